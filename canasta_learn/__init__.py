@@ -1,0 +1,67 @@
+"""canasta_learn: a rules engine that explains Classic partnership Canasta, with Jupyter
+widgets and lessons.
+
+The engine imports neither pandas nor ipywidgets; tables and widgets import them lazily.
+
+>>> from canasta_learn import Position, opening_minimum, check_meld
+>>> opening_minimum(1500)
+90
+>>> check_meld("h5 h5 jk").ok
+True
+"""
+
+from __future__ import annotations
+
+from .actions import Action, ActionNotationError, MeldGroup, parse_action
+from .cards import Card, DeckError, NotationError, format_cards, parse_cards
+from .events import Event
+from .game import Game
+from .melds import check_meld, meld_value
+from .pile import PileStatus
+from .planning import OpeningOption
+from .position import Position
+from .profiles import Profile, ProfileError, get_profile, profile_names
+from .round import Round
+from .scoring import ScoreBreakdown, score_round
+from .verdicts import VERDICT_CODES, IllegalActionError, Verdict
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "VERDICT_CODES",
+    "Action",
+    "ActionNotationError",
+    "Card",
+    "DeckError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "MeldGroup",
+    "NotationError",
+    "OpeningOption",
+    "PileStatus",
+    "Position",
+    "Profile",
+    "ProfileError",
+    "Round",
+    "ScoreBreakdown",
+    "Verdict",
+    "check_meld",
+    "format_cards",
+    "get_profile",
+    "meld_value",
+    "opening_minimum",
+    "parse_action",
+    "parse_cards",
+    "profile_names",
+    "score_round",
+]
+
+
+def opening_minimum(team_score: int, profile: str | Profile = "classic") -> int:
+    """The opening minimum for a team's total score.
+
+    >>> [opening_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)]
+    [15, 50, 50, 90, 90, 120]
+    """
+    return get_profile(profile).opening_minimum(team_score)

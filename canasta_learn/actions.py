@@ -1,0 +1,285 @@
+"""Actions and their one-line text forms.
+
+Every action a player can take is a frozen dataclass with a ``seat``; its text form parses
+back to the same action, and game records are built on it.
+
+>>> a = parse_action("S meld h1 c1 d2 | c9 c9 d9")
+>>> a
+Meld(seat=2, groups=(MeldGroup(cards=(h1, c1, d2), target=None), MeldGroup(cards=(c9, c9, d9), target=None)))
+>>> str(a), str(parse_action("w ADD 13: h13"))
+('S meld h1 c1 d2 | c9 c9 d9', 'W add 13: h13')
+>>> str(parse_action("E take c6 c6")), str(parse_action("N answer no"))
+('E take c6 c6', 'N answer no')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple, Union
+
+from .cards import Card, NotationError, format_cards, parse_cards
+
+__all__ = [
+    "Action",
+    "ActionNotationError",
+    "Answer",
+    "Ask",
+    "Decline",
+    "Discard",
+    "Draw",
+    "Meld",
+    "MeldGroup",
+    "TakePile",
+    "format_action",
+    "parse_action",
+    "parse_seat",
+    "seat_name",
+]
+
+FOUR_SEATS = ("N", "E", "S", "W")
+
+
+class ActionNotationError(NotationError):
+    """An action's text form could not be read."""
+
+
+def seat_name(seat: int, player_count: int = 4) -> str:
+    """The short name of a seat: N, E, S, W at a four-player table, else P1, P2, ..."""
+    if player_count == 4 and 0 <= seat < 4:
+        return FOUR_SEATS[seat]
+    return f"P{seat + 1}"
+
+
+def parse_seat(text: str, player_count: int = 4) -> int:
+    """Read a seat name (``N``, ``e``, ``P3``) and return its index."""
+    upper = text.strip().upper()
+    if player_count == 4 and upper in FOUR_SEATS:
+        return FOUR_SEATS.index(upper)
+    if upper.startswith("P") and upper[1:].isdigit():
+        seat = int(upper[1:]) - 1
+        if 0 <= seat < player_count:
+            return seat
+    names = ", ".join(seat_name(s, player_count) for s in range(player_count))
+    raise ActionNotationError(f"{text!r} is not a seat; seats are {names}.")
+
+
+class MeldGroup(NamedTuple):
+    """Cards going down together: a new meld (``target=None``) or cards added to the team's
+    meld of rank ``target``. Cards forming a rank the team already has merge into that meld."""
+
+    cards: tuple[Card, ...]
+    target: int | None = None
+
+    def __str__(self) -> str:
+        cards = format_cards(self.cards)
+        return cards if self.target is None else f"{self.target}: {cards}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw from the stock (red threes drawn are laid down and replaced automatically)."""
+
+    seat: int
+    verb = "draw"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} draw"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class TakePile:
+    """Take the discard pile: ``cards`` from hand go down with the top card (none: the top
+    card joins the team's meld of its rank); ``extra_melds`` are further melds laid before
+    the rest of the pile is picked up (to reach the opening minimum)."""
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    extra_melds: tuple[MeldGroup, ...] = ()
+    verb = "take"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        parts = [f"{seat_name(self.seat, player_count)} take"]
+        if self.cards:
+            parts.append(" " + format_cards(self.cards))
+        for group in self.extra_melds:
+            parts.append(f" | {group}")
+        return "".join(parts)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Meld:
+    """Lay down one or several melds or additions in one go."""
+
+    seat: int
+    groups: tuple[MeldGroup, ...]
+    verb = "meld"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form (``add`` when every group names its target meld)."""
+        name = seat_name(self.seat, player_count)
+        if self.groups and all(g.target is not None for g in self.groups):
+            return f"{name} add " + " | ".join(str(g) for g in self.groups)
+        return f"{name} meld " + " | ".join(str(g) for g in self.groups)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of every group."""
+        return tuple(card for group in self.groups for card in group.cards)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard one card, ending the turn."""
+
+    seat: int
+    card: Card
+    verb = "discard"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} discard {self.card}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask the partner: "may I go out?"."""
+
+    seat: int
+    verb = "ask"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} ask"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The partner's binding answer to "may I go out?"."""
+
+    seat: int
+    yes: bool
+    verb = "answer"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} answer {'yes' if self.yes else 'no'}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Decline:
+    """With the stock empty, decline to take the pile: the hand ends."""
+
+    seat: int
+    verb = "decline"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} decline"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+Action = Union[Draw, TakePile, Meld, Discard, Ask, Answer, Decline]
+
+_GROUP_RE = re.compile(r"^\s*(?:(1[0-3]|[1-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
+_RANK_LETTERS = {"a": 1, "j": 11, "q": 12, "k": 13}
+
+ACTION_FORMS = (
+    "'N draw', 'E take c6 c6', 'E take' (onto the team's meld), 'E take c6 c6 | h1 c1 d2', "
+    "'S meld h1 c1 d2 | c9 c9 d9', 'W add 13: h13', 'N discard s3', 'E ask', 'W answer yes', "
+    "'N decline'"
+)
+
+
+def _parse_groups(text: str, *, need_target: bool, original: str) -> tuple[MeldGroup, ...]:
+    groups = []
+    for part in text.split("|"):
+        match = _GROUP_RE.match(part)
+        assert match is not None
+        target_text, cards_text = match.groups()
+        target = None
+        if target_text:
+            target = _RANK_LETTERS.get(target_text.lower()) or int(target_text)
+        try:
+            cards = tuple(parse_cards(cards_text))
+        except NotationError as error:
+            raise ActionNotationError(f"In {original!r}: {error}") from None
+        if not cards:
+            raise ActionNotationError(f"In {original!r}: a meld group names no cards.")
+        if need_target and target is None:
+            raise ActionNotationError(
+                f"In {original!r}: 'add' needs the target rank before each group, as in 'add 13: h13'."
+            )
+        groups.append(MeldGroup(cards, target))
+    return tuple(groups)
+
+
+def parse_action(text: str, player_count: int = 4) -> Action:
+    """Read an action from its one-line text form; raise `ActionNotationError` if malformed."""
+    if not isinstance(text, str):
+        raise ActionNotationError(f"An action is text such as {ACTION_FORMS}; got {text!r}.")
+    words = text.strip().split(None, 2)
+    if len(words) < 2:
+        raise ActionNotationError(f"{text!r} is not an action; write a seat then a verb: {ACTION_FORMS}.")
+    seat = parse_seat(words[0], player_count)
+    verb = words[1].lower()
+    rest = words[2] if len(words) > 2 else ""
+    if verb in ("draw", "ask", "decline"):
+        if rest.strip():
+            raise ActionNotationError(f"In {text!r}: '{verb}' takes no cards.")
+        return {"draw": Draw, "ask": Ask, "decline": Decline}[verb](seat)
+    if verb == "answer":
+        answer = rest.strip().lower()
+        if answer not in ("yes", "no"):
+            raise ActionNotationError(f"In {text!r}: answer 'yes' or 'no'.")
+        return Answer(seat, answer == "yes")
+    if verb == "discard":
+        try:
+            cards = parse_cards(rest)
+        except NotationError as error:
+            raise ActionNotationError(f"In {text!r}: {error}") from None
+        if len(cards) != 1:
+            raise ActionNotationError(f"In {text!r}: discard exactly one card, as in 'N discard s3'.")
+        return Discard(seat, cards[0])
+    if verb == "take":
+        if not rest.strip():
+            return TakePile(seat)
+        first, _, more = rest.partition("|")
+        try:
+            cards = tuple(parse_cards(first))
+        except NotationError as error:
+            raise ActionNotationError(f"In {text!r}: {error}") from None
+        extra = _parse_groups(more, need_target=False, original=text) if more.strip() else ()
+        return TakePile(seat, cards, extra)
+    if verb in ("meld", "add"):
+        if not rest.strip():
+            raise ActionNotationError(f"In {text!r}: name the cards to {verb}.")
+        return Meld(seat, _parse_groups(rest, need_target=verb == "add", original=text))
+    raise ActionNotationError(f"{text!r}: unknown verb {words[1]!r}; actions look like {ACTION_FORMS}.")
+
+
+def format_action(action: Action, player_count: int = 4) -> str:
+    """The one-line text form of an action."""
+    return action.text(player_count)

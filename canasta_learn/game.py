@@ -1,0 +1,155 @@
+"""A game: rounds until a team reaches the target (``RULES.md`` §9).
+
+>>> g = Game(seed=1)
+>>> g.round.dealer, g.totals, g.is_over
+(0, (0, 0), False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .cards import Card
+from .profiles import ProfileLike, get_profile
+from .round import Round
+from .scoring import ScoreBreakdown
+from .verdicts import Verdict
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["Game"]
+
+
+class Game:
+    """Rounds until one team ends a hand with the target score (5000) and the lead.
+
+    The dealer passes clockwise each hand; each round's opening minimum comes from the totals.
+    A finished round is scored and the next one is dealt automatically.
+    """
+
+    def __init__(self, profile: ProfileLike = "classic", seed: int | None = None, dealer: int = 0,
+                 decks: Sequence[Sequence[Card | str]] | None = None) -> None:
+        self.profile = get_profile(profile)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._decks = list(decks) if decks is not None else None
+        self.rounds: list[Round] = []
+        self.round_scores: list[list[ScoreBreakdown]] = []
+        self.totals: tuple[int, ...] = (0,) * self.profile.team_count
+        self.target_reached = False
+        self.first_dealer = dealer
+        self._new_round(dealer)
+
+    def _next_deck(self) -> list[Card] | None:
+        index = len(self.rounds)
+        if self._decks is not None and index < len(self._decks):
+            from .cards import deal_order
+
+            return deal_order(self._decks[index], deck_count=self.profile.deck_count,
+                              joker_count=self.profile.joker_count)
+        return None
+
+    def _new_round(self, dealer: int) -> None:
+        deck = self._next_deck()
+        seed = None if deck is not None else self._rng.randrange(2**32)
+        self.rounds.append(Round(self.profile, seed=seed, deck=deck, dealer=dealer,
+                                 team_scores=self.totals))
+
+    @property
+    def round(self) -> Round:
+        """The current round (the last one dealt)."""
+        return self.rounds[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the end rule has been met."""
+        return self._finished()
+
+    def _finished(self) -> bool:
+        if not self.round.is_over or len(self.round_scores) < len(self.rounds):
+            return False
+        best = max(self.totals)
+        leaders = [t for t, s in enumerate(self.totals) if s == best]
+        if len(leaders) != 1:
+            return False
+        if self.profile.tie_rule == "lead_at_target":
+            return best >= self.profile.target_score
+        return self.target_reached
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team, once the game is over."""
+        if not self.is_over:
+            return None
+        return max(range(len(self.totals)), key=lambda t: self.totals[t])
+
+    def legal_actions(self) -> list[Action]:
+        """The current round's legal actions."""
+        return self.round.legal_actions()
+
+    def check(self, action: Action | str) -> Verdict:
+        """The verdict on an action in the current round."""
+        return self.round.check(action)
+
+    def apply(self, action: Action | str) -> Action:
+        """Perform an action in the current round; deal the next round when it ends."""
+        if self.is_over:
+            from .verdicts import IllegalActionError
+
+            raise IllegalActionError(Verdict.refuse(
+                "round_over", f"The game is over: team {self.winner} won {self.totals}."))
+        done = self.round.apply(action)
+        if self.round.is_over:
+            self._finish_round()
+        return done
+
+    def _finish_round(self) -> None:
+        scores = self.round.scores()
+        self.round_scores.append(scores)
+        self.totals = tuple(t + s.total for t, s in zip(self.totals, scores))
+        if max(self.totals) >= self.profile.target_score:
+            self.target_reached = True
+        if not self._finished():
+            self._new_round((self.round.dealer + 1) % self.profile.player_count)
+
+    def score_sheet(self) -> pandas.DataFrame:
+        """Per round and team: melds, canasta bonuses, red threes, going out, cards left,
+        round total and running total (a pandas DataFrame)."""
+        import pandas as pd
+
+        rows: list[dict[str, Any]] = []
+        running = [0] * self.profile.team_count
+        for number, scores in enumerate(self.round_scores, 1):
+            for breakdown in scores:
+                team = breakdown.team or 0
+                running[team] += breakdown.total
+                rows.append({
+                    "round": number, "team": team,
+                    "melds": breakdown.points("melds"),
+                    "canasta_bonuses": breakdown.points("natural_canastas") + breakdown.points("mixed_canastas"),
+                    "red_threes": breakdown.points("red_threes"),
+                    "going_out": breakdown.points("going_out"),
+                    "cards_left": breakdown.points("hand"),
+                    "round_total": breakdown.total,
+                    "running_total": running[team],
+                })
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        state = f"over, team {self.winner} wins" if self.is_over else f"round {len(self.rounds)}"
+        return f"<Game {self.profile.name}: totals {self.totals}, {state}>"
+
+    def __str__(self) -> str:
+        lines = [f"Game ({self.profile.name}), target {self.profile.target_score}: totals "
+                 + " / ".join(str(t) for t in self.totals)]
+        for number, scores in enumerate(self.round_scores, 1):
+            lines.append(f"  round {number}: " + " / ".join(str(s.total) for s in scores))
+        if self.is_over:
+            lines.append(f"  winner: team {self.winner}")
+        else:
+            lines.append(str(self.round))
+        return "\n".join(lines)

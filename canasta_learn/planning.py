@@ -1,0 +1,313 @@
+"""Searches over a hand: what melds could it still make this turn?
+
+The engine asks these questions to keep a turn from reaching a dead end (a partial opening
+that can no longer reach the minimum, a "yes" to "may I go out?" that cannot be honoured):
+
+* `plan_values` — for each outcome class (cards kept: 0, 1, 2 or more; whether the team then
+  has a canasta) the highest card value the hand can meld this turn.
+
+It works on counts (rank by rank, jokers and twos apart), so it is exact and fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from dataclasses import dataclass
+
+from .cards import Card, format_cards
+from .melds import BLACK_THREE_RANK, meld_counts_problem
+from .profiles import Profile
+
+__all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "plan_values"]
+
+#: {(kept, canasta): best melded value}; kept is 0, 1 or 2 (2 = two or more).
+PlanValues = dict[tuple[int, bool], int]
+
+
+def count_hand(hand: Iterable[Card]) -> tuple[dict[int, int], int, int]:
+    """(natural counts by rank, jokers, twos) of a hand."""
+    naturals: dict[int, int] = {}
+    jokers = twos = 0
+    for card in hand:
+        if card.rank == 0:
+            jokers += 1
+        elif card.rank == 2:
+            twos += 1
+        else:
+            naturals[card.rank] = naturals.get(card.rank, 0) + 1
+    return naturals, jokers, twos
+
+
+def plan_values(
+    hand: Sequence[Card],
+    existing: Mapping[int, Sequence[Card]],
+    profile: Profile,
+    *,
+    allow_wilds: bool = True,
+    black_threes: bool = False,
+    canasta_before: bool = False,
+    canastas_needed: int = 1,
+    canastas_before: int = 0,
+) -> PlanValues:
+    """The best melded value for each (cards kept, team has enough canastas) outcome.
+
+    ``existing`` maps ranks to the team's melds (cards may be added to them). ``black_threes``
+    allows a black-three meld (only for a player going out, so only in outcomes keeping at
+    most one card with enough canastas).
+    """
+    values = profile.card_values
+    naturals, jokers, twos = count_hand(hand)
+    black = naturals.pop(BLACK_THREE_RANK, 0)
+    canasta_size = profile.canasta_size
+    limit = profile.wild_limit if allow_wilds else 0
+    ranks = sorted(set(naturals) | {r for r in existing if r != BLACK_THREE_RANK})
+    start_count = min(canastas_before, canastas_needed)
+    if canasta_before:
+        start_count = canastas_needed
+    # state: (jokers left, twos left, kept capped at 2, canastas capped) -> best value
+    states: dict[tuple[int, int, int, int], int] = {(jokers, twos, 0, start_count): 0}
+    for rank in ranks:
+        n = naturals.get(rank, 0)
+        meld = existing.get(rank)
+        if meld is not None:
+            en = sum(1 for c in meld if c.rank != 0 and c.rank != 2)
+            ew = len(meld) - en
+            was_canasta = len(meld) >= canasta_size
+            uses = sorted({u for u in (n, n - 1, n - 2, 0) if u >= 0})
+        else:
+            en = ew = 0
+            was_canasta = False
+            uses = sorted({u for u in (n, n - 1, n - 2) if u >= profile.meld_min_naturals})
+        rank_value = values[rank]
+        new_states: dict[tuple[int, int, int, int], int] = {}
+        for (jl, tl, kept, can), value in states.items():
+            key = (jl, tl, min(2, kept + n), can)
+            if new_states.get(key, -1) < value:
+                new_states[key] = value
+            for used in uses:
+                for j in range(min(jl, limit) + 1):
+                    for t in range(min(tl, limit - j) + 1):
+                        if used == 0 and j + t == 0:
+                            continue
+                        nat, wild = en + used, ew + j + t
+                        if meld_counts_problem(nat, wild, rank, profile, check_size=meld is None):
+                            continue
+                        new_can = can
+                        if nat + wild >= canasta_size and not was_canasta:
+                            new_can = min(canastas_needed, can + 1)
+                        key = (jl - j, tl - t, min(2, kept + n - used), new_can)
+                        total = value + used * rank_value + j * values[0] + t * values[2]
+                        if new_states.get(key, -1) < total:
+                            new_states[key] = total
+        states = new_states
+    result: PlanValues = {}
+    for (jl, tl, kept, can), value in states.items():
+        enough = can >= canastas_needed
+        outcomes = [(min(2, kept + jl + tl + black), value)]
+        if black_threes and black >= profile.meld_min_size and enough:
+            other = kept + jl + tl
+            if other <= 1:
+                outcomes.append((other, value + black * values[BLACK_THREE_RANK]))
+        for final_kept, final_value in outcomes:
+            key2 = (final_kept, enough)
+            if result.get(key2, -1) < final_value:
+                result[key2] = final_value
+    return result
+
+
+@dataclass(frozen=True)
+class OpeningOption:
+    """One way to open: ``melds`` (tuples of cards; when the pile is taken, the first meld
+    holds its ``top_card``) and their total ``value``."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    value: int
+    top_card: Card | None = None
+
+    @property
+    def takes_pile(self) -> bool:
+        """True when this opening takes the discard pile with its top card."""
+        return self.top_card is not None
+
+    @property
+    def wild_count(self) -> int:
+        """Wild cards used."""
+        return sum(1 for m in self.melds for c in m if c.rank == 0 or c.rank == 2)
+
+    @property
+    def card_count(self) -> int:
+        """Cards used."""
+        return sum(len(m) for m in self.melds)
+
+    def __str__(self) -> str:
+        text = " | ".join(format_cards(m) for m in self.melds) + f" = {self.value}"
+        return f"take the pile with {self.top_card}: {text}" if self.top_card else text
+
+    def __repr__(self) -> str:
+        return f"OpeningOption({' | '.join(format_cards(m) for m in self.melds)!r}, value={self.value})"
+
+
+def enumerate_openings(
+    hand: Sequence[Card],
+    minimum: int,
+    profile: Profile,
+    *,
+    top: Card | None = None,
+    extra_kept: int = 0,
+    can_go_out: bool = True,
+    canastas_before: int = 0,
+    max_results: int = 500,
+) -> list[OpeningOption]:
+    """Every minimal set of new melds from ``hand`` (with ``top``, the pile's top card, forced
+    into the first meld with a natural pair from hand) that reaches ``minimum`` and leaves a
+    legal hand, best first (fewest wild cards, then fewest cards, then highest value).
+
+    The grain: a meld uses every natural of its rank in the hand (one is kept back when the
+    hand would otherwise be too small); wild cards are added only as needed, jokers and twos
+    told apart. ``extra_kept`` counts cards that will join the hand anyway (the rest of the
+    pile). Going out in the same turn needs a canasta (``can_go_out`` False forbids it).
+    """
+    values = profile.card_values
+    allow_wilds = profile.opening_wilds_allowed
+    by_rank: dict[int, list[Card]] = {}
+    jokers: list[Card] = []
+    twos: list[Card] = []
+    for card in sorted(hand):
+        if card.rank == 0:
+            jokers.append(card)
+        elif card.rank == 2:
+            twos.append(card)
+        elif card.rank != BLACK_THREE_RANK and not card.is_red_three:
+            by_rank.setdefault(card.rank, []).append(card)
+    forced_rank = top.rank if top is not None else None
+    if forced_rank is not None and len(by_rank.get(forced_rank, ())) < profile.meld_min_naturals:
+        return []
+    ranks = [r for r in sorted(by_rank, key=lambda r: (-values[r], -r))
+             if r != forced_rank and len(by_rank[r]) >= profile.meld_min_naturals]
+    min_nat = profile.meld_min_naturals
+
+    def needs_wild(nat: int) -> int:
+        return max(0, profile.meld_min_size - nat)
+
+    results: dict[tuple[tuple[Card, ...], ...], OpeningOption] = {}
+    hand_size = len(hand)
+    joker_value, two_value = values[0], values[2]
+
+    def finish(naturals: list[tuple[int, list[Card]]]) -> None:
+        # naturals: [(rank, natural cards incl. top)] ; wilds assigned here
+        need = [needs_wild(len(cards)) for _, cards in naturals]
+        total_need = sum(need)
+        if total_need and not allow_wilds:
+            return
+        if total_need > len(jokers) + len(twos):
+            return
+        base = sum(values[c.rank] for _, cards in naturals for c in cards)
+        capacity = [profile.wild_limit - n for n in need]
+        if profile.naturals_must_exceed_wilds:
+            capacity = [min(c, len(cards) - 1 - n) for c, n, (_, cards) in zip(capacity, need, naturals)]
+        for jokers_needed in range(min(len(jokers), total_need) + 1):
+            twos_needed = total_need - jokers_needed
+            if twos_needed > len(twos):
+                continue
+            value = base + jokers_needed * joker_value + twos_needed * two_value
+            j_left, t_left = len(jokers) - jokers_needed, len(twos) - twos_needed
+            free = sum(max(0, c) for c in capacity) if allow_wilds else 0
+            for extra_j in range(min(j_left, free) + 1):
+                for extra_t in range(min(t_left, free - extra_j) + 1):
+                    total = value + extra_j * joker_value + extra_t * two_value
+                    if total < minimum:
+                        continue
+                    # minimal in extra wilds: none can be dropped
+                    if extra_t and total - two_value >= minimum:
+                        continue
+                    if extra_j and not extra_t and total - joker_value >= minimum:
+                        continue
+                    record(naturals, need, capacity, jokers_needed, twos_needed, extra_j, extra_t, total)
+
+    def record(naturals: list[tuple[int, list[Card]]], need: list[int], capacity: list[int],
+               jokers_needed: int, twos_needed: int, extra_j: int, extra_t: int, total: int) -> None:
+        joker_pool = list(jokers)
+        two_pool = list(twos)
+        melds: list[list[Card]] = []
+        # needed wilds: jokers first to the earliest melds
+        for (_, cards), n in zip(naturals, need):
+            meld = list(cards)
+            for _ in range(n):
+                if jokers_needed:
+                    meld.append(joker_pool.pop())
+                    jokers_needed -= 1
+                else:
+                    meld.append(two_pool.pop())
+                    twos_needed -= 1
+            melds.append(meld)
+        caps = list(capacity)
+        for pool, count in ((joker_pool, extra_j), (two_pool, extra_t)):
+            for _ in range(count):
+                for index, cap in enumerate(caps):
+                    if cap > 0:
+                        melds[index].append(pool.pop())
+                        caps[index] -= 1
+                        break
+        # a meld that could be dropped makes the set non-minimal (the top-card meld stays)
+        for index, meld in enumerate(melds):
+            if forced_rank is not None and index == 0:
+                continue
+            if total - sum(values[c.rank] for c in meld) >= minimum:
+                return
+        used_from_hand = sum(len(m) for m in melds) - (1 if top is not None else 0)
+        kept = hand_size - used_from_hand + extra_kept
+        canastas = canastas_before + sum(1 for m in melds if len(m) >= profile.canasta_size)
+        if kept < 2 and not (can_go_out and canastas >= profile.go_out_canastas):
+            # keep a card back: drop one natural from a meld that stays legal
+            for index, meld in enumerate(melds):
+                nat = [c for c in meld if c.rank != 0 and c.rank != 2]
+                wild = len(meld) - len(nat)
+                if len(nat) - 1 < min_nat or len(meld) - 1 < profile.meld_min_size:
+                    continue
+                if profile.naturals_must_exceed_wilds and wild and len(nat) - 1 <= wild:
+                    continue
+                drop = nat[-1] if not (top is not None and index == 0 and nat[-1] is top) else nat[-2]
+                reduced = total - values[drop.rank]
+                if reduced >= minimum and kept + 1 >= 2:
+                    melds[index] = [c for c in meld if c is not drop] if meld.count(drop) == 1 else \
+                        meld[:meld.index(drop)] + meld[meld.index(drop) + 1:]
+                    total = reduced
+                    break
+            else:
+                return
+        key = tuple(tuple(m) for m in melds)
+        if key not in results and len(results) < max_results:
+            results[key] = OpeningOption(key, total, top)
+
+    def rest_value(start: int) -> int:
+        bound = 0
+        for r in ranks[start:]:
+            bound += values[r] * len(by_rank[r])
+        return bound + (len(jokers) * joker_value + len(twos) * two_value if allow_wilds else 0)
+
+    forced: list[tuple[int, list[Card]]] = []
+    if top is not None:
+        forced.append((top.rank, [top] + by_rank[top.rank]))
+
+    def dfs(index: int, chosen: list[tuple[int, list[Card]]], value: int) -> None:
+        if len(results) >= max_results:
+            return
+        if chosen and value + (len(jokers) * joker_value + len(twos) * two_value
+                               if allow_wilds else 0) >= minimum:
+            finish(chosen)
+        elif not chosen and top is None and minimum <= 0:
+            return
+        if index >= len(ranks) or value + rest_value(index) < minimum:
+            return
+        if chosen and value >= minimum:
+            return  # adding more melds would not be minimal
+        rank = ranks[index]
+        dfs(index + 1, chosen + [(rank, by_rank[rank])], value + values[rank] * len(by_rank[rank]))
+        dfs(index + 1, chosen, value)
+
+    start_value = sum(values[c.rank] for _, cards in forced for c in cards)
+    if forced:
+        finish(forced)
+    dfs(0, list(forced), start_value)
+    return sorted(results.values(), key=lambda o: (o.wild_count, o.card_count, -o.value))

@@ -1,0 +1,303 @@
+"""Hypothetical situations: "can I take the pile? what is my best opening? can I go out?".
+
+A `Position` is the situation of the player to move, built from a hand, the discard pile,
+the team's melds and score. Its checks run the same engine code as a real `Round`.
+
+Seed 000, Mike: the pile is frozen and he holds no natural pair of fives.
+
+>>> mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
+>>> mike.pile_state()
+'frozen'
+>>> v = mike.check_take_pile()
+>>> v.ok, v.code
+(False, 'pile_frozen_needs_natural_pair')
+
+Seed 000, Bill: an open pile, a natural pair of sixes.
+
+>>> bill = Position("c6 c6 h7 d8", discard_pile="s9 d6", team_melds=["h13 s13 s13"])
+>>> bill.check_take_pile().meld
+(d6, c6, c6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action, MeldGroup
+from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck, to_cards
+from .pile import PileStatus
+from .planning import OpeningOption, enumerate_openings
+from .profiles import Profile, ProfileLike, get_profile
+from .round import MeldsLike, Round, to_groups
+from .verdicts import Verdict
+
+__all__ = ["Position"]
+
+
+class Position:
+    """The situation of the player to move (seat N, team 0), for teaching queries.
+
+    Cards may be notation text or `Card` lists; ``discard_pile`` runs bottom to top;
+    ``team_melds`` is a list of melds; ``team_opened=None`` means "opened if the team has
+    melds"; ``drew_from`` is None (before drawing), ``"stock"`` or ``"pile"``.
+    Impossible card counts raise `DeckError`; illegal table melds raise ValueError.
+    """
+
+    def __init__(
+        self,
+        hand: CardsLike,
+        discard_pile: CardsLike = (),
+        team_melds: Sequence[CardsLike] | str = (),
+        team_opened: bool | None = None,
+        team_score: int = 0,
+        profile: ProfileLike = "classic",
+        drew_from: str | None = None,
+        red_threes: CardsLike = (),
+        player_has_melded: bool = False,
+    ) -> None:
+        self.profile: Profile = get_profile(profile)
+        self.hand = sorted(to_cards(hand))
+        self.discard_pile = to_cards(discard_pile)
+        if isinstance(team_melds, str):
+            team_melds = [m for m in team_melds.split("|") if m.strip()]
+        self.team_melds = [to_cards(m) for m in team_melds]
+        self.red_threes = to_cards(red_threes)
+        self.team_score = team_score
+        self.drew_from = drew_from
+        self.player_has_melded = player_has_melded
+        prof = self.profile
+        visible = self.hand + self.discard_pile + self.red_threes + [c for m in self.team_melds for c in m]
+        check_card_counts(visible, deck_count=prof.deck_count, joker_count=prof.joker_count,
+                          what="The position")
+        if any(c.is_red_three for c in self.hand):
+            raise ValueError("Red threes are never kept in hand: pass them as red_threes=... instead.")
+        if team_opened is False and self.team_melds:
+            raise ValueError("team_opened=False contradicts the team's melds: a team with melds has opened.")
+        opened = bool(self.team_melds) if team_opened is None else team_opened
+        self.team_opened = opened
+        stock = list(new_deck(prof.deck_count, prof.joker_count))
+        for card in visible:
+            stock.remove(card)
+        self._round = Round.from_state(
+            profile=prof,
+            hands=[self.hand],
+            stock=stock,
+            pile=self.discard_pile,
+            melds=[self.team_melds],
+            red_threes=[self.red_threes],
+            to_move=0,
+            drew_from=drew_from,
+            opened=[opened] + [False] * (prof.team_count - 1),
+            has_melded=[player_has_melded] + [False] * (prof.player_count - 1),
+            team_scores=(team_score,) + (0,) * (prof.team_count - 1),
+        )
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def round(self) -> Round:
+        """A copy of the engine round behind this position (seat 0 to move)."""
+        return self._round.copy()
+
+    @property
+    def opening_minimum(self) -> int:
+        """The opening minimum for the team's score."""
+        return self.profile.opening_minimum(self.team_score)
+
+    @property
+    def top_card(self) -> Card | None:
+        """The pile's top card, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def pile_status(self) -> PileStatus:
+        """The pile's state for this team, with the reason."""
+        return self._round.pile_status(0)
+
+    def pile_state(self) -> str:
+        """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` (for this team)."""
+        return self.pile_status().state
+
+    def check_take_pile(self, cards: CardsLike | None = None, extra_melds: MeldsLike = ()) -> Verdict:
+        """Can the player take the pile? With ``cards``: that way. Without: the engine looks
+        for a legal way (``verdict.meld`` holds the cards that go down with the top card), or
+        explains exactly why there is none."""
+        rnd = self._round
+        if cards is not None:
+            return rnd.can_take_pile(cards, extra_melds, seat=0)
+        candidates = list(rnd._take_candidates(0))
+        if candidates:
+            return rnd.check(candidates[0])
+        # no legal way: report the refusal of the most promising attempt
+        top = self.top_card
+        attempts: list[tuple[Card, ...]] = []
+        if top is not None:
+            naturals = [c for c in self.hand if c.rank == top.rank]
+            wilds = [c for c in self.hand if c.is_wild]
+            if len(naturals) >= 2:
+                attempts.append(tuple(naturals[:2]))
+            if naturals and wilds:
+                attempts.append((naturals[0], wilds[0]))
+            attempts.append(())
+        else:
+            attempts.append(())
+        return rnd.can_take_pile(attempts[0], (), seat=0)
+
+    def check_opening(self, melds: MeldsLike) -> Verdict:
+        """Do these melds (laid together this turn) reach the opening minimum and leave a
+        legal hand? A meld may include the pile's top card: then it is an opening by taking
+        the pile, and only the top card and cards from hand count."""
+        rnd = self._round
+        prof = self.profile
+        groups = to_groups(melds)
+        if self.team_opened:
+            return Verdict.allow("opening_not_needed",
+                                 "Your team has already opened, so no minimum applies: meld freely.")
+        cards = [c for g in groups for c in g.cards]
+        missing = rnd._missing_cards(0, cards)
+        top = self.top_card
+        if top is not None and missing == [top] and self.drew_from is None:
+            first = next(i for i, g in enumerate(groups) if top in g.cards)
+            with_top = list(groups[first].cards)
+            with_top.remove(top)
+            others = tuple(g for i, g in enumerate(groups) if i != first)
+            verdict = rnd.can_take_pile(with_top, others, seat=0)
+            if not verdict:
+                return verdict
+            value = sum(prof.card_values[c.rank] for c in cards)
+            return Verdict.allow("opening_ok", self._opening_message(groups, value, top=top),
+                                 melds=tuple(g.cards for g in groups), value=value, meld=verdict.meld)
+        if missing:
+            return rnd.can_meld(groups, seat=0) if self.drew_from else Verdict.refuse(
+                "card_not_in_hand", f"{format_cards(missing)} not in your hand ({format_cards(self.hand)}).",
+                cards=tuple(missing))
+        changed, problem = rnd._apply_groups(0, groups, rnd.melds[0], going_out=len(self.hand) - len(cards) <= 1)
+        if problem is not None:
+            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
+        if not prof.opening_wilds_allowed and any(c.is_wild for c in cards):
+            return Verdict.refuse("opening_no_wilds",
+                                  f"In the {prof.name} profile the opening melds may contain no wild card.")
+        value = sum(prof.card_values[c.rank] for c in cards)
+        minimum = self.opening_minimum
+        parts = " + ".join(f"{format_cards(g.cards)} ({sum(prof.card_values[c.rank] for c in g.cards)})"
+                           for g in groups)
+        if value < minimum:
+            return Verdict.refuse(
+                "opening_below_minimum",
+                f"With a team score of {self.team_score} the opening minimum is {minimum}; "
+                f"{parts} make {value}, {minimum - value} short. Add another meld in the same turn, "
+                "or wait (your partner may open).", value=value)
+        left = len(self.hand) - len(cards)
+        canastas = sum(1 for m in changed.values() if len(m) >= prof.canasta_size)
+        if left < 2 and canastas < prof.go_out_canastas:
+            return Verdict.refuse(
+                "cannot_go_out_without_canasta",
+                f"{parts} make {value}, enough for the minimum of {minimum}, but would leave you "
+                f"{'no card' if left == 0 else 'one card'}: you must discard and still keep a card, "
+                "because going out needs a canasta. Keep a card back.", value=value)
+        return Verdict.allow("opening_ok", self._opening_message(groups, value),
+                             melds=tuple(g.cards for g in groups), value=value)
+
+    def _opening_message(self, groups: Sequence[MeldGroup], value: int, top: Card | None = None) -> str:
+        prof = self.profile
+        parts = " + ".join(f"{format_cards(g.cards)} ({sum(prof.card_values[c.rank] for c in g.cards)})"
+                           for g in groups)
+        pile = f" Taking the pile, the top card {top} counts; the buried cards would not." if top else ""
+        return (f"{parts} = {value}, at least the opening minimum of {self.opening_minimum} for a "
+                f"team score of {self.team_score}.{pile}")
+
+    def opening_options(self) -> list[OpeningOption]:
+        """Every minimal set of melds that opens, best first: from the hand alone (after a draw),
+        and, when the pile could be taken, with its top card (``option.takes_pile``)."""
+        if self.team_opened:
+            return []
+        prof = self.profile
+        rnd = self._round
+        options = enumerate_openings(self.hand, self.opening_minimum, prof,
+                                     can_go_out=True, canastas_before=0)
+        top = self.top_card
+        if self.drew_from is None and top is not None:
+            rest = sum(1 for c in self.discard_pile[:-1] if not c.is_red_three)
+            for option in enumerate_openings(self.hand, self.opening_minimum, prof, top=top,
+                                             extra_kept=rest):
+                first = list(option.melds[0])
+                first.remove(top)
+                extra = tuple(MeldGroup(m) for m in option.melds[1:])
+                if rnd._take_problem(0, tuple(first), extra) is None:
+                    options.append(option)
+        return sorted(options, key=lambda o: (o.wild_count, o.card_count, -o.value))
+
+    def check_go_out(self, melds: MeldsLike, discard: Card | str | None = None) -> Verdict:
+        """Could the player go out by laying ``melds`` (then discarding ``discard``)?
+        The verdict says whether it would be concealed (``verdict.concealed``)."""
+        rnd = self._round.copy()
+        if rnd.phase == "draw":
+            rnd.drew_from = "stock"
+            rnd.phase = "play"
+        groups = to_groups(melds)
+        if groups:
+            verdict = rnd.can_meld(groups, seat=0)
+            if not verdict:
+                return verdict
+            rnd.meld(groups, seat=0)
+        if discard is not None and not rnd.is_over:
+            verdict = rnd.can_discard(discard, seat=0)
+            if not verdict:
+                return verdict
+            rnd.discard(discard, seat=0)
+        if rnd.went_out != 0:
+            left = rnd.hands[0]
+            return Verdict.refuse("go_out_not_whole_hand",
+                                  f"This leaves {format_cards(left)} in your hand: going out needs every card "
+                                  "melded, or all but one melded and the last one discarded.",
+                                  cards=tuple(left))
+        if rnd.went_out_concealed:
+            return Verdict.allow("go_out_concealed_ok",
+                                 "You may go out concealed: the whole hand goes down in one turn, with a "
+                                 f"canasta, and no earlier melds (bonus {prof_bonus(self.profile)}).",
+                                 concealed=True)
+        return Verdict.allow("go_out_ok", "You may go out: your team has a canasta and every card is "
+                                          "melded or discarded.", concealed=False)
+
+    def check_meld(self, melds: MeldsLike) -> Verdict:
+        """Verdict on laying these melds now (after drawing from the stock if not drawn)."""
+        rnd = self._round.copy()
+        if rnd.phase == "draw":
+            rnd.drew_from = "stock"
+            rnd.phase = "play"
+        return rnd.can_meld(melds, seat=0)
+
+    def legal_actions(self) -> list[Action]:
+        """The engine's legal actions in this position."""
+        return self._round.legal_actions()
+
+    def describe(self) -> dict[str, Any]:
+        """The position as plain values (for tables and widgets)."""
+        return {
+            "profile": self.profile.name, "hand": format_cards(self.hand),
+            "discard_pile": format_cards(self.discard_pile),
+            "team_melds": [format_cards(m) for m in self.team_melds],
+            "team_opened": self.team_opened, "team_score": self.team_score,
+            "opening_minimum": self.opening_minimum, "pile_state": self.pile_state(),
+        }
+
+    def __repr__(self) -> str:
+        return (f"Position(hand={format_cards(self.hand)!r}, discard_pile={format_cards(self.discard_pile)!r}, "
+                f"team_melds={[format_cards(m) for m in self.team_melds]!r}, team_score={self.team_score}, "
+                f"profile={self.profile.name!r})")
+
+    def __str__(self) -> str:
+        melds = " | ".join(format_cards(m) for m in self.team_melds) or "none"
+        return (f"Hand: {format_cards(self.hand) or '-'}\nPile (bottom to top): "
+                f"{format_cards(self.discard_pile) or '-'} [{self.pile_state()}]\nTeam melds: {melds}\n"
+                f"Team score {self.team_score}: opening minimum {self.opening_minimum}"
+                f"{' (opened)' if self.team_opened else ''}; profile {self.profile.name}")
+
+    def _repr_html_(self) -> str:
+        from .render import position_html
+
+        return position_html(self)
+
+
+def prof_bonus(profile: Profile) -> int:
+    """The concealed going-out bonus of a profile."""
+    return profile.concealed_going_out_bonus

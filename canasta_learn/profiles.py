@@ -1,0 +1,359 @@
+"""Rule profiles: every setting on which the rule sources disagree, in one frozen object.
+
+``RULES.md`` marks each rule with the profiles that follow it; a `Profile` holds those
+settings, validated when it is built. ``get_profile(name)`` returns a registered profile and
+``profile.replace(**changes)`` makes a custom one.
+
+>>> p = get_profile("classic")
+>>> p.opening_minimum(1500), p.wild_limit, p.target_score
+(90, 3, 5000)
+>>> get_profile("cardgames_io").naturals_must_exceed_wilds
+True
+>>> p.replace(name="house", target_score=3000).target_score
+3000
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+__all__ = [
+    "DEALT_RED_THREES",
+    "END_OF_STOCK",
+    "PERMISSION_TIMINGS",
+    "TIE_RULES",
+    "Profile",
+    "ProfileError",
+    "ProfileLike",
+    "get_profile",
+    "profile_names",
+    "register_profile",
+]
+
+DealtRedThrees = Literal["at_deal", "first_turn"]
+PermissionTiming = Literal["after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld"]
+EndOfStock = Literal["play_on_with_pile", "end_when_empty"]
+TieRule = Literal["lead_at_target", "any_lead"]
+
+DEALT_RED_THREES = ("at_deal", "first_turn")
+PERMISSION_TIMINGS = ("after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld")
+END_OF_STOCK = ("play_on_with_pile", "end_when_empty")
+TIE_RULES = ("lead_at_target", "any_lead")
+
+#: Card values by rank index 0-13 (0 = joker, 1 = ace, 2 = two, 3 = black three ... 13 = king).
+CLASSIC_CARD_VALUES = (50, 20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
+
+
+class ProfileError(ValueError):
+    """A profile name is unknown or a profile setting is invalid."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Profile:
+    """The settings of one rule profile. Build custom ones with `Profile.replace`.
+
+    Every field is keyword-only and validated in ``__post_init__``. The engine reads only
+    these settings, so a variant is a new profile, not a new engine.
+    """
+
+    #: Registry name (``"classic"``) or a name of your choice for a custom profile.
+    name: str
+    #: One line saying what the profile is and where it comes from.
+    description: str = ""
+    #: The source document (``"seeds/001"``) the profile follows.
+    source: str = ""
+
+    # --- table and cards ---------------------------------------------------------------
+    #: Number of 52-card packs shuffled together.
+    deck_count: int = 2
+    #: Number of jokers in the deck.
+    joker_count: int = 4
+    #: Seats at the table (partners sit alternately: seat % team_count is the team).
+    player_count: int = 4
+    #: Number of teams.
+    team_count: int = 2
+    #: Cards dealt to each player.
+    hand_size: int = 11
+    #: Cards drawn from the stock in one draw.
+    stock_draw_count: int = 1
+    #: Card values by rank 0-13 (0 = joker, 1 = ace, 2 = two, 3 = black three).
+    card_values: tuple[int, ...] = CLASSIC_CARD_VALUES
+
+    # --- deal ----------------------------------------------------------------------------
+    #: Upcards covered by the next stock card: any of "wild", "red_three", "black_three".
+    upcard_covered: frozenset[str] = frozenset({"wild", "red_three"})
+    #: When red threes in a dealt hand are laid down and replaced.
+    dealt_red_threes: DealtRedThrees = "at_deal"
+
+    # --- melds ---------------------------------------------------------------------------
+    #: Fewest cards in a new meld.
+    meld_min_size: int = 3
+    #: Fewest natural cards in a meld.
+    meld_min_naturals: int = 2
+    #: Most wild cards in one meld.
+    wild_limit: int = 3
+    #: cardgames.io: a meld must hold more naturals than wild cards.
+    naturals_must_exceed_wilds: bool = False
+    #: Cards in a canasta.
+    canasta_size: int = 7
+    #: Black threes may be melded (3 or 4, no wilds) only by a player going out.
+    black_threes_meld_going_out: bool = True
+
+    # --- discard pile ----------------------------------------------------------------------
+    #: A discarded black three freezes the pile once it is covered (traditional).
+    black_three_freezes: bool = False
+    #: The pile is always frozen (Italian Canasta).
+    pile_always_frozen: bool = False
+    #: A player holding one card may not take a pile of one card.
+    one_card_pile_ban: bool = True
+
+    # --- opening ---------------------------------------------------------------------------
+    #: (lowest team score, minimum) pairs, ascending; scores below the first use ``opening_below``.
+    opening_table: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
+    #: Minimum for a negative team score (below the table's first threshold).
+    opening_below: int = 15
+    #: Wild cards may be used in the opening melds.
+    opening_wilds_allowed: bool = True
+
+    # --- going out -------------------------------------------------------------------------
+    #: Canastas the team needs on the table before a player may go out.
+    go_out_canastas: int = 1
+    #: When a player may ask "Partner, may I go out?".
+    permission_timing: PermissionTiming = "after_draw_or_top_meld"
+    #: Going out concealed after a stock draw waives the opening minimum.
+    concealed_waives_minimum: bool = True
+    #: cardgames.io: the concealed bonus survives merging into the partner's melds.
+    concealed_allows_partner_merge: bool = False
+
+    # --- end of the stock --------------------------------------------------------------------
+    #: What happens when the stock runs out.
+    end_of_stock: EndOfStock = "play_on_with_pile"
+
+    # --- scoring -----------------------------------------------------------------------------
+    #: Bonus for a natural canasta.
+    natural_canasta_bonus: int = 500
+    #: Bonus for a mixed canasta.
+    mixed_canasta_bonus: int = 300
+    #: Red-three bonus by the number a team holds (index = count).
+    red_three_bonuses: tuple[int, ...] = (0, 100, 200, 300, 800)
+    #: Red threes count negative for a team that melded nothing this hand.
+    red_threes_negative_without_meld: bool = True
+    #: Bonus for going out.
+    going_out_bonus: int = 100
+    #: Bonus for going out concealed (in total, replacing ``going_out_bonus``).
+    concealed_going_out_bonus: int = 200
+
+    # --- the game ----------------------------------------------------------------------------
+    #: A hand after which a team has this many points ends the game.
+    target_score: int = 5000
+    #: How a tie at the end is broken.
+    tie_rule: TieRule = "lead_at_target"
+
+    def __post_init__(self) -> None:
+        problems = []
+
+        def need(condition: bool, message: str) -> None:
+            if not condition:
+                problems.append(message)
+
+        need(isinstance(self.name, str) and bool(self.name.strip()), "name must be a non-empty text")
+        for name in ("deck_count", "player_count", "team_count", "hand_size", "stock_draw_count",
+                     "meld_min_size", "meld_min_naturals", "canasta_size", "go_out_canastas",
+                     "target_score"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool) and value >= 1,
+                 f"{name} must be a whole number of at least 1, not {value!r}")
+        for name in ("joker_count", "wild_limit", "opening_below", "natural_canasta_bonus",
+                     "mixed_canasta_bonus", "going_out_bonus", "concealed_going_out_bonus"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+                 f"{name} must be a whole number of at least 0, not {value!r}")
+        if problems:
+            raise ProfileError(f"Invalid profile {self.name!r}: " + "; ".join(problems) + ".")
+        need(self.player_count % self.team_count == 0,
+             f"player_count ({self.player_count}) must divide into {self.team_count} equal teams")
+        need(self.player_count >= 2, "player_count must be at least 2")
+        need(len(self.card_values) == 14 and all(isinstance(v, int) for v in self.card_values),
+             "card_values must hold 14 whole numbers (joker, ace, two, three ... king)")
+        need(self.upcard_covered <= {"wild", "red_three", "black_three"},
+             "upcard_covered may hold only 'wild', 'red_three' and 'black_three'")
+        need(self.dealt_red_threes in DEALT_RED_THREES,
+             f"dealt_red_threes must be one of {DEALT_RED_THREES}")
+        need(self.permission_timing in PERMISSION_TIMINGS,
+             f"permission_timing must be one of {PERMISSION_TIMINGS}")
+        need(self.end_of_stock in END_OF_STOCK, f"end_of_stock must be one of {END_OF_STOCK}")
+        need(self.tie_rule in TIE_RULES, f"tie_rule must be one of {TIE_RULES}")
+        need(self.meld_min_naturals <= self.meld_min_size,
+             "meld_min_naturals cannot exceed meld_min_size")
+        need(self.meld_min_size <= self.canasta_size, "meld_min_size cannot exceed canasta_size")
+        thresholds = [t for t, _ in self.opening_table]
+        need(bool(self.opening_table) and thresholds == sorted(set(thresholds)),
+             "opening_table must list (score, minimum) pairs with strictly rising scores")
+        need(all(m >= 0 for _, m in self.opening_table), "opening minimums cannot be negative")
+        red_three_count = 2 * self.deck_count
+        need(len(self.red_three_bonuses) == red_three_count + 1,
+             f"red_three_bonuses must give a bonus for 0..{red_three_count} red threes "
+             f"({red_three_count + 1} numbers), not {len(self.red_three_bonuses)}")
+        deck_size = 52 * self.deck_count + self.joker_count
+        need(self.player_count * self.hand_size < deck_size,
+             f"{self.player_count} hands of {self.hand_size} need more than the "
+             f"{deck_size} cards of the deck")
+        if problems:
+            raise ProfileError(f"Invalid profile {self.name!r}: " + "; ".join(problems) + ".")
+
+    # --- derived values ------------------------------------------------------------------
+    @property
+    def deck_size(self) -> int:
+        """Cards in the whole deck (108 for classic)."""
+        return 52 * self.deck_count + self.joker_count
+
+    @property
+    def team_size(self) -> int:
+        """Players in one team."""
+        return self.player_count // self.team_count
+
+    def opening_minimum(self, team_score: int) -> int:
+        """The opening minimum for a team whose total score is ``team_score``."""
+        minimum = self.opening_below
+        for threshold, value in self.opening_table:
+            if team_score >= threshold:
+                minimum = value
+        return minimum
+
+    def card_value(self, rank: int) -> int:
+        """The point value of a card of ``rank`` (0 = joker)."""
+        return self.card_values[rank]
+
+    def replace(self, **changes: Any) -> Profile:
+        """A copy with some settings changed (validated like any profile).
+
+        >>> get_profile("classic").replace(name="short game", target_score=1500).target_score
+        1500
+        """
+        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
+        if unknown:
+            raise ProfileError(
+                f"Profile has no setting {', '.join(unknown)}; known settings: "
+                + ", ".join(f.name for f in dataclasses.fields(self))
+            )
+        if "upcard_covered" in changes:
+            changes["upcard_covered"] = frozenset(changes["upcard_covered"])
+        for key in ("card_values", "red_three_bonuses", "opening_table"):
+            if key in changes:
+                value = changes[key]
+                changes[key] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        return dataclasses.replace(self, **changes)
+
+    def settings(self) -> dict[str, Any]:
+        """All settings as plain JSON-ready values (for records and comparisons)."""
+        result: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            result[f.name] = value
+        return result
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> Profile:
+        """Build a profile from `settings()` output; unknown keys raise `ProfileError`."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise ProfileError(f"Unknown profile settings: {', '.join(unknown)}.")
+        values = dict(settings)
+        if "upcard_covered" in values:
+            values["upcard_covered"] = frozenset(values["upcard_covered"])
+        for key in ("card_values", "red_three_bonuses"):
+            if key in values:
+                values[key] = tuple(values[key])
+        if "opening_table" in values:
+            values["opening_table"] = tuple(tuple(pair) for pair in values["opening_table"])
+        try:
+            return cls(**values)
+        except TypeError as error:
+            raise ProfileError(f"Incomplete profile settings: {error}.") from None
+
+    def differences(self, other: Profile) -> dict[str, tuple[Any, Any]]:
+        """Settings that differ from ``other``: ``{name: (mine, theirs)}`` (name excluded)."""
+        mine, theirs = self.settings(), other.settings()
+        return {
+            key: (mine[key], theirs[key])
+            for key in mine
+            if key not in ("name", "description", "source") and mine[key] != theirs[key]
+        }
+
+    def __str__(self) -> str:
+        return self.name
+
+
+ProfileLike = Union[str, Profile, None]
+
+_CLASSIC = Profile(
+    name="classic",
+    description="Classic partnership Canasta, the precise profile with its table rules.",
+    source="seeds/001",
+)
+
+_REGISTRY: dict[str, Profile] = {
+    "classic": _CLASSIC,
+    "cardgames_io": _CLASSIC.replace(
+        name="cardgames_io",
+        description="cardgames.io's Classic Canasta, with its simplifications.",
+        source="seeds/000",
+        dealt_red_threes="first_turn",
+        naturals_must_exceed_wilds=True,
+        one_card_pile_ban=False,
+        permission_timing="after_draw_if_able",
+        concealed_waives_minimum=False,
+        concealed_allows_partner_merge=True,
+        end_of_stock="end_when_empty",
+        tie_rule="any_lead",
+    ),
+    "traditional": _CLASSIC.replace(
+        name="traditional",
+        description="The older, stricter reading: black threes and wild cards freeze the pile.",
+        source="seeds/002 (basic canasta)",
+        upcard_covered=frozenset({"wild", "red_three", "black_three"}),
+        black_three_freezes=True,
+        permission_timing="before_pile_or_meld",
+        tie_rule="any_lead",
+    ),
+}
+
+
+def profile_names() -> list[str]:
+    """The names of the registered profiles."""
+    return list(_REGISTRY)
+
+
+def register_profile(profile: Profile) -> None:
+    """Register a profile under its name (replacing one of the same name)."""
+    if not isinstance(profile, Profile):
+        raise ProfileError(f"register_profile() takes a Profile, got {type(profile).__name__}.")
+    _REGISTRY[profile.name] = profile
+
+
+def get_profile(name: ProfileLike = "classic") -> Profile:
+    """The profile registered as ``name`` (a `Profile` passes through; None means classic).
+
+    >>> get_profile("nope")
+    Traceback (most recent call last):
+    ...
+    canasta_learn.profiles.ProfileError: Unknown profile 'nope'; known profiles: classic, cardgames_io, traditional.
+    """
+    if name is None:
+        return _CLASSIC
+    if isinstance(name, Profile):
+        return name
+    profile = _REGISTRY.get(name) if isinstance(name, str) else None
+    if profile is None:
+        raise ProfileError(
+            f"Unknown profile {name!r}; known profiles: {', '.join(_REGISTRY)}."
+        )
+    return profile

@@ -1,0 +1,1390 @@
+"""One deal of Canasta as an explicit state machine (``RULES.md`` §2–§9).
+
+Every operation is a pokerkit-style triple: ``verify_x()`` raises `IllegalActionError`
+(carrying a `Verdict`), ``can_x()`` returns the `Verdict`, ``x()`` performs it, appends the
+action to ``round.log`` and returns it. A refused operation changes nothing.
+
+>>> r = Round(seed=7)
+>>> r.to_move, r.phase, len(r.hands[1])
+(1, 'draw', 11)
+>>> r.can_take_pile("c6 c6").ok
+False
+>>> str(r.draw())
+'E draw'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
+
+from .actions import (
+    Action,
+    Answer,
+    Ask,
+    Decline,
+    Discard,
+    Draw,
+    Meld,
+    MeldGroup,
+    TakePile,
+    parse_action,
+    seat_name,
+)
+from .cards import Card, CardsLike, check_card_counts, deal_order, format_cards, rank_name, shuffled_deck, to_cards
+from .events import Event
+from .melds import BLACK_THREE_RANK, check_meld_cards, meld_counts_problem, meld_rank
+from .pile import PileStatus, pile_status
+from .planning import enumerate_openings, plan_values
+from .profiles import Profile, ProfileLike, get_profile
+from .scoring import ScoreBreakdown, score_team
+from .verdicts import IllegalActionError, Verdict
+
+__all__ = ["PHASES", "Round", "MeldsLike"]
+
+#: Phases of a round: the player to move must draw, or may play (meld/discard), or the
+#: partner must answer "may I go out?", or the round is over.
+PHASES = ("draw", "play", "answer", "over")
+
+MeldsLike = Any  # "h1 c1 d2 | c9 c9 d9", [cards, ...] or [MeldGroup, ...]
+
+
+class _Problem(NamedTuple):
+    code: str
+    message: Callable[[], str]
+    cards: tuple[Card, ...] = ()
+
+
+def _is_wild(card: Card) -> bool:
+    return card.rank == 0 or card.rank == 2
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
+    """Normalise meld input: notation with ``|`` between melds (``"13: h13"`` adds to the
+    kings meld), a list of card lists, or `MeldGroup` objects."""
+    if isinstance(melds, MeldGroup):
+        return (melds,)
+    if isinstance(melds, str):
+        from .actions import _parse_groups
+
+        if not melds.strip():
+            return ()
+        return _parse_groups(melds, need_target=False, original=melds)
+    groups = []
+    for item in melds:
+        if isinstance(item, MeldGroup):
+            groups.append(item)
+        elif isinstance(item, str):
+            groups.extend(to_groups(item))
+        else:
+            groups.append(MeldGroup(tuple(to_cards(item))))
+    return tuple(groups)
+
+
+class Round:
+    """One deal: four seats (two teams of partners opposite), the stock, the pile, the melds.
+
+    ``Round(profile="classic", seed=None, deck=None, dealer=0, team_scores=(0, 0))`` deals
+    from a seeded shuffle or an explicit deck order (``deck[0]`` is dealt first).
+    """
+
+    # ------------------------------------------------------------------ construction
+    def __init__(
+        self,
+        profile: ProfileLike = "classic",
+        seed: int | None = None,
+        deck: Sequence[Card | str] | str | None = None,
+        dealer: int = 0,
+        team_scores: Sequence[int] | None = None,
+    ) -> None:
+        prof = get_profile(profile)
+        if deck is None:
+            cards = shuffled_deck(seed, prof.deck_count, prof.joker_count)
+        else:
+            cards = deal_order(deck, deck_count=prof.deck_count, joker_count=prof.joker_count)
+        self._setup(prof, dealer, team_scores)
+        self.seed = seed
+        self.deck: tuple[Card, ...] = tuple(cards)
+        self._deal()
+
+    def _setup(self, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> None:
+        n = profile.player_count
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}.")
+        scores = tuple(team_scores) if team_scores is not None else (0,) * profile.team_count
+        if len(scores) != profile.team_count or not all(isinstance(s, int) for s in scores):
+            raise ValueError(
+                f"team_scores must give {profile.team_count} whole numbers (one per team), "
+                f"not {team_scores!r}."
+            )
+        self.profile = profile
+        self.dealer = dealer
+        self.team_scores: tuple[int, ...] = scores
+        self.seed: int | None = None
+        self.deck = ()
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.red_threes: list[list[Card]] = [[] for _ in range(n)]
+        self.melds: list[dict[int, list[Card]]] = [{} for _ in range(profile.team_count)]
+        self.opened: list[bool] = [False] * profile.team_count
+        self.has_melded: list[bool] = [False] * n
+        self.first_turn_done: list[bool] = [False] * n
+        self.log: list[Action] = []
+        self.events: list[Event] = []
+        self.to_move = (dealer + 1) % n
+        self.phase = "draw"
+        self.turn_number = 0
+        self.end_reason: str | None = None
+        self.went_out: int | None = None
+        self.went_out_concealed = False
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.drew_from: str | None = None
+        self.turn_meld_actions = 0
+        self.turn_value = 0
+        self.turn_own: dict[int, list[Card]] = {}
+        self.turn_added_to_old = False
+        self.turn_start_ranks: frozenset[int] = frozenset()
+        self.turn_start_has_melded = False
+        self.permission: str | None = None
+        self.asker: int | None = None
+        self.phase_before_answer = "draw"
+
+    @classmethod
+    def from_state(
+        cls,
+        *,
+        profile: ProfileLike = "classic",
+        hands: Sequence[CardsLike],
+        stock: CardsLike = (),
+        pile: CardsLike = (),
+        melds: Sequence[Sequence[CardsLike]] = (),
+        red_threes: Sequence[CardsLike] = (),
+        to_move: int = 0,
+        dealer: int | None = None,
+        drew_from: str | None = None,
+        opened: Sequence[bool] | None = None,
+        has_melded: Sequence[bool] | None = None,
+        team_scores: Sequence[int] | None = None,
+        check_counts: bool = True,
+    ) -> Round:
+        """Build a round in any position (scenarios, lessons, sandboxes).
+
+        ``stock`` lists cards top first; ``pile`` bottom to top; ``melds`` one list of melds
+        per team. ``drew_from`` None means the player to move has not drawn yet.
+        Raises `DeckError` for impossible card counts and ValueError for illegal melds.
+        """
+        prof = get_profile(profile)
+        n = prof.player_count
+        if dealer is None:
+            dealer = (to_move - 1) % n
+        self = cls.__new__(cls)
+        self._setup(prof, dealer, team_scores)
+        self.to_move = to_move
+        if len(hands) > n:
+            raise ValueError(f"{len(hands)} hands given for {n} seats.")
+        self.hands = [sorted(to_cards(h)) for h in hands] + [[] for _ in range(n - len(hands))]
+        self.stock = list(reversed(to_cards(stock)))
+        self.pile = to_cards(pile)
+        for seat, threes in enumerate(red_threes):
+            cards = to_cards(threes)
+            if any(not c.is_red_three for c in cards):
+                raise ValueError(f"red_threes for seat {seat} hold {format_cards(cards)}: only h3 and d3.")
+            self.red_threes[seat] = cards
+        for team, team_melds in enumerate(melds):
+            for meld in team_melds:
+                cards = to_cards(meld)
+                verdict = check_meld_cards(cards, prof, going_out=True)
+                if not verdict:
+                    raise ValueError(f"Team {team} meld {format_cards(cards)} is illegal: {verdict.message}")
+                rank = meld_rank(cards)
+                assert rank is not None
+                if rank in self.melds[team]:
+                    raise ValueError(
+                        f"Team {team} has two melds of {rank_name(rank, plural=True)}; "
+                        "a team has one meld per rank: put them together."
+                    )
+                self.melds[team][rank] = cards
+        everything = [c for h in self.hands for c in h] + self.stock + self.pile
+        everything += [c for t in self.red_threes for c in t]
+        everything += [c for m in self.melds for cards in m.values() for c in cards]
+        if check_counts:
+            check_card_counts(everything, deck_count=prof.deck_count, joker_count=prof.joker_count,
+                              what="The position")
+        self.opened = list(opened) if opened is not None else [bool(m) for m in self.melds]
+        for team, flag in enumerate(self.opened):
+            if not flag and self.melds[team]:
+                raise ValueError(
+                    f"Team {team} has melds on the table but is marked as not opened; a team "
+                    "opens with its first melds (leave opened=None to derive it)."
+                )
+        self.has_melded = list(has_melded) if has_melded is not None else [
+            bool(self.melds[s % prof.team_count]) for s in range(n)]
+        self.first_turn_done = [True] * n
+        self.deck = ()
+        self._begin_turn_state()
+        if drew_from is not None:
+            if drew_from not in ("stock", "pile"):
+                raise ValueError("drew_from must be None, 'stock' or 'pile'.")
+            self.drew_from = drew_from
+            self.phase = "play"
+        return self
+
+    # ------------------------------------------------------------------ basic queries
+    @property
+    def player_count(self) -> int:
+        """Seats at the table."""
+        return self.profile.player_count
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat (partners sit alternately)."""
+        return seat % self.profile.team_count
+
+    def partner_of(self, seat: int) -> int:
+        """The partner who answers this seat's "may I go out?" (the next teammate)."""
+        return (seat + self.profile.team_count) % self.profile.player_count
+
+    def seat_name(self, seat: int) -> str:
+        """``N``, ``E``, ``S``, ``W`` (or ``P1``... at other tables)."""
+        return seat_name(seat, self.player_count)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat`` (clockwise)."""
+        return (seat + 1) % self.player_count
+
+    @property
+    def is_over(self) -> bool:
+        """True when the round has ended."""
+        return self.phase == "over"
+
+    @property
+    def top_card(self) -> Card | None:
+        """The top card of the discard pile, or None."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    def opening_minimum(self, team: int) -> int:
+        """The opening minimum in force for a team this round (from its total score)."""
+        return self.profile.opening_minimum(self.team_scores[team])
+
+    def canasta_count(self, team: int) -> int:
+        """The team's canastas on the table."""
+        size = self.profile.canasta_size
+        return sum(1 for m in self.melds[team].values() if len(m) >= size)
+
+    def pile_status(self, seat: int | None = None) -> PileStatus:
+        """The pile's state for the team of ``seat`` (default: the player to move)."""
+        seat = self.to_move if seat is None else seat
+        return pile_status(self.pile, self.profile, team_opened=self.opened[self.team_of(seat)])
+
+    def pile_state(self, seat: int | None = None) -> str:
+        """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` for the team of ``seat``."""
+        return self.pile_status(seat).state
+
+    def _begin_turn_state(self) -> None:
+        self._reset_turn()
+        team = self.team_of(self.to_move)
+        self.turn_start_ranks = frozenset(self.melds[team])
+        self.turn_start_has_melded = self.has_melded[self.to_move]
+
+    # ------------------------------------------------------------------ the deal
+    def _deal(self) -> None:
+        prof = self.profile
+        self.stock = list(reversed(self.deck))
+        n = prof.player_count
+        for _ in range(prof.hand_size):
+            for offset in range(1, n + 1):
+                self.hands[(self.dealer + offset) % n].append(self.stock.pop())
+        for hand in self.hands:
+            hand.sort()
+        upcard = self.stock.pop()
+        self.pile.append(upcard)
+        self.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
+        while self._covers(self.pile[-1]) and self.stock:
+            card = self.stock.pop()
+            self.pile.append(card)
+            self.events.append(Event("upcard_covered", None, (self.pile[-2], card),
+                                     f"{self.pile[-2]} turned up is covered by {card}; the pile is frozen."))
+        if prof.dealt_red_threes == "at_deal":
+            for offset in range(1, n + 1):
+                self._lay_red_threes((self.dealer + offset) % n, -1)
+            self.first_turn_done = [True] * n
+        self._begin_turn_state()
+        self._start_turn()
+
+    def _covers(self, card: Card) -> bool:
+        covered = self.profile.upcard_covered
+        return ((_is_wild(card) and "wild" in covered)
+                or (card.is_red_three and "red_three" in covered)
+                or (card.is_black_three and "black_three" in covered))
+
+    def _lay_red_threes(self, seat: int, action_index: int) -> None:
+        hand = self.hands[seat]
+        while True:
+            threes = [c for c in hand if c.is_red_three]
+            if not threes:
+                return
+            for card in threes:
+                hand.remove(card)
+                self.red_threes[seat].append(card)
+                self.events.append(Event("red_three", seat, (card,),
+                                         f"{self.seat_name(seat)} lays down the red three {card}.",
+                                         action_index))
+            for _ in threes:
+                if not self.stock:
+                    return
+                new = self.stock.pop()
+                hand.append(new)
+                self.events.append(Event("replacement", seat, (new,),
+                                         f"{self.seat_name(seat)} draws a replacement.", action_index))
+            hand.sort()
+
+    def _start_turn(self) -> None:
+        """Automatic steps at the start of a turn (first-turn red threes, end of stock)."""
+        seat = self.to_move
+        if not self.first_turn_done[seat]:
+            self.first_turn_done[seat] = True
+            self._lay_red_threes(seat, len(self.log) - 1)
+        if not self.stock and self.profile.end_of_stock == "play_on_with_pile":
+            if not any(True for _ in self._take_candidates(seat)):
+                self._end_round("stock_exhausted",
+                                f"The stock is empty and {self.seat_name(seat)} cannot take the pile: "
+                                "the hand ends (no going-out bonus).")
+
+    # ------------------------------------------------------------------ checks (shared)
+    def _turn_problem(self, seat: int, need: str) -> _Problem | None:
+        if self.phase == "over":
+            return _Problem("round_over", lambda: f"The round is over ({self.end_reason}); start a new one.")
+        if self.phase == "answer":
+            asker, partner = self.asker, self.partner_of(self.asker or 0)
+            return _Problem("awaiting_answer", lambda: (
+                f"{self.seat_name(asker or 0)} asked to go out; {self.seat_name(partner)} must answer "
+                "yes or no first."))
+        if seat != self.to_move:
+            return _Problem("not_your_turn", lambda: (
+                f"It is {self.seat_name(self.to_move)}'s turn, not {self.seat_name(seat)}'s."))
+        if need == "draw" and self.phase == "play":
+            return _Problem("already_drew", lambda: (
+                f"{self.seat_name(seat)} has already {'taken the pile' if self.drew_from == 'pile' else 'drawn'}"
+                " this turn: meld, then discard to end the turn."))
+        if need == "play" and self.phase == "draw":
+            return _Problem("must_draw_first", lambda: (
+                f"{self.seat_name(seat)} must first draw from the stock or take the discard pile."))
+        return None
+
+    def _missing_cards(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        have = Counter(self.hands[seat])
+        need = Counter(cards)
+        return sorted(c for c, k in need.items() if k > have[c] for _ in range(k - have[c]))
+
+    def _hand_problem(self, seat: int, cards: Sequence[Card]) -> _Problem | None:
+        missing = self._missing_cards(seat, cards)
+        if missing:
+            return _Problem("card_not_in_hand", lambda: (
+                f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in "
+                f"{self.seat_name(seat)}'s hand ({format_cards(self.hands[seat]) or 'empty'})."), tuple(missing))
+        return None
+
+    def _go_out_problem(self, seat: int, canastas_after: int) -> _Problem | None:
+        if self.permission == "no":
+            return _Problem("go_out_forbidden_by_partner", lambda: (
+                f"{self.seat_name(self.partner_of(seat))} answered no to \"may I go out?\": "
+                f"{self.seat_name(seat)} may not go out this turn, so must keep a card after discarding."))
+        need = self.profile.go_out_canastas
+        if canastas_after < need:
+            return _Problem("cannot_go_out_without_canasta", lambda: (
+                f"This would leave {self.seat_name(seat)} without cards, but going out needs "
+                f"{_plural(need, 'canasta')} on the team's side (it has {canastas_after}). "
+                "Keep at least one card after your discard."))
+        return None
+
+    def _still_go_out_problem(self, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                              canastas: int) -> _Problem | None:
+        """After a binding "yes", refuse a move that would make going out this turn impossible."""
+        prof = self.profile
+        plans = plan_values(remaining, melds_after, prof, black_threes=True, canastas_before=canastas,
+                            canastas_needed=prof.go_out_canastas)
+        if any(kept <= 1 and enough for (kept, enough) in plans):
+            return None
+        return _Problem("must_go_out", lambda: (
+            f"{self.seat_name(self.partner_of(seat))} answered yes, so {self.seat_name(seat)} must go out "
+            "this turn, and after this move the remaining cards could no longer all be melded "
+            "(all but one discarded). Choose melds that keep going out possible."))
+
+    def _apply_groups(self, team: int, groups: Sequence[MeldGroup], base: dict[int, list[Card]],
+                      going_out: bool) -> tuple[dict[int, list[Card]], _Problem | None]:
+        """Combine groups with the team's melds; return the changed melds or a problem."""
+        changed: dict[int, list[Card]] = {}
+        for group in groups:
+            cards = group.cards
+            if not cards:
+                return changed, _Problem("no_cards_given", lambda: "A meld group names no cards.")
+            naturals = [c for c in cards if not _is_wild(c)]
+            if group.target is not None:
+                rank = group.target
+                if rank not in base and rank not in changed:
+                    return changed, _Problem("meld_no_such_meld", lambda r=rank: (
+                        f"Your team has no meld of {rank_name(r, plural=True)} to add to; start one with "
+                        f"at least {self.profile.meld_min_naturals} natural {rank_name(r, plural=True)}."))
+                wrong = [c for c in naturals if c.rank != rank]
+                if wrong:
+                    return changed, _Problem("meld_rank_mismatch", lambda r=rank, w=wrong: (
+                        f"{format_cards(w)} cannot go onto the meld of {rank_name(r, plural=True)}: "
+                        "only cards of its rank and wild cards can."), tuple(wrong))
+            else:
+                if any(c.is_red_three for c in cards):
+                    verdict = check_meld_cards(list(cards), self.profile)
+                    return changed, _Problem(verdict.code, lambda v=verdict: v.message, verdict.cards)
+                if not naturals:
+                    return changed, _Problem("meld_no_naturals", lambda c=cards: (
+                        f"{format_cards(c)} is only wild cards: a meld needs natural cards. To put wild "
+                        "cards on a meld, name it, as in 'add 13: d2'."))
+                ranks = {c.rank for c in naturals}
+                if len(ranks) > 1:
+                    verdict = check_meld_cards(list(cards), self.profile)
+                    return changed, _Problem(verdict.code, lambda v=verdict: v.message, verdict.cards)
+                rank = naturals[0].rank
+            if rank in changed:
+                return changed, _Problem("meld_same_rank_twice", lambda r=rank: (
+                    f"This names two melds of {rank_name(r, plural=True)}; a team has one meld per rank, "
+                    "so put those cards in one group."))
+            existing = base.get(rank)
+            final = (existing or []) + list(cards)
+            nat = sum(1 for c in final if not _is_wild(c))
+            problem = meld_counts_problem(nat, len(final) - nat, rank, self.profile,
+                                          going_out=going_out, check_size=True)
+            if problem is not None:
+                verdict = check_meld_cards(final, self.profile, going_out=going_out,
+                                           added=cards if existing else ())
+                return changed, _Problem(verdict.code, lambda v=verdict: v.message, verdict.cards)
+            changed[rank] = final
+        return changed, None
+
+    def _canastas_with(self, team: int, changed: dict[int, list[Card]]) -> int:
+        size = self.profile.canasta_size
+        count = sum(1 for r, m in self.melds[team].items() if r not in changed and len(m) >= size)
+        return count + sum(1 for m in changed.values() if len(m) >= size)
+
+    def _opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
+                         remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                         going_out: bool, take: bool) -> _Problem | None:
+        """Check the opening minimum for a team that has not opened."""
+        team = self.team_of(seat)
+        prof = self.profile
+        minimum = self.opening_minimum(team)
+        if not prof.opening_wilds_allowed:
+            wild = [c for c in cards if _is_wild(c)]
+            if wild:
+                return _Problem("opening_no_wilds", lambda: (
+                    f"In the {prof.name} profile the opening melds may contain no wild card; "
+                    f"keep {format_cards(wild)} until your team has opened."), tuple(wild))
+        total = self.turn_value + added_value
+        if total >= minimum:
+            return None
+        score = self.team_scores[team]
+        if take:
+            return _Problem("opening_below_minimum", lambda: (
+                f"Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
+                f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
+                f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
+                "your hand to the take, or draw from the stock."))
+        canastas = sum(1 for m in melds_after.values() if len(m) >= prof.canasta_size)
+        can_go_out = self.permission != "no"
+        waiver = (self.drew_from == "stock" and prof.concealed_waives_minimum
+                  and not self.turn_start_has_melded)
+        if going_out:
+            if waiver and canastas >= prof.go_out_canastas:
+                return None
+        else:
+            plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
+                                black_threes=True, canastas_before=canastas,
+                                canastas_needed=prof.go_out_canastas)
+            for (kept, enough), value in plans.items():
+                if total + value >= minimum and (kept >= 2 or (enough and can_go_out)):
+                    return None
+                if waiver and kept <= 1 and enough and can_go_out:
+                    return None
+        return _Problem("opening_below_minimum", lambda: (
+            f"Your team has not opened: with a score of {score} its first melds must be worth at least "
+            f"{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
+            f"add the missing {minimum - total} while keeping a card to discard."))
+
+    def _meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> _Problem | None:
+        problem = self._turn_problem(seat, "play")
+        if problem:
+            return problem
+        if not groups:
+            return _Problem("no_cards_given", lambda: "Name the cards to meld, as in 'meld h1 c1 d2'.")
+        cards = [c for g in groups for c in g.cards]
+        problem = self._hand_problem(seat, cards)
+        if problem:
+            return problem
+        team = self.team_of(seat)
+        hand_after = len(self.hands[seat]) - len(cards)
+        going_out = hand_after <= 1
+        changed, problem = self._apply_groups(team, groups, self.melds[team], going_out)
+        if problem:
+            return problem
+        if BLACK_THREE_RANK in changed and hand_after > 1:
+            return _Problem("meld_black_threes_not_going_out", lambda: (
+                "Black threes may be melded only as the last meld of a player going out."))
+        canastas_after = self._canastas_with(team, changed)
+        if going_out:
+            problem = self._go_out_problem(seat, canastas_after)
+            if problem:
+                return problem
+        if self.permission == "yes" or not self.opened[team]:
+            remaining = list(self.hands[seat])
+            for card in cards:
+                remaining.remove(card)
+            melds_after = dict(self.melds[team])
+            melds_after.update(changed)
+        if self.permission == "yes" and not going_out:
+            problem = self._still_go_out_problem(seat, remaining, melds_after, canastas_after)
+            if problem:
+                return problem
+        if not self.opened[team]:
+            value = sum(self.profile.card_values[c.rank] for c in cards)
+            problem = self._opening_problem(seat, value, cards, remaining, melds_after,
+                                            hand_after == 0, take=False)
+            if problem:
+                return problem
+        return None
+
+    def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup]) -> _Problem | None:
+        problem = self._turn_problem(seat, "draw")
+        if problem:
+            return problem
+        prof = self.profile
+        if not self.pile:
+            return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
+        team = self.team_of(seat)
+        status = pile_status(self.pile, prof, team_opened=self.opened[team])
+        if status.state == "blocked":
+            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
+        extra_cards = [c for g in extra for c in g.cards]
+        problem = self._hand_problem(seat, list(cards) + extra_cards)
+        if problem:
+            return problem
+        hand = self.hands[seat]
+        if prof.one_card_pile_ban and len(hand) == 1 and len(self.pile) == 1:
+            return _Problem("pile_one_card_ban", lambda: (
+                f"{self.seat_name(seat)} holds one card and the pile has one card: in the {prof.name} "
+                "profile a player holding one card may not take a pile of one card. Draw instead."))
+        top = self.pile[-1]
+        rank = top.rank
+        team_melds = self.melds[team]
+        naturals = [c for c in cards if not _is_wild(c)]
+        wrong = [c for c in naturals if c.rank != rank]
+        if wrong:
+            return _Problem("pile_no_meld_for_top_card", lambda: (
+                f"{format_cards(wrong)} cannot be melded with the top card {top}: only "
+                f"{top.rank_plural} and wild cards can."), tuple(wrong))
+        if status.state == "frozen" and len(naturals) < 2:
+            held = [c for c in hand if c.rank == rank]
+
+            def frozen_message() -> str:
+                parts = [status.message]
+                if held:
+                    parts.append(f"You hold only {_plural(len(held), top.rank_singular, top.rank_plural)} "
+                                 f"({format_cards(held)}).")
+                else:
+                    parts.append(f"You hold no {top.rank_plural}.")
+                if any(_is_wild(c) for c in hand):
+                    parts.append("A wild card cannot stand in for the pair.")
+                if rank in team_melds:
+                    parts.append(f"Your team's meld of {top.rank_plural} does not help while the pile is frozen.")
+                parts.append("Draw from the stock instead.")
+                return " ".join(parts)
+
+            return _Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards)
+        if not cards and rank not in team_melds:
+            held = [c for c in hand if c.rank == rank]
+            return _Problem("pile_no_meld_for_top_card", lambda: (
+                f"To take the pile, the top card {top} must go into a meld at once: with a natural pair "
+                f"of {top.rank_plural} or one {top.rank_singular} and a wild card from your hand, or onto "
+                f"your team's meld of {top.rank_plural} (it has none). "
+                + (f"You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
+                   if held else "")))
+        if cards and len(naturals) < 1 and rank not in team_melds:
+            return _Problem("pile_no_meld_for_top_card", lambda: (
+                f"The top card {top} needs a natural {top.rank_singular} from your hand to form a meld "
+                "with wild cards."))
+        # the top card's meld
+        remaining_count = len(hand) - len(cards) - len(extra_cards)
+        rest = self.pile[:-1]
+        pick_up = sum(1 for c in rest if not c.is_red_three)
+        hand_after = remaining_count + pick_up
+        going_out = hand_after <= 1
+        top_group = MeldGroup((top,) + tuple(cards))
+        changed, problem = self._apply_groups(team, [top_group], team_melds, going_out)
+        if problem:
+            return problem
+        if extra:
+            if self.opened[team]:
+                return _Problem("pile_extra_melds_need_opening", lambda: (
+                    "Extra melds go with a pile take only to reach the opening minimum; your team has "
+                    "opened, so take the pile first, then meld."))
+            base = dict(team_melds)
+            base.update(changed)
+            more, problem = self._apply_groups(team, extra, base, going_out)
+            if problem:
+                return problem
+            if rank in more:
+                return _Problem("meld_same_rank_twice", lambda: (
+                    f"The top card's meld already holds the {top.rank_plural}; name them once."))
+            changed.update(more)
+        if going_out:
+            problem = self._go_out_problem(seat, self._canastas_with(team, changed))
+            if problem:
+                return problem
+        elif self.permission == "yes":
+            remaining = list(hand)
+            for card in list(cards) + extra_cards:
+                remaining.remove(card)
+            remaining.extend(c for c in rest if not c.is_red_three)
+            melds_after = dict(team_melds)
+            melds_after.update(changed)
+            problem = self._still_go_out_problem(seat, remaining, melds_after,
+                                                 self._canastas_with(team, changed))
+            if problem:
+                return problem
+        if not self.opened[team]:
+            put_down = [top] + list(cards) + extra_cards
+            value = sum(prof.card_values[c.rank] for c in put_down)
+            problem = self._opening_problem(seat, value, put_down, [], {}, going_out, take=True)
+            if problem:
+                return problem
+        return None
+
+    def _discard_problem(self, seat: int, card: Card) -> _Problem | None:
+        problem = self._turn_problem(seat, "play")
+        if problem:
+            return problem
+        hand = self.hands[seat]
+        if card not in hand:
+            return _Problem("discard_not_in_hand", lambda: (
+                f"{card} is not in {self.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,))
+        team = self.team_of(seat)
+        going_out = len(hand) == 1
+        if going_out:
+            problem = self._go_out_problem(seat, self.canasta_count(team))
+            if problem:
+                return problem
+        elif self.permission == "yes":
+            return _Problem("must_go_out", lambda: (
+                f"{self.seat_name(self.partner_of(seat))} answered yes, so {self.seat_name(seat)} must go "
+                f"out this turn: meld the other cards before discarding the last one."))
+        if not self.opened[team] and self.turn_value > 0:
+            minimum = self.opening_minimum(team)
+            waived = (going_out and self.drew_from == "stock" and self.profile.concealed_waives_minimum
+                      and self._is_concealed(seat))
+            if not waived:
+                return _Problem("opening_incomplete", lambda: (
+                    f"Your team's opening melds this turn are worth {self.turn_value}; it needs "
+                    f"{minimum}. Meld {minimum - self.turn_value} more before you discard."))
+        return None
+
+    def _ask_problem(self, seat: int) -> _Problem | None:
+        if self.phase == "over":
+            return self._turn_problem(seat, "any")
+        if self.phase == "answer":
+            return self._turn_problem(seat, "any")
+        if seat != self.to_move:
+            return self._turn_problem(seat, "any")
+        if self.permission is not None:
+            return _Problem("permission_already_asked", lambda: (
+                f"{self.seat_name(seat)} already asked this turn and the answer ({self.permission}) binds."))
+        timing = self.profile.permission_timing
+        if timing == "after_draw_or_top_meld":
+            right = self.phase == "play" and self.turn_meld_actions == 0
+            when = "right after drawing or taking the pile (after the top card's meld), before other melds"
+        elif timing == "after_draw_if_able":
+            right = self.phase == "play" and self.drew_from == "stock" and self.turn_meld_actions == 0
+            when = "only after drawing from the stock, before any meld"
+        else:
+            right = self.phase == "draw" or (self.drew_from == "stock" and self.turn_meld_actions == 0)
+            when = "before taking the pile or melding"
+        if not right:
+            return _Problem("permission_wrong_time", lambda: (
+                f"In the {self.profile.name} profile you may ask to go out {when}."))
+        if self.phase == "play" and len(self.hands[seat]) < 2:
+            return _Problem("permission_wrong_time", lambda: (
+                f"{self.seat_name(seat)} holds a single card: discarding it goes out, so a \"no\" could not "
+                "be obeyed. Asking makes sense only while you could still keep a card."))
+        if not self._able_to_go_out(seat):
+            return _Problem("permission_cannot_go_out", lambda: (
+                f"{self.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
+                "but one discarded, with a canasta on the team's side), so there is nothing to ask."))
+        return None
+
+    def _able_to_go_out(self, seat: int) -> bool:
+        team = self.team_of(seat)
+        prof = self.profile
+        before_draw = self.phase == "draw"
+        plans = plan_values(self.hands[seat], self.melds[team], prof,
+                            allow_wilds=prof.opening_wilds_allowed or self.opened[team],
+                            black_threes=True, canastas_before=self.canasta_count(team),
+                            canastas_needed=prof.go_out_canastas)
+        minimum = self.opening_minimum(team)
+        waiver = prof.concealed_waives_minimum and not self.has_melded[seat] and self.drew_from != "pile"
+        for (kept, enough), value in plans.items():
+            if not enough or kept > (0 if before_draw else 1):
+                continue
+            if self.opened[team] or self.turn_value + value >= minimum or waiver:
+                return True
+        return False
+
+    def _answer_problem(self, seat: int) -> _Problem | None:
+        if self.phase == "over":
+            return self._turn_problem(seat, "any")
+        if self.phase != "answer" or self.asker is None:
+            return _Problem("permission_not_asked", lambda: "Nobody has asked to go out, so there is nothing to answer.")
+        partner = self.partner_of(self.asker)
+        if seat != partner:
+            return _Problem("not_your_turn", lambda: (
+                f"{self.seat_name(self.asker or 0)} asked {self.seat_name(partner)}, so only "
+                f"{self.seat_name(partner)} may answer."))
+        return None
+
+    def _must_take(self, seat: int) -> bool:
+        """End of stock: an unfrozen pile whose top card fits a team meld must be taken."""
+        team = self.team_of(seat)
+        top = self.top_card
+        if top is None or top.rank not in self.melds[team]:
+            return False
+        if pile_status(self.pile, self.profile, team_opened=self.opened[team]).state != "open":
+            return False
+        return self._take_problem(seat, (), ()) is None
+
+    def _draw_problem(self, seat: int) -> _Problem | None:
+        problem = self._turn_problem(seat, "draw")
+        if problem:
+            return problem
+        if not self.stock:
+            return _Problem("stock_empty", lambda: (
+                "The stock is empty: take the discard pile if you can, or decline it to end the hand."))
+        return None
+
+    def _decline_problem(self, seat: int) -> _Problem | None:
+        problem = self._turn_problem(seat, "draw")
+        if problem:
+            return problem
+        if self.stock:
+            return _Problem("decline_only_at_end_of_stock", lambda: (
+                f"The stock still has {_plural(len(self.stock), 'card')}: draw one (or take the pile). "
+                "Declining ends the hand only when the stock is empty."))
+        if self._must_take(seat):
+            top = self.top_card
+            return _Problem("must_take_pile", lambda: (
+                f"The stock is empty and the top card {top} fits your team's meld of "
+                f"{top.rank_plural if top else ''}: you must take the pile."))
+        return None
+
+    def _problem(self, action: Action) -> _Problem | None:
+        if isinstance(action, Draw):
+            return self._draw_problem(action.seat)
+        if isinstance(action, TakePile):
+            return self._take_problem(action.seat, action.cards, action.extra_melds)
+        if isinstance(action, Meld):
+            return self._meld_problem(action.seat, action.groups)
+        if isinstance(action, Discard):
+            return self._discard_problem(action.seat, action.card)
+        if isinstance(action, Ask):
+            return self._ask_problem(action.seat)
+        if isinstance(action, Answer):
+            return self._answer_problem(action.seat)
+        if isinstance(action, Decline):
+            return self._decline_problem(action.seat)
+        raise TypeError(f"Not an action: {action!r}")
+
+    # ------------------------------------------------------------------ verdicts
+    def check(self, action: Action | str) -> Verdict:
+        """The verdict on any action (object or text), without performing it."""
+        if isinstance(action, str):
+            action = parse_action(action, self.player_count)
+        problem = self._problem(action)
+        if problem is not None:
+            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
+        return self._ok_verdict(action)
+
+    def _ok_verdict(self, action: Action) -> Verdict:
+        name = self.seat_name(action.seat)
+        if isinstance(action, TakePile):
+            top = self.pile[-1]
+            meld = (top,) + action.cards
+            rest = len(self.pile) - 1
+            how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
+                   else f"adding the top card {top} to the team's meld of {top.rank_plural}")
+            extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
+            state = self.pile_status(action.seat)
+            note = f" ({state.message})" if state.state == "frozen" else ""
+            return Verdict.allow("pile_takeable",
+                                 f"{name} may take the pile by {how}{extra}, then picks up the other "
+                                 f"{_plural(rest, 'card')}.{note}", meld=meld,
+                                 melds=tuple(g.cards for g in action.extra_melds))
+        if isinstance(action, Meld):
+            cards = action.cards
+            value = sum(self.profile.card_values[c.rank] for c in cards)
+            going_out = len(self.hands[action.seat]) - len(cards) <= 1
+            return Verdict.allow("ok", f"{name} may meld {' | '.join(str(g) for g in action.groups)} "
+                                       f"({value} points){' and go out' if going_out and len(self.hands[action.seat]) == len(cards) else ''}.",
+                                 value=value)
+        return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.")
+
+    def _verify(self, action: Action) -> None:
+        problem = self._problem(action)
+        if problem is not None:
+            raise IllegalActionError(Verdict.refuse(problem.code, problem.message(), cards=problem.cards))
+
+    # public triples --------------------------------------------------------------
+    def _seat(self, seat: int | None) -> int:
+        if seat is None:
+            if self.phase == "answer" and self.asker is not None:
+                return self.partner_of(self.asker)
+            return self.to_move
+        if not isinstance(seat, int) or not 0 <= seat < self.player_count:
+            raise ValueError(f"seat must be 0-{self.player_count - 1}, not {seat!r}.")
+        return seat
+
+    def can_draw(self, seat: int | None = None) -> Verdict:
+        """Verdict on drawing from the stock."""
+        return self.check(Draw(self._seat(seat)))
+
+    def verify_draw(self, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless drawing is legal."""
+        self._verify(Draw(self._seat(seat)))
+
+    def draw(self, seat: int | None = None) -> Draw:
+        """Draw from the stock (red threes are laid down and replaced automatically)."""
+        return self._perform(Draw(self._seat(seat)))  # type: ignore[return-value]
+
+    def _take_action(self, cards: CardsLike, extra_melds: MeldsLike, seat: int | None) -> TakePile:
+        return TakePile(self._seat(seat), tuple(to_cards(cards)), to_groups(extra_melds or ()))
+
+    def can_take_pile(self, cards: CardsLike = (), extra_melds: MeldsLike = (), seat: int | None = None) -> Verdict:
+        """Verdict on taking the pile, melding its top card with ``cards`` from hand (none:
+        onto the team's meld of its rank), laying ``extra_melds`` for the opening."""
+        return self.check(self._take_action(cards, extra_melds, seat))
+
+    def verify_take_pile(self, cards: CardsLike = (), extra_melds: MeldsLike = (), seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless this pile take is legal."""
+        self._verify(self._take_action(cards, extra_melds, seat))
+
+    def take_pile(self, cards: CardsLike = (), extra_melds: MeldsLike = (), seat: int | None = None) -> TakePile:
+        """Take the discard pile (see `can_take_pile`)."""
+        return self._perform(self._take_action(cards, extra_melds, seat))  # type: ignore[return-value]
+
+    def can_meld(self, melds: MeldsLike, seat: int | None = None) -> Verdict:
+        """Verdict on laying down melds / additions (``"h1 c1 d2 | 13: d2"``)."""
+        return self.check(Meld(self._seat(seat), to_groups(melds)))
+
+    def verify_meld(self, melds: MeldsLike, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless the melds are legal."""
+        self._verify(Meld(self._seat(seat), to_groups(melds)))
+
+    def meld(self, melds: MeldsLike, seat: int | None = None) -> Meld:
+        """Lay down melds or add to the team's melds."""
+        return self._perform(Meld(self._seat(seat), to_groups(melds)))  # type: ignore[return-value]
+
+    def _one_card(self, card: Card | str) -> Card:
+        cards = to_cards(card)
+        if len(cards) != 1:
+            raise ValueError(f"Name exactly one card to discard, not {format_cards(cards) or 'none'}.")
+        return cards[0]
+
+    def can_discard(self, card: Card | str, seat: int | None = None) -> Verdict:
+        """Verdict on discarding ``card``."""
+        return self.check(Discard(self._seat(seat), self._one_card(card)))
+
+    def verify_discard(self, card: Card | str, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless the discard is legal."""
+        self._verify(Discard(self._seat(seat), self._one_card(card)))
+
+    def discard(self, card: Card | str, seat: int | None = None) -> Discard:
+        """Discard a card, ending the turn (or going out with the last card)."""
+        return self._perform(Discard(self._seat(seat), self._one_card(card)))  # type: ignore[return-value]
+
+    def can_ask(self, seat: int | None = None) -> Verdict:
+        """Verdict on asking the partner "may I go out?"."""
+        return self.check(Ask(self._seat(seat)))
+
+    def verify_ask(self, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless asking is legal now."""
+        self._verify(Ask(self._seat(seat)))
+
+    def ask(self, seat: int | None = None) -> Ask:
+        """Ask the partner for permission to go out; the partner must answer next."""
+        return self._perform(Ask(self._seat(seat)))  # type: ignore[return-value]
+
+    def can_answer(self, yes: bool, seat: int | None = None) -> Verdict:
+        """Verdict on answering the partner's question."""
+        return self.check(Answer(self._seat(seat), bool(yes)))
+
+    def verify_answer(self, yes: bool, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless this answer is legal."""
+        self._verify(Answer(self._seat(seat), bool(yes)))
+
+    def answer(self, yes: bool, seat: int | None = None) -> Answer:
+        """Answer "may I go out?" (binding)."""
+        return self._perform(Answer(self._seat(seat), bool(yes)))  # type: ignore[return-value]
+
+    def can_decline(self, seat: int | None = None) -> Verdict:
+        """Verdict on declining the pile when the stock is empty (ends the hand)."""
+        return self.check(Decline(self._seat(seat)))
+
+    def verify_decline(self, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless declining is legal."""
+        self._verify(Decline(self._seat(seat)))
+
+    def decline(self, seat: int | None = None) -> Decline:
+        """Decline the pile at the end of the stock, ending the hand."""
+        return self._perform(Decline(self._seat(seat)))  # type: ignore[return-value]
+
+    def can_apply(self, action: Action | str) -> Verdict:
+        """Verdict on any action (object or one-line text)."""
+        return self.check(action)
+
+    def verify_apply(self, action: Action | str) -> None:
+        """Raise `IllegalActionError` unless the action is legal."""
+        if isinstance(action, str):
+            action = parse_action(action, self.player_count)
+        self._verify(action)
+
+    def apply(self, action: Action | str) -> Action:
+        """Perform any action (object or one-line text) through its verify/do pair."""
+        if isinstance(action, str):
+            action = parse_action(action, self.player_count)
+        return self._perform(action)
+
+    # ------------------------------------------------------------------ performing
+    def _perform(self, action: Action) -> Action:
+        self._verify(action)
+        index = len(self.log)
+        self.log.append(action)
+        if isinstance(action, Draw):
+            self._do_draw(action.seat, index)
+        elif isinstance(action, TakePile):
+            self._do_take(action, index)
+        elif isinstance(action, Meld):
+            self._do_meld(action.seat, action.groups, index)
+            self.turn_meld_actions += 1
+            self._after_meld(action.seat, index)
+        elif isinstance(action, Discard):
+            self._do_discard(action.seat, action.card, index)
+        elif isinstance(action, Ask):
+            self.permission = "asked"
+            self.asker = action.seat
+            self.phase_before_answer = self.phase
+            self.phase = "answer"
+            self.events.append(Event("permission_asked", action.seat, (),
+                                     f"{self.seat_name(action.seat)} asks: \"Partner, may I go out?\"", index))
+        elif isinstance(action, Answer):
+            self.permission = "yes" if action.yes else "no"
+            self.phase = self.phase_before_answer
+            self.events.append(Event("permission_answered", action.seat, (),
+                                     f"{self.seat_name(action.seat)} answers {self.permission}: "
+                                     + ("the player must go out this turn." if action.yes
+                                        else "the player may not go out this turn."), index))
+        elif isinstance(action, Decline):
+            self._end_round("stock_exhausted",
+                            f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
+                            "the hand ends (no going-out bonus).", index)
+        return action
+
+    def _do_draw(self, seat: int, index: int) -> None:
+        hand = self.hands[seat]
+        drawn = []
+        for _ in range(self.profile.stock_draw_count):
+            if not self.stock:
+                break
+            card = self.stock.pop()
+            drawn.append(card)
+            hand.append(card)
+        self.events.append(Event("drew", seat, tuple(drawn),
+                                 f"{self.seat_name(seat)} draws {_plural(len(drawn), 'card')}.", index))
+        hand.sort()
+        self.drew_from = "stock"
+        self.phase = "play"
+        if any(c.is_red_three for c in hand):
+            last_was_red_three = not self.stock and drawn and drawn[-1].is_red_three
+            self._lay_red_threes(seat, index)
+            if last_was_red_three and self.profile.end_of_stock == "play_on_with_pile":
+                self._end_round("stock_exhausted",
+                                "The last card of the stock was a red three: it is laid face up and the "
+                                "hand ends at once (no meld, no discard).", index)
+
+    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
+        melds = self.melds[team]
+        size = self.profile.canasta_size
+        existing = melds.get(rank)
+        was_canasta = existing is not None and len(existing) >= size
+        was_natural = was_canasta and existing is not None and not any(_is_wild(c) for c in existing)
+        name = self.seat_name(seat)
+        if existing is None:
+            melds[rank] = list(cards)
+            self.events.append(Event("meld_new", seat, tuple(cards),
+                                     f"{name} melds {format_cards(cards)}.", index))
+        else:
+            existing.extend(cards)
+            self.events.append(Event("meld_added", seat, tuple(cards),
+                                     f"{name} adds {format_cards(cards)} to the meld of "
+                                     f"{rank_name(rank, plural=True)}.", index, value=rank))
+            if rank in self.turn_start_ranks:
+                self.turn_added_to_old = True
+        meld = melds[rank]
+        if len(meld) >= size and not was_canasta:
+            natural = not any(_is_wild(c) for c in meld)
+            self.events.append(Event("canasta_completed", seat, tuple(meld),
+                                     f"{name} completes a {'natural' if natural else 'mixed'} canasta of "
+                                     f"{rank_name(rank, plural=True)}.", index, value=rank))
+        elif was_natural and any(_is_wild(c) for c in cards):
+            self.events.append(Event("canasta_turned_mixed", seat, tuple(c for c in cards if _is_wild(c)),
+                                     f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
+                                     f"(bonus {self.profile.natural_canasta_bonus} → "
+                                     f"{self.profile.mixed_canasta_bonus}).", index, value=rank))
+        self.turn_own.setdefault(rank, []).extend(cards)
+        self.has_melded[seat] = True
+        if not self.opened[team]:
+            self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
+
+    def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
+        team = self.team_of(seat)
+        hand = self.hands[seat]
+        for group in groups:
+            for card in group.cards:
+                hand.remove(card)
+            rank = group.target if group.target is not None else next(c.rank for c in group.cards if not _is_wild(c))
+            self._lay_meld(seat, team, rank, group.cards, index)
+
+    def _after_meld(self, seat: int, index: int) -> None:
+        team = self.team_of(seat)
+        if not self.opened[team] and self.turn_value >= self.opening_minimum(team):
+            self.opened[team] = True
+            self.events.append(Event("opening_reached", seat, (),
+                                     f"The team's melds this turn are worth {self.turn_value}, reaching the "
+                                     f"opening minimum of {self.opening_minimum(team)}: the team has opened.",
+                                     index, value=self.turn_value))
+        if not self.hands[seat]:
+            self._go_out(seat, index)
+
+    def _do_take(self, action: TakePile, index: int) -> None:
+        seat = action.seat
+        team = self.team_of(seat)
+        hand = self.hands[seat]
+        top = self.pile.pop()
+        for card in action.cards:
+            hand.remove(card)
+        self._lay_meld(seat, team, top.rank, (top,) + action.cards, index)
+        self._do_meld(seat, action.extra_melds, index)
+        rest = self.pile
+        self.pile = []
+        picked = [c for c in rest if not c.is_red_three]
+        threes = [c for c in rest if c.is_red_three]
+        hand.extend(picked)
+        hand.sort()
+        self.red_threes[seat].extend(threes)
+        self.events.append(Event("pile_taken", seat, tuple(rest),
+                                 f"{self.seat_name(seat)} takes the pile: {top} goes down with "
+                                 f"{format_cards(action.cards) or 'the team meld'}, "
+                                 f"{_plural(len(picked), 'card')} join the hand.", index))
+        for card in threes:
+            self.events.append(Event("red_three", seat, (card,),
+                                     f"{self.seat_name(seat)} lays down the red three {card} found in the "
+                                     "pile (no replacement).", index))
+        self.drew_from = "pile"
+        self.phase = "play"
+        self._after_meld(seat, index)
+
+    def _do_discard(self, seat: int, card: Card, index: int) -> None:
+        self.hands[seat].remove(card)
+        self.pile.append(card)
+        if not self.hands[seat]:
+            self._go_out(seat, index)
+            return
+        self._end_turn()
+
+    def _is_concealed(self, seat: int) -> bool:
+        if self.turn_start_has_melded:
+            return False
+        prof = self.profile
+        if self.turn_added_to_old:
+            if not prof.concealed_allows_partner_merge:
+                return False
+            for rank, cards in self.turn_own.items():
+                nat = sum(1 for c in cards if not _is_wild(c))
+                if meld_counts_problem(nat, len(cards) - nat, rank, prof, going_out=True):
+                    return False
+        return any(len(cards) >= prof.canasta_size for cards in self.turn_own.values())
+
+    def _go_out(self, seat: int, index: int) -> None:
+        team = self.team_of(seat)
+        concealed = self._is_concealed(seat)
+        if not self.opened[team]:
+            self.opened[team] = True
+            self.events.append(Event("opening_waived", seat, (),
+                                     "Going out concealed after drawing from the stock waives the opening "
+                                     "minimum.", index))
+        self.went_out = seat
+        self.went_out_concealed = concealed
+        self.events.append(Event("went_out", seat, (),
+                                 f"{self.seat_name(seat)} goes out{' concealed' if concealed else ''}.", index))
+        self._end_round("went_out", f"{self.seat_name(seat)} went out.", index)
+
+    def _end_turn(self) -> None:
+        if not self.stock and self.profile.end_of_stock == "end_when_empty":
+            self._end_round("stock_exhausted", "The turn ended with the stock empty: the hand ends.",
+                            len(self.log) - 1)
+            return
+        self.to_move = self.next_seat(self.to_move)
+        self.turn_number += 1
+        self.phase = "draw"
+        self._begin_turn_state()
+        self._start_turn()
+
+    def _end_round(self, reason: str, message: str, index: int | None = None) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        if index is None:
+            index = len(self.log) - 1
+        if reason == "stock_exhausted":
+            self.events.append(Event("stock_exhausted", None, (), message, index))
+        self.events.append(Event("round_over", None, (), message, index))
+
+    # ------------------------------------------------------------------ legal actions
+    def _take_candidates(self, seat: int) -> Iterable[TakePile]:
+        """Every legal pile take at the grain of `legal_actions`."""
+        if not self.pile or self.phase != "draw" or seat != self.to_move:
+            return
+        top = self.pile[-1]
+        if top.is_black_three or _is_wild(top):
+            return
+        hand = self.hands[seat]
+        team = self.team_of(seat)
+        rank = top.rank
+        naturals = [c for c in hand if c.rank == rank]
+        joker = next((c for c in hand if c.rank == 0), None)
+        two = next((c for c in hand if c.rank == 2), None)
+        options: list[tuple[Card, ...]] = []
+        if rank in self.melds[team]:
+            options.append(())
+        if len(naturals) >= 2:
+            options.append(tuple(naturals[:2]))
+        if naturals:
+            if joker is not None:
+                options.append((naturals[0], joker))
+            if two is not None:
+                options.append((naturals[0], two))
+        seen = set()
+        for cards in options:
+            if cards in seen:
+                continue
+            seen.add(cards)
+            if self._take_problem(seat, cards, ()) is None:
+                yield TakePile(seat, cards)
+            elif not self.opened[team] and len([c for c in cards if not _is_wild(c)]) >= 2:
+                remaining = list(hand)
+                for card in cards:
+                    remaining.remove(card)
+                pair_value = sum(self.profile.card_values[c.rank] for c in (top,) + cards)
+                needed = self.opening_minimum(team) - pair_value
+                rest = sum(1 for c in self.pile[:-1] if not c.is_red_three)
+                for option in enumerate_openings(remaining, needed, self.profile, extra_kept=rest,
+                                                 max_results=20):
+                    extra = tuple(MeldGroup(m) for m in option.melds)
+                    if self._take_problem(seat, cards, extra) is None:
+                        yield TakePile(seat, cards, extra)
+
+    def _meld_candidates(self, seat: int) -> list[Meld]:
+        hand = self.hands[seat]
+        team = self.team_of(seat)
+        prof = self.profile
+        melds = self.melds[team]
+        by_rank: dict[int, list[Card]] = {}
+        jokers: list[Card] = []
+        twos: list[Card] = []
+        for card in hand:
+            if card.rank == 0:
+                jokers.append(card)
+            elif card.rank == 2:
+                twos.append(card)
+            else:
+                by_rank.setdefault(card.rank, []).append(card)
+        fast = (self.opened[team] and self.permission is None)
+        hand_size = len(hand)
+        limit = prof.wild_limit
+        out: list[Meld] = []
+
+        def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
+            if fast and hand_size - used >= 2 and rank != BLACK_THREE_RANK:
+                if meld_counts_problem(nat, wild, rank, prof, check_size=True) is None:
+                    out.append(Meld(seat, groups))
+                return
+            action = Meld(seat, groups)
+            if self._meld_problem(seat, groups) is None:
+                out.append(action)
+
+        ranks = set(by_rank) | set(melds)
+        for rank in sorted(ranks):
+            cards = by_rank.get(rank, [])
+            existing = melds.get(rank)
+            en = ew = 0
+            if existing is not None:
+                en = sum(1 for c in existing if not _is_wild(c))
+                ew = len(existing) - en
+            if rank == BLACK_THREE_RANK:
+                if len(cards) >= prof.meld_min_size and hand_size - len(cards) <= 1:
+                    consider((MeldGroup(tuple(cards)),), len(cards), 0, rank, len(cards))
+                continue
+            if existing is None and len(cards) < prof.meld_min_naturals:
+                continue
+            counts = [len(cards)]
+            if hand_size - len(cards) <= 1 and len(cards) - 1 >= (1 if existing else prof.meld_min_naturals):
+                counts.append(len(cards) - 1)
+            for count in counts:
+                naturals = tuple(cards[:count])
+                for j in range(min(len(jokers), limit - ew) + 1):
+                    for t in range(min(len(twos), limit - ew - j) + 1):
+                        if not naturals and j + t == 0:
+                            continue
+                        group_cards = naturals + tuple(jokers[:j]) + tuple(twos[:t])
+                        target = rank if (existing is not None and not naturals) else None
+                        if existing is not None and naturals:
+                            target = None
+                        consider((MeldGroup(group_cards, target),), en + count, ew + j + t, rank,
+                                 len(group_cards))
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        """Every distinct legal action now, at a grain a bot or a learner can use.
+
+        Draw; each way of taking the pile (pair, natural + joker, natural + two, onto the team
+        meld; with opening melds when needed); each meld or addition by rank (all naturals of
+        that rank in hand, one kept back when going out would otherwise be forced) and by the
+        wild cards used (jokers and twos apart); each discard; ask; answer. Never changes state.
+        """
+        if self.phase == "over":
+            return []
+        seat = self.to_move
+        if self.phase == "answer":
+            assert self.asker is not None
+            partner = self.partner_of(self.asker)
+            return [Answer(partner, True), Answer(partner, False)]
+        actions: list[Action] = []
+        if self.phase == "draw":
+            if self.stock:
+                actions.append(Draw(seat))
+            actions.extend(self._take_candidates(seat))
+            if not self.stock and self._decline_problem(seat) is None:
+                actions.append(Decline(seat))
+            if self.profile.permission_timing == "before_pile_or_meld" and self._ask_problem(seat) is None:
+                actions.append(Ask(seat))
+            return actions
+        actions.extend(self._meld_candidates(seat))
+        for card in sorted(set(self.hands[seat])):
+            if self._discard_problem(seat, card) is None:
+                actions.append(Discard(seat, card))
+        if self.permission is None and self._ask_problem(seat) is None:
+            actions.append(Ask(seat))
+        return actions
+
+    # ------------------------------------------------------------------ results
+    def scores(self) -> list[ScoreBreakdown]:
+        """One score breakdown per team (the round must be over)."""
+        if not self.is_over:
+            raise ValueError("The round is not over yet; scores() is available once it ends.")
+        return [self.score_team(team) for team in range(self.profile.team_count)]
+
+    def score_team(self, team: int) -> ScoreBreakdown:
+        """A team's score for the round as it stands (final once the round is over)."""
+        seats = [s for s in range(self.player_count) if self.team_of(s) == team]
+        went_out = self.went_out is not None and self.team_of(self.went_out) == team
+        return score_team(
+            list(self.melds[team].values()),
+            [c for s in seats for c in self.red_threes[s]],
+            [self.hands[s] for s in seats],
+            self.profile,
+            went_out=went_out,
+            concealed=went_out and self.went_out_concealed,
+            has_melded=bool(self.melds[team]),
+            team=team,
+        )
+
+    # ------------------------------------------------------------------ state
+    def snapshot(self) -> tuple[Any, ...]:
+        """A comparable, immutable picture of the whole state (for tests and caches)."""
+        return (
+            self.profile.name, self.dealer, self.team_scores, self.to_move, self.phase, self.turn_number,
+            tuple(self.stock), tuple(self.pile), tuple(tuple(h) for h in self.hands),
+            tuple(tuple(t) for t in self.red_threes),
+            tuple(tuple(sorted((r, tuple(m)) for r, m in team.items())) for team in self.melds),
+            tuple(self.opened), tuple(self.has_melded), tuple(self.first_turn_done),
+            tuple(self.log), tuple(self.events), self.end_reason, self.went_out, self.went_out_concealed,
+            self.drew_from, self.turn_meld_actions, self.turn_value,
+            tuple(sorted((r, tuple(c)) for r, c in self.turn_own.items())), self.turn_added_to_old,
+            self.turn_start_ranks, self.turn_start_has_melded, self.permission, self.asker,
+            self.phase_before_answer,
+        )
+
+    def copy(self) -> Round:
+        """An independent copy of the round (bots search on copies)."""
+        new = Round.__new__(Round)
+        new.__dict__.update(self.__dict__)
+        new.stock = list(self.stock)
+        new.pile = list(self.pile)
+        new.hands = [list(h) for h in self.hands]
+        new.red_threes = [list(t) for t in self.red_threes]
+        new.melds = [{r: list(m) for r, m in team.items()} for team in self.melds]
+        new.opened = list(self.opened)
+        new.has_melded = list(self.has_melded)
+        new.first_turn_done = list(self.first_turn_done)
+        new.log = list(self.log)
+        new.events = list(self.events)
+        new.turn_own = {r: list(c) for r, c in self.turn_own.items()}
+        return new
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round wherever it is (108 in classic)."""
+        cards = list(self.stock) + list(self.pile)
+        for hand in self.hands:
+            cards.extend(hand)
+        for threes in self.red_threes:
+            cards.extend(threes)
+        for team in self.melds:
+            for meld in team.values():
+                cards.extend(meld)
+        return cards
+
+    def events_for(self, action_index: int) -> list[Event]:
+        """The events caused by the action at ``action_index`` (-1: the deal)."""
+        return [e for e in self.events if e.action_index == action_index]
+
+    def action_text(self, action: Action) -> str:
+        """An action's one-line text at this table."""
+        return action.text(self.player_count)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.seat_name(self.to_move)} to {self.phase}"
+        return (f"<Round {self.profile.name}: dealer {self.seat_name(self.dealer)}, {state}, "
+                f"stock {len(self.stock)}, pile {len(self.pile)}, {len(self.log)} actions>")
+
+    def __str__(self) -> str:
+        from .text import round_text
+
+        return round_text(self)
+
+    def _repr_html_(self) -> str:
+        from .render import round_html
+
+        return round_html(self)

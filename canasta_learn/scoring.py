@@ -1,0 +1,147 @@
+"""Scoring a hand (``RULES.md`` §8).
+
+>>> b = score_round(["s13 s13 h13 h13 d13 c13 c13", "h1 c1 s1"], red_threes="h3 d3",
+...                 hands_left=["c7"], went_out=True)
+>>> b.total
+925
+>>> [(item.label, item.points) for item in b.items][:2]
+[('Melded cards', 130), ('Natural canastas (1 × 500)', 500)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import Card, CardsLike, format_cards, to_cards
+from .profiles import Profile, ProfileLike, get_profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["ScoreBreakdown", "ScoreItem", "score_round", "score_team"]
+
+
+class ScoreItem(NamedTuple):
+    """One line of a score breakdown."""
+
+    label: str
+    points: int
+    code: str
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """A team's score for one hand, line by line."""
+
+    items: tuple[ScoreItem, ...]
+    team: int | None = None
+    profile_name: str = "classic"
+
+    @property
+    def total(self) -> int:
+        """The hand's total for the team."""
+        return sum(item.points for item in self.items)
+
+    def points(self, code: str) -> int:
+        """The points of the items with this code (``"melds"``, ``"hand"``, ``"red_threes"``...)."""
+        return sum(item.points for item in self.items if item.code == code)
+
+    def to_frame(self) -> pandas.DataFrame:
+        """The breakdown as a pandas DataFrame (label, points), with a total row."""
+        import pandas as pd
+
+        rows = [{"item": i.label, "points": i.points} for i in self.items]
+        rows.append({"item": "Total", "points": self.total})
+        return pd.DataFrame(rows)
+
+    def __str__(self) -> str:
+        width = max([len(i.label) for i in self.items] + [5])
+        lines = [f"{i.label:<{width}}  {i.points:>6}" for i in self.items]
+        lines.append(f"{'Total':<{width}}  {self.total:>6}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"ScoreBreakdown(total={self.total}, items={len(self.items)})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"team": self.team, "total": self.total,
+                "items": [{"label": i.label, "points": i.points, "code": i.code} for i in self.items]}
+
+
+def score_team(
+    melds: Iterable[Sequence[Card]],
+    red_threes: Sequence[Card],
+    hands: Iterable[Sequence[Card]],
+    profile: Profile,
+    *,
+    went_out: bool = False,
+    concealed: bool = False,
+    has_melded: bool | None = None,
+    team: int | None = None,
+) -> ScoreBreakdown:
+    """Score one team: the engine's scoring, also behind `score_round`."""
+    melds = [list(m) for m in melds]
+    values = profile.card_values
+    items: list[ScoreItem] = []
+    meld_points = sum(values[c.rank] for m in melds for c in m)
+    items.append(ScoreItem("Melded cards", meld_points, "melds"))
+    natural = sum(1 for m in melds if len(m) >= profile.canasta_size
+                  and not any(c.rank == 0 or c.rank == 2 for c in m))
+    mixed = sum(1 for m in melds if len(m) >= profile.canasta_size) - natural
+    if natural:
+        items.append(ScoreItem(f"Natural canastas ({natural} × {profile.natural_canasta_bonus})",
+                               natural * profile.natural_canasta_bonus, "natural_canastas"))
+    if mixed:
+        items.append(ScoreItem(f"Mixed canastas ({mixed} × {profile.mixed_canasta_bonus})",
+                               mixed * profile.mixed_canasta_bonus, "mixed_canastas"))
+    if red_threes:
+        count = min(len(red_threes), len(profile.red_three_bonuses) - 1)
+        bonus = profile.red_three_bonuses[count]
+        melded = bool(melds) if has_melded is None else has_melded
+        if not melded and profile.red_threes_negative_without_meld:
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: the team melded nothing",
+                                   -bonus, "red_threes"))
+        else:
+            items.append(ScoreItem(f"Red threes ({len(red_threes)})", bonus, "red_threes"))
+    if went_out:
+        if concealed:
+            items.append(ScoreItem("Going out concealed", profile.concealed_going_out_bonus, "going_out"))
+        else:
+            items.append(ScoreItem("Going out", profile.going_out_bonus, "going_out"))
+    left = [c for h in hands for c in h]
+    penalty = sum(values[c.rank] for c in left)
+    if left:
+        items.append(ScoreItem(f"Cards left in hand ({format_cards(left)})", -penalty, "hand"))
+    return ScoreBreakdown(tuple(items), team, profile.name)
+
+
+def score_round(
+    team_melds: Iterable[CardsLike] = (),
+    red_threes: CardsLike = (),
+    hands_left: Iterable[CardsLike] | CardsLike = (),
+    went_out: bool = False,
+    concealed: bool = False,
+    profile: ProfileLike = "classic",
+    has_melded: bool | None = None,
+) -> ScoreBreakdown:
+    """Score one team's hand from its melds, red threes and the cards left in its hands.
+
+    ``team_melds`` is a list of melds (notation text or card lists); ``hands_left`` a list
+    of the partners' remaining hands (or one text). ``has_melded`` overrides "the team made
+    a meld" (default: it has melds), which decides the sign of red threes.
+    """
+    prof = get_profile(profile)
+    if isinstance(team_melds, str):
+        team_melds = [team_melds]
+    melds = [to_cards(m) for m in team_melds]
+    if isinstance(hands_left, (str, Card)):
+        hands = [to_cards(hands_left)]
+    else:
+        hands = [to_cards(h) for h in hands_left]  # type: ignore[arg-type]
+    if concealed and not went_out:
+        raise ValueError("concealed=True needs went_out=True: only a player going out can be concealed.")
+    return score_team(melds, to_cards(red_threes), hands, prof, went_out=went_out,
+                      concealed=concealed, has_melded=has_melded)

@@ -1,0 +1,55 @@
+"""Plain-text pictures of rounds and tables (terminal, `str()`, the demo)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card, format_cards, rank_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .round import Round
+
+__all__ = ["cards_text", "melds_text", "round_text"]
+
+
+def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    """Cards in notation, or a dash when there are none."""
+    return format_cards(cards) or "-"
+
+
+def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7) -> str:
+    """A team's melds, one per line, canastas marked."""
+    if not melds:
+        return "    (no melds)"
+    lines = []
+    for rank in sorted(melds, key=lambda r: (r == 1, r)):
+        meld = melds[rank]
+        mark = ""
+        if len(meld) >= canasta_size:
+            mark = "  [natural canasta]" if not any(c.is_wild for c in meld) else "  [mixed canasta]"
+        lines.append(f"    {rank_name(rank, plural=True):>7}: {format_cards(meld)}{mark}")
+    return "\n".join(lines)
+
+
+def round_text(rnd: Round) -> str:
+    """The whole table as plain text: pile, stock, each seat's hand, red threes and melds."""
+    prof = rnd.profile
+    status = "over (" + str(rnd.end_reason) + ")" if rnd.is_over else (
+        f"{rnd.seat_name(rnd.to_move)} to {rnd.phase}")
+    pile = rnd.pile_status()
+    lines = [
+        f"Round ({prof.name}) - dealer {rnd.seat_name(rnd.dealer)} - {status}",
+        f"Stock: {len(rnd.stock)} cards   Pile ({len(rnd.pile)}): top "
+        f"{rnd.top_card if rnd.top_card else '-'}  [{pile.state}]",
+    ]
+    for team in range(prof.team_count):
+        seats = [s for s in range(prof.player_count) if rnd.team_of(s) == team]
+        names = "-".join(rnd.seat_name(s) for s in seats)
+        opened = "opened" if rnd.opened[team] else f"not opened, minimum {rnd.opening_minimum(team)}"
+        lines.append(f"Team {names} (score {rnd.team_scores[team]}, {opened}):")
+        lines.append(melds_text(rnd.melds[team], prof.canasta_size))
+        for seat in seats:
+            threes = rnd.red_threes[seat]
+            extra = f"  red threes: {format_cards(threes)}" if threes else ""
+            lines.append(f"  {rnd.seat_name(seat)} ({len(rnd.hands[seat])}): {cards_text(rnd.hands[seat])}{extra}")
+    return "\n".join(lines)
