@@ -1,0 +1,63 @@
+"""The ``canasta-learn`` command line.
+
+Subcommands live in their own modules, each exposing ``register(subparsers)``; this module
+only assembles them, so every command's code stays next to the feature it serves. Errors
+print one clear line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+#: Modules that add subcommands (each has ``register(subparsers)``); missing ones are skipped.
+COMMAND_MODULES = (
+    "canasta_learn.demo",
+    "canasta_learn.cli_records",
+    "canasta_learn.cli_simulate",
+    "canasta_learn.cli_lessons",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="canasta-learn",
+        description="Learn Canasta: a rules engine that explains every verdict, with lessons.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name == name:
+                continue
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 0
+    try:
+        result = args.handler(args)
+    except KeyboardInterrupt:
+        print("canasta-learn: interrupted", file=sys.stderr)
+        return 130
+    except (ValueError, OSError) as error:
+        print(f"canasta-learn: error: {error}", file=sys.stderr)
+        return 2
+    return int(result or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
