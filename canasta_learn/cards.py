@@ -14,6 +14,7 @@ joker. Case does not matter; tokens are separated by spaces or commas.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 from collections import Counter
@@ -22,6 +23,7 @@ from typing import Any, Final, Union
 
 __all__ = [
     "ACE",
+    "CARD_KEY",
     "CLUBS",
     "DIAMONDS",
     "HEARTS",
@@ -148,11 +150,8 @@ class Card:
     def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
-    def __hash__(self) -> int:
-        return self.index
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
+    # Cards are interned, so the default identity-based ``__eq__`` and ``__hash__`` (fast, in C)
+    # are exactly value equality.
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
@@ -231,6 +230,9 @@ class Card:
             return "Jk"
         return _SHORT_RANKS.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
 
+
+#: Sort key for cards (C-level attribute lookup, faster than the rich comparisons).
+CARD_KEY: Final = operator.attrgetter("index")
 
 ALL_CARDS: Final = tuple(
     [Card(JOKER_RANK, JOKER)] + [Card(r, s) for r in range(1, 14) for s in SUITS]

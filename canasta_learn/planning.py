@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from dataclasses import dataclass
 
-from .cards import Card, format_cards
+from .cards import CARD_KEY, Card, format_cards
 from .melds import BLACK_THREE_RANK, meld_counts_problem
 from .profiles import Profile
 
@@ -173,7 +173,7 @@ def enumerate_openings(
     by_rank: dict[int, list[Card]] = {}
     jokers: list[Card] = []
     twos: list[Card] = []
-    for card in sorted(hand):
+    for card in sorted(hand, key=CARD_KEY):
         if card.rank == 0:
             jokers.append(card)
         elif card.rank == 2:

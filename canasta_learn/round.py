@@ -32,7 +32,7 @@ from .actions import (
     parse_action,
     seat_name,
 )
-from .cards import Card, CardsLike, check_card_counts, deal_order, format_cards, rank_name, shuffled_deck, to_cards
+from .cards import CARD_KEY, Card, CardsLike, check_card_counts, deal_order, format_cards, rank_name, shuffled_deck, to_cards
 from .events import Event
 from .melds import BLACK_THREE_RANK, check_meld_cards, meld_counts_problem, meld_rank
 from .pile import PileStatus, pile_status
@@ -190,7 +190,7 @@ class Round:
         self.to_move = to_move
         if len(hands) > n:
             raise ValueError(f"{len(hands)} hands given for {n} seats.")
-        self.hands = [sorted(to_cards(h)) for h in hands] + [[] for _ in range(n - len(hands))]
+        self.hands = [sorted(to_cards(h), key=CARD_KEY) for h in hands] + [[] for _ in range(n - len(hands))]
         self.stock = list(reversed(to_cards(stock)))
         self.pile = to_cards(pile)
         for seat, threes in enumerate(red_threes):
@@ -307,7 +307,7 @@ class Round:
             for offset in range(1, n + 1):
                 self.hands[(self.dealer + offset) % n].append(self.stock.pop())
         for hand in self.hands:
-            hand.sort()
+            hand.sort(key=CARD_KEY)
         upcard = self.stock.pop()
         self.pile.append(upcard)
         self.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
@@ -348,7 +348,7 @@ class Round:
                 hand.append(new)
                 self.events.append(Event("replacement", seat, (new,),
                                          f"{self.seat_name(seat)} draws a replacement.", action_index))
-            hand.sort()
+            hand.sort(key=CARD_KEY)
 
     def _start_turn(self) -> None:
         """Automatic steps at the start of a turn (first-turn red threes, end of stock)."""
@@ -384,9 +384,14 @@ class Round:
         return None
 
     def _missing_cards(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        have = Counter(self.hands[seat])
-        need = Counter(cards)
-        return sorted(c for c, k in need.items() if k > have[c] for _ in range(k - have[c]))
+        pool = list(self.hands[seat])
+        missing = []
+        for card in cards:
+            try:
+                pool.remove(card)
+            except ValueError:
+                missing.append(card)
+        return sorted(missing, key=CARD_KEY)
 
     def _hand_problem(self, seat: int, cards: Sequence[Card]) -> _Problem | None:
         missing = self._missing_cards(seat, cards)
@@ -732,6 +737,8 @@ class Round:
     def _able_to_go_out(self, seat: int) -> bool:
         team = self.team_of(seat)
         prof = self.profile
+        if not self._canasta_within_reach(seat):
+            return False
         before_draw = self.phase == "draw"
         plans = plan_values(self.hands[seat], self.melds[team], prof,
                             allow_wilds=prof.opening_wilds_allowed or self.opened[team],
@@ -743,6 +750,35 @@ class Round:
             if not enough or kept > (0 if before_draw else 1):
                 continue
             if self.opened[team] or self.turn_value + value >= minimum or waiver:
+                return True
+        return False
+
+    def _canasta_within_reach(self, seat: int) -> bool:
+        """A cheap necessary condition for going out this turn: the team has its canastas, or
+        some rank could reach a canasta with the hand's naturals and wild cards."""
+        team = self.team_of(seat)
+        prof = self.profile
+        hand = self.hands[seat]
+        wilds = sum(1 for c in hand if c.rank == 0 or c.rank == 2)
+        counts: dict[int, int] = {}
+        for card in hand:
+            if card.rank != 0 and card.rank != 2:
+                counts[card.rank] = counts.get(card.rank, 0) + 1
+        melds = self.melds[team]
+        # cards that could never be melded this turn (a lone natural of a rank the team lacks,
+        # black threes short of a meld): more than one of them and going out is impossible
+        stranded = 0
+        for rank, count in counts.items():
+            if rank == BLACK_THREE_RANK:
+                stranded += count if count < prof.meld_min_size else 0
+            elif rank not in melds and count < prof.meld_min_naturals:
+                stranded += count
+        if stranded > 1:
+            return False
+        if self.canasta_count(team) >= prof.go_out_canastas:
+            return True
+        for rank in set(counts) | set(melds):
+            if counts.get(rank, 0) + len(melds.get(rank, ())) + min(wilds, prof.wild_limit) >= prof.canasta_size:
                 return True
         return False
 
@@ -1014,7 +1050,7 @@ class Round:
             hand.append(card)
         self.events.append(Event("drew", seat, tuple(drawn),
                                  f"{self.seat_name(seat)} draws {_plural(len(drawn), 'card')}.", index))
-        hand.sort()
+        hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
         if any(c.is_red_three for c in hand):
@@ -1093,7 +1129,7 @@ class Round:
         picked = [c for c in rest if not c.is_red_three]
         threes = [c for c in rest if c.is_red_three]
         hand.extend(picked)
-        hand.sort()
+        hand.sort(key=CARD_KEY)
         self.red_threes[seat].extend(threes)
         self.events.append(Event("pile_taken", seat, tuple(rest),
                                  f"{self.seat_name(seat)} takes the pile: {top} goes down with "
@@ -1292,8 +1328,11 @@ class Round:
                 actions.append(Ask(seat))
             return actions
         actions.extend(self._meld_candidates(seat))
-        for card in sorted(set(self.hands[seat])):
-            if self._discard_problem(seat, card) is None:
+        hand = self.hands[seat]
+        unconstrained = (len(hand) >= 2 and self.permission is None
+                         and (self.opened[self.team_of(seat)] or self.turn_value == 0))
+        for card in dict.fromkeys(hand):
+            if unconstrained or self._discard_problem(seat, card) is None:
                 actions.append(Discard(seat, card))
         if self.permission is None and self._ask_problem(seat) is None:
             actions.append(Ask(seat))
