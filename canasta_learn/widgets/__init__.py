@@ -1,0 +1,43 @@
+"""Interactive components (ipywidgets + anywidget). Import this package only where widgets are
+wanted: it imports ipywidgets (install with ``pip install "canasta-learn[widgets]"``).
+
+Every component works with any profile, shows which profile is in force, and asks the engine
+(``can_x`` / ``check`` / ``legal_actions``) for every verdict it shows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = [
+    "HandWidget",
+    "OpeningExplorer",
+    "PileExplorer",
+    "PlayWidget",
+    "Quiz",
+    "QuizSet",
+    "ReplayViewer",
+    "ScoreCalculator",
+    "TableWidget",
+]
+
+_HOMES = {
+    "HandWidget": "hand",
+    "TableWidget": "table",
+    "PlayWidget": "play",
+    "ReplayViewer": "replay",
+    "PileExplorer": "explorers",
+    "OpeningExplorer": "explorers",
+    "ScoreCalculator": "explorers",
+    "Quiz": "quiz",
+    "QuizSet": "quiz",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import each component from its module on first use."""
+    module = _HOMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'canasta_learn.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

@@ -1,0 +1,76 @@
+"""Small pieces shared by the components: verdict and profile displays, card text input."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cards import Card, NotationError, format_cards, parse_cards
+from ..profiles import Profile
+from ..verdicts import Verdict
+
+__all__ = ["CardsText", "profile_badge", "verdict_widget", "set_verdict"]
+
+
+def profile_badge(profile: Profile) -> widgets.HTML:
+    """A small label naming the profile in force (every component shows one)."""
+    badge = widgets.HTML(
+        f'<span class="cl-profile-badge" title="{html.escape(profile.description)}">'
+        f"Rules: <b>{html.escape(profile.name)}</b></span>"
+    )
+    badge.add_class("cl-profile")
+    return badge
+
+
+def verdict_widget() -> widgets.HTML:
+    """An empty HTML widget to show verdicts in (fill it with `set_verdict`)."""
+    box = widgets.HTML("")
+    box.add_class("cl-verdict")
+    return box
+
+
+def set_verdict(box: widgets.HTML, verdict: Verdict | None) -> None:
+    """Show a verdict (rendered by ``render.verdict_html``) in ``box``; None clears it."""
+    if verdict is None:
+        box.value = ""
+        return
+    from ..render import verdict_html
+
+    box.value = verdict_html(verdict)
+
+
+class CardsText:
+    """A notation text box that keeps the last good list of cards.
+
+    Bad notation shows the error inline (``.error``) and keeps ``.cards`` unchanged.
+    """
+
+    def __init__(self, value: str = "", *, description: str = "", placeholder: str = "h10 c6 jk",
+                 on_change: Any = None) -> None:
+        self.text = widgets.Text(value=value, description=description, placeholder=placeholder,
+                                 continuous_update=True,
+                                 layout=widgets.Layout(width="100%"),
+                                 style={"description_width": "initial"})
+        self.error = widgets.HTML("")
+        self.error.add_class("cl-notation-error")
+        self.cards: list[Card] = parse_cards(value) if value else []
+        self._on_change = on_change
+        self.text.observe(self._changed, names="value")
+        self.box = widgets.VBox([self.text, self.error])
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        try:
+            cards = parse_cards(change["new"])
+        except NotationError as error:
+            self.error.value = f'<span class="cl-error" role="alert">{html.escape(str(error))}</span>'
+            return
+        self.error.value = ""
+        self.cards = cards
+        if self._on_change is not None:
+            self._on_change(cards)
+
+    def set_cards(self, cards: list[Card]) -> None:
+        """Replace the text with these cards' notation."""
+        self.text.value = format_cards(cards)
