@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Install what the tests need (idempotent) and run every check:
+#   ruff (lint) -> mypy (types) -> pytest (unit + browser tests) -> doctests in canasta_learn.
+#
+# Usage (from anywhere):   bash scripts/test.sh [extra pytest arguments]
+#
+# On a fresh Debian 12 machine, as root, this one command:
+#   1. installs Debian's chromium for the browser tests if /usr/bin/chromium is missing
+#      (apt; `playwright install` is never used: it downloads a browser, impossible here);
+#   2. creates the virtual environment .venv (or reuses it) with python3 (override: PYTHON=...);
+#   3. runs `pip install -e ".[test]"` there, unless pyproject.toml is unchanged since the
+#      last successful install (stamp file .venv/.canasta-test-deps);
+#   4. runs the checks. Every step runs even if an earlier one failed; the script exits
+#      non-zero if any failed and lists which.
+#
+# Environment knobs:
+#   PYTHON=python3.11      interpreter used to create .venv
+#   SKIP_APT=1             never call apt-get (browser tests then fail if chromium is missing)
+#   FORCE_INSTALL=1        re-run the pip install even if the stamp says it is up to date
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$(pwd)"
+VENV="${ROOT}/.venv"
+PY="${VENV}/bin/python"
+STAMP="${VENV}/.canasta-test-deps"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+# --------------------------------------------------------------------------- 1. chromium
+# Debian's chromium package provides /usr/bin/chromium, which Playwright drives through
+# executable_path (see tests/browser/harness.py). About 25 s and 480 MB on a fresh machine.
+if [[ ! -x /usr/bin/chromium ]]; then
+    if [[ "${SKIP_APT:-0}" != 1 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+        step "installing Debian's chromium (apt-get)"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q
+        apt-get install -y -q chromium
+    else
+        echo "WARNING: /usr/bin/chromium is missing and cannot be installed here (need root" \
+             "and apt-get); the browser tests will fail. Install it: apt-get install chromium" >&2
+    fi
+fi
+
+# --------------------------------------------------------------------------- 2. venv
+if [[ ! -x "${PY}" ]]; then
+    step "creating virtual environment ${VENV}"
+    "${PYTHON:-python3}" -m venv "${VENV}"
+fi
+
+# --------------------------------------------------------------------------- 3. pip install
+# The stamp holds the hash of pyproject.toml at the last successful install; the editable
+# install means code changes under canasta_learn/ never need a re-install.
+want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+have="$(cat "${STAMP}" 2>/dev/null || true)"
+if [[ "${FORCE_INSTALL:-0}" == 1 || "${want}" != "${have}" ]] \
+        || ! "${PY}" - <<'PYCHECK'
+# exit 1 if any module the checks need cannot be found (find_spec imports nothing)
+import importlib.util
+import sys
+
+needed = ["canasta_learn", "playwright", "jupyterlab", "voila", "pytest", "mypy", "ruff"]
+sys.exit(any(importlib.util.find_spec(m) is None for m in needed))
+PYCHECK
+then
+    step "installing the package with its test extra: pip install -e '.[test]'"
+    "${PY}" -m pip install -q -e ".[test]"
+    echo "${want}" > "${STAMP}"
+else
+    step "dependencies up to date (pyproject.toml unchanged; FORCE_INSTALL=1 to reinstall)"
+fi
+
+# --------------------------------------------------------------------------- 4. checks
+export PATH="${VENV}/bin:${PATH}"
+# Under this script a missing browser is a failure, not a skip (it was installed above).
+export CANASTA_REQUIRE_BROWSER=1
+export PYTHONDONTWRITEBYTECODE=1
+
+failed=()
+run() {  # run NAME CMD...: run a check, remember a failure, keep going
+    local name="$1"; shift
+    step "${name}: $*"
+    local start=${SECONDS} rc=0
+    "$@" || rc=$?
+    echo "--- ${name}: exit ${rc} in $((SECONDS - start)) s"
+    if [[ ${rc} -ne 0 ]]; then failed+=("${name} (exit ${rc})"); fi
+    return 0
+}
+
+doctests() {
+    # pytest exits 5 when it collects nothing, i.e. no module has a doctest yet: not a failure.
+    local rc=0
+    "${PY}" -m pytest --doctest-modules canasta_learn -q -p no:cacheprovider || rc=$?
+    if [[ ${rc} -eq 5 ]]; then echo "(no doctests collected)"; return 0; fi
+    return "${rc}"
+}
+
+lint_paths=()
+for p in canasta_learn tests benchmarks; do [[ -e "${p}" ]] && lint_paths+=("${p}"); done
+
+run ruff     "${PY}" -m ruff check "${lint_paths[@]}"
+run mypy     "${PY}" -m mypy canasta_learn
+# All tests, browser tests included. (Exit 5, "no tests collected", counts as a failure here:
+# the suite always has tests, so collecting none means something is broken.)
+run pytest   "${PY}" -m pytest -q "$@"
+run doctests doctests
+
+echo
+if [[ ${#failed[@]} -gt 0 ]]; then
+    echo "FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "All checks passed: ruff, mypy, pytest (unit + browser), doctests."
