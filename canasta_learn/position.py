@@ -27,7 +27,7 @@ from typing import Any
 from .actions import Action, MeldGroup
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck, to_cards
 from .pile import PileStatus
-from .planning import OpeningOption, enumerate_openings
+from .planning import OpeningOption, enumerate_openings, plan_values
 from .profiles import Profile, ProfileLike, get_profile
 from .round import MeldsLike, Round, to_groups
 from .verdicts import Verdict
@@ -225,6 +225,35 @@ class Position:
                 if rnd._take_problem(0, tuple(first), extra) is None:
                     options.append(option)
         return sorted(options, key=lambda o: (o.wild_count, o.card_count, -o.value))
+
+    def opening_verdict(self) -> Verdict:
+        """The verdict on opening now: the best of `opening_options` (checked by `check_opening`),
+        or why no set of melds opens (``opening_impossible``): the highest value the hand can
+        meld while keeping a card to discard, against the minimum, or the keep-a-card problem."""
+        if self.team_opened:
+            return self.check_opening(())
+        options = self.opening_options()
+        if options:
+            return self.check_opening(list(options[0].melds))
+        prof = self.profile
+        minimum = self.opening_minimum
+        plans = plan_values(self.hand, {}, prof, allow_wilds=prof.opening_wilds_allowed,
+                            black_threes=True, canastas_needed=prof.go_out_canastas)
+        legal = [v for (kept, enough), v in plans.items() if kept >= 2 or enough]
+        best_legal = max(legal, default=0)
+        best_any = max(plans.values(), default=0)
+        head = f"With a team score of {self.team_score} the opening minimum is {minimum}"
+        if best_any >= minimum:
+            message = (f"{head}. Your hand could meld {best_any}, but only by leaving you at most "
+                       "one card, and going out needs a canasta: you must keep a card to discard. "
+                       f"Keeping one, the best is {best_legal}, {minimum - best_legal} short.")
+        else:
+            message = (f"{head}; the most your hand can meld this turn is {best_legal}, "
+                       f"{minimum - best_legal} short. Draw and wait, or let your partner open.")
+        if self.top_card is not None and self.drew_from is None:
+            message += f" Taking the pile does not help: {self.check_take_pile().message}"
+        return Verdict.refuse("opening_impossible", message, value=best_legal,
+                              details={"minimum": minimum, "best_any": best_any})
 
     def check_go_out(self, melds: MeldsLike, discard: Card | str | None = None) -> Verdict:
         """Could the player go out by laying ``melds`` (then discarding ``discard``)?
