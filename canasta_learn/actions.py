@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .cards import Card, NotationError, format_cards, parse_cards
 
@@ -201,7 +201,7 @@ class Decline:
         return self.text()
 
 
-Action = Union[Draw, TakePile, Meld, Discard, Ask, Answer, Decline]
+Action = Draw | TakePile | Meld | Discard | Ask | Answer | Decline
 
 _GROUP_RE = re.compile(r"^\s*(?:(1[0-3]|[1-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
 _RANK_LETTERS = {"a": 1, "j": 11, "q": 12, "k": 13}
@@ -249,7 +249,9 @@ def parse_action(text: str, player_count: int = 4) -> Action:
     if verb in ("draw", "ask", "decline"):
         if rest.strip():
             raise ActionNotationError(f"In {text!r}: '{verb}' takes no cards.")
-        return {"draw": Draw, "ask": Ask, "decline": Decline}[verb](seat)
+        if verb == "draw":
+            return Draw(seat)
+        return Ask(seat) if verb == "ask" else Decline(seat)
     if verb == "answer":
         answer = rest.strip().lower()
         if answer not in ("yes", "no"):
@@ -268,11 +270,11 @@ def parse_action(text: str, player_count: int = 4) -> Action:
             return TakePile(seat)
         first, _, more = rest.partition("|")
         try:
-            cards = tuple(parse_cards(first))
+            take_cards = tuple(parse_cards(first))
         except NotationError as error:
             raise ActionNotationError(f"In {text!r}: {error}") from None
         extra = _parse_groups(more, need_target=False, original=text) if more.strip() else ()
-        return TakePile(seat, cards, extra)
+        return TakePile(seat, take_cards, extra)
     if verb in ("meld", "add"):
         if not rest.strip():
             raise ActionNotationError(f"In {text!r}: name the cards to {verb}.")

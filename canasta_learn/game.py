@@ -110,7 +110,7 @@ class Game:
     def _finish_round(self) -> None:
         scores = self.round.scores()
         self.round_scores.append(scores)
-        self.totals = tuple(t + s.total for t, s in zip(self.totals, scores))
+        self.totals = tuple(t + s.total for t, s in zip(self.totals, scores, strict=False))
         if max(self.totals) >= self.profile.target_score:
             self.target_reached = True
         if not self._finished():
@@ -137,7 +137,8 @@ class Game:
                     "round_total": breakdown.total,
                     "running_total": running[team],
                 })
-        return pd.DataFrame(rows)
+        frame: pandas.DataFrame = pd.DataFrame(rows)
+        return frame
 
     def __repr__(self) -> str:
         state = f"over, team {self.winner} wins" if self.is_over else f"round {len(self.rounds)}"

@@ -33,7 +33,8 @@ BLACK_THREE_RANK = 3
 
 def split_naturals(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
     """Split cards into (naturals, wild cards)."""
-    naturals, wilds = [], []
+    naturals: list[Card] = []
+    wilds: list[Card] = []
     for card in cards:
         (wilds if card.rank == 0 or card.rank == 2 else naturals).append(card)
     return naturals, wilds

@@ -12,7 +12,6 @@ It works on counts (rank by rank, jokers and twos apart), so it is exact and fas
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-
 from dataclasses import dataclass
 
 from .cards import CARD_KEY, Card, format_cards
@@ -205,7 +204,7 @@ def enumerate_openings(
         base = sum(values[c.rank] for _, cards in naturals for c in cards)
         capacity = [profile.wild_limit - n for n in need]
         if profile.naturals_must_exceed_wilds:
-            capacity = [min(c, len(cards) - 1 - n) for c, n, (_, cards) in zip(capacity, need, naturals)]
+            capacity = [min(c, len(cards) - 1 - n) for c, n, (_, cards) in zip(capacity, need, naturals, strict=False)]
         for jokers_needed in range(min(len(jokers), total_need) + 1):
             twos_needed = total_need - jokers_needed
             if twos_needed > len(twos):
@@ -231,7 +230,7 @@ def enumerate_openings(
         two_pool = list(twos)
         melds: list[list[Card]] = []
         # needed wilds: jokers first to the earliest melds
-        for (_, cards), n in zip(naturals, need):
+        for (_, cards), n in zip(naturals, need, strict=False):
             meld = list(cards)
             for _ in range(n):
                 if jokers_needed:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 __all__ = [
     "DEALT_RED_THREES",
@@ -292,7 +292,7 @@ class Profile:
         return self.name
 
 
-ProfileLike = Union[str, Profile, None]
+ProfileLike = str | Profile | None
 
 _CLASSIC = Profile(
     name="classic",

@@ -15,7 +15,6 @@ False
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -32,7 +31,17 @@ from .actions import (
     parse_action,
     seat_name,
 )
-from .cards import CARD_KEY, Card, CardsLike, check_card_counts, deal_order, format_cards, rank_name, shuffled_deck, to_cards
+from .cards import (
+    CARD_KEY,
+    Card,
+    CardsLike,
+    check_card_counts,
+    deal_order,
+    format_cards,
+    rank_name,
+    shuffled_deck,
+    to_cards,
+)
 from .events import Event
 from .melds import BLACK_THREE_RANK, check_meld_cards, meld_counts_problem, meld_rank
 from .pile import PileStatus, pile_status
@@ -125,7 +134,7 @@ class Round:
         self.profile = profile
         self.dealer = dealer
         self.team_scores: tuple[int, ...] = scores
-        self.seed: int | None = None
+        self.seed = None
         self.deck = ()
         self.stock: list[Card] = []
         self.pile: list[Card] = []
@@ -432,49 +441,54 @@ class Round:
         """Combine groups with the team's melds; return the changed melds or a problem."""
         changed: dict[int, list[Card]] = {}
         for group in groups:
-            cards = group.cards
-            if not cards:
-                return changed, _Problem("no_cards_given", lambda: "A meld group names no cards.")
-            naturals = [c for c in cards if not _is_wild(c)]
-            if group.target is not None:
-                rank = group.target
-                if rank not in base and rank not in changed:
-                    return changed, _Problem("meld_no_such_meld", lambda r=rank: (
-                        f"Your team has no meld of {rank_name(r, plural=True)} to add to; start one with "
-                        f"at least {self.profile.meld_min_naturals} natural {rank_name(r, plural=True)}."))
-                wrong = [c for c in naturals if c.rank != rank]
-                if wrong:
-                    return changed, _Problem("meld_rank_mismatch", lambda r=rank, w=wrong: (
-                        f"{format_cards(w)} cannot go onto the meld of {rank_name(r, plural=True)}: "
-                        "only cards of its rank and wild cards can."), tuple(wrong))
-            else:
-                if any(c.is_red_three for c in cards):
-                    verdict = check_meld_cards(list(cards), self.profile)
-                    return changed, _Problem(verdict.code, lambda v=verdict: v.message, verdict.cards)
-                if not naturals:
-                    return changed, _Problem("meld_no_naturals", lambda c=cards: (
-                        f"{format_cards(c)} is only wild cards: a meld needs natural cards. To put wild "
-                        "cards on a meld, name it, as in 'add 13: d2'."))
-                ranks = {c.rank for c in naturals}
-                if len(ranks) > 1:
-                    verdict = check_meld_cards(list(cards), self.profile)
-                    return changed, _Problem(verdict.code, lambda v=verdict: v.message, verdict.cards)
-                rank = naturals[0].rank
-            if rank in changed:
-                return changed, _Problem("meld_same_rank_twice", lambda r=rank: (
-                    f"This names two melds of {rank_name(r, plural=True)}; a team has one meld per rank, "
-                    "so put those cards in one group."))
-            existing = base.get(rank)
-            final = (existing or []) + list(cards)
-            nat = sum(1 for c in final if not _is_wild(c))
-            problem = meld_counts_problem(nat, len(final) - nat, rank, self.profile,
-                                          going_out=going_out, check_size=True)
-            if problem is not None:
-                verdict = check_meld_cards(final, self.profile, going_out=going_out,
-                                           added=cards if existing else ())
-                return changed, _Problem(verdict.code, lambda v=verdict: v.message, verdict.cards)
+            result = self._group_problem(group, base, changed, going_out)
+            if isinstance(result, _Problem):
+                return changed, result
+            rank, final = result
             changed[rank] = final
         return changed, None
+
+    def _group_problem(self, group: MeldGroup, base: dict[int, list[Card]], changed: dict[int, list[Card]],
+                       going_out: bool) -> tuple[int, list[Card]] | _Problem:
+        """Check one meld group against the team's melds: its rank and final meld, or a problem."""
+        cards = group.cards
+        if not cards:
+            return _Problem("no_cards_given", lambda: "A meld group names no cards.")
+        naturals = [c for c in cards if not _is_wild(c)]
+        if group.target is not None:
+            rank = group.target
+            if rank not in base and rank not in changed:
+                return _Problem("meld_no_such_meld", lambda: (
+                    f"Your team has no meld of {rank_name(rank, plural=True)} to add to; start one with "
+                    f"at least {self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
+            wrong = [c for c in naturals if c.rank != rank]
+            if wrong:
+                return _Problem("meld_rank_mismatch", lambda: (
+                    f"{format_cards(wrong)} cannot go onto the meld of {rank_name(rank, plural=True)}: "
+                    "only cards of its rank and wild cards can."), tuple(wrong))
+        else:
+            if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
+                verdict = check_meld_cards(list(cards), self.profile)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            if not naturals:
+                return _Problem("meld_no_naturals", lambda: (
+                    f"{format_cards(cards)} is only wild cards: a meld needs natural cards. To put wild "
+                    "cards on a meld, name it, as in 'add 13: d2'."))
+            rank = naturals[0].rank
+        if rank in changed:
+            return _Problem("meld_same_rank_twice", lambda: (
+                f"This names two melds of {rank_name(rank, plural=True)}; a team has one meld per rank, "
+                "so put those cards in one group."))
+        existing = base.get(rank)
+        final = (existing or []) + list(cards)
+        nat = sum(1 for c in final if not _is_wild(c))
+        problem = meld_counts_problem(nat, len(final) - nat, rank, self.profile,
+                                      going_out=going_out, check_size=True)
+        if problem is not None:
+            verdict = check_meld_cards(final, self.profile, going_out=going_out,
+                                       added=cards if existing else ())
+            return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+        return rank, final
 
     def _canastas_with(self, team: int, changed: dict[int, list[Card]]) -> int:
         size = self.profile.canasta_size
@@ -786,7 +800,8 @@ class Round:
         if self.phase == "over":
             return self._turn_problem(seat, "any")
         if self.phase != "answer" or self.asker is None:
-            return _Problem("permission_not_asked", lambda: "Nobody has asked to go out, so there is nothing to answer.")
+            return _Problem("permission_not_asked",
+                            lambda: "Nobody has asked to go out, so there is nothing to answer.")
         partner = self.partner_of(self.asker)
         if seat != partner:
             return _Problem("not_your_turn", lambda: (
@@ -873,9 +888,9 @@ class Round:
         if isinstance(action, Meld):
             cards = action.cards
             value = sum(self.profile.card_values[c.rank] for c in cards)
-            going_out = len(self.hands[action.seat]) - len(cards) <= 1
-            return Verdict.allow("ok", f"{name} may meld {' | '.join(str(g) for g in action.groups)} "
-                                       f"({value} points){' and go out' if going_out and len(self.hands[action.seat]) == len(cards) else ''}.",
+            goes_out = len(self.hands[action.seat]) == len(cards)
+            groups = " | ".join(str(g) for g in action.groups)
+            return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){' and go out' if goes_out else ''}.",
                                  value=value)
         return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.")
 

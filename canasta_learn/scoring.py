@@ -52,9 +52,10 @@ class ScoreBreakdown:
         """The breakdown as a pandas DataFrame (label, points), with a total row."""
         import pandas as pd
 
-        rows = [{"item": i.label, "points": i.points} for i in self.items]
+        rows: list[dict[str, Any]] = [{"item": i.label, "points": i.points} for i in self.items]
         rows.append({"item": "Total", "points": self.total})
-        return pd.DataFrame(rows)
+        frame: pandas.DataFrame = pd.DataFrame(rows)
+        return frame
 
     def __str__(self) -> str:
         width = max([len(i.label) for i in self.items] + [5])
@@ -140,7 +141,7 @@ def score_round(
     if isinstance(hands_left, (str, Card)):
         hands = [to_cards(hands_left)]
     else:
-        hands = [to_cards(h) for h in hands_left]  # type: ignore[arg-type]
+        hands = [to_cards(h) for h in hands_left]
     if concealed and not went_out:
         raise ValueError("concealed=True needs went_out=True: only a player going out can be concealed.")
     return score_team(melds, to_cards(red_threes), hands, prof, went_out=went_out,
