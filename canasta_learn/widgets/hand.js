@@ -1,0 +1,164 @@
+// HandWidget front end (anywidget ES module; no build step).
+// The card pictures arrive as SVG text made in Python; this module lays them out, keeps
+// aria-pressed in step with the model's selected_ids, and reports clicks and key presses.
+
+function el(tag, attrs, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    node.setAttribute(key, value);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function render({ model, el: root }) {
+  const box = el("div", { class: "cl-hand" });
+  const bar = el("div", { class: "cl-hand-bar" });
+  const caption = el("span", { class: "cl-hand-caption", "aria-live": "polite" });
+  const sortGroup = el("span", { class: "cl-hand-sort", role: "group", "aria-label": "Sort cards" });
+  const sortLabel = el("span", { class: "cl-hand-sort-label" }, "Sort:");
+  const byRank = el("button", { type: "button", class: "cl-sort-button cl-sort-rank" }, "by rank");
+  const bySuit = el("button", { type: "button", class: "cl-sort-button cl-sort-suit" }, "by suit");
+  sortGroup.append(sortLabel, byRank, bySuit);
+  bar.append(caption, sortGroup);
+  const row = el("div", { class: "cl-hand-cards", role: "group" });
+  box.append(bar, row);
+  root.append(box);
+
+  let cardNodes = []; // in display order
+
+  function selectedIds() {
+    return model.get("selected_ids") || [];
+  }
+
+  function updateCaption() {
+    const items = model.get("items") || [];
+    const count = selectedIds().length;
+    const label = model.get("label") || "Cards";
+    let text = `${label}: ${items.length} card${items.length === 1 ? "" : "s"}`;
+    if (model.get("selectable")) text += `, ${count} selected`;
+    caption.textContent = text;
+    row.setAttribute("aria-label", label);
+  }
+
+  function updateSelection() {
+    const chosen = new Set(selectedIds());
+    for (const node of cardNodes) {
+      const on = chosen.has(Number(node.dataset.id));
+      node.classList.toggle("is-selected", on);
+      if (model.get("selectable")) node.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    updateCaption();
+  }
+
+  function updateSort() {
+    const sort = model.get("sort");
+    byRank.setAttribute("aria-pressed", sort === "rank" ? "true" : "false");
+    bySuit.setAttribute("aria-pressed", sort === "suit" ? "true" : "false");
+  }
+
+  function toggle(id) {
+    if (!model.get("selectable")) return;
+    const ids = selectedIds().slice();
+    const at = ids.indexOf(id);
+    if (at >= 0) ids.splice(at, 1);
+    else ids.push(id);
+    model.set("selected_ids", ids);
+    model.save_changes();
+    updateSelection(); // show it at once; Python's echo only reorders
+  }
+
+  function focusAt(index) {
+    if (!cardNodes.length) return;
+    const i = Math.max(0, Math.min(cardNodes.length - 1, index));
+    cardNodes[i].focus();
+  }
+
+  function build() {
+    const active = document.activeElement;
+    const focusedId = active && row.contains(active) ? active.dataset.id : null;
+    row.replaceChildren();
+    cardNodes = [];
+    const selectable = model.get("selectable");
+    const items = model.get("items") || [];
+    items.forEach((item, index) => {
+      const node = el("div", {
+        class: "cl-hand-card",
+        "data-id": String(item.id),
+        "data-card": item.text,
+        "aria-label": item.name,
+        title: item.name,
+      });
+      if (selectable) {
+        node.setAttribute("role", "button");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("aria-pressed", "false");
+      } else {
+        node.setAttribute("role", "img");
+      }
+      node.innerHTML = item.svg;
+      const picture = node.querySelector("svg");
+      if (picture) {
+        picture.setAttribute("aria-hidden", "true");
+        picture.removeAttribute("role");
+        const title = picture.querySelector("title");
+        if (title) title.remove(); // the card itself carries the name (and a tooltip)
+      }
+      node.addEventListener("click", () => toggle(item.id));
+      node.addEventListener("keydown", (event) => {
+        if (event.key === " " || event.key === "Enter") {
+          event.preventDefault();
+          toggle(item.id);
+        } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
+          event.preventDefault();
+          focusAt(index + 1);
+        } else if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
+          event.preventDefault();
+          focusAt(index - 1);
+        } else if (event.key === "Home") {
+          event.preventDefault();
+          focusAt(0);
+        } else if (event.key === "End") {
+          event.preventDefault();
+          focusAt(cardNodes.length - 1);
+        }
+      });
+      row.append(node);
+      cardNodes.push(node);
+    });
+    if (!items.length) {
+      row.append(el("span", { class: "cl-hand-empty" }, "no cards"));
+    }
+    box.classList.toggle("is-readonly", !selectable);
+    updateSelection();
+    if (focusedId !== null) {
+      const again = cardNodes.find((n) => n.dataset.id === focusedId);
+      if (again) again.focus();
+    }
+  }
+
+  byRank.addEventListener("click", () => {
+    model.set("sort", "rank");
+    model.save_changes();
+  });
+  bySuit.addEventListener("click", () => {
+    model.set("sort", "suit");
+    model.save_changes();
+  });
+
+  const handlers = [
+    ["change:items", build],
+    ["change:selectable", build],
+    ["change:selected_ids", updateSelection],
+    ["change:label", updateCaption],
+    ["change:sort", updateSort],
+  ];
+  for (const [name, fn] of handlers) model.on(name, fn);
+  build();
+  updateSort();
+  return () => {
+    for (const [name, fn] of handlers) model.off(name, fn);
+  };
+}
+
+export default { render };

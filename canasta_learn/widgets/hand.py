@@ -1,0 +1,260 @@
+"""`HandWidget`: a player's cards you can click (or select with the keyboard).
+
+An anywidget (`hand.js` + `hand.css` ship inside the package; no build step): the card
+pictures are SVG made in Python (``render.card_svg``), the browser only lays them out and
+reports which positions are selected. Each card is a ``role="button"`` with ``aria-pressed``
+and an accessible name ("King of hearts"); a selected card is raised, outlined and ticked
+(more than colour). Tab / Shift+Tab or the arrow keys move between cards, Space or Enter
+selects.
+
+State lives in traitlets, so Python (and tests) drive it exactly as a click does:
+
+>>> hand = HandWidget("h13 s5 h13 jk")
+>>> hand.selected = ["h13"]
+>>> hand.selected, hand.selected_ids
+(['h13'], [0])
+>>> hand.sort = "suit"
+>>> [item["text"] for item in hand.items]
+['s5', 'h13', 'h13', 'jk']
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..cards import Card, CardsLike, format_cards, to_cards
+
+__all__ = ["HandWidget", "card_picture", "rank_sort_key", "suit_sort_key"]
+
+_HERE = Path(__file__).parent
+
+#: Rank order in a sorted hand: 3, 4 ... king, ace (aces high, as players hold them), then
+#: the wild cards (twos, jokers) at the right.
+_RANK_ORDER = {3: 0, **{r: r - 3 for r in range(4, 14)}, 1: 11, 2: 12, 0: 13}
+_SUIT_ORDER = {"c": 0, "d": 1, "s": 2, "h": 3, "j": 4}
+
+
+def rank_sort_key(card: Card) -> tuple[int, int]:
+    """Sort key "by rank": threes first, aces high, then twos and jokers; suits break ties."""
+    return (_RANK_ORDER[card.rank], _SUIT_ORDER[card.suit])
+
+
+def suit_sort_key(card: Card) -> tuple[int, int]:
+    """Sort key "by suit": clubs, diamonds, spades, hearts (colours alternate), jokers last."""
+    return (_SUIT_ORDER[card.suit], _RANK_ORDER[card.rank])
+
+
+def _card_name(card: Card) -> str:
+    """The accessible name, capitalised: "King of hearts", "Joker"."""
+    name = card.name
+    return name[:1].upper() + name[1:]
+
+
+def card_picture(card: Card, *, four_color: bool = False, width: int = 64) -> str:
+    """SVG (or, without the renderer, a plain text card) for one card of a hand."""
+    try:
+        from ..render import card_svg
+    except ImportError:  # pragma: no cover - the renderer ships with the package
+        pass
+    else:
+        return str(card_svg(card, four_color=four_color, width=width))
+    colour = "#c62828" if card.is_red else "#111"
+    height = round(width * 1.4)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 100 140" aria-label="{html.escape(_card_name(card))}">'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" stroke="#999"/>'
+        f'<text x="50" y="80" font-size="34" text-anchor="middle" fill="{colour}">'
+        f"{html.escape(card.short)}</text></svg>"
+    )
+
+
+class HandWidget(anywidget.AnyWidget):
+    """A hand of cards to look at and pick from.
+
+    ``HandWidget(cards, *, selectable=True, sort="rank", four_color=False, label="Your hand")``
+
+    Traitlets (all settable from Python):
+
+    * ``cards`` - the cards (notation text, `Card` objects or tokens); setting it clears the
+      selection.
+    * ``selected`` - the selected cards as tokens (``["h13", "jk"]``) in display order.
+      Duplicates are possible (two decks), so the widget tracks *positions*
+      (``selected_ids``, indices into ``cards``) and derives ``selected`` from them; setting
+      ``selected`` picks the first unselected positions holding those cards.
+    * ``sort`` - ``"rank"`` or ``"suit"`` (buttons in the widget set it too).
+    * ``selectable``, ``four_color``, ``card_width``, ``label``.
+
+    ``selected_cards`` gives the selection as `Card` objects.
+    """
+
+    _esm = _HERE / "hand.js"
+    _css = _HERE / "hand.css"
+
+    #: Cards in display (sorted) order: ``{id, text, name, svg}``; ``id`` indexes ``cards``.
+    items = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: Selected positions (indices into ``cards``), in display order.
+    selected_ids = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: Selected cards as tokens, in display order (derived from ``selected_ids``).
+    selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    sort = traitlets.Enum(["rank", "suit"], default_value="rank").tag(sync=True)
+    selectable = traitlets.Bool(True).tag(sync=True)
+    four_color = traitlets.Bool(False).tag(sync=True)
+    card_width = traitlets.Int(64).tag(sync=True)
+    #: The accessible name of the group of cards (and its visible caption).
+    label = traitlets.Unicode("Your hand").tag(sync=True)
+    #: The cards, in the order given (tokens are accepted and turned into `Card` objects).
+    cards: traitlets.List[Card] = traitlets.List()
+
+    def __init__(
+        self,
+        cards: CardsLike | None = None,
+        *,
+        selectable: bool = True,
+        sort: str = "rank",
+        four_color: bool = False,
+        label: str = "Your hand",
+        card_width: int = 64,
+        **kwargs: Any,
+    ) -> None:
+        self._syncing = False
+        super().__init__(
+            selectable=selectable,
+            sort=sort,
+            four_color=four_color,
+            label=label,
+            card_width=card_width,
+            **kwargs,
+        )
+        self.add_class("cl-hand-widget")
+        self.observe(self._rebuild, names=["cards", "sort", "four_color", "card_width"])
+        self.observe(self._ids_changed, names="selected_ids")
+        self.observe(self._selected_changed, names="selected")
+        self.cards = to_cards(cards) if cards is not None else []
+        if not self.items:
+            self._rebuild()
+
+    # ------------------------------------------------------------------ traitlet plumbing
+    @traitlets.validate("cards")
+    def _valid_cards(self, proposal: dict[str, Any]) -> list[Card]:
+        value = proposal["value"]
+        if isinstance(value, str):
+            return to_cards(value)
+        return [c if isinstance(c, Card) else to_cards(str(c))[0] for c in value]
+
+    @traitlets.validate("selected")
+    def _valid_selected(self, proposal: dict[str, Any]) -> list[str]:
+        value = list(proposal["value"])
+        if not self._syncing:
+            self._ids_for(to_cards(" ".join(value)))  # raises ValueError if not all held
+        return value
+
+    def _display_order(self) -> list[int]:
+        key: Callable[[Card], tuple[int, int]] = (
+            rank_sort_key if self.sort == "rank" else suit_sort_key
+        )
+        cards = self.cards
+        return sorted(range(len(cards)), key=lambda i: (key(cards[i]), i))
+
+    def _rebuild(self, change: Any = None) -> None:
+        cards = self.cards
+        if change is not None and change.get("name") == "cards":
+            # New cards: the old positions mean nothing any more.
+            self.selected_ids = []
+        pictures: dict[Card, str] = {}
+        items = []
+        for i in self._display_order():
+            card = cards[i]
+            if card not in pictures:
+                pictures[card] = card_picture(card, four_color=self.four_color,
+                                              width=self.card_width)
+            items.append({"id": i, "text": str(card), "name": _card_name(card),
+                          "svg": pictures[card]})
+        self.items = items
+        self._ids_changed()  # re-derive the display order of the selection
+
+    def _ids_changed(self, change: Any = None) -> None:
+        if self._syncing:
+            return
+        order = {item["id"]: n for n, item in enumerate(self.items)}
+        valid = sorted({i for i in self.selected_ids if i in order}, key=order.__getitem__)
+        self._syncing = True
+        try:
+            if valid != list(self.selected_ids):
+                self.selected_ids = valid
+            self.selected = [str(self.cards[i]) for i in valid]
+        finally:
+            self._syncing = False
+
+    def _selected_changed(self, change: Any) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            self.selected_ids = self._ids_for(to_cards(" ".join(change["new"])))
+        finally:
+            self._syncing = False
+        self._ids_changed()
+
+    def _ids_for(self, wanted: Iterable[Card]) -> list[int]:
+        """Positions for these cards: positions already selected first, then the first free."""
+        need = Counter(wanted)
+        ids: list[int] = []
+        current = list(self.selected_ids)
+        for item_id in current + [item["id"] for item in self.items if item["id"] not in current]:
+            card = self.cards[item_id]
+            if need[card] > 0:
+                need[card] -= 1
+                ids.append(item_id)
+        missing = [c for c, n in need.items() for _ in range(n)]
+        if missing:
+            raise ValueError(f"Not in this hand: {format_cards(missing)}")
+        return ids
+
+    # ------------------------------------------------------------------ public helpers
+    @property
+    def selected_cards(self) -> list[Card]:
+        """The selected cards as `Card` objects (display order)."""
+        return [self.cards[i] for i in self.selected_ids]
+
+    @property
+    def displayed(self) -> list[Card]:
+        """The cards in the order shown (after sorting)."""
+        return [self.cards[item["id"]] for item in self.items]
+
+    def select(self, cards: CardsLike) -> None:
+        """Select exactly these cards (notation or cards); raise ValueError if not all held."""
+        self.selected = [str(c) for c in to_cards(cards)]
+
+    def toggle(self, position: int) -> None:
+        """Toggle the card at ``position`` in the display order (what a click does)."""
+        item_id = self.items[position]["id"]
+        ids = list(self.selected_ids)
+        if item_id in ids:
+            ids.remove(item_id)
+        else:
+            ids.append(item_id)
+        self.selected_ids = ids
+
+    def clear_selection(self) -> None:
+        """Select nothing."""
+        self.selected_ids = []
+
+    def set_cards(self, cards: CardsLike, keep: Sequence[Card] | None = None) -> None:
+        """Show new cards; optionally reselect ``keep`` (those still in the hand)."""
+        self.cards = to_cards(cards)
+        if keep:
+            left = Counter(self.cards)
+            again = []
+            for card in keep:
+                if left[card] > 0:
+                    left[card] -= 1
+                    again.append(card)
+            self.select(again)
