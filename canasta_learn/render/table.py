@@ -1,0 +1,459 @@
+"""The table as HTML: melds and canastas, the discard pile, the stock, red threes, a team's
+side, a whole round, and a hypothetical `Position`.
+
+A frozen pile is drawn as players lay it: the card that froze it turned sideways in the
+stack. A blocked top card carries a "Blocked" badge. Canastas carry a badge in words.
+
+>>> from canasta_learn.cards import parse_cards
+>>> from canasta_learn.profiles import get_profile
+>>> "Natural canasta" in meld_html(parse_cards("h13 " * 7), get_profile())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from ..cards import Card, rank_name
+from ..melds import meld_rank
+from ..pile import PileStatus
+from ..profiles import Profile, get_profile
+from ._style import (
+    BORDER,
+    FONT,
+    MUTED,
+    PANEL,
+    SURFACE,
+    TEXT,
+    PlayerNames,
+    badge,
+    esc,
+    player_name,
+    style,
+)
+from .cards import (
+    CARD_WIDTH,
+    LABEL_CSS,
+    ROW_CSS,
+    card_back_svg,
+    card_label,
+    card_svg,
+    cards_row_html,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..position import Position
+    from ..round import Round
+
+__all__ = [
+    "meld_html",
+    "pile_html",
+    "pile_status_html",
+    "position_html",
+    "red_threes_html",
+    "round_html",
+    "stock_html",
+    "team_side_html",
+]
+
+_STATE_BADGES: Final = {
+    "open": ("Open", "\u2714"),
+    "frozen": ("Frozen", "\u2744"),
+    "blocked": ("Blocked", "\u26d4"),
+    "empty": ("Empty", "\u2205"),
+}
+FACTS_CSS: Final = style(color=MUTED, font_size="15px", margin_left="6px")
+_PHASES: Final = {"draw": "to draw", "play": "to play", "answer": "to answer"}
+
+
+def _profile(profile: Profile | str | None) -> Profile:
+    return get_profile(profile if profile is not None else "classic")
+
+
+def _panel(inner: str, *, cls: str, label: str, extra: str = "") -> str:
+    css = style(background=PANEL, border=f"1px solid {BORDER}", border_radius="10px",
+                padding="10px 14px", margin="8px 0")
+    return (f'<section class="{cls}" aria-label="{esc(label)}" style="{css}{extra}">'
+            f"{inner}</section>")
+
+
+def _heading(text: str, extra: str = "") -> str:
+    css = style(font_size="18px", font_weight=700, color=TEXT, margin="0 8px 6px 0",
+                display="inline-block")
+    return f'<span class="cl-heading" style="{css}">{esc(text)}</span>{extra}'
+
+
+def _muted(text: str) -> str:
+    return f'<span style="{style(color=MUTED, font_size="14px")}">{esc(text)}</span>'
+
+
+# --------------------------------------------------------------------------- melds
+def meld_html(
+    cards: Sequence[Card],
+    profile: Profile | str | None = None,
+    *,
+    four_color: bool = False,
+    width: int = CARD_WIDTH,
+) -> str:
+    """One meld: its cards (naturals, then wild cards), its rank, size and value, and a
+    badge in words for a canasta ("Natural canasta" / "Mixed canasta") with a matching
+    border (solid for natural, dashed for mixed)."""
+    prof = _profile(profile)
+    cards = list(cards)
+    naturals = [c for c in cards if not c.is_wild]
+    wilds = [c for c in cards if c.is_wild]
+    rank = meld_rank(cards)
+    what = rank_name(rank, plural=True).capitalize() if rank is not None else "Meld"
+    value = sum(prof.card_values[c.rank] for c in cards)
+    canasta = len(cards) >= prof.canasta_size
+    natural = canasta and not wilds
+    detail = f"{len(cards)} cards"
+    if wilds:
+        detail += f", {len(wilds)} wild"
+    detail += f" \u00b7 {value} pts"
+    kind = "natural canasta" if natural else "mixed canasta" if canasta else "meld"
+    border = (f"3px solid {'#b71c1c' if natural else TEXT}" if canasta else f"1px solid {BORDER}")
+    if canasta and not natural:
+        border = f"3px dashed {TEXT}"
+    css = style(display="inline-block", vertical_align="top", border=border,
+                border_radius="8px", padding="4px 8px 6px", margin="0 10px 10px 0",
+                background=SURFACE)
+    head = (f'<div style="{style(font_size="15px", font_weight=700, color=TEXT)}">{esc(what)} '
+            f'<span style="{style(font_weight=400, color=MUTED, font_size="13px")}">'
+            f"{esc(detail)}</span></div>")
+    tag = ""
+    if natural:
+        tag = badge("Natural canasta", "natural", icon="\u2605",
+                    title=f"{prof.canasta_size}+ cards, no wild card: {prof.natural_canasta_bonus}")
+    elif canasta:
+        tag = badge("Mixed canasta", "mixed", icon="\u25d0",
+                    title=f"{prof.canasta_size}+ cards with wild cards: {prof.mixed_canasta_bonus}")
+    overlap = round(width * 0.62) if canasta else round(width * 0.45)
+    row = cards_row_html(naturals + wilds, overlap=overlap, four_color=four_color, width=width)
+    label = f"{what}: {kind}, {detail}"
+    tag_html = f'<div style="margin-top:2px">{tag}</div>' if tag else ""
+    return (f'<div class="cl-meld cl-{kind.replace(" ", "-")}" role="group" '
+            f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
+
+
+def _melds_block(melds: Sequence[Sequence[Card]], profile: Profile, four_color: bool,
+                 width: int, extra: str = "") -> str:
+    """The melds (canastas first, then by rank), then ``extra`` (red threes) in one wrap."""
+    ordered = sorted(melds, key=lambda m: (-(len(m) >= profile.canasta_size),
+                                            (meld_rank(m) or 0) == 1, meld_rank(m) or 0))
+    items = [meld_html(m, profile, four_color=four_color, width=width) for m in ordered]
+    if not melds:
+        items.append(f'<div style="margin:4px 16px 8px 0">{_muted("No melds yet.")}</div>')
+    return ('<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">'
+            + "".join(items) + extra + "</div>")
+
+
+# --------------------------------------------------------------------------- pile
+def _freezer_index(pile: Sequence[Card], status: PileStatus) -> int | None:
+    """Where the card that froze the pile lies (the first such card from the bottom)."""
+    if status.state != "frozen" or not status.cards:
+        return None
+    culprit = status.cards[0]
+    for i, card in enumerate(pile[:-1]):
+        if card == culprit:
+            return i
+    return None
+
+
+def _empty_place(width: int) -> str:
+    box = style(width=f"{width}px", height=f"{round(width * 1.4)}px",
+                border=f"2px dashed {BORDER}", border_radius="8px", display="flex",
+                align_items="center", justify_content="center", color=MUTED, font_size="13px")
+    return f'<div style="{box}">empty</div>'
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def pile_status_html(status: PileStatus, *, four_color: bool = False) -> str:
+    """A pile's state: a badge with icon and word, the reason, and the cards responsible."""
+    word, icon = _STATE_BADGES.get(status.state, (status.state.capitalize(), ""))
+    cards = ""
+    if status.cards:
+        cards = cards_row_html(status.cards, label="Cards responsible", four_color=four_color,
+                               width=48, overlap=10)
+    code = f'<code style="{style(font_size="12px", color=MUTED)}">{esc(status.code)}</code>'
+    css = style(color=TEXT, font_family=FONT)
+    message_css = style(margin="6px 0", max_width="46em", font_size="15px")
+    return (f'<div class="cl-pile-status" role="status" style="{css}">'
+            f"{badge(word, status.state, icon=icon)} {code}"
+            f'<div style="{message_css}">{esc(status.message)}</div>{cards}</div>')
+
+
+def pile_html(
+    pile: Sequence[Card],
+    status: PileStatus,
+    *,
+    four_color: bool = False,
+    width: int = CARD_WIDTH,
+    step: int | None = None,
+) -> str:
+    """The discard pile (bottom to top) fanned left to right, the top card fully shown.
+
+    A frozen pile shows its freezing card (wild card, red three, or black three in the
+    traditional profile) turned sideways; a blocked top card is outlined and badged
+    "Blocked"; the state badge and the reason are written out. ``step`` is how much of
+    each buried card shows (pixels; by default less as the pile grows).
+    """
+    count = len(pile)
+    word, icon = _STATE_BADGES.get(status.state, (status.state.capitalize(), ""))
+    head = _heading("Discard pile",
+                    f"{_muted(_plural(count, 'card'))} {badge(word, status.state, icon=icon)}")
+    if step is None:
+        step = 18 if count <= 16 else 12 if count <= 30 else 8
+    freezer = _freezer_index(pile, status)
+    height = round(width * 1.4)
+    blocked = status.state == "blocked"
+    if not pile:
+        fan = _empty_place(width)
+    else:
+        fan_css = style(display="flex", align_items="center", min_height=f"{height + 30}px")
+        parts = [f'<div class="cl-fan" style="{fan_css}">']
+        prev_visible = prev_width = 0
+        for i, card in enumerate(pile):
+            top = i == count - 1
+            sideways = i == freezer
+            name = card_label(card)
+            if sideways:
+                name += ", turned sideways: it froze the pile"
+            if top:
+                name += ", top of the pile" + (", blocked" if blocked else "")
+            svg = card_svg(card, sideways=sideways, four_color=four_color, width=width, label=name)
+            margin = f"{prev_visible - prev_width}px" if i else "0"
+            if top:
+                outline = ("outline:4px solid #c62828;outline-offset:1px;border-radius:8px"
+                           if blocked else "")
+                mark = badge("Blocked", "blocked", icon="\u26d4") if blocked else _muted("top")
+                css = style(display="flex", flex_direction="column", align_items="center",
+                            margin_left=margin, flex="0 0 auto")
+                parts.append(f'<span class="cl-pile-top" style="{css}">'
+                             f'<span style="display:block;{outline}">{svg}</span>'
+                             f'<span style="margin-top:6px">{mark}</span></span>')
+            else:
+                css = style(display="block", flex="0 0 auto", margin_left=margin,
+                            margin_bottom="24px")
+                parts.append(f'<span style="{css}">{svg}</span>')
+            prev_width = height if sideways else width
+            prev_visible = round(height * 0.62) if sideways else step
+        parts.append("</div>")
+        fan = "".join(parts)
+    reason_css = style(font_size="15px", color=TEXT, max_width="40em", margin_top="4px")
+    reason = f'<div class="cl-pile-reason" style="{reason_css}">{esc(status.message)}</div>'
+    label = f"Discard pile: {_plural(count, 'card')}, {word.lower()}"
+    css = style(display="inline-block", vertical_align="top", margin_right="24px")
+    return (f'<div class="cl-pile cl-pile-{esc(status.state)}" role="group" '
+            f'aria-label="{esc(label)}" style="{css}">{head}{fan}{reason}</div>')
+
+
+def stock_html(count: int, *, width: int = CARD_WIDTH) -> str:
+    """The stock: a face-down card (or an empty place) and how many cards are left."""
+    word = _plural(count, "card")
+    if count:
+        picture = card_back_svg(width=width, label=f"Stock: {word}")
+    else:
+        picture = _empty_place(width)
+    css = style(display="inline-block", vertical_align="top", margin_right="28px",
+                text_align="center")
+    count_css = style(font_size="22px", font_weight=700, color=TEXT, margin_top="6px")
+    centre = style(display="flex", justify_content="center", padding_top="6px")
+    return (f'<div class="cl-stock" role="group" aria-label="{esc("Stock: " + word)}" '
+            f'style="{css}">{_heading("Stock")}<div style="{centre}">{picture}</div>'
+            f'<div style="{count_css}">{esc(word)}</div></div>')
+
+
+def red_threes_html(cards: Sequence[Card], *, four_color: bool = False,
+                    width: int = CARD_WIDTH, label: str = "Red threes") -> str:
+    """Red threes laid down as bonus cards (a labelled row; "none" when empty)."""
+    return cards_row_html(cards, label=label, four_color=four_color, width=width,
+                          overlap=round(width * 0.4), empty_text="none")
+
+
+def _backs_row(count: int, label: str, width: int) -> str:
+    """A hidden hand: face-down cards, tightly overlapped, under a label."""
+    step = 9
+    parts = [f'<div class="cl-row" role="group" aria-label="{esc(label)}" style="{ROW_CSS}">'
+             f'<div style="{LABEL_CSS}">{esc(label)}</div><div style="display:flex">']
+    for i in range(count):
+        margin = f"{step - width}px" if i else "0"
+        parts.append(f'<span style="display:block;flex:0 0 auto;margin-left:{margin}">'
+                     f'{card_back_svg(width=width, label="Hidden card")}</span>')
+    if not count:
+        parts.append(_muted("no cards"))
+    parts.append("</div></div>")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- teams and rounds
+def _team_name(rnd: Round, team: int) -> str:
+    seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
+    return "Team " + "\u2013".join(rnd.seat_name(s) for s in seats)
+
+
+def _seat_label(rnd: Round, seat: int, names: PlayerNames) -> str:
+    name = player_name(names, seat)
+    return f"{rnd.seat_name(seat)} \u00b7 {name}" if name else rnd.seat_name(seat)
+
+
+def team_side_html(
+    rnd: Round,
+    team: int,
+    *,
+    show_hands: bool = True,
+    player_names: PlayerNames = None,
+    four_color: bool = False,
+    width: int = CARD_WIDTH,
+) -> str:
+    """One team's side of the table: score, opening minimum and whether it opened, its
+    melds and canastas, its red threes, and its players' hands (face up, or face down with
+    ``show_hands=False``)."""
+    prof = rnd.profile
+    seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
+    names = [player_name(player_names, s) for s in seats]
+    title = _team_name(rnd, team)
+    who = " & ".join(n for n in names if n)
+    minimum = rnd.opening_minimum(team)
+    if rnd.opened[team]:
+        opened = badge("Opened", "ok", icon="\u2714")
+        min_text = f"opening minimum was {minimum}"
+    else:
+        opened = badge("Not opened", "empty", icon="\u2717")
+        min_text = f"opening minimum {minimum}"
+    canastas = rnd.canasta_count(team)
+    facts = (f"score {rnd.team_scores[team]} \u00b7 {min_text} \u00b7 "
+             f"{canastas} canasta" + ("" if canastas == 1 else "s"))
+    turn = ""
+    if not rnd.is_over and rnd.team_of(rnd.to_move) == team:
+        turn = " " + badge(f"{rnd.seat_name(rnd.to_move)} {_PHASES.get(rnd.phase, rnd.phase)}",
+                           "turn", icon="\u25b6")
+    head = (_heading(title + (f" ({who})" if who else ""))
+            + f'{opened}{turn} <span style="{FACTS_CSS}">{esc(facts)}</span>')
+    threes = [c for s in seats for c in rnd.red_threes[s]]
+    threes_html = (red_threes_html(threes, four_color=four_color, width=width)
+                   if threes else f'<div style="margin:4px 0">{_muted("No red threes.")}</div>')
+    melds = _melds_block(list(rnd.melds[team].values()), prof, four_color, width, threes_html)
+    hands = []
+    for seat in seats:
+        hand = rnd.hands[seat]
+        label = f"{_seat_label(rnd, seat, player_names)} \u2013 {len(hand)} card" + (
+            "" if len(hand) == 1 else "s")
+        if not rnd.is_over and seat == rnd.to_move:
+            label += " \u25b6 " + _PHASES.get(rnd.phase, rnd.phase)
+        if show_hands:
+            hands.append(cards_row_html(hand, label=label, four_color=four_color, width=width,
+                                        empty_text="no cards"))
+        else:
+            hands.append(_backs_row(len(hand), label, width))
+    hands_html = f'<div class="cl-hands" style="margin-top:6px">{"".join(hands)}</div>'
+    return _panel(f"<div>{head}</div>{melds}{hands_html}",
+                  cls=f"cl-team cl-team-{team}", label=title)
+
+
+def _turn_text(rnd: Round, names: PlayerNames) -> str:
+    if rnd.is_over:
+        who = ""
+        if rnd.went_out is not None:
+            how = "went out concealed" if rnd.went_out_concealed else "went out"
+            who = f"{_seat_label(rnd, rnd.went_out, names)} {how}"
+        return "Round over" + (f": {who}" if who else "") + (
+            f" ({rnd.end_reason})" if rnd.end_reason else "")
+    text = f"{_seat_label(rnd, rnd.to_move, names)} {_PHASES.get(rnd.phase, rnd.phase)}"
+    if rnd.phase == "play" and rnd.drew_from:
+        text += f" (drew from the {rnd.drew_from})"
+    return text
+
+
+def round_html(
+    rnd: Round,
+    *,
+    show_hands: bool = True,
+    player_names: PlayerNames = None,
+    four_color: bool = False,
+    width: int = CARD_WIDTH,
+) -> str:
+    """The whole table: both teams' sides (melds, red threes, hands, score, opening minimum
+    and whether they opened), the stock and the discard pile with its state, whose turn it
+    is, and the score breakdowns once the round is over.
+
+    ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped.
+    """
+    from .verdict import scores_html
+
+    prof = rnd.profile
+    teams = list(range(prof.team_count))
+    title = f"Canasta \u00b7 {prof.name} profile \u00b7 dealer {rnd.seat_name(rnd.dealer)}"
+    turn_badge = badge(_turn_text(rnd, player_names), "empty" if rnd.is_over else "turn",
+                       icon="\u25a0" if rnd.is_over else "\u25b6")
+    header_css = style(display="flex", flex_wrap="wrap", align_items="center", gap="10px",
+                       margin_bottom="4px")
+    header = (f'<div class="cl-header" style="{header_css}">'
+              f'<span style="{style(font_size="20px", font_weight=700)}">{esc(title)}</span>'
+              f"{turn_badge}</div>")
+    status = rnd.pile_status()
+    pile = pile_html(rnd.pile, status, four_color=four_color, width=width)
+    others = []
+    mover_team = rnd.team_of(rnd.to_move)
+    for team in teams:
+        if team == mover_team:
+            continue
+        seat = next(s for s in range(rnd.player_count) if rnd.team_of(s) == team)
+        other = rnd.pile_status(seat)
+        if other.state != status.state:
+            word = _STATE_BADGES.get(other.state, (other.state, ""))[0].lower()
+            others.append(f"For {_team_name(rnd, team)} the pile is {word}.")
+    pile_note = ""
+    if rnd.pile and others:
+        who = _team_name(rnd, mover_team)
+        pile_note = (f'<div style="{style(font_size="14px", color=MUTED, margin_top="4px")}">'
+                     f"{esc(f'State shown for {who} (to move). ' + ' '.join(others))}</div>")
+    centre = _panel(
+        f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">'
+        f"{stock_html(rnd.stock_count, width=width)}<div>{pile}{pile_note}</div></div>",
+        cls="cl-centre", label="Stock and discard pile")
+    sides = [team_side_html(rnd, t, show_hands=show_hands, player_names=player_names,
+                            four_color=four_color, width=width) for t in teams]
+    body = sides[0] + centre + "".join(sides[1:])
+    if rnd.is_over:
+        body += _panel(scores_html(rnd.scores(), team_names=[_team_name(rnd, t) for t in teams]),
+                       cls="cl-scores", label="Scores for the round")
+    css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",
+                border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35",
+                max_width="1400px")
+    return (f'<div class="cl-round" role="group" aria-label="{esc("Canasta table: " + title)}" '
+            f'style="{css}">{header}{body}</div>')
+
+
+def position_html(position: Position, *, four_color: bool = False, width: int = CARD_WIDTH) -> str:
+    """A hypothetical position: the hand, the discard pile with its state for this team, the
+    team's melds, red threes, score, opening minimum and whether the team opened."""
+    prof = position.profile
+    opened = (badge("Opened", "ok", icon="\u2714") if position.team_opened
+              else badge("Not opened", "empty", icon="\u2717"))
+    drew = {None: "before drawing", "stock": "drew from the stock",
+            "pile": "took the pile"}.get(position.drew_from, str(position.drew_from))
+    facts = (f"team score {position.team_score} \u00b7 opening minimum "
+             f"{position.opening_minimum} \u00b7 {drew}")
+    title = f"Position \u00b7 {prof.name} profile"
+    header = (f'<div style="margin-bottom:4px">{_heading(title)}{opened} '
+              f'<span style="{FACTS_CSS}">{esc(facts)}</span></div>')
+    hand = cards_row_html(position.hand, label=f"Your hand \u2013 {len(position.hand)} cards",
+                          four_color=four_color, width=width)
+    pile = pile_html(position.discard_pile, position.pile_status(), four_color=four_color,
+                     width=width)
+    threes = (red_threes_html(position.red_threes, four_color=four_color, width=width)
+              if position.red_threes else "")
+    melds = _panel(_heading("Your team's melds")
+                   + _melds_block(position.team_melds, prof, four_color, width, threes),
+                   cls="cl-team", label="Your team's melds")
+    css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",
+                border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35")
+    return (f'<div class="cl-position" role="group" aria-label="{esc(title)}" style="{css}">'
+            f'{header}{_panel(hand, cls="cl-hand", label="Your hand")}'
+            f'{_panel(pile, cls="cl-centre", label="Discard pile")}{melds}</div>')
+

@@ -1,0 +1,128 @@
+"""Verdicts and score breakdowns as HTML.
+
+A verdict shows an icon and a word (OK / Refused), never colour alone, its code in small
+type, the engine's message, and the cards it names.
+
+>>> from canasta_learn.verdicts import Verdict
+>>> html = verdict_html(Verdict.refuse("meld_too_few_cards", "A meld needs 3 cards."))
+>>> "Refused" in html and "meld_too_few_cards" in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..actions import seat_name
+from ..profiles import ProfileError, get_profile
+from ..scoring import ScoreBreakdown
+from ..verdicts import Verdict
+from ._style import BADGE_COLOURS, BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, esc, style
+from .cards import CARD_WIDTH, cards_row_html
+
+__all__ = ["score_html", "scores_html", "verdict_html"]
+
+_OK: Final = ("\u2714", "OK")
+_REFUSED: Final = ("\u2718", "Refused")
+
+
+def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CARD_WIDTH) -> str:
+    """A verdict: icon and word (OK / Refused), the code (small), the message, and the cards
+    it names (``cards``, the ``meld`` made with the pile's top card, the ``melds`` of an
+    opening), with the opening ``value`` and whether going out is ``concealed``."""
+    icon, word = _OK if verdict.ok else _REFUSED
+    colour = BADGE_COLOURS["ok" if verdict.ok else "refused"]
+    head_css = style(display="flex", align_items="center", gap="8px", flex_wrap="wrap")
+    icon_css = style(display="inline-flex", align_items="center", justify_content="center",
+                     width="26px", height="26px", border_radius="13px", background=colour,
+                     color="#fff", font_size="17px", font_weight=700)
+    code_css = style(font_size="12px", color=MUTED)
+    head = (f'<div style="{head_css}"><span aria-hidden="true" style="{icon_css}">{icon}</span>'
+            f'<strong style="{style(font_size="18px", color=TEXT)}">{word}</strong>'
+            f'<code class="cl-code" style="{code_css}">{esc(verdict.code)}</code></div>')
+    message_css = style(font_size="16px", margin="6px 0", max_width="48em")
+    message = f'<div class="cl-message" style="{message_css}">{esc(verdict.message)}</div>'
+    rows = []
+    if verdict.cards:
+        rows.append(cards_row_html(verdict.cards, label="Cards named", four_color=four_color,
+                                   width=width))
+    if verdict.meld:
+        rows.append(cards_row_html(verdict.meld, label="Meld made with the top card",
+                                   four_color=four_color, width=width))
+    for i, meld in enumerate(verdict.melds, 1):
+        label = "Meld" if len(verdict.melds) == 1 else f"Meld {i}"
+        rows.append(cards_row_html(meld, label=label, four_color=four_color, width=width))
+    facts = []
+    if verdict.value is not None:
+        facts.append(f"Value: {verdict.value}")
+    if verdict.concealed is not None:
+        facts.append("Concealed: " + ("yes" if verdict.concealed else "no"))
+    facts_html = ""
+    if facts:
+        facts_html = (f'<div style="{style(font_size="14px", color=MUTED)}">'
+                      f"{esc(' / '.join(facts))}</div>")
+    css = style(font_family=FONT, color=TEXT, background=SURFACE, border=f"1px solid {BORDER}",
+                border_left=f"6px solid {colour}", border_radius="8px", padding="8px 12px",
+                margin="4px 0")
+    kind = "ok" if verdict.ok else "refused"
+    return (f'<div class="cl-verdict cl-verdict-{kind}" role="status" '
+            f'aria-label="{esc(f"{word}: {verdict.message}")}" style="{css}">'
+            f"{head}{message}{''.join(rows)}{facts_html}</div>")
+
+
+def _team_label(breakdown: ScoreBreakdown) -> str:
+    if breakdown.team is None:
+        return "Score"
+    try:
+        prof = get_profile(breakdown.profile_name)
+        seats = [s for s in range(prof.player_count) if s % prof.team_count == breakdown.team]
+        return "Team " + "\u2013".join(seat_name(s, prof.player_count) for s in seats)
+    except (ProfileError, KeyError, ValueError):
+        return f"Team {breakdown.team + 1}"
+
+
+def score_html(breakdown: ScoreBreakdown, *, title: str | None = None) -> str:
+    """A score breakdown as a table: one row per item, points right-aligned, and the total.
+
+    >>> from canasta_learn.scoring import score_round
+    >>> "<td" in score_html(score_round(["h1 c1 s1"]))
+    True
+    """
+    caption = title if title is not None else _team_label(breakdown)
+    cell = style(padding="3px 10px", border_bottom=f"1px solid {BORDER}", text_align="left")
+    num = style(padding="3px 10px", border_bottom=f"1px solid {BORDER}", text_align="right",
+                font_variant_numeric="tabular-nums")
+    rows = []
+    for item in breakdown.items:
+        sign = "\u2212" if item.points < 0 else ""
+        rows.append(f'<tr class="cl-item-{esc(item.code)}">'
+                    f'<td style="{cell}">{esc(item.label)}</td>'
+                    f'<td style="{num}">{sign}{abs(item.points)}</td></tr>')
+    total = breakdown.total
+    total_text = ("\u2212" if total < 0 else "") + str(abs(total))
+    bold = style(padding="5px 10px", text_align="left", font_weight=700)
+    bold_num = style(padding="5px 10px", text_align="right", font_weight=700,
+                     font_variant_numeric="tabular-nums")
+    css = style(border_collapse="collapse", font_family=FONT, color=TEXT, background=SURFACE,
+                font_size="15px", margin="4px 12px 8px 0", border=f"1px solid {BORDER}")
+    head = style(padding="4px 10px", background=PANEL, text_align="left", font_size="13px",
+                 color=MUTED)
+    cap = style(font_weight=700, font_size="16px", text_align="left", padding="4px 0")
+    return (f'<table class="cl-score" style="{css}"><caption style="{cap}">{esc(caption)}</caption>'
+            f'<thead><tr><th scope="col" style="{head}">Item</th>'
+            f'<th scope="col" style="{head};text-align:right">Points</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody>'
+            f'<tfoot><tr><th scope="row" style="{bold}">Total</th>'
+            f'<td style="{bold_num}">{total_text}</td></tr></tfoot></table>')
+
+
+def scores_html(breakdowns: Sequence[ScoreBreakdown], *,
+                team_names: Sequence[str] | None = None) -> str:
+    """Several breakdowns (one per team) side by side."""
+    tables = []
+    for i, breakdown in enumerate(breakdowns):
+        title = team_names[i] if team_names is not None and i < len(team_names) else None
+        tables.append(score_html(breakdown, title=title))
+    css = style(display="flex", flex_wrap="wrap", align_items="flex-start", font_family=FONT)
+    return f'<div class="cl-scores" style="{css}">{"".join(tables)}</div>'
