@@ -35,6 +35,7 @@ __all__ = [
     "SUITS",
     "SUIT_NAMES",
     "Card",
+    "CardList",
     "CardsLike",
     "NotationError",
     "DeckError",
@@ -230,6 +231,11 @@ class Card:
             return "Jk"
         return _SHORT_RANKS.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
 
+    def _repr_html_(self) -> str:
+        from .render import card_html
+
+        return card_html(self)
+
 
 #: Sort key for cards (C-level attribute lookup, faster than the rich comparisons).
 CARD_KEY: Final = operator.attrgetter("index")
@@ -261,7 +267,24 @@ def parse_card(token: str) -> Card:
 CardsLike = str | Card | Iterable[Card | str]
 
 
-def parse_cards(text: str) -> list[Card]:
+class CardList(list[Card]):
+    """A plain list of cards that Jupyter displays as card pictures (`parse_cards` returns one).
+
+    It compares equal to a list and prints like one:
+
+    >>> parse_cards("h1 c1") == [Card(1, "h"), Card(1, "c")], parse_cards("h1 c1")
+    (True, [h1, c1])
+    """
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from .render import cards_row_html
+
+        return cards_row_html(self)
+
+
+def parse_cards(text: str) -> CardList:
     """Read a list of cards from notation text (spaces or commas between tokens).
 
     An empty or blank text gives an empty list. A bad token raises `NotationError`
@@ -277,7 +300,7 @@ def parse_cards(text: str) -> list[Card]:
     if not isinstance(text, str):
         raise NotationError(f"parse_cards() takes notation text, got {type(text).__name__}.")
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
-    cards = []
+    cards = CardList()
     for position, token in enumerate(tokens, 1):
         try:
             cards.append(parse_card(token))

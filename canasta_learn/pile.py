@@ -49,6 +49,11 @@ class PileStatus:
     def __str__(self) -> str:
         return self.message
 
+    def _repr_html_(self) -> str:
+        from .render import pile_status_html
+
+        return pile_status_html(self)
+
 
 def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool) -> PileStatus:
     """The state of ``pile`` (bottom to top) for a team that has or has not opened."""

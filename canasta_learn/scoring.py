@@ -66,6 +66,11 @@ class ScoreBreakdown:
     def __repr__(self) -> str:
         return f"ScoreBreakdown(total={self.total}, items={len(self.items)})"
 
+    def _repr_html_(self) -> str:
+        from .render import score_html
+
+        return score_html(self)
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"team": self.team, "total": self.total,

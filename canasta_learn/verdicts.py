@@ -144,6 +144,11 @@ class Verdict:
             extra += f", concealed={self.concealed}"
         return f"Verdict(ok={self.ok}, code={self.code!r}, message={self.message!r}{extra})"
 
+    def _repr_html_(self) -> str:
+        from .render import verdict_html
+
+        return verdict_html(self)
+
     def raise_if_refused(self) -> Verdict:
         """Raise `IllegalActionError` if this verdict refuses; else return it."""
         if not self.ok:
