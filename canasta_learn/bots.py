@@ -1,0 +1,609 @@
+"""Computer players: a uniform `RandomBot` and a heuristic `GreedyBot`, and helpers that let
+them play whole rounds and games (``play_round`` / ``play_game`` return game records).
+
+Bots choose **only** among ``rnd.legal_actions()``: the engine is the one source of truth
+about legality, so a bot can be naive about the rules and still never cheat. `GreedyBot`
+reads only public information (the table, the pile, hand sizes, the cards each player was
+seen to pick up with the pile) and its own hand.
+
+>>> from canasta_learn.round import Round
+>>> rnd = Round(seed=3)
+>>> bot = GreedyBot(seed=1)
+>>> action = bot.choose(rnd)
+>>> action in rnd.legal_actions()
+True
+>>> live = play_round_live(("greedy", "random", "greedy", "random"), seed=3)
+>>> live.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from .actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, TakePile
+from .cards import Card
+from .game import Game
+from .pile import pile_status
+from .planning import enumerate_openings
+from .profiles import ProfileLike, get_profile
+from .round import Round
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .record import GameRecord
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotLike",
+    "GreedyBot",
+    "NoLegalActionError",
+    "RandomBot",
+    "RoundTooLongError",
+    "UnfinishedGameWarning",
+    "acting_seat",
+    "make_bot",
+    "make_bots",
+    "play_game",
+    "play_game_live",
+    "play_round",
+    "play_round_live",
+]
+
+#: A round longer than this many actions is treated as a bug (bots or engine looping).
+MAX_ROUND_ACTIONS = 5000
+
+
+class NoLegalActionError(RuntimeError):
+    """The engine offered no legal action in a round that is not over (an engine bug)."""
+
+
+class RoundTooLongError(RuntimeError):
+    """A round went on for more than `MAX_ROUND_ACTIONS` actions."""
+
+
+class UnfinishedGameWarning(RuntimeWarning):
+    """`play_game` stopped at ``max_rounds`` before a team reached the target."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: picks one of ``rnd.legal_actions()`` for the seat that must act."""
+
+    #: Short name ("greedy", "random") used in default player names.
+    name: str
+
+    def choose(self, rnd: Round) -> Action:
+        """The action to play now (one of ``rnd.legal_actions()``)."""
+        ...
+
+
+#: A bot instance or the name of a bot kind ("greedy", "random").
+BotLike = Bot | str
+
+
+def acting_seat(rnd: Round) -> int:
+    """The seat that must act now: the player to move, or in phase "answer" the partner who
+    answers "may I go out?"."""
+    if rnd.phase == "answer" and rnd.asker is not None:
+        return rnd.partner_of(rnd.asker)
+    return rnd.to_move
+
+
+def _legal(rnd: Round) -> list[Action]:
+    legal = rnd.legal_actions()
+    if not legal:
+        raise NoLegalActionError(
+            f"The engine offers no legal action but the round is not over: {rnd!r} "
+            f"(phase {rnd.phase}, seat {rnd.seat_name(acting_seat(rnd))}, "
+            f"hand {' '.join(map(str, rnd.hands[acting_seat(rnd)]))}, "
+            f"pile top {rnd.top_card}, permission {rnd.permission})."
+        )
+    return legal
+
+
+class RandomBot:
+    """Plays uniformly at random among the legal actions (seeded, so reproducible)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, rnd: Round) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(_legal(rnd))
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+def _is_wild(card: Card) -> bool:
+    return card.rank == 0 or card.rank == 2
+
+
+class _Memory:
+    """What each seat was publicly seen to hold: cards picked up with the pile, minus the
+    cards the seat has since melded or discarded. Updated incrementally per round."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.round = rnd
+        self.events_seen = 0
+        self.log_seen = 0
+        self.known: list[Counter[Card]] = [Counter() for _ in range(rnd.player_count)]
+        self.discarded: list[list[int]] = [[] for _ in range(rnd.player_count)]
+
+    def update(self) -> None:
+        rnd = self.round
+        events = rnd.events
+        for index in range(self.events_seen, len(events)):
+            event = events[index]
+            if event.seat is None:
+                continue
+            if event.kind == "pile_taken":
+                self.known[event.seat].update(c for c in event.cards if not c.is_red_three)
+            elif event.kind in ("meld_new", "meld_added"):
+                self.known[event.seat].subtract(event.cards)
+        self.events_seen = len(events)
+        log = rnd.log
+        for index in range(self.log_seen, len(log)):
+            action = log[index]
+            if isinstance(action, Discard):
+                self.known[action.seat][action.card] -= 1
+                self.discarded[action.seat].append(action.card.rank)
+        self.log_seen = len(log)
+        for counter in self.known:
+            for card in [c for c, k in counter.items() if k <= 0]:
+                del counter[card]
+
+    def known_ranks(self, seat: int) -> Counter[int]:
+        """Known cards of a seat, counted by rank."""
+        ranks: Counter[int] = Counter()
+        for card, count in self.known[seat].items():
+            ranks[card.rank] += count
+        return ranks
+
+
+class GreedyBot:
+    """A sensible heuristic player, one cheap score per legal action (no search).
+
+    - opens as soon as it can, with the cheapest qualifying opening (fewest wild cards);
+    - takes the pile when it pays (size and content against the wild cards it costs);
+    - melds naturals, adds to its melds, completes canastas (natural ones preferred), keeps
+      wild cards for melds close to a canasta, keeps pairs in hand to take the pile;
+    - discards black threes first, then singletons the next opponent is unlikely to use
+      (judged from the opponents' melds and the cards they were seen to pick up);
+    - asks "may I go out?" when going out helps its team, and answers its partner's question
+      "yes" unless it holds many points while its team is not ahead.
+
+    Deterministic for a given seed (the seed only breaks near-ties).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._memory: _Memory | None = None
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed!r})"
+
+    # ------------------------------------------------------------------ entry point
+    def choose(self, rnd: Round) -> Action:
+        """The heuristic's pick among the legal actions."""
+        legal = _legal(rnd)
+        if len(legal) == 1:
+            return legal[0]
+        if rnd.phase == "answer":
+            return self._answer(rnd, legal)
+        if rnd.phase == "draw":
+            return self._draw_phase(rnd, legal)
+        return self._play_phase(rnd, legal)
+
+    def _jitter(self) -> float:
+        return self.rng.random() * 1e-3
+
+    def _remember(self, rnd: Round) -> _Memory:
+        memory = self._memory
+        if memory is None or memory.round is not rnd or memory.log_seen > len(rnd.log):
+            memory = self._memory = _Memory(rnd)
+        memory.update()
+        return memory
+
+    # ------------------------------------------------------------------ public estimates
+    @staticmethod
+    def table_value(rnd: Round, team: int) -> int:
+        """A team's points on the table: melded cards, canasta bonuses, red threes."""
+        prof = rnd.profile
+        values = prof.card_values
+        total = 0
+        for meld in rnd.melds[team].values():
+            total += sum(values[c.rank] for c in meld)
+            if len(meld) >= prof.canasta_size:
+                natural = not any(_is_wild(c) for c in meld)
+                total += prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
+        threes = sum(len(rnd.red_threes[s]) for s in range(rnd.player_count)
+                     if rnd.team_of(s) == team)
+        if threes:
+            bonus = prof.red_three_bonuses[min(threes, len(prof.red_three_bonuses) - 1)]
+            total += bonus if rnd.melds[team] else -bonus
+        return total
+
+    def _wants_out(self, rnd: Round, seat: int) -> bool:
+        """Going out ends the round now: good when the team is not behind on the table
+        (counting the cards still in hands), or when the stock is nearly gone."""
+        team = rnd.team_of(seat)
+        seats = range(rnd.player_count)
+        ours = self.table_value(rnd, team) + rnd.profile.going_out_bonus
+        ours -= 10 * sum(len(rnd.hands[s]) for s in seats if rnd.team_of(s) == team and s != seat)
+        theirs = sum(self.table_value(rnd, t) for t in range(rnd.profile.team_count) if t != team)
+        theirs -= 10 * sum(len(rnd.hands[s]) for s in seats if rnd.team_of(s) != team)
+        return ours >= theirs or len(rnd.stock) < 12
+
+    # ------------------------------------------------------------------ answering
+    def _answer(self, rnd: Round, legal: list[Action]) -> Action:
+        seat = acting_seat(rnd)
+        team = rnd.team_of(seat)
+        values = rnd.profile.card_values
+        my_points = sum(values[c.rank] for c in rnd.hands[seat])
+        lead = self.table_value(rnd, team) - max(
+            self.table_value(rnd, t) for t in range(rnd.profile.team_count) if t != team)
+        yes = my_points < 100 or lead >= 2 * my_points or len(rnd.stock) < 12
+        for action in legal:
+            if isinstance(action, Answer) and action.yes == yes:
+                return action
+        return legal[0]
+
+    # ------------------------------------------------------------------ draw phase
+    def _draw_phase(self, rnd: Round, legal: list[Action]) -> Action:
+        seat = rnd.to_move
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        draw = next((a for a in legal if isinstance(a, Draw)), None)
+        decline = next((a for a in legal if isinstance(a, Decline)), None)
+        ask = next((a for a in legal if isinstance(a, Ask)), None)
+        best: TakePile | None = None
+        best_score = float("-inf")
+        if takes:
+            hand_ranks = Counter(c.rank for c in rnd.hands[seat])
+            for take in takes:
+                score = self._take_score(rnd, take, hand_ranks, end_of_stock=draw is None)
+                score += self._jitter()
+                if score > best_score:
+                    best, best_score = take, score
+        if draw is not None:
+            if best is not None and best_score >= 1.5:
+                return best
+            if ask is not None and self._wants_out(rnd, seat):
+                return ask
+            return draw
+        # the stock is empty: take the pile only if it melds well (or if we must)
+        if best is not None and (decline is None or best_score >= 0):
+            return best
+        if decline is not None:
+            return decline
+        return best if best is not None else legal[0]
+
+    def _take_score(self, rnd: Round, take: TakePile, hand_ranks: Counter[int],
+                    end_of_stock: bool) -> float:
+        """What taking the pile this way is worth, in rough "useful cards" units."""
+        team = rnd.team_of(take.seat)
+        melds = rnd.melds[team]
+        gain = 1.0  # the top card goes down at once
+        for card in rnd.pile[:-1]:
+            if card.is_red_three:
+                gain += 3.0
+            elif _is_wild(card):
+                gain += 4.0
+            elif card.is_black_three:
+                gain += -1.0 if end_of_stock else -0.3
+            elif card.rank in melds or hand_ranks[card.rank] >= 1:
+                gain += 1.5
+            else:
+                gain += -1.0 if end_of_stock else 0.6
+        cost = 0.0
+        for card in take.cards:
+            if card.rank == 0:
+                cost += 4.0
+            elif card.rank == 2:
+                cost += 3.0
+        for group in take.extra_melds:
+            cost += 0.2 * len(group.cards)
+            cost += sum(2.5 for c in group.cards if _is_wild(c))
+        return gain - cost
+
+    # ------------------------------------------------------------------ play phase
+    def _play_phase(self, rnd: Round, legal: list[Action]) -> Action:
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        melds = [a for a in legal if isinstance(a, Meld)]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if rnd.permission == "yes":
+            # the engine offers only moves that keep going out possible: meld the most cards
+            if melds:
+                return max(melds, key=lambda m: (len(m.cards) - 0.1 * _wild_count(m)))
+            return discards[0] if discards else legal[0]
+        ask = next((a for a in legal if isinstance(a, Ask)), None)
+        wants_out = self._wants_out(rnd, seat)
+        if ask is not None and wants_out:
+            return ask
+        if melds:
+            if not rnd.opened[team]:
+                choice = self._opening_meld(rnd, melds)
+                if choice is not None:
+                    return choice
+            else:
+                scored = [(self._meld_score(rnd, m, wants_out) + self._jitter(), m) for m in melds]
+                score, meld = max(scored, key=lambda pair: pair[0])
+                if score > 0:
+                    return meld
+        if discards:
+            return self._discard_choice(rnd, discards)
+        return melds[0] if melds else legal[0]
+
+    def _opening_meld(self, rnd: Round, melds: list[Meld]) -> Meld | None:
+        """The next meld of the cheapest opening the hand allows (fewest wild cards)."""
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        needed = rnd.opening_minimum(team) - rnd.turn_value
+        options = enumerate_openings(rnd.hands[seat], needed, rnd.profile, max_results=30)
+        for option in options:
+            for planned in option.melds:
+                rank = next(c.rank for c in planned if not _is_wild(c))
+                jokers = sum(1 for c in planned if c.rank == 0)
+                twos = sum(1 for c in planned if c.rank == 2)
+                for meld in melds:
+                    if len(meld.groups) != 1:
+                        continue
+                    cards = meld.groups[0].cards
+                    naturals = [c for c in cards if not _is_wild(c)]
+                    if (naturals and naturals[0].rank == rank
+                            and sum(1 for c in cards if c.rank == 0) == jokers
+                            and sum(1 for c in cards if c.rank == 2) == twos):
+                        return meld
+        # no plan matched the engine's grain: the legal meld with the fewest wild cards
+        if rnd.turn_value > 0:  # an opening is under way: it must be completed
+            return min(melds, key=lambda m: (_wild_count(m), -len(m.cards)))
+        return None
+
+    def _meld_score(self, rnd: Round, meld: Meld, wants_out: bool) -> float:
+        """Heuristic worth of a meld once the team has opened (> 0: worth playing)."""
+        seat = meld.seat
+        team = rnd.team_of(seat)
+        prof = rnd.profile
+        size = prof.canasta_size
+        melds = rnd.melds[team]
+        hand_after = len(rnd.hands[seat]) - len(meld.cards)
+        if hand_after <= 1 and not wants_out:
+            return -100.0
+        has_canasta = any(len(m) >= size for m in melds.values())
+        score = 0.0
+        for group in meld.groups:
+            naturals = [c for c in group.cards if not _is_wild(c)]
+            wilds = len(group.cards) - len(naturals)
+            rank = group.target if group.target is not None else naturals[0].rank
+            existing = melds.get(rank)
+            before = len(existing) if existing is not None else 0
+            after = before + len(group.cards)
+            was_natural = existing is not None and not any(_is_wild(c) for c in existing)
+            score += 1.5 * len(naturals)
+            if existing is None and not wilds:
+                score += 2.0
+            if after >= size > before:
+                natural = not wilds and (existing is None or was_natural)
+                score += 8.0 if natural else (6.0 if not has_canasta else 3.0)
+            if wilds:
+                if existing is not None and before >= size and was_natural:
+                    score -= 12.0  # would spoil a natural canasta
+                elif after < size:
+                    score -= 2.5 * wilds if after >= 5 else 4.0 * wilds
+                elif was_natural and before >= 4 and not has_canasta:
+                    score -= 0.5 * wilds
+                else:
+                    score -= 1.0 * wilds
+        if wants_out and hand_after <= 1:
+            score += 5.0
+        return score
+
+    def _discard_choice(self, rnd: Round, discards: list[Discard]) -> Discard:
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        hand = rnd.hands[seat]
+        values = rnd.profile.card_values
+        ranks = Counter(c.rank for c in hand)
+        melds = rnd.melds[team]
+        opened = rnd.opened[team]
+        memory = self._remember(rnd)
+        opponent = rnd.next_seat(seat)
+        opp_team = rnd.team_of(opponent)
+        opp_melds = rnd.melds[opp_team]
+        opp_known = memory.known_ranks(opponent)
+        opp_recent = set(memory.discarded[opponent][-3:])
+        probe = Card(4, "c")
+        frozen = pile_status(rnd.pile + [probe], rnd.profile,
+                             team_opened=rnd.opened[opp_team]).state == "frozen"
+        pile_size = len(rnd.pile) + 1
+        best = discards[0]
+        best_score = float("-inf")
+        for action in discards:
+            card = action.card
+            value = values[card.rank]
+            if _is_wild(card):
+                keep, danger = 30.0 + value / 10, 0.0
+            elif card.is_black_three:
+                keep, danger = -5.0, 0.0
+            else:
+                count = ranks[card.rank]
+                if card.rank in melds:
+                    keep = 0.5
+                elif count >= 3:
+                    keep = 6.0
+                elif count == 2:
+                    keep = 4.0
+                else:
+                    keep = 1.0
+                keep += value / 20 if not opened else -value / 50
+                known = opp_known[card.rank]
+                if frozen:
+                    chance = 0.9 if known >= 2 else (0.35 if known == 1 else 0.12)
+                elif card.rank in opp_melds:
+                    chance = 0.95
+                else:
+                    chance = 0.8 if known >= 1 else 0.3
+                if card.rank in opp_recent:
+                    chance *= 0.5
+                danger = chance * pile_size
+            score = -keep - danger + self._jitter()
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+def _wild_count(meld: Meld) -> int:
+    return sum(1 for c in meld.cards if _is_wild(c))
+
+
+#: Bot kinds by name.
+BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def make_bot(spec: BotLike, seed: int | None = None) -> Bot:
+    """A bot from an instance (returned as is) or a name ("greedy", "random") and a seed."""
+    if isinstance(spec, str):
+        factory = BOT_NAMES.get(spec.strip().lower())
+        if factory is None:
+            raise ValueError(f"Unknown bot {spec!r}: choose one of {', '.join(BOT_NAMES)}.")
+        return factory(seed)
+    if not isinstance(spec, Bot):
+        raise ValueError(f"{spec!r} is not a bot: give a name ({', '.join(BOT_NAMES)}) or an "
+                         "object with a choose(round) method.")
+    return spec
+
+
+def make_bots(players: Sequence[BotLike] | BotLike, player_count: int,
+              seed: int | None) -> list[Bot]:
+    """One bot per seat. A single entry (or name) serves every seat; names are seeded from
+    ``seed`` and the seat, so the same seed gives the same bots."""
+    if isinstance(players, str) or isinstance(players, Bot):
+        players = [players]
+    specs = list(players)
+    if len(specs) == 1:
+        specs = specs * player_count
+    if len(specs) != player_count:
+        raise ValueError(f"Give one bot per seat ({player_count}), or one for every seat; "
+                         f"got {len(specs)}.")
+    return [make_bot(spec, None if seed is None else seed * 1009 + 17 * seat)
+            for seat, spec in enumerate(specs)]
+
+
+def default_names(bots: Sequence[Bot], rnd_or_count: Round | int) -> list[str]:
+    """Player names such as ``"greedy N"``, ``"random E"``."""
+    count = rnd_or_count if isinstance(rnd_or_count, int) else rnd_or_count.player_count
+    from .actions import seat_name
+
+    return [f"{bot.name} {seat_name(seat, count)}" for seat, bot in enumerate(bots)]
+
+
+def run_round(rnd: Round, bots: Sequence[Bot],
+              on_action: Callable[[Round, Action], None] | None = None) -> Round:
+    """Let the bots play ``rnd`` to its end (``on_action(rnd, action)`` is called before each
+    action is applied). Returns the same round."""
+    count = 0
+    while not rnd.is_over:
+        action = bots[acting_seat(rnd)].choose(rnd)
+        if on_action is not None:
+            on_action(rnd, action)
+        rnd.apply(action)
+        count += 1
+        if count > MAX_ROUND_ACTIONS:
+            raise RoundTooLongError(f"The round went on for more than {MAX_ROUND_ACTIONS} "
+                                    f"actions: {rnd!r}.")
+    return rnd
+
+
+def play_round_live(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    deck: Sequence[Card | str] | str | None = None,
+    dealer: int = 0,
+    team_scores: Sequence[int] | None = None,
+) -> Round:
+    """Deal a round and let the bots play it; return the finished `Round`."""
+    prof = get_profile(profile)
+    bots = make_bots(players, prof.player_count, seed)
+    rnd = Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores)
+    return run_round(rnd, bots)
+
+
+def play_round(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    deck: Sequence[Card | str] | str | None = None,
+    dealer: int = 0,
+    team_scores: Sequence[int] | None = None,
+    names: Sequence[str] | None = None,
+) -> GameRecord:
+    """Deal a round, let the bots play it, and return its game record.
+
+    ``players``: one bot (instance or name "greedy"/"random") per seat, or one for all
+    seats; named bots are seeded from ``seed`` and the seat.
+    """
+    from .record import GameRecord
+
+    prof = get_profile(profile)
+    bots = make_bots(players, prof.player_count, seed)
+    rnd = Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores)
+    run_round(rnd, bots)
+    return GameRecord.from_round(rnd, players=list(names) if names else default_names(bots, rnd))
+
+
+def play_game_live(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    max_rounds: int = 200,
+) -> Game:
+    """Let the bots play a whole game (to the target score); return the `Game`.
+
+    Stops after ``max_rounds`` rounds with an `UnfinishedGameWarning` if no team has won.
+    """
+    game = Game(profile, seed=seed)
+    bots = make_bots(players, game.profile.player_count, seed)
+    while not game.is_over:
+        if len(game.round_scores) >= max_rounds:
+            warnings.warn(f"The game stopped after {max_rounds} rounds without a winner "
+                          f"(totals {game.totals}).", UnfinishedGameWarning, stacklevel=2)
+            break
+        rnd = game.round
+        count = 0
+        while not rnd.is_over:
+            game.apply(bots[acting_seat(rnd)].choose(rnd))
+            count += 1
+            if count > MAX_ROUND_ACTIONS:
+                raise RoundTooLongError(f"A round went on for more than {MAX_ROUND_ACTIONS} "
+                                        f"actions: {rnd!r}.")
+    return game
+
+
+def play_game(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    max_rounds: int = 200,
+    names: Sequence[str] | None = None,
+) -> GameRecord:
+    """Let the bots play a whole game and return its game record (see `play_game_live`)."""
+    from .record import GameRecord
+
+    game = play_game_live(players, profile, seed, max_rounds)
+    if names is None:
+        bots = make_bots(players, game.profile.player_count, seed)
+        names = default_names(bots, game.profile.player_count)
+    return GameRecord.from_game(game, players=list(names))
