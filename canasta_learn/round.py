@@ -458,6 +458,12 @@ class Round:
         if group.target is not None:
             rank = group.target
             if rank not in base and rank not in changed:
+                own = self.team_of(self.to_move)
+                if any(rank in melds for t, melds in enumerate(self.melds) if t != own):
+                    return _Problem("meld_opponents_meld", lambda: (
+                        f"Only the opponents have a meld of {rank_name(rank, plural=True)}, and cards may never "
+                        "be added to the opponents' melds. Start your team's own meld with at least "
+                        f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
                 return _Problem("meld_no_such_meld", lambda: (
                     f"Your team has no meld of {rank_name(rank, plural=True)} to add to; start one with "
                     f"at least {self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))

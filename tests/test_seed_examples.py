@@ -163,6 +163,8 @@ def test_seed000_opening_3000_no_option(profile: str) -> None:
     pos = Position(hand, team_score=3000, drew_from="stock", profile=profile)
     assert pos.opening_minimum == 120
     assert pos.opening_options() == []
+    why = pos.opening_verdict()
+    assert why.code == "opening_impossible" and "120" in why.message
     rnd = pos.round
     assert all(a.verb == "discard" for a in rnd.legal_actions())
     for melds in ("h1 c1 d2", "c4 c4 d4 h4", "h1 c1 d2 | c4 c4 d4 h4 h2"):
@@ -201,6 +203,8 @@ def test_seed000_opening_1800_would_leave_one_card(profile: str) -> None:
     assert not verdict.ok and verdict.code == "cannot_go_out_without_canasta"
     assert verdict.value == 90
     assert pos.opening_options() == []
+    why = pos.opening_verdict()
+    assert why.code == "opening_impossible" and "keep a card" in why.message
     rnd = pos.round
     assert rnd.can_meld("h5 d5 c5 s5 | d9 c9 h9 | h13 d13 d13 c13").code == (
         "cannot_go_out_without_canasta")
