@@ -1,0 +1,831 @@
+"""Game records: a versioned JSON document that replays any game exactly.
+
+A record holds the rule profile, the players by seat and, for each round, the dealer, the
+team scores at its start, the **explicit deck order** (so a replay never depends on a random
+generator) and the actions in their one-line text form, with optional comments and chess-style
+glyphs (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) per action. The format is plain JSON,
+``"format": "canasta-learn-record", "version": 1``; its JSON Schema ships as
+``canasta_learn/data/record.schema.json``. Records are never pickled and nothing in them is
+evaluated: cards and actions are read with the engine's notation parsers, and every action is
+re-checked by the engine when a record is loaded.
+
+>>> from canasta_learn.round import Round
+>>> rnd = Round(seed=7)
+>>> _ = rnd.apply("E draw")
+>>> rec = GameRecord.from_round(rnd)
+>>> rec.comment(0, 0, "Nothing to take: a plain draw.", glyph="!")
+>>> again = GameRecord.load(rec.dump())
+>>> again.dump() == rec.dump(), again.rounds[0].actions, again.rounds[0].glyphs
+(True, ['E draw'], {0: '!'})
+>>> again.state_at(0, 0).phase
+'play'
+
+Loading is strict by default: the first problem raises `RecordError`, naming the round index,
+the action index and the reason. ``strict=False`` collects the problems in ``record.errors``
+and keeps the valid prefix of each round.
+
+>>> text = rec.dump().replace('"E draw"', '"E discard jk"')
+>>> try:
+...     GameRecord.load(text)
+... except RecordError as error:
+...     print(error.round_index, error.action_index, error.reason)
+0 0 illegal here: E must first draw from the stock or take the discard pile.
+>>> lenient = GameRecord.load(text, strict=False)
+>>> lenient.rounds[0].actions, len(lenient.errors)
+([], 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .actions import Action, parse_action, seat_name
+from .cards import Card, NotationError, deal_order, format_cards, parse_cards
+from .profiles import Profile, ProfileError, get_profile
+from .round import Round
+from .verdicts import IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+    from .game import Game
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "GLYPHS",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "GameRecord",
+    "RecordError",
+    "ReplayStep",
+    "RoundRecord",
+    "schema_path",
+]
+
+#: The value of the document's ``"format"`` field.
+RECORD_FORMAT = "canasta-learn-record"
+#: The record format version this module reads and writes.
+RECORD_VERSION = 1
+#: The glyphs a teacher may attach to an action, with their chess meaning.
+GLYPHS: dict[str, str] = {
+    "!": "a good move",
+    "?": "a mistake",
+    "!!": "a brilliant move",
+    "??": "a blunder",
+    "!?": "an interesting move",
+    "?!": "a dubious move",
+}
+#: `GameRecord.state_at` keeps a copy of the round every this many actions.
+CHECKPOINT_EVERY = 16
+
+_START_KEYS = ("drew_from", "hands", "has_melded", "melds", "opened", "pile", "red_threes",
+               "stock", "to_move")
+
+
+def schema_path() -> str:
+    """The path of the record's JSON Schema (draft 2020-12) inside the package."""
+    return os.path.join(os.path.dirname(__file__), "data", "record.schema.json")
+
+
+class RecordError(ValueError):
+    """A problem in a game record, naming where it is and why.
+
+    ``round_index`` and ``action_index`` are 0-based, as in `GameRecord.state_at` (None when the
+    problem is not inside a round or an action); ``reason`` is the sentence without the place.
+
+    >>> str(RecordError("the deck has 107 cards", round_index=2))
+    'round index 2: the deck has 107 cards'
+    """
+
+    def __init__(self, reason: str, round_index: int | None = None,
+                 action_index: int | None = None, action_text: str | None = None) -> None:
+        self.reason = reason
+        self.round_index = round_index
+        self.action_index = action_index
+        self.action_text = action_text
+        super().__init__(self._describe())
+
+    def _describe(self) -> str:
+        place: list[str] = []
+        if self.round_index is not None:
+            place.append(f"round index {self.round_index}")
+        if self.action_index is not None:
+            text = f"action index {self.action_index}"
+            if self.action_text is not None:
+                text += f" ({self.action_text!r})"
+            place.append(text)
+        return (", ".join(place) + ": " if place else "") + self.reason
+
+
+@dataclass
+class RoundRecord:
+    """One round of a record.
+
+    ``deck`` is the explicit deal order (``deck[0]`` dealt first); it is empty for a round that
+    starts from an explicit position (``start``, see `GameRecord.from_round`). ``actions`` are
+    one-line texts (``"E take c6 c6"``); ``comments`` and ``glyphs`` are keyed by action index
+    (-1: a comment on the deal).
+    """
+
+    dealer: int
+    deck: tuple[Card, ...]
+    team_scores: tuple[int, ...]
+    actions: list[str] = field(default_factory=list)
+    comments: dict[int, str] = field(default_factory=dict)
+    glyphs: dict[int, str] = field(default_factory=dict)
+    start: dict[str, Any] | None = None
+
+    def initial_round(self, profile: Profile) -> Round:
+        """A fresh `Round` in this round's starting position (after the deal)."""
+        if self.start is not None:
+            return _round_from_start(profile, self.dealer, self.team_scores, self.start)
+        return Round(profile, deck=list(self.deck), dealer=self.dealer,
+                     team_scores=self.team_scores)
+
+    def to_json(self) -> dict[str, Any]:
+        """The round as JSON-ready values (the ``rounds`` items of the document)."""
+        out: dict[str, Any] = {
+            "dealer": self.dealer,
+            "team_scores": list(self.team_scores),
+            "actions": list(self.actions),
+        }
+        if self.start is not None:
+            out["start"] = self.start
+        else:
+            out["deck"] = format_cards(self.deck)
+        if self.comments:
+            out["comments"] = {str(k): v for k, v in sorted(self.comments.items())}
+        if self.glyphs:
+            out["glyphs"] = {str(k): v for k, v in sorted(self.glyphs.items())}
+        return out
+
+
+class ReplayStep(NamedTuple):
+    """The state after one action of a replay (``round`` is an independent copy)."""
+
+    round_index: int
+    action_index: int
+    action: Action
+    round: Round
+    comment: str | None = None
+    glyph: str | None = None
+
+
+class _RoundCache:
+    """Parsed actions and checkpoints of one round (see `GameRecord.state_at`)."""
+
+    def __init__(self, key: tuple[Any, ...], initial: Round, actions: list[Action]) -> None:
+        self.key = key
+        self.actions = actions
+        self.checkpoints: list[Round] = [initial.copy()]  # [k]: after k * CHECKPOINT_EVERY
+        self.frontier = initial  # owned here: the state after `done` actions
+        self.done = 0
+
+    def advance(self, played: int) -> None:
+        """Replay (with the engine's checks) until ``played`` actions have been applied."""
+        while self.done < played:
+            self.frontier.apply(self.actions[self.done])
+            self.done += 1
+            if self.done % CHECKPOINT_EVERY == 0:
+                self.checkpoints.append(self.frontier.copy())
+
+    def rewind(self) -> None:
+        """Rebuild the frontier from the last checkpoint (after a failed step)."""
+        k = self.done // CHECKPOINT_EVERY
+        del self.checkpoints[k + 1:]
+        self.frontier = self.checkpoints[k].copy()
+        for action in self.actions[k * CHECKPOINT_EVERY:self.done]:
+            self.frontier.apply(action)
+
+    def state(self, played: int) -> Round:
+        """An independent copy of the state after ``played`` actions."""
+        if played >= self.done:
+            self.advance(played)
+            return self.frontier.copy()
+        k = played // CHECKPOINT_EVERY
+        rnd = self.checkpoints[k].copy()
+        for action in self.actions[k * CHECKPOINT_EVERY:played]:
+            rnd.apply(action)
+        return rnd
+
+
+class GameRecord:
+    """A recorded game (or a single round): profile, players, rounds, and load problems.
+
+    Build one from a live `Game` or `Round` (`from_game`, `from_round`) or `load` one; `dump`
+    and `save` write the JSON document; `replay` and `state_at` rebuild positions; `to_game`
+    rebuilds the live game.
+    """
+
+    def __init__(self, profile: Profile | str = "classic", players: Sequence[str] | None = None,
+                 rounds: Sequence[RoundRecord] | None = None,
+                 errors: Sequence[RecordError] | None = None,
+                 info: dict[str, str] | None = None) -> None:
+        self.profile: Profile = get_profile(profile)
+        n = self.profile.player_count
+        self.players: list[str] = (list(players) if players is not None
+                                   else [seat_name(s, n) for s in range(n)])
+        if len(self.players) != n:
+            raise RecordError(f"{len(self.players)} player names given for {n} seats.")
+        self.rounds: list[RoundRecord] = list(rounds or [])
+        self.errors: list[RecordError] = list(errors or [])
+        #: Free-form text tags (title, event, annotator...), as PGN tags.
+        self.info: dict[str, str] = dict(info or {})
+        self._caches: dict[int, _RoundCache] = {}
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_game(cls, game: Game, players: Sequence[str] | None = None) -> GameRecord:
+        """Record every round of a live game so far (the current round up to its last action)."""
+        record = cls(game.profile, players)
+        for rnd in game.rounds:
+            record.rounds.append(_round_record(rnd, None))
+        return record
+
+    @classmethod
+    def from_round(cls, rnd: Round, players: Sequence[str] | None = None, *,
+                   start: Round | None = None) -> GameRecord:
+        """Record one round.
+
+        A dealt round is recorded by its deck. A round built with `Round.from_state` has no
+        deck (``rnd.deck == ()``): its position is recorded explicitly under ``"start"``. That
+        works when no action has been played on it yet; otherwise pass ``start=`` a copy of the
+        round taken before its first action, or a `RecordError` explains the problem.
+        """
+        record = cls(rnd.profile, players)
+        record.rounds.append(_round_record(rnd, start))
+        return record
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """The whole record as JSON-ready values."""
+        profile: dict[str, Any] = {"name": self.profile.name}
+        try:
+            registered: Profile | None = get_profile(self.profile.name)
+        except ProfileError:
+            registered = None
+        if registered is None or registered.settings() != self.profile.settings():
+            profile["settings"] = self.profile.settings()
+        doc: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "profile": profile,
+            "players": list(self.players),
+            "rounds": [rr.to_json() for rr in self.rounds],
+        }
+        if self.info:
+            doc["info"] = dict(self.info)
+        return doc
+
+    def dump(self) -> str:
+        """The JSON text: sorted keys, indent 1, a trailing newline; byte-stable on round trip."""
+        return json.dumps(self.to_json(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write `dump` to ``path`` (UTF-8)."""
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(self.dump())
+
+    @classmethod
+    def load(cls, path_or_text: str | os.PathLike[str], strict: bool = True) -> GameRecord:
+        """Read a record from a file path or from JSON text, re-checking every action.
+
+        Text is recognised by its first character ``{`` (or by being empty / multi-line);
+        anything else is a path (a missing file raises `OSError`). In strict mode the first
+        problem raises `RecordError`; with ``strict=False`` problems are collected in
+        ``record.errors`` and each round keeps its actions up to the first bad one (a
+        truncated document is repaired to its last complete value; a round whose deck or
+        start position is unusable is left out).
+        """
+        text = _read_text(path_or_text)
+        return _Loader(strict).load(text)
+
+    # ------------------------------------------------------------------ comments
+    def comment(self, round_index: int, action_index: int, text: str,
+                glyph: str | None = None) -> None:
+        """Attach a comment (and optionally a glyph) to an action; -1 comments on the deal.
+
+        An empty ``text`` removes the comment; ``glyph`` must be one of `GLYPHS`.
+        """
+        rr = self._round(round_index)
+        if not -1 <= action_index < len(rr.actions):
+            raise RecordError(f"no action index {action_index} to comment on (the round has "
+                              f"{len(rr.actions)} actions; -1 is the deal)", round_index)
+        if glyph is not None:
+            if glyph not in GLYPHS:
+                raise RecordError(f"glyph {glyph!r} is not one of {' '.join(GLYPHS)}",
+                                  round_index, action_index)
+            if action_index < 0:
+                raise RecordError("glyphs go on actions, not on the deal", round_index)
+            rr.glyphs[action_index] = glyph
+        if text:
+            rr.comments[action_index] = text
+        else:
+            rr.comments.pop(action_index, None)
+
+    # ------------------------------------------------------------------ replay
+    def _round(self, round_index: int) -> RoundRecord:
+        if not isinstance(round_index, int) or not 0 <= round_index < len(self.rounds):
+            raise RecordError(f"no round index {round_index!r}: the record has "
+                              f"{len(self.rounds)} rounds")
+        return self.rounds[round_index]
+
+    def _cache(self, round_index: int) -> _RoundCache:
+        rr = self._round(round_index)
+        key = (self.profile, rr.dealer, rr.deck, rr.team_scores, tuple(rr.actions),
+               json.dumps(rr.start, sort_keys=True))
+        cache = self._caches.get(round_index)
+        if cache is None or cache.key != key:
+            try:
+                initial = rr.initial_round(self.profile)
+            except ValueError as error:
+                raise RecordError(str(error), round_index) from None
+            actions = []
+            for index, text in enumerate(rr.actions):
+                try:
+                    actions.append(parse_action(text, self.profile.player_count))
+                except NotationError as error:
+                    raise RecordError(str(error), round_index, index, text) from None
+            cache = _RoundCache(key, initial, actions)
+            self._caches[round_index] = cache
+        return cache
+
+    def state_at(self, round_index: int, action_index: int) -> Round:
+        """The round's state after action ``action_index`` (-1: right after the deal).
+
+        Returns an independent `Round`. Checkpoints (a copy every `CHECKPOINT_EVERY` actions)
+        make any jump cost at most that many engine steps once the round has been replayed.
+        """
+        cache = self._cache(round_index)
+        count = len(cache.actions)
+        if not isinstance(action_index, int) or not -1 <= action_index < count:
+            raise RecordError(f"no action index {action_index!r}: the round has {count} actions "
+                              "(-1 is the deal)", round_index)
+        try:
+            return cache.state(action_index + 1)
+        except IllegalActionError as error:
+            bad = cache.done
+            raise RecordError(f"illegal here: {error}", round_index, bad,
+                              self.rounds[round_index].actions[bad]) from None
+
+    def replay(self, round_index: int | None = None) -> Iterator[ReplayStep]:
+        """The state after each action, round after round (or of one round).
+
+        Each step's ``round`` is an independent copy, so steps can be kept.
+        """
+        indices = range(len(self.rounds)) if round_index is None else [round_index]
+        for r in indices:
+            cache = self._cache(r)
+            rr = self.rounds[r]
+            rnd = self.state_at(r, -1)
+            for index, action in enumerate(cache.actions):
+                try:
+                    rnd.apply(action)
+                except IllegalActionError as error:
+                    raise RecordError(f"illegal here: {error}", r, index,
+                                      rr.actions[index]) from None
+                yield ReplayStep(r, index, action, rnd.copy(), rr.comments.get(index),
+                                 rr.glyphs.get(index))
+
+    def final_state(self, round_index: int) -> Round:
+        """The round's state after its last recorded action."""
+        return self.state_at(round_index, len(self.rounds[round_index].actions) - 1)
+
+    def to_game(self, seed: int | None = None) -> Game:
+        """Rebuild the live game from the recorded decks and actions.
+
+        The rounds must form one game (first round at 0-0, each next round dealt by the next
+        seat with the running totals); otherwise `RecordError` says where it breaks. If the
+        last recorded round is over and the game is not, the next round is dealt from ``seed``.
+        """
+        from .game import Game
+
+        if not self.rounds:
+            raise RecordError("the record has no rounds to rebuild a game from")
+        if any(rr.start is not None for rr in self.rounds):
+            raise RecordError("a round that starts from an explicit position cannot be part of a "
+                              "Game; use state_at() to replay it")
+        game = Game(self.profile, seed=seed, dealer=self.rounds[0].dealer,
+                    decks=[list(rr.deck) for rr in self.rounds])
+        for r, rr in enumerate(self.rounds):
+            if len(game.rounds) != r + 1:
+                raise RecordError("the game was already over before this round", r)
+            live = game.round
+            if live.dealer != rr.dealer or live.team_scores != rr.team_scores:
+                raise RecordError(
+                    f"the game would deal this round by {live.seat_name(live.dealer)} with team "
+                    f"scores {list(live.team_scores)}, but the record has dealer "
+                    f"{live.seat_name(rr.dealer)} and {list(rr.team_scores)}", r)
+            for index, text in enumerate(rr.actions):
+                try:
+                    game.apply(text)
+                except (IllegalActionError, NotationError) as error:
+                    raise RecordError(f"illegal here: {error}", r, index, text) from None
+        return game
+
+    # ------------------------------------------------------------------ tables
+    def actions_frame(self) -> pandas.DataFrame:
+        """One row per action: round, index, turn, seat, player, action, verb, pile state at
+        the start of the action (for the actor's team), the annotation note codes, glyph and
+        comment (a pandas DataFrame)."""
+        import pandas as pd
+
+        from .annotate import annotate
+
+        notes = annotate(self)
+        rows: list[dict[str, Any]] = []
+        for r, rr in enumerate(self.rounds):
+            rnd = self.state_at(r, -1)
+            for index, action in enumerate(self._cache(r).actions):
+                rows.append({
+                    "round": r, "action_index": index, "turn": rnd.turn_number,
+                    "seat": rnd.seat_name(action.seat), "player": self.players[action.seat],
+                    "action": rr.actions[index], "verb": action.verb,
+                    "pile_state": rnd.pile_state(action.seat),
+                    "notes": " ".join(note.code for note in notes[r][index]),
+                    "glyph": rr.glyphs.get(index, ""), "comment": rr.comments.get(index, ""),
+                })
+                rnd.apply(action)
+        columns = ["round", "action_index", "turn", "seat", "player", "action", "verb",
+                   "pile_state", "notes", "glyph", "comment"]
+        frame: pandas.DataFrame = pd.DataFrame(rows, columns=columns)
+        return frame
+
+    def score_sheet(self) -> pandas.DataFrame:
+        """Per finished round and team: melds, canasta bonuses, red threes, going out, cards
+        left, round total and running total (from each round's starting team score)."""
+        import pandas as pd
+
+        rows: list[dict[str, Any]] = []
+        for r, rr in enumerate(self.rounds):
+            rnd = self.final_state(r) if rr.actions else self.state_at(r, -1)
+            if not rnd.is_over:
+                continue
+            for breakdown in rnd.scores():
+                team = breakdown.team or 0
+                rows.append({
+                    "round": r, "team": team,
+                    "melds": breakdown.points("melds"),
+                    "canasta_bonuses": breakdown.points("natural_canastas")
+                    + breakdown.points("mixed_canastas"),
+                    "red_threes": breakdown.points("red_threes"),
+                    "going_out": breakdown.points("going_out"),
+                    "cards_left": breakdown.points("hand"),
+                    "round_total": breakdown.total,
+                    "running_total": rr.team_scores[team] + breakdown.total,
+                })
+        columns = ["round", "team", "melds", "canasta_bonuses", "red_threes", "going_out",
+                   "cards_left", "round_total", "running_total"]
+        frame: pandas.DataFrame = pd.DataFrame(rows, columns=columns)
+        return frame
+
+    def __repr__(self) -> str:
+        actions = sum(len(rr.actions) for rr in self.rounds)
+        errors = f", {len(self.errors)} errors" if self.errors else ""
+        return (f"<GameRecord {self.profile.name}: {len(self.rounds)} rounds, "
+                f"{actions} actions{errors}>")
+
+
+# ---------------------------------------------------------------------- building helpers
+def _round_record(rnd: Round, start: Round | None) -> RoundRecord:
+    n = rnd.player_count
+    actions = [a.text(n) for a in rnd.log]
+    if rnd.deck:
+        return RoundRecord(rnd.dealer, tuple(rnd.deck), tuple(rnd.team_scores), actions)
+    if start is None:
+        if rnd.log:
+            raise RecordError(
+                "this round was built with Round.from_state (no deck) and has actions already; "
+                "its starting position is unknown: pass start= a copy of the round taken before "
+                "its first action")
+        start = rnd
+    elif [a.text(n) for a in start.log]:
+        raise RecordError("start= must be the round before its first action")
+    return RoundRecord(rnd.dealer, (), tuple(rnd.team_scores), actions,
+                       start=_start_from_round(start))
+
+
+def _start_from_round(rnd: Round) -> dict[str, Any]:
+    return {
+        "hands": [format_cards(h) for h in rnd.hands],
+        "stock": format_cards(reversed(rnd.stock)),
+        "pile": format_cards(rnd.pile),
+        "melds": [[format_cards(m) for _, m in sorted(team.items())] for team in rnd.melds],
+        "red_threes": [format_cards(t) for t in rnd.red_threes],
+        "to_move": rnd.to_move,
+        "drew_from": rnd.drew_from,
+        "opened": list(rnd.opened),
+        "has_melded": list(rnd.has_melded),
+    }
+
+
+def _round_from_start(profile: Profile, dealer: int, team_scores: Sequence[int],
+                      start: dict[str, Any]) -> Round:
+    return Round.from_state(
+        profile=profile,
+        hands=list(start["hands"]),
+        stock=start["stock"],
+        pile=start["pile"],
+        melds=[list(team) for team in start["melds"]],
+        red_threes=list(start["red_threes"]),
+        to_move=start["to_move"],
+        dealer=dealer,
+        drew_from=start["drew_from"],
+        opened=list(start["opened"]),
+        has_melded=list(start["has_melded"]),
+        team_scores=list(team_scores),
+    )
+
+
+# ---------------------------------------------------------------------- loading
+def _read_text(path_or_text: str | os.PathLike[str]) -> str:
+    if isinstance(path_or_text, str):
+        stripped = path_or_text.lstrip()
+        if not stripped or stripped[0] in "{[" or "\n" in path_or_text:
+            return path_or_text
+    elif not isinstance(path_or_text, os.PathLike):
+        raise RecordError(f"load() takes JSON text or a file path, not "
+                          f"{type(path_or_text).__name__}")
+    with open(path_or_text, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _repair_truncated(text: str) -> Any:
+    """Parse the longest prefix of ``text`` that ends on a complete JSON value, closing the
+    open arrays and objects; None if nothing can be recovered."""
+    stack: list[str] = []
+    in_string = escaped = False
+    cuts: list[tuple[int, str]] = []
+    end = len(text.rstrip())
+
+    def closers() -> str:
+        return "".join("}" if c == "{" else "]" for c in reversed(stack))
+
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+                cuts.append((i + 1, closers()))
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack.append(ch)
+            cuts.append((i + 1, closers()))
+        elif ch in "}]":
+            if stack:
+                stack.pop()
+            cuts.append((i + 1, closers()))
+        elif ch.isalnum() and i + 1 < end:  # a number or literal that is not cut short
+            nxt = text[i + 1]
+            if not nxt.isalnum() and nxt not in ".+-":
+                cuts.append((i + 1, closers()))
+    for position, close in reversed(cuts[-200:]):
+        try:
+            return json.loads(text[:position] + close)
+        except ValueError:
+            continue
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Loader:
+    """Reads a record document, strictly or collecting problems."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.errors: list[RecordError] = []
+
+    def problem(self, error: RecordError) -> None:
+        if self.strict:
+            raise error
+        self.errors.append(error)
+
+    def load(self, text: str) -> GameRecord:
+        try:
+            doc = json.loads(text)
+        except ValueError as error:  # JSONDecodeError
+            where = ""
+            if isinstance(error, json.JSONDecodeError):
+                where = f" at line {error.lineno}, column {error.colno} ({error.msg})"
+            kept = "" if self.strict else "; recovered the rounds written completely"
+            self.problem(RecordError(f"the record is not valid JSON (truncated or corrupt)"
+                                     f"{where}{kept}"))
+            doc = _repair_truncated(text)
+        if not isinstance(doc, dict):
+            self.problem(RecordError("the record must be a JSON object with format, version, "
+                                     "profile, players and rounds"))
+            return GameRecord(errors=self.errors)
+        fmt = doc.get("format")
+        if fmt != RECORD_FORMAT:
+            self.problem(RecordError(f"format is {fmt!r}, expected {RECORD_FORMAT!r}"))
+        version = doc.get("version")
+        if version != RECORD_VERSION or not _is_int(version):
+            self.problem(RecordError(f"version is {version!r}; this canasta_learn reads version "
+                                     f"{RECORD_VERSION}"))
+        profile = self.read_profile(doc.get("profile"))
+        if profile is None:
+            return GameRecord(errors=self.errors)
+        record = GameRecord(profile, errors=())
+        players = doc.get("players")
+        n = profile.player_count
+        if (isinstance(players, list) and len(players) == n
+                and all(isinstance(p, str) for p in players)):
+            record.players = list(players)
+        elif players is not None or self.strict:
+            self.problem(RecordError(f"players must list {n} names (one per seat), "
+                                     f"not {players!r}"))
+        info = doc.get("info", {})
+        if isinstance(info, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                          for k, v in info.items()):
+            record.info = dict(info)
+        else:
+            self.problem(RecordError("info must map names to texts"))
+        rounds = doc.get("rounds")
+        if not isinstance(rounds, list):
+            self.problem(RecordError("rounds must be a list of rounds"))
+            rounds = []
+        for r, item in enumerate(rounds):
+            self.read_round(record, r, item)
+        record.errors = self.errors
+        return record
+
+    def read_profile(self, value: Any) -> Profile | None:
+        if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+            self.problem(RecordError("profile must be an object with a name"))
+            return None
+        try:
+            if "settings" in value:
+                settings = value["settings"]
+                if not isinstance(settings, dict):
+                    raise ProfileError("profile settings must be an object")
+                profile = Profile.from_settings(settings)
+                if profile.name != value["name"]:
+                    raise ProfileError(f"the settings are named {profile.name!r}, the profile "
+                                       f"{value['name']!r}")
+                return profile
+            return get_profile(value["name"])
+        except (ValueError, TypeError) as error:
+            self.problem(RecordError(f"profile: {error}"))
+            return None
+
+    def read_round(self, record: GameRecord, r: int, item: Any) -> None:
+        profile = record.profile
+        if not isinstance(item, dict):
+            self.problem(RecordError("a round must be an object", r))
+            return
+        dealer = item.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
+                0 <= dealer < profile.player_count):
+            self.problem(RecordError(f"dealer must be a seat 0-{profile.player_count - 1}, "
+                                     f"not {dealer!r}", r))
+            return
+        scores = item.get("team_scores")
+        if (not isinstance(scores, list) or len(scores) != profile.team_count
+                or not all(_is_int(s) for s in scores)):
+            self.problem(RecordError(f"team_scores must give {profile.team_count} whole "
+                                     f"numbers, not {scores!r}", r))
+            return
+        deck: tuple[Card, ...] = ()
+        start = item.get("start")
+        if start is not None:
+            if "deck" in item:
+                self.problem(RecordError("a round has a deck or a start position, not both", r))
+                return
+            start = self.read_start(start, r, profile)
+            if start is None:
+                return
+        else:
+            deck_text = item.get("deck")
+            if not isinstance(deck_text, str):
+                self.problem(RecordError("the round has no deck (card notation text, first "
+                                         "card dealt first)", r))
+                return
+            try:
+                deck = tuple(deal_order(parse_cards(deck_text), deck_count=profile.deck_count,
+                                        joker_count=profile.joker_count))
+            except NotationError as error:
+                self.problem(RecordError(f"deck: {error}", r))
+                return
+            except ValueError as error:  # DeckError
+                self.problem(RecordError(f"deck: {error}", r))
+                return
+        rr = RoundRecord(dealer, deck, tuple(scores), [], start=start)
+        try:
+            rnd = rr.initial_round(profile)
+        except (ValueError, TypeError) as error:
+            self.problem(RecordError(f"start: {error}", r))
+            return
+        if rr.start is not None:
+            rr.start = _start_from_round(rnd)
+        texts = item.get("actions")
+        if not isinstance(texts, list):
+            self.problem(RecordError("actions must be a list of action texts", r))
+            texts = []
+        actions: list[Action] = []
+        cache = _RoundCache((), rnd, actions)
+        for index, text in enumerate(texts):
+            reason = self.read_action(cache, text)
+            if reason is not None:
+                self.problem(RecordError(reason, r, index, text if isinstance(text, str) else None))
+                break
+            rr.actions.append(actions[-1].text(profile.player_count))
+        count = len(rr.actions)
+        for key, kind in (("comments", "comment"), ("glyphs", "glyph")):
+            notes = item.get(key, {})
+            if not isinstance(notes, dict):
+                self.problem(RecordError(f"{key} must map action indexes to texts", r))
+                continue
+            for index_text, value in notes.items():
+                key_index = _index_key(index_text)
+                if key_index is None or not -1 <= key_index < count:
+                    if count < len(texts) and key_index is not None and key_index < len(texts):
+                        continue  # on an action dropped after an earlier problem
+                    self.problem(RecordError(f"{kind} key {index_text!r} is not the index of an "
+                                             f"action (0-{count - 1}, or -1 for the deal)", r))
+                    continue
+                if not isinstance(value, str) or (kind == "glyph" and (
+                        value not in GLYPHS or key_index < 0)):
+                    allowed = " ".join(GLYPHS) if kind == "glyph" else "text"
+                    self.problem(RecordError(f"{kind} {value!r} must be {allowed}", r, key_index))
+                    continue
+                target = rr.comments if kind == "comment" else rr.glyphs
+                target[key_index] = value
+        cache.key = (profile, rr.dealer, rr.deck, rr.team_scores, tuple(rr.actions),
+                     json.dumps(rr.start, sort_keys=True))
+        record._caches[len(record.rounds)] = cache
+        record.rounds.append(rr)
+
+    def read_action(self, cache: _RoundCache, text: Any) -> str | None:
+        rnd = cache.frontier
+        if not isinstance(text, str):
+            return f"an action is one line of text, not {text!r}"
+        try:
+            action = parse_action(text, rnd.player_count)
+        except NotationError as error:
+            return f"not an action: {error}"
+        try:
+            verdict = rnd.check(action)
+        except Exception as error:  # noqa: BLE001 - a record must never crash the reader
+            return f"the engine could not check it ({type(error).__name__}: {error})"
+        if not verdict:
+            return f"illegal here: {verdict.message}"
+        cache.actions.append(action)
+        try:
+            cache.advance(len(cache.actions))
+        except Exception as error:  # noqa: BLE001
+            cache.actions.pop()
+            cache.rewind()
+            return f"the engine could not apply it ({type(error).__name__}: {error})"
+        return None
+
+    def read_start(self, value: Any, r: int, profile: Profile) -> dict[str, Any] | None:
+        n, teams = profile.player_count, profile.team_count
+        problem = None
+        if not isinstance(value, dict) or set(value) != set(_START_KEYS):
+            problem = f"start must be an object with exactly {', '.join(_START_KEYS)}"
+        else:
+            v = value
+            texts = [v["stock"], v["pile"]] + (v["hands"] if isinstance(v["hands"], list) else [])
+            texts += v["red_threes"] if isinstance(v["red_threes"], list) else []
+            melds = v["melds"]
+            if not (isinstance(v["hands"], list) and len(v["hands"]) == n
+                    and isinstance(v["red_threes"], list) and len(v["red_threes"]) == n
+                    and isinstance(melds, list) and len(melds) == teams
+                    and all(isinstance(t, list) for t in melds)):
+                problem = (f"start needs {n} hands, {n} red-three lists and {teams} meld lists")
+            elif not all(isinstance(t, str) for t in texts + [m for t in melds for m in t]):
+                problem = "start cards must be card notation texts"
+            elif not (_is_int(v["to_move"]) and 0 <= v["to_move"] < n):
+                problem = f"start to_move must be a seat 0-{n - 1}"
+            elif v["drew_from"] not in (None, "stock", "pile"):
+                problem = "start drew_from must be null, 'stock' or 'pile'"
+            elif not all(isinstance(x, list) and all(isinstance(b, bool) for b in x)
+                         for x in (v["opened"], v["has_melded"])):
+                problem = "start opened and has_melded must be lists of true/false"
+        if problem is not None:
+            self.problem(RecordError(problem, r))
+            return None
+        assert isinstance(value, dict)
+        return dict(value)
+
+
+def _index_key(text: Any) -> int | None:
+    if not isinstance(text, str):
+        return None
+    if text == "-1":
+        return -1
+    if not (text.isascii() and text.isdigit()) or text != str(int(text)):
+        return None
+    return int(text)
