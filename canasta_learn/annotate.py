@@ -1,0 +1,420 @@
+"""Automatic teaching annotations: the engine explains every step of a recorded game.
+
+`annotate(record)` replays a `GameRecord` and attaches to each action a list of `Note` objects,
+each with a stable ``code`` (listed in `NOTE_CODES`), a ``message`` sentence and the cards
+involved. Every note comes from the engine itself: the pile's status (`Round.pile_status`),
+the legal ways of taking it (the engine's take candidates) or its refusal (`Round.check`), the
+events the rules produced (`Round.events_for`) and the scores (`Round.scores`) - never from text
+written for a particular game. `replay_text` prints the annotated game as plain text.
+
+>>> from canasta_learn.record import GameRecord
+>>> from canasta_learn.round import Round
+>>> start = Round.from_state(hands=["c6 h9 h10 d5", "s5 s7 s8", "c4 d4 d4", "h11"],
+...                          stock="s13 s12", pile="d7 d2 h6", to_move=0)
+>>> rnd = start.copy()
+>>> _ = rnd.apply("N draw")
+>>> notes = annotate(GameRecord.from_round(rnd, start=start))
+>>> [note.code for note in notes[0][0]]
+['pile_frozen_wild', 'could_not_take_pile']
+>>> print(notes[0][0][0].message[:66])
+Pile (3 cards, top h6): The pile is frozen: a wild card (d2) is bu
+>>> print(notes[0][0][1].message)
+N could not take the pile: You hold only 1 six (c6). Draw from the stock instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile, seat_name
+from .cards import Card, format_cards
+from .events import Event
+from .record import GameRecord
+from .round import Round
+
+__all__ = ["NOTE_CODES", "PILE_NOTE_CODES", "Note", "RoundNotes", "annotate", "annotate_round",
+           "replay_text"]
+
+#: Pile-state notes, one of which is attached to the first action of every turn.
+PILE_NOTE_CODES: dict[str, str] = {
+    "pile_empty": "At the start of the turn the discard pile is empty.",
+    "pile_open": "At the start of the turn the pile is open for the player's team.",
+    "pile_blocked_black_three": "A black three on top blocks the pile this turn.",
+    "pile_blocked_wild": "A wild card on top blocks the pile this turn.",
+    "pile_frozen_wild": "A buried wild card freezes the pile: only a natural pair takes it.",
+    "pile_frozen_red_three": "A red three turned up at the deal freezes the pile.",
+    "pile_frozen_black_three": "A buried black three freezes the pile (profiles that say so).",
+    "pile_frozen_not_opened": "The pile is frozen for the team because it has not opened.",
+    "pile_frozen_always": "The profile always freezes the pile.",
+}
+
+#: Every note code with its meaning.
+NOTE_CODES: dict[str, str] = {
+    **PILE_NOTE_CODES,
+    "could_take_pile": "The player drew from the stock but could legally have taken the pile;"
+    " the note names the cards (every legal way).",
+    "could_not_take_pile": "The player could not take the pile; the note gives the engine's"
+    " refusal of the most promising attempt.",
+    "pile_taken": "The player took the pile: the top card's meld and the cards picked up.",
+    "opening_minimum": "The team has not opened: the opening minimum in force for its score.",
+    "opening_reached": "The opening melds reached the minimum: value of each meld and total.",
+    "opening_refused": "The player's melds would not reach the opening minimum (the engine's"
+    " refusal, with the numbers).",
+    "could_open": "The player discarded without melding although these melds would have opened.",
+    "opening_waived": "Going out concealed waived the opening minimum.",
+    "meld_new": "A new meld was laid down (with its point value).",
+    "meld_added": "Cards were added to, or merged into, an existing meld of the team.",
+    "natural_canasta": "A natural canasta (no wild card) was completed.",
+    "mixed_canasta": "A mixed canasta (with wild cards) was completed.",
+    "canasta_turned_mixed": "A wild card went onto a natural canasta, which became mixed.",
+    "red_three": "A red three was laid face up for the team.",
+    "replacement": "A replacement card was drawn for a red three.",
+    "permission_asked": "The player asked the partner \"may I go out?\".",
+    "permission_answered": "The partner answered; the answer binds.",
+    "went_out": "The player went out (ordinary), and why it was allowed.",
+    "went_out_concealed": "The player went out concealed, and why it was allowed.",
+    "stock_empty": "The last card of the stock was drawn: the end-of-stock rule now applies.",
+    "stock_exhausted": "The stock ran out and the hand ended.",
+    "round_over": "The round ended.",
+    "round_score": "A team's score breakdown for the round (one note per team).",
+    "upcard": "The first card of the pile was turned up at the deal.",
+    "upcard_covered": "A wild card or three turned up was covered by the next stock card.",
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """One teaching note: a stable ``code`` (see `NOTE_CODES`), a sentence, the cards it names,
+    the seat (or ``team``) it is about and its main number (``value``), when it has one."""
+
+    code: str
+    message: str
+    cards: tuple[Card, ...] = ()
+    seat: int | None = None
+    value: int | None = None
+    team: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in NOTE_CODES:
+            raise KeyError(f"Note code {self.code!r} is not listed in NOTE_CODES.")
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class RoundNotes(list[list[Note]]):
+    """The notes of one round, indexed by action; ``deal`` holds the notes of the deal."""
+
+    def __init__(self, per_action: Sequence[list[Note]] = (), deal: Sequence[Note] = ()) -> None:
+        super().__init__(per_action)
+        self.deal: list[Note] = list(deal)
+
+
+def _team_name(rnd: Round, team: int) -> str:
+    seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
+    return "-".join(rnd.seat_name(s) for s in seats)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def _value(rnd: Round, cards: Sequence[Card]) -> int:
+    return sum(rnd.profile.card_values[c.rank] for c in cards)
+
+
+def _pile_note(rnd: Round, seat: int) -> Note:
+    status = rnd.pile_status(seat)
+    top = rnd.top_card
+    where = f"Pile ({_cards(len(rnd.pile))}, top {top}): " if top is not None else ""
+    return Note("pile_" + status.code if status.code != "empty" else "pile_empty",
+                where + status.message, status.cards, seat, len(rnd.pile))
+
+
+def _take_option_text(rnd: Round, option: TakePile) -> str:
+    top = rnd.top_card
+    assert top is not None
+    text = (format_cards(option.cards) if option.cards
+            else f"the top card onto the team's meld of {top.rank_plural}")
+    if option.extra_melds:
+        text += " (opening with " + " | ".join(format_cards(g.cards) for g in option.extra_melds)
+        text += ")"
+    return text
+
+
+def _take_notes(rnd: Round, seat: int) -> list[Note]:
+    """Could the player to move have taken the pile, and with what - or exactly why not."""
+    top = rnd.top_card
+    if top is None or rnd.pile_status(seat).state == "blocked":
+        return []
+    name = rnd.seat_name(seat)
+    options = list(rnd._take_candidates(seat))
+    if options:
+        texts = list(dict.fromkeys(_take_option_text(rnd, o) for o in options))
+        return [Note("could_take_pile",
+                     f"{name} could have taken the pile ({_cards(len(rnd.pile))}, top {top}) with "
+                     + ", or ".join(texts) + ".",
+                     (top,) + options[0].cards, seat, len(rnd.pile))]
+    hand = rnd.hands[seat]
+    naturals = [c for c in hand if c.rank == top.rank]
+    wilds = [c for c in hand if c.is_wild]
+    attempt: tuple[Card, ...] = ()
+    if len(naturals) >= 2:
+        attempt = tuple(naturals[:2])
+    elif naturals and wilds:
+        attempt = (naturals[0], wilds[0])
+    verdict = rnd.check(TakePile(seat, attempt))
+    if verdict:
+        return []
+    message = verdict.message
+    status = rnd.pile_status(seat).message
+    if message.startswith(status) and message[len(status):].strip():
+        message = message[len(status):].strip()  # the pile note already says it
+    return [Note("could_not_take_pile", f"{name} could not take the pile: {message.strip()}",
+                 verdict.cards, seat)]
+
+
+def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
+    team = rnd.team_of(seat)
+    minimum = rnd.opening_minimum(team)
+    extra = (" Taking the pile, only the top card and the cards from the hand count."
+             if isinstance(action, TakePile) else "")
+    return Note("opening_minimum",
+                f"Team {_team_name(rnd, team)} has not opened: with a score of "
+                f"{rnd.team_scores[team]} its first melds must be worth at least {minimum} in one "
+                f"turn.{extra}", (), seat, minimum, team)
+
+
+def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
+    """At a discard without melding by a team that has not opened: could it have opened?"""
+    prof = rnd.profile
+    by_rank: dict[int, list[Card]] = {}
+    for card in rnd.hands[seat]:
+        if not card.is_wild and not card.is_red_three and not card.is_black_three:
+            by_rank.setdefault(card.rank, []).append(card)
+    groups = tuple(MeldGroup(tuple(cards)) for cards in by_rank.values()
+                   if len(cards) >= max(prof.meld_min_naturals, 2)
+                   and len(cards) >= prof.meld_min_size)
+    if not groups:
+        return []
+    meld = Meld(seat, groups)
+    verdict = rnd.check(meld)
+    cards = meld.cards
+    value = _value(rnd, cards)
+    name = rnd.seat_name(seat)
+    if verdict:
+        return [Note("could_open", f"{name} could have opened with "
+                     f"{' | '.join(format_cards(g.cards) for g in groups)} ({value} points, "
+                     f"minimum {rnd.opening_minimum(rnd.team_of(seat))}).", cards, seat, value)]
+    if verdict.code == "opening_below_minimum":
+        melds = " | ".join(format_cards(g.cards) for g in groups)
+        return [Note("opening_refused", f"Melding {melds} was not possible for the opening: "
+                     f"{verdict.message}", cards, seat, value)]
+    return []
+
+
+def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[Note]:
+    """Notes from the events the rules produced (red threes, melds, canastas, going out...)."""
+    notes: list[Note] = []
+    prof = after.profile
+    for event in events:
+        seat = event.seat
+        kind = event.kind
+        if kind in ("upcard", "upcard_covered", "red_three", "permission_asked",
+                    "stock_exhausted", "round_over", "opening_waived"):
+            message = event.message
+            if kind == "round_over" and any(n.message == message for n in notes):
+                message = "The round is over."
+            if kind == "permission_asked":
+                message += (" Asking is allowed: the engine finds a way for this player to go "
+                            "out this turn.")
+            notes.append(Note(kind, message, event.cards, seat))
+        elif kind == "replacement":
+            name = after.seat_name(seat) if seat is not None else "The player"
+            notes.append(Note(kind, f"{name} draws a replacement for the red three: "
+                                    f"{format_cards(event.cards)}.", event.cards, seat))
+        elif kind == "permission_answered":
+            notes.append(Note(kind, event.message, (), seat))
+        elif kind == "pile_taken" and seat is not None:
+            frozen = before.pile_status(seat).frozen
+            extra = " The pile was frozen, so it took a natural pair." if frozen else ""
+            notes.append(Note(kind, event.message + extra, event.cards, seat, len(event.cards)))
+        elif kind == "meld_new" and seat is not None:
+            value = _value(after, event.cards)
+            notes.append(Note(kind, f"{event.message[:-1]} ({value} points).", event.cards, seat,
+                              value))
+        elif kind == "meld_added" and seat is not None and event.value is not None:
+            team = after.team_of(seat)
+            size = len(after.melds[team].get(event.value, ()))
+            notes.append(Note(kind, f"{event.message[:-1]} (now {size} cards).", event.cards,
+                              seat, event.value))
+        elif kind == "canasta_completed":
+            natural = not any(c.is_wild for c in event.cards)
+            bonus = prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
+            notes.append(Note("natural_canasta" if natural else "mixed_canasta",
+                              f"{event.message[:-1]}: {len(event.cards)} cards, bonus {bonus}.",
+                              event.cards, seat, bonus))
+        elif kind == "canasta_turned_mixed":
+            notes.append(Note(kind, event.message, event.cards, seat, prof.mixed_canasta_bonus))
+        elif kind == "opening_reached" and seat is not None:
+            team = after.team_of(seat)
+            parts = [f"{format_cards(cards)} ({_value(after, cards)})"
+                     for cards in after.turn_own.values()]
+            total = event.value if event.value is not None else after.turn_value
+            minimum = after.opening_minimum(team)
+            cards = tuple(c for cards in after.turn_own.values() for c in cards)
+            notes.append(Note(kind, f"Opening: {' + '.join(parts)} = {total}, at least the "
+                                    f"minimum of {minimum} for a team score of "
+                                    f"{after.team_scores[team]}.", cards, seat, total, team))
+        elif kind == "went_out" and seat is not None:
+            notes.append(_went_out_note(after, seat))
+    if any(e.kind == "round_over" for e in events):
+        notes.extend(_score_notes(after))
+    return notes
+
+
+def _went_out_note(after: Round, seat: int) -> Note:
+    prof = after.profile
+    team = after.team_of(seat)
+    name = after.seat_name(seat)
+    canastas = after.canasta_count(team)
+    need = prof.go_out_canastas
+    why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} (going out needs "
+           f"{need}) and every card was melded or discarded")
+    if after.went_out_concealed:
+        return Note("went_out_concealed",
+                    f"{name} goes out concealed: the whole hand went down in one turn with no "
+                    f"earlier melds, including a canasta; {why}. Bonus "
+                    f"{prof.concealed_going_out_bonus}.", (), seat,
+                    prof.concealed_going_out_bonus, team)
+    return Note("went_out", f"{name} goes out: {why}. Bonus {prof.going_out_bonus}.", (), seat,
+                prof.going_out_bonus, team)
+
+
+def _score_notes(after: Round) -> list[Note]:
+    notes = []
+    for breakdown in after.scores():
+        team = breakdown.team or 0
+        items = ", ".join(f"{item.label} {item.points:+d}" for item in breakdown.items)
+        notes.append(Note("round_score", f"Team {_team_name(after, team)} scores "
+                                         f"{breakdown.total}: {items}.", (), None,
+                          breakdown.total, team))
+    return notes
+
+
+def annotate_round(record: GameRecord, round_index: int) -> RoundNotes:
+    """The notes of one round of ``record``: ``result[action_index]`` and ``result.deal``."""
+    rnd = record.state_at(round_index, -1)
+    deal = _event_notes(rnd, rnd, rnd.events_for(-1)) if rnd.events else []
+    per_action: list[list[Note]] = []
+    actions = record._cache(round_index).actions
+    last_turn: int | None = None
+    opening_told: set[int] = set()
+    for action in actions:
+        notes: list[Note] = []
+        seat = action.seat
+        team = rnd.team_of(seat)
+        first = rnd.turn_number != last_turn
+        last_turn = rnd.turn_number
+        if first:
+            notes.append(_pile_note(rnd, rnd.to_move))
+            opening_told = set()
+        if isinstance(action, (Draw, Decline)):
+            notes.extend(_take_notes(rnd, seat))
+        if (isinstance(action, (Meld, TakePile)) and not rnd.opened[team]
+                and rnd.turn_number not in opening_told):
+            opening_told.add(rnd.turn_number)
+            notes.append(_opening_minimum_note(rnd, seat, action))
+        if (isinstance(action, Discard) and not rnd.opened[team] and rnd.turn_value == 0
+                and len(rnd.hands[seat]) > 1):
+            notes.extend(_discard_opening_notes(rnd, seat))
+        before = rnd.copy() if isinstance(action, TakePile) else rnd
+        had_stock = bool(rnd.stock)
+        count = len(rnd.events)
+        rnd.apply(action)
+        notes.extend(_event_notes(before, rnd, rnd.events[count:]))
+        if isinstance(action, Draw) and had_stock and not rnd.stock and not rnd.is_over:
+            notes.append(_stock_empty_note(rnd))
+        per_action.append(notes)
+    return RoundNotes(per_action, deal)
+
+
+def _stock_empty_note(rnd: Round) -> Note:
+    if rnd.profile.end_of_stock == "end_when_empty":
+        rule = "the hand ends when this turn ends."
+    else:
+        rule = ("from now on each player must take the discard pile when its top card fits a "
+                "team meld; a player who cannot (or may decline) ends the hand.")
+    return Note("stock_empty", f"The stock is empty after this draw: {rule}", (), rnd.to_move)
+
+
+def annotate(record: GameRecord) -> list[RoundNotes]:
+    """Notes for every action of every round: ``annotate(record)[round][action]`` is a list of
+    `Note`; ``annotate(record)[round].deal`` holds the notes of the deal."""
+    return [annotate_round(record, r) for r in range(len(record.rounds))]
+
+
+# ---------------------------------------------------------------------- plain text
+CARD_LEGEND = ("Cards: suit letter then rank - c clubs, d diamonds, h hearts, s spades; "
+               "1 ace, 11 jack, 12 queen, 13 king; jk joker. Pile cards run bottom to top.")
+
+
+def _round_header(record: GameRecord, r: int) -> str:
+    rr = record.rounds[r]
+    rnd = record.state_at(r, -1)
+    teams = " / ".join(f"{_team_name(rnd, t)} {rr.team_scores[t]} (minimum "
+                       f"{rnd.opening_minimum(t)})" for t in range(rnd.profile.team_count))
+    return (f"=== Round {r + 1} - dealer {rnd.seat_name(rr.dealer)} "
+            f"({record.players[rr.dealer]}) - team scores {teams} ===")
+
+
+def replay_text(record: GameRecord, round_index: int | None = None,
+                step: int | None = None) -> str:
+    """The annotated game step by step as plain text (no colour needed: cards in notation).
+
+    ``round_index`` (0-based) limits the text to one round; ``step`` (with a round: the number
+    of actions already played, 0 = just after the deal) starts there, showing the table at that
+    point first. Actions are numbered from 1 as in the text.
+    """
+    lines = [f"Canasta game record - profile {record.profile.name}",
+             "Players: " + ", ".join(
+                 seat if name == seat else f"{seat} {name}"
+                 for seat, name in zip((seat_name(s, len(record.players))
+                                        for s in range(len(record.players))), record.players,
+                                       strict=True)),
+             CARD_LEGEND]
+    for key, value in sorted(record.info.items()):
+        lines.append(f"{key}: {value}")
+    if step is not None and round_index is None:
+        round_index = 0
+    indices = range(len(record.rounds)) if round_index is None else [round_index]
+    for r in indices:
+        rr = record.rounds[r]
+        notes = annotate_round(record, r)
+        lines.append("")
+        lines.append(_round_header(record, r))
+        begin = 0
+        if step is not None:
+            if not 0 <= step <= len(rr.actions):
+                raise ValueError(f"step {step} is outside round {r + 1}, which has "
+                                 f"{len(rr.actions)} actions (0 = after the deal).")
+            begin = step
+            lines.append(f"Position after {step} action{'s' if step != 1 else ''}:")
+            lines.append(str(record.state_at(r, step - 1)))
+        else:
+            if -1 in rr.comments:
+                lines.append(f"  Comment: {rr.comments[-1]}")
+            for note in notes.deal:
+                lines.append(f"  deal: {note.message}")
+        for index in range(begin, len(rr.actions)):
+            glyph = rr.glyphs.get(index, "")
+            head = f"{index + 1:>4}. {rr.actions[index]}" + (f"  {glyph}" if glyph else "")
+            lines.append(head)
+            if index in rr.comments:
+                lines.append(f"        Comment: {rr.comments[index]}")
+            for note in notes[index]:
+                lines.append(f"        - {note.message}")
+    for error in record.errors:
+        lines.append(f"Problem while loading: {error}")
+    return "\n".join(lines) + "\n"
