@@ -1,0 +1,497 @@
+"""Explorers for hypothetical hands: edit the inputs, see the engine's verdict at once.
+
+* `PileExplorer` - hand, discard pile, team melds, opened flag, team score: the pile drawn with
+  its state, and whether and how the pile can be taken (``Position.check_take_pile``).
+* `OpeningExplorer` - hand, team score, optional top card: the minimum in force (with the
+  table of minimums), every qualifying set of melds (``Position.opening_options``), or why
+  none exists (``Position.opening_verdict``).
+* `ScoreCalculator` - melds, red threes, cards left, going out: the breakdown
+  (``score_round``).
+
+Every input accepts card notation (``h10 c6 jk``; melds separated by ``|``). Bad notation or
+an impossible position shows the error inline and keeps the last good result. Every verdict
+comes from the engine; the widgets only lay it out. Each explorer shows the profile in force,
+and the pile and opening explorers can compare every registered profile side by side.
+
+>>> bill = PileExplorer("c6 c6 h7 d8", "s9 d6", "h13 s13 s13")
+>>> bill.verdict.code, bill.status.state
+('pile_takeable', 'open')
+>>> bill.hand_input.text.value = "c6 h7 d8"
+>>> bill.verdict.code
+'pile_no_meld_for_top_card'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards
+from ..melds import check_meld
+from ..pile import PileStatus
+from ..position import Position
+from ..profiles import Profile, ProfileLike, get_profile, profile_names
+from ..scoring import ScoreBreakdown, score_round
+from ..verdicts import Verdict
+from .common import CardsText, profile_badge, set_verdict, verdict_widget
+
+__all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "opening_table_html"]
+
+#: How many opening options are drawn (the rest are counted).
+MAX_OPTIONS_SHOWN = 8
+
+
+def _alert(message: str) -> str:
+    return f'<span class="cl-error" role="alert">{html.escape(message)}</span>'
+
+
+def _error_box(css: str = "cl-position-error") -> widgets.HTML:
+    box = widgets.HTML("")
+    box.add_class(css)
+    return box
+
+
+class MeldsText:
+    """A text box for several melds separated by ``|`` (``"h13 s13 s13 | c9 c9 d9"``).
+
+    Like `CardsText`: bad notation shows the error inline (``.error``) and keeps ``.melds``
+    (the last good list of melds) unchanged; ``on_change(melds)`` runs on every good edit.
+    """
+
+    def __init__(self, value: str = "", *, description: str = "",
+                 placeholder: str = "h13 s13 s13 | c9 c9 d9",
+                 on_change: Callable[[list[list[Card]]], None] | None = None) -> None:
+        self.text = widgets.Text(value=value, description=description, placeholder=placeholder,
+                                 continuous_update=True, layout=widgets.Layout(width="100%"),
+                                 style={"description_width": "initial"})
+        self.error = _error_box("cl-notation-error")
+        self.melds: list[list[Card]] = []
+        self._on_change = on_change
+        self.text.observe(self._changed, names="value")
+        self.box = widgets.VBox([self.text, self.error])
+        self._changed({"new": value})
+
+    @staticmethod
+    def parse(text: str) -> list[list[Card]]:
+        """The melds in ``text`` (empty parts are skipped); raises `NotationError`."""
+        melds: list[list[Card]] = []
+        for number, part in enumerate(text.split("|"), start=1):
+            if not part.strip():
+                continue
+            try:
+                melds.append(parse_cards(part))
+            except NotationError as error:
+                raise NotationError(f"Meld {number}: {error}") from error
+        return melds
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        try:
+            melds = self.parse(change["new"])
+        except NotationError as error:
+            self.error.value = _alert(str(error))
+            return
+        self.error.value = ""
+        self.melds = melds
+        if self._on_change is not None:
+            self._on_change(melds)
+
+
+def _cards_text(value: str, description: str, on_change: Callable[[Any], None],
+                css: str, placeholder: str = "h10 c6 jk") -> CardsText:
+    box = CardsText("", description=description, placeholder=placeholder, on_change=on_change)
+    box.text.add_class(css)
+    box.text.value = value  # bad notation given at the start shows inline too
+    return box
+
+
+def _cards_html(cards: Sequence[Card], label: str) -> str:
+    from ..render import cards_row_html
+
+    return cards_row_html(list(cards), label=label)
+
+
+def _verdict_words(verdict: Verdict) -> str:
+    return "legal" if verdict.ok else "refused"
+
+
+def _compare_html(rows: Sequence[tuple[str, Verdict]], what: str) -> str:
+    """A side-by-side table of each profile's verdict, with a one-line summary above."""
+    legal = [name for name, v in rows if v.ok]
+    refused = [(name, v) for name, v in rows if not v.ok]
+    parts = []
+    if legal:
+        parts.append("legal in " + ", ".join(legal))
+    for name, verdict in refused:
+        parts.append(f"refused in {name} because {verdict.message}")
+    summary = f"{what}: " + "; ".join(parts) + "."
+    cells = []
+    for name, verdict in rows:
+        mark = "\u2714 Legal" if verdict.ok else "\u2717 Refused"
+        cells.append(
+            f'<tr class="cl-compare-row cl-{"ok" if verdict.ok else "refused"}">'
+            f"<th scope=\"row\">{html.escape(name)}</th><td><b>{mark}</b></td>"
+            f"<td><code>{html.escape(verdict.code)}</code></td>"
+            f"<td>{html.escape(verdict.message)}</td></tr>")
+    return (f'<div class="cl-compare"><p class="cl-compare-summary">{html.escape(summary)}</p>'
+            '<table class="cl-compare-table" style="border-collapse:collapse;text-align:left">'
+            "<thead><tr><th>Profile</th><th>Verdict</th><th>Code</th><th>Why</th></tr></thead>"
+            f'<tbody>{"".join(cells)}</tbody></table></div>')
+
+
+class _Explorer(widgets.VBox):  # type: ignore[misc]
+    """Shared parts: the profile dropdown and badge, the position error line, compare box."""
+
+    def __init__(self, profile: ProfileLike, css: str, *, compare: bool = True) -> None:
+        super().__init__()
+        prof = get_profile(profile)
+        self._profiles: dict[str, Profile] = {name: get_profile(name) for name in profile_names()}
+        self._profiles[prof.name] = prof
+        self.profile_select = widgets.Dropdown(options=list(self._profiles), value=prof.name,
+                                               description="Rules")
+        self.profile_select.add_class("cl-profile-select")
+        self.badge = profile_badge(prof)
+        self.error = _error_box()
+        self.compare_box = widgets.Checkbox(value=False, description="compare profiles",
+                                            indent=False)
+        self.compare_box.add_class("cl-compare-toggle")
+        self.compare_view = widgets.HTML("")
+        self.compare_view.add_class("cl-compare-view")
+        self._has_compare = compare
+        self.add_class("cl-explorer")
+        self.add_class(css)
+        self._ready = False
+
+    @property
+    def profile(self) -> Profile:
+        """The profile in force (chosen in the dropdown)."""
+        return self._profiles[self.profile_select.value]
+
+    def _watch(self, *controls: widgets.Widget) -> None:
+        for control in (self.profile_select, self.compare_box, *controls):
+            control.observe(self._update, names="value")
+
+    def _update(self, _change: Any = None) -> None:
+        """Recompute from the last good inputs; an engine error is shown, the result kept."""
+        if not self._ready:
+            return
+        try:
+            self._compute()
+        except (DeckError, ValueError) as error:
+            self.error.value = _alert(str(error))
+            return
+        self.error.value = ""
+        self.badge.value = profile_badge(self.profile).value
+
+    def _compute(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class PileExplorer(_Explorer):
+    """Explore the discard pile: its state and whether (and how) it can be taken.
+
+    ``PileExplorer(hand="", discard_pile="", team_melds="", team_opened=None, team_score=0,
+    profile="classic")``: ``discard_pile`` runs bottom to top, ``team_melds`` separates melds
+    with ``|``; ``team_opened`` None means "opened if the team has melds".
+
+    After every change: ``.position`` (the last good `Position`), ``.status`` (its
+    `PileStatus`), ``.verdict`` (``Position.check_take_pile()``: how to take it, or exactly
+    why not) and, with "compare profiles" ticked, ``.comparison`` (profile name -> verdict).
+    """
+
+    _OPENED = {"auto": None, "yes": True, "no": False}
+
+    def __init__(self, hand: str = "", discard_pile: str = "", team_melds: str = "",
+                 team_opened: bool | None = None, team_score: int = 0,
+                 profile: ProfileLike = "classic") -> None:
+        super().__init__(profile, "cl-pile-explorer")
+        self.position: Position | None = None
+        self.status: PileStatus | None = None
+        self.verdict: Verdict | None = None
+        self.comparison: dict[str, Verdict] = {}
+        self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
+        self.pile_input = _cards_text(discard_pile, "Discard pile (bottom \u2192 top)",
+                                      self._update, "cl-input-pile")
+        self.melds_input = MeldsText(team_melds, description="Team melds (separate with |)",
+                                     on_change=self._update)
+        self.melds_input.text.add_class("cl-input-melds")
+        opened = {None: "auto", True: "yes", False: "no"}[team_opened]
+        self.opened_input = widgets.ToggleButtons(options=list(self._OPENED), value=opened,
+                                                  description="Team opened",
+                                                  style={"button_width": "60px"})
+        self.opened_input.add_class("cl-input-opened")
+        self.score_input = widgets.IntText(value=team_score, description="Team score",
+                                           step=5, layout=widgets.Layout(width="220px"))
+        self.score_input.add_class("cl-input-score")
+        self.pile_view = widgets.HTML("")
+        self.pile_view.add_class("cl-pile-view")
+        self.state_view = widgets.HTML("")
+        self.state_view.add_class("cl-pile-state")
+        self.verdict_view = verdict_widget()
+        self.take_view = widgets.HTML("")
+        self.take_view.add_class("cl-take-cards")
+        self.picker = _picker([("Hand", self.hand_input), ("Pile", self.pile_input)])
+        self._watch(self.opened_input, self.score_input)
+        inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
+                               widgets.HBox([self.opened_input, self.score_input]),
+                               widgets.HBox([self.profile_select, self.compare_box])])
+        title = widgets.HTML("<b>Pile explorer</b>: can the pile be taken?")
+        self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
+                         self.pile_view, self.state_view, self.verdict_view, self.take_view,
+                         self.compare_view]
+        self._ready = True
+        self._update()
+
+    def _position(self, profile: ProfileLike) -> Position:
+        return Position(self.hand_input.cards, discard_pile=self.pile_input.cards,
+                        team_melds=self.melds_input.melds,
+                        team_opened=self._OPENED[self.opened_input.value],
+                        team_score=self.score_input.value, profile=profile)
+
+    def _compute(self) -> None:
+        from ..render import pile_html
+
+        position = self._position(self.profile)
+        status = position.pile_status()
+        verdict = position.check_take_pile()
+        comparison = ({name: self._position(p).check_take_pile()
+                       for name, p in self._profiles.items()}
+                      if self.compare_box.value else {})
+        self.position, self.status, self.verdict = position, status, verdict
+        self.comparison = comparison
+        self.pile_view.value = pile_html(position.discard_pile, status)
+        culprits = f" ({format_cards(status.cards)})" if status.cards else ""
+        opened = "opened" if position.team_opened else "not opened"
+        self.state_view.value = (
+            f'<div class="cl-state-line">Pile state: <b class="cl-state-word">'
+            f"{html.escape(status.state)}</b> <code>{html.escape(status.code)}</code>"
+            f"{html.escape(culprits)} &#183; team {opened}, score {position.team_score}"
+            f" &#183; opening minimum {position.opening_minimum}</div>")
+        set_verdict(self.verdict_view, verdict)
+        if verdict.ok and verdict.meld:
+            self.take_view.value = _cards_html(verdict.meld, "Goes down with the top card")
+        else:
+            self.take_view.value = ""
+        self.compare_view.value = (_compare_html(list(comparison.items()), "Taking the pile")
+                                   if comparison else "")
+
+
+def opening_table_html(profile: Profile, team_score: int) -> str:
+    """The profile's opening minimums as a table, the row in force marked (bold, a pointer
+    "in force" and ``aria-current``, not by colour alone)."""
+    table = list(profile.opening_table)
+    rows = [(f"below {table[0][0]}", profile.opening_below, team_score < table[0][0])]
+    for index, (threshold, minimum) in enumerate(table):
+        upper = table[index + 1][0] if index + 1 < len(table) else None
+        label = f"{threshold} \u2013 {upper - 1}" if upper is not None else f"{threshold} or more"
+        current = team_score >= threshold and (upper is None or team_score < upper)
+        rows.append((label, minimum, current))
+    body = []
+    for label, minimum, current in rows:
+        attrs = (' class="cl-current" aria-current="true" '
+                 'style="font-weight:700;outline:2px solid currentColor"' if current else "")
+        mark = " \u25c0 in force" if current else ""
+        body.append(f"<tr{attrs}><td>{html.escape(label)}</td><td>{minimum}{mark}</td></tr>")
+    return ('<table class="cl-minimums" style="border-collapse:collapse">'
+            "<caption style=\"text-align:left\">Opening minimums "
+            f"({html.escape(profile.name)})</caption>"
+            "<thead><tr><th>Team score</th><th>Minimum</th></tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>")
+
+
+class OpeningExplorer(_Explorer):
+    """Explore the first melds: the minimum in force and every qualifying set of melds.
+
+    ``OpeningExplorer(hand="", team_score=0, top_card="", profile="classic")``: with a top
+    card the hand may open by taking the pile (the top card must go into a meld); without
+    one the hand is checked after a draw from the stock.
+
+    After every change: ``.position``, ``.options`` (``Position.opening_options()``, best
+    first), ``.verdict`` (``Position.opening_verdict()``: the best option, or why none
+    exists) and ``.comparison`` when "compare profiles" is ticked.
+    """
+
+    def __init__(self, hand: str = "", team_score: int = 0, top_card: str = "",
+                 profile: ProfileLike = "classic") -> None:
+        super().__init__(profile, "cl-opening-explorer")
+        self.position: Position | None = None
+        self.options: list[Any] = []
+        self.verdict: Verdict | None = None
+        self.comparison: dict[str, Verdict] = {}
+        self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
+        self.top_input = _cards_text(top_card, "Top card of the pile (optional: take the pile)",
+                                     self._update, "cl-input-top", placeholder="h4")
+        self.score_input = widgets.IntText(value=team_score, description="Team score", step=5,
+                                           layout=widgets.Layout(width="220px"))
+        self.score_input.add_class("cl-input-score")
+        self.minimum_view = widgets.HTML("")
+        self.minimum_view.add_class("cl-minimum")
+        self.table_view = widgets.HTML("")
+        self.table_view.add_class("cl-minimum-table")
+        self.options_view = widgets.HTML("")
+        self.options_view.add_class("cl-opening-options")
+        self.verdict_view = verdict_widget()
+        self.picker = _picker([("Hand", self.hand_input), ("Top card", self.top_input)])
+        self._watch(self.score_input)
+        inputs = widgets.VBox([self.hand_input.box, self.top_input.box,
+                               widgets.HBox([self.score_input, self.profile_select,
+                                             self.compare_box])])
+        title = widgets.HTML("<b>Opening explorer</b>: which melds open?")
+        self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
+                         widgets.HBox([self.minimum_view, self.table_view]), self.verdict_view,
+                         self.options_view, self.compare_view]
+        self._ready = True
+        self._update()
+
+    def _position(self, profile: ProfileLike) -> Position:
+        top = self.top_input.cards
+        if len(top) > 1:
+            raise ValueError(f"The top card is one card; got {len(top)} ({format_cards(top)}).")
+        return Position(self.hand_input.cards, discard_pile=top, team_score=self.score_input.value,
+                        profile=profile, drew_from=None if top else "stock")
+
+    def _compute(self) -> None:
+        position = self._position(self.profile)
+        options = position.opening_options()
+        verdict = position.opening_verdict()
+        comparison = ({name: self._position(p).opening_verdict()
+                       for name, p in self._profiles.items()}
+                      if self.compare_box.value else {})
+        self.position, self.options, self.verdict = position, options, verdict
+        self.comparison = comparison
+        prof = position.profile
+        self.minimum_view.value = (
+            f'<div style="margin-right:24px">Opening minimum: <b class="cl-minimum-value">'
+            f"{position.opening_minimum}</b><br/>for a team score of {position.team_score}"
+            f" ({html.escape(prof.name)})</div>")
+        self.table_view.value = opening_table_html(prof, position.team_score)
+        set_verdict(self.verdict_view, verdict)
+        self.options_view.value = self._options_html(options, prof)
+        self.compare_view.value = (_compare_html(list(comparison.items()), "Opening")
+                                   if comparison else "")
+
+    @staticmethod
+    def _options_html(options: Sequence[Any], profile: Profile) -> str:
+        from ..render import meld_html
+
+        if not options:
+            return '<p class="cl-no-options">No set of melds opens with this hand.</p>'
+        parts = [f"<p><b>{len(options)} way{'s' if len(options) != 1 else ''} to open</b>, "
+                 "best first (fewest wild cards, then fewest cards):</p>"]
+        for number, option in enumerate(options[:MAX_OPTIONS_SHOWN], start=1):
+            how = (f" \u00b7 takes the pile with its top card {option.top_card}"
+                   if option.takes_pile else " \u00b7 from the hand")
+            melds = "".join(meld_html(list(m), profile) for m in option.melds)
+            text = " | ".join(format_cards(m) for m in option.melds)
+            parts.append(
+                f'<div class="cl-opening-option" role="group" '
+                f'aria-label="Option {number}: {html.escape(text)}">'
+                f"<div><b>{number}{' (best)' if number == 1 else ''}</b>: "
+                f"{html.escape(text)} = <b>{option.value}</b>{html.escape(how)}</div>"
+                f"<div>{melds}</div></div>")
+        if len(options) > MAX_OPTIONS_SHOWN:
+            parts.append(f"<p>\u2026 and {len(options) - MAX_OPTIONS_SHOWN} more.</p>")
+        return "".join(parts)
+
+
+class ScoreCalculator(_Explorer):
+    """A team's score for one hand, line by line, from melds, red threes and cards left.
+
+    ``ScoreCalculator(team_melds="", red_threes="", cards_left="", went_out=False,
+    concealed=False, profile="classic")``: melds and the partners' remaining hands are
+    separated by ``|``. Each meld is checked by the engine (``check_meld``); an illegal meld,
+    impossible card counts or "concealed" without "went out" show an error inline and keep
+    the last good breakdown (``.breakdown``, ``.total``).
+    """
+
+    def __init__(self, team_melds: str = "", red_threes: str = "", cards_left: str = "",
+                 went_out: bool = False, concealed: bool = False,
+                 profile: ProfileLike = "classic") -> None:
+        super().__init__(profile, "cl-score-calculator", compare=False)
+        self.breakdown: ScoreBreakdown | None = None
+        self.melds_input = MeldsText(team_melds, description="Team melds (separate with |)",
+                                     on_change=self._update)
+        self.melds_input.text.add_class("cl-input-melds")
+        self.threes_input = _cards_text(red_threes, "Red threes", self._update,
+                                        "cl-input-red-threes", placeholder="h3 d3")
+        self.left_input = MeldsText(cards_left,
+                                    description="Cards left in hands (one hand per |)",
+                                    placeholder="c7 | h9 s4", on_change=self._update)
+        self.left_input.text.add_class("cl-input-left")
+        self.went_out_input = widgets.Checkbox(value=went_out, description="went out",
+                                               indent=False)
+        self.went_out_input.add_class("cl-input-went-out")
+        self.concealed_input = widgets.Checkbox(value=concealed, description="concealed",
+                                                indent=False)
+        self.concealed_input.add_class("cl-input-concealed")
+        self.score_view = widgets.HTML("")
+        self.score_view.add_class("cl-score-view")
+        self._watch(self.went_out_input, self.concealed_input)
+        inputs = widgets.VBox([self.melds_input.box, self.threes_input.box, self.left_input.box,
+                               widgets.HBox([self.went_out_input, self.concealed_input,
+                                             self.profile_select])])
+        title = widgets.HTML("<b>Score calculator</b>: one hand's score")
+        self.children = [widgets.HBox([title, self.badge]), inputs, self.error, self.score_view]
+        self._ready = True
+        self._update()
+
+    @property
+    def total(self) -> int | None:
+        """The total of the last good breakdown."""
+        return self.breakdown.total if self.breakdown is not None else None
+
+    def _compute(self) -> None:
+        from ..render import score_html
+
+        prof = self.profile
+        melds = self.melds_input.melds
+        threes = self.threes_input.cards
+        hands = self.left_input.melds
+        not_red = [c for c in threes if not c.is_red_three]
+        if not_red:
+            raise ValueError(f"Only red threes (h3, d3) go there, not {format_cards(not_red)}.")
+        check_card_counts([c for m in melds for c in m] + threes + [c for h in hands for c in h],
+                          deck_count=prof.deck_count, joker_count=prof.joker_count,
+                          what="These cards")
+        for number, meld in enumerate(melds, start=1):
+            verdict = check_meld(meld, prof, going_out=self.went_out_input.value)
+            if not verdict:
+                raise ValueError(f"Meld {number} ({format_cards(meld)}): {verdict.message}")
+        breakdown = score_round(melds, red_threes=threes, hands_left=hands,
+                                went_out=self.went_out_input.value,
+                                concealed=self.concealed_input.value, profile=prof)
+        self.breakdown = breakdown
+        self.score_view.value = score_html(breakdown)
+
+
+def _picker(targets: Sequence[tuple[str, CardsText]]) -> list[widgets.Widget]:
+    """A full-deck card picker (a `HandWidget`): clicking a card appends it to the chosen
+    input. Returns [] when the HandWidget component is not available."""
+    try:
+        from .hand import HandWidget
+    except ImportError:  # pragma: no cover - the component ships with the package
+        return []
+    deck = parse_cards("jk " + " ".join(f"{s}{r}" for s in "cdhs" for r in range(1, 14)))
+    picker = HandWidget(deck, selectable=True, sort="suit", label="Card picker",
+                        card_width=40)
+    picker.add_class("cl-card-picker")
+    target = widgets.ToggleButtons(options=[name for name, _ in targets],
+                                   description="Click a card to add it to")
+    target.add_class("cl-picker-target")
+    boxes = dict(targets)
+
+    def picked(change: dict[str, Any]) -> None:
+        cards = picker.selected_cards
+        if not cards:
+            return
+        box = boxes[target.value]
+        box.text.value = (box.text.value.strip() + " " + format_cards(cards)).strip()
+        picker.clear_selection()
+
+    picker.observe(picked, names="selected_ids")
+    panel = widgets.Accordion(children=[widgets.VBox([target, picker])])
+    panel.set_title(0, "Card picker (click cards instead of typing)")
+    panel.selected_index = None
+    return [panel]
