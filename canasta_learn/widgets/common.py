@@ -11,15 +11,20 @@ from ..cards import Card, NotationError, format_cards, parse_cards
 from ..profiles import Profile
 from ..verdicts import Verdict
 
-__all__ = ["CardsText", "profile_badge", "verdict_widget", "set_verdict"]
+__all__ = ["CardsText", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict"]
+
+
+def profile_badge_html(profile: Profile) -> str:
+    """The HTML of `profile_badge` (to refresh a badge when the profile changes)."""
+    return (
+        f'<span class="cl-profile-badge" title="{html.escape(profile.description)}">'
+        f"Rules: <b>{html.escape(profile.name)}</b></span>"
+    )
 
 
 def profile_badge(profile: Profile) -> widgets.HTML:
     """A small label naming the profile in force (every component shows one)."""
-    badge = widgets.HTML(
-        f'<span class="cl-profile-badge" title="{html.escape(profile.description)}">'
-        f"Rules: <b>{html.escape(profile.name)}</b></span>"
-    )
+    badge = widgets.HTML(profile_badge_html(profile))
     badge.add_class("cl-profile")
     return badge
 
