@@ -54,8 +54,8 @@ def sideways_cards(fragment: str) -> list[ET.Element]:
 
 def table_round(**changes: object) -> Round:
     state: dict[str, object] = dict(
-        hands=["c4 c4 h6 d8 s10 h11 c12 s13", "d5 h7 s8 c10 d11 h12 jk h1 s4",
-               "h4 d6 c7 s9 d10 c11 c13 h12 d1 s2", "c5 d7 s7 h8 c9 d12 s1 c6"],
+        hands=["c4 c4 h6 d8 s10 h11 c12 d13", "d5 h8 s8 c10 d11 h12 jk h1 s4",
+               "h4 d6 c6 s9 d10 c11 h12 d1 s2", "c5 d7 s6 h8 c9 d12 s1 h6"],
         stock="h5 d4 c8 h9",
         pile="s6 h10 c2 d8 s12 h4 c3 h9",
         melds=[["h13 h13 s13 d13 c13 c13 s13", "h7 c7 d7 s7 c7 d2 jk", "h1 c1 d2"],
@@ -63,7 +63,6 @@ def table_round(**changes: object) -> Round:
         red_threes=["h3", "d3", "", "d3"],
         to_move=2,
         team_scores=(1200, 1650),
-        check_counts=False,
     )
     state.update(changes)
     return Round.from_state(**state)  # type: ignore[arg-type]

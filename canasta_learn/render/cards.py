@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from ..cards import Card, parse_card
-from ._style import ACCENT, BORDER, MUTED, TEXT, esc, style
+from ._style import ACCENT, BORDER, FONT, MUTED, TEXT, esc, style
 
 __all__ = [
     "CARD_WIDTH",
@@ -219,7 +219,8 @@ def card_back_svg(*, width: int = CARD_WIDTH, label: str = "Face-down card",
 
 
 #: A labelled row of cards (inline, so rows sit side by side and wrap).
-ROW_CSS: Final = style(display="inline-block", vertical_align="top", margin="4px 12px 4px 0")
+ROW_CSS: Final = style(display="inline-block", vertical_align="top", margin="4px 12px 4px 0",
+                       font_family=FONT)
 #: The label above a row.
 LABEL_CSS: Final = style(font_size="14px", font_weight=600, color=MUTED, margin_bottom="4px")
 

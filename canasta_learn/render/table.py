@@ -60,8 +60,8 @@ __all__ = [
 _STATE_BADGES: Final = {
     "open": ("Open", "\u2714"),
     "frozen": ("Frozen", "\u2744"),
-    "blocked": ("Blocked", "\u26d4"),
-    "empty": ("Empty", "\u2205"),
+    "blocked": ("Blocked", "\u2298"),
+    "empty": ("Empty", "\u25cb"),
 }
 FACTS_CSS: Final = style(color=MUTED, font_size="15px", margin_left="6px")
 _PHASES: Final = {"draw": "to draw", "play": "to play", "answer": "to answer"}
@@ -118,7 +118,7 @@ def meld_html(
         border = f"3px dashed {TEXT}"
     css = style(display="inline-block", vertical_align="top", border=border,
                 border_radius="8px", padding="4px 8px 6px", margin="0 10px 10px 0",
-                background=SURFACE)
+                background=SURFACE, font_family=FONT)
     head = (f'<div style="{style(font_size="15px", font_weight=700, color=TEXT)}">{esc(what)} '
             f'<span style="{style(font_weight=400, color=MUTED, font_size="13px")}">'
             f"{esc(detail)}</span></div>")
@@ -230,7 +230,7 @@ def pile_html(
             if top:
                 outline = ("outline:4px solid #c62828;outline-offset:1px;border-radius:8px"
                            if blocked else "")
-                mark = badge("Blocked", "blocked", icon="\u26d4") if blocked else _muted("top")
+                mark = badge("Blocked", "blocked", icon="\u2298") if blocked else _muted("top")
                 css = style(display="flex", flex_direction="column", align_items="center",
                             margin_left=margin, flex="0 0 auto")
                 parts.append(f'<span class="cl-pile-top" style="{css}">'
@@ -247,7 +247,8 @@ def pile_html(
     reason_css = style(font_size="15px", color=TEXT, max_width="40em", margin_top="4px")
     reason = f'<div class="cl-pile-reason" style="{reason_css}">{esc(status.message)}</div>'
     label = f"Discard pile: {_plural(count, 'card')}, {word.lower()}"
-    css = style(display="inline-block", vertical_align="top", margin_right="24px")
+    css = style(display="inline-block", vertical_align="top", margin_right="24px",
+                font_family=FONT, color=TEXT)
     return (f'<div class="cl-pile cl-pile-{esc(status.state)}" role="group" '
             f'aria-label="{esc(label)}" style="{css}">{head}{fan}{reason}</div>')
 
@@ -260,7 +261,7 @@ def stock_html(count: int, *, width: int = CARD_WIDTH) -> str:
     else:
         picture = _empty_place(width)
     css = style(display="inline-block", vertical_align="top", margin_right="28px",
-                text_align="center")
+                text_align="center", font_family=FONT, color=TEXT)
     count_css = style(font_size="22px", font_weight=700, color=TEXT, margin_top="6px")
     centre = style(display="flex", justify_content="center", padding_top="6px")
     return (f'<div class="cl-stock" role="group" aria-label="{esc("Stock: " + word)}" '
@@ -362,7 +363,7 @@ def _turn_text(rnd: Round, names: PlayerNames) -> str:
             how = "went out concealed" if rnd.went_out_concealed else "went out"
             who = f"{_seat_label(rnd, rnd.went_out, names)} {how}"
         return "Round over" + (f": {who}" if who else "") + (
-            f" ({rnd.end_reason})" if rnd.end_reason else "")
+            f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason else "")
     text = f"{_seat_label(rnd, rnd.to_move, names)} {_PHASES.get(rnd.phase, rnd.phase)}"
     if rnd.phase == "play" and rnd.drew_from:
         text += f" (drew from the {rnd.drew_from})"
