@@ -1,0 +1,1268 @@
+"""Build the lesson notebooks from the text held in this script.
+
+Every lesson's cells live here as plain text, so they can be reviewed in a diff and
+regenerated at will. The notebooks are written without outputs (``execution_count`` null,
+``outputs`` empty), with ``python3`` kernelspec metadata, deterministic cell ids, cell tags
+(``solution`` on answer cells, removed by ``canasta-learn export --student``; ``quiz`` on
+self-check cells; ``check-...`` on cells whose output the tests compare with the rule
+sources) and slideshow metadata (each ``##`` section starts a slide).
+
+This script is the single source of the lessons. It writes identical copies to
+``notebooks/`` (what Binder and the README link to) and ``canasta_learn/lessons/`` (package
+data, so ``canasta-learn lessons`` works from an installed wheel)::
+
+    python scripts/build_lessons.py          # write both folders
+    python scripts/build_lessons.py --check  # exit 1 if either folder is out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGETS = (ROOT / "notebooks", ROOT / "canasta_learn" / "lessons")
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+@dataclass
+class Cell:
+    """One cell: ``kind`` is "markdown" or "code"; ``tags`` go into the cell metadata."""
+
+    kind: str
+    source: str
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Lesson:
+    """A lesson: its file stem (``03_opening_minimums``), title and cells."""
+
+    name: str
+    title: str
+    cells: list[Cell]
+
+
+def md(text: str, *tags: str) -> Cell:
+    """A markdown cell (leading/trailing blank lines removed)."""
+    return Cell("markdown", text.strip("\n"), list(tags))
+
+
+def code(text: str, *tags: str) -> Cell:
+    """A code cell (leading/trailing blank lines removed)."""
+    return Cell("code", text.strip("\n"), list(tags))
+
+
+def intro(title: str, learn: str, need: str, time: str) -> Cell:
+    """The opening cell every lesson shares: title, what you'll learn, what you need, time."""
+    return md(
+        f"# {title}\n\n### What you'll learn\n{learn.strip()}\n\n"
+        f"### What you need\n{need.strip()}\n\n### Time\n{time.strip()}"
+    )
+
+
+SETUP_NOTE = (
+    "Run the cells from top to bottom (**Shift+Enter**, or *Run ▸ Run All Cells*). "
+    "Nothing here needs a network connection."
+)
+
+# =========================================================================== 00 start here
+L00 = Lesson("00_start_here", "Start here", [
+    intro(
+        "00 · Start here: Canasta in ten minutes",
+        """
+- what Canasta is and what happens in a turn;
+- how these lessons work: read a rule, see it with cards, try it with a widget, check
+  yourself with a quiz;
+- how to read the engine's **verdicts**: every answer says *why*, never just *no*.
+""",
+        f"Nothing but this notebook. {SETUP_NOTE}",
+        "About 10 minutes.",
+    ),
+    md("""
+## What Canasta is
+
+Canasta is a rummy game for **four players in two partnerships**; partners sit opposite each
+other (North and South against East and West). It is played with two ordinary packs plus four
+jokers: **108 cards**.
+
+On your turn you
+
+1. **draw** the top card of the stock, *or* take the whole discard pile (when the rules let you);
+2. **meld** if you wish: lay down sets of three or more cards of the same rank;
+3. **discard** one card face up on the discard pile.
+
+Partners share their melds. A meld of seven or more cards is a **canasta**; a team needs one
+before it may **go out** (get rid of all its cards). Points come from the cards you melded and
+from bonuses; the first team to reach **5000** wins the game.
+"""),
+    md("""
+## How the lessons work
+
+Every lesson states each rule **once, in plain words**, shows it with cards, lets you try it
+with a widget, and ends with **self-check quizzes**. Nothing is hard-coded: every answer comes
+from the rules engine `canasta_learn`, which checks each move and explains its verdict.
+
+Cards are written in a short notation: a suit letter (`c` clubs, `d` diamonds, `h` hearts,
+`s` spades) followed by the rank (`1` ace, `2`–`10`, `11` jack, `12` queen, `13` king);
+`jk` is a joker. Run the next cell: a list of cards is drawn as cards.
+"""),
+    code("""
+from canasta_learn import Position, Round, check_meld, get_profile, parse_cards, profile_names
+
+parse_cards("h10 s1 c11 d12 d13 jk h2")
+""", "setup"),
+    md("""
+## A quick tour of a hand
+
+`Round(seed=...)` deals a hand (the same seed always deals the same cards). Displaying the
+round draws the whole table: each team's melds and red threes, the stock, the discard pile,
+and whose turn it is.
+"""),
+    code("""
+rnd = Round(seed=2024)
+rnd
+"""),
+    md("""
+The engine knows every legal move. East (left of the dealer, North) starts; before drawing,
+the only legal move here is to draw from the stock:
+"""),
+    code("""
+rnd.legal_actions()
+"""),
+    md("""
+Ask for something illegal and you get a **verdict**: `ok` (legal or not), a stable `code`,
+and a message that says why and what would make it legal.
+"""),
+    code("""
+rnd.check("E discard jk")
+"""),
+    code("""
+rnd.apply("E draw")
+rnd.hands[1]  # East's hand after drawing (a red three drawn is laid down and replaced)
+"""),
+    code("""
+[action.text(4) for action in rnd.legal_actions()][:8]
+"""),
+    md("""
+## Verdicts
+
+The same kind of verdict answers every question, from "is this a meld?" to "may I take the
+pile?". A verdict is *truthy* when the move is legal, so `if check_meld(...):` reads
+naturally.
+"""),
+    code("""
+check_meld("h5 h5 jk")
+"""),
+    code("""
+check_meld("h5 jk d2")
+"""),
+    md("""
+## Rule profiles
+
+Canasta is played with small differences from table to table. The engine names each set of
+rules a **profile**; `classic` is the default, and every lesson says which one it uses.
+"""),
+    code("""
+{name: get_profile(name).description for name in profile_names()}
+"""),
+    md("""
+**Exercise.** Is `s12 d12 c12 jk` a legal meld? Ask the engine in the empty cell, then compare
+with the answer below it.
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+check_meld("s12 d12 c12 jk")
+""", "solution"),
+    md("""
+## Summary
+
+- Canasta: four players, two partnerships, 108 cards; draw, meld, discard; canastas of 7 cards;
+  a team needs a canasta to go out; 5000 points wins.
+- Cards are written `h10`, `s1`, `c11`, `jk`; a list of cards is drawn as cards.
+- The engine answers every question with a **verdict**: legal or not, a code and the reason.
+- Next: **01 · Cards and melds**.
+"""),
+    md("""
+## Try it yourself
+
+Change the cards and run the cell again: is it a meld? Why (not)?
+"""),
+    code("""
+check_meld("h7 d7 c2")
+"""),
+])
+
+# =========================================================================== 01 cards and melds
+L01 = Lesson("01_cards_and_melds", "Cards and melds", [
+    intro(
+        "01 · Cards and melds",
+        """
+- the deck and what each card is worth;
+- wild cards (jokers and twos) and natural cards;
+- what makes a **meld** legal, and what makes it a **canasta** (natural or mixed);
+- the special threes: black threes and red threes.
+""",
+        f"Lesson 00 (how to read cards and verdicts). {SETUP_NOTE}",
+        "About 15 minutes.",
+    ),
+    code("""
+from canasta_learn import check_meld, get_profile, meld_value, parse_cards
+from canasta_learn.cards import new_deck
+
+classic = get_profile("classic")
+""", "setup"),
+    md("""
+## The deck
+
+Two 52-card packs and four jokers: **108 cards**, so there are at most two of any card (two
+`h5`, never three) and four jokers.
+"""),
+    code("""
+deck = new_deck()
+len(deck), sum(card.is_joker for card in deck)
+"""),
+    md("""
+## What cards are worth
+
+| Cards | Points |
+|---|---|
+| joker | 50 |
+| ace, two | 20 |
+| king, queen, jack, ten, nine, eight | 10 |
+| seven, six, five, four, black three | 5 |
+| red three | no card value: a bonus card (see lesson 04) |
+
+The engine holds the same table (ranks 0 = joker, 1 = ace … 13 = king):
+"""),
+    code("""
+{rank: classic.card_value(rank) for rank in range(14)}
+"""),
+    md("""
+## Wild cards and naturals
+
+**Jokers and twos are wild**: in a meld they stand in for any rank. Every other card is a
+**natural**.
+"""),
+    code("""
+hand = parse_cards("jk h2 s2 h13 c4 s3")
+[(str(card), card.is_wild) for card in hand]
+"""),
+    code("""
+hand
+"""),
+    md("""
+## Melds
+
+A **meld** is three or more cards of one rank (fours up to aces), with **at least two
+naturals** and **at most three wild cards**. Sequences (5-6-7) are not melds in this game,
+and wild cards alone are never a meld. Your meld is worth the sum of its cards' values.
+"""),
+    code("""
+check_meld("h13 d13 jk")
+"""),
+    code("""
+check_meld("h13 jk d2")  # one natural king only
+"""),
+    code("""
+check_meld("h5 h6 h7")  # a sequence
+"""),
+    code("""
+check_meld("h9 d9 jk jk d2 c2")  # four wild cards
+"""),
+    code("""
+meld_value("h13 d13 jk")
+"""),
+    md("""
+Partners **share melds**, and a team has at most **one meld per rank**: melding tens when
+the team already has tens adds to that meld. Nobody adds to the opponents' melds.
+
+One rule differs between profiles: on cardgames.io (`cardgames_io`) a meld must hold **more
+naturals than wild cards**, so `h5 h5 d2 d2` is legal in `classic` and refused there.
+"""),
+    code("""
+check_meld("h5 h5 d2 d2", "classic"), check_meld("h5 h5 d2 d2", "cardgames_io")
+"""),
+    md("""
+## Canastas
+
+A meld of **seven or more cards** is a **canasta**. With no wild card it is a **natural**
+canasta (bonus 500); with one or more it is **mixed** (bonus 300). Adding a wild card to a
+natural canasta makes it mixed. Natural cards can always be added.
+"""),
+    code("""
+natural = parse_cards("s13 s13 h13 h13 d13 c13 c13")
+mixed = parse_cards("s9 h9 h9 d9 c9 jk d2")
+natural
+"""),
+    code("""
+mixed
+"""),
+    code("""
+check_meld(natural), check_meld(mixed)
+"""),
+    md("""
+## Black threes and red threes
+
+- **Black threes** (`c3`, `s3`) cannot be melded, except as the last meld of a player going
+  out: three or four black threes, no wild cards. Their main use is defensive: a black three
+  on top of the discard pile **blocks** it for the next player (lesson 02).
+- **Red threes** (`h3`, `d3`) are never melded. As soon as you get one you lay it face up in
+  front of you and draw a replacement. Each is worth a bonus of 100 at the end of the hand
+  (all four: 800), or a penalty if your team melded nothing (lesson 04).
+"""),
+    code("""
+check_meld("s3 s3 c3")
+"""),
+    code("""
+check_meld("s3 s3 c3", going_out=True)
+"""),
+    code("""
+check_meld("h3 d3 h3")
+"""),
+    md("""
+**Exercise.** Make a legal meld of queens worth exactly 50 points. Write it in the empty
+cell, check it with `check_meld` and `meld_value`, then compare with the answer.
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+answer = "h12 d12 s12 d2"  # 10 + 10 + 10 + 20 = 50 (a joker instead of the two: 80)
+check_meld(answer), meld_value(answer)
+""", "solution"),
+    md("""
+## Summary
+
+- 108 cards; jokers 50, aces and twos 20, eights to kings 10, fours to sevens and black
+  threes 5; red threes are bonus cards.
+- Jokers and twos are wild. A meld: 3+ cards of one rank (4 to ace), at least 2 naturals,
+  at most 3 wilds, never a sequence. `cardgames_io` also wants more naturals than wilds.
+- Seven or more cards make a canasta: natural (no wilds, 500) or mixed (300).
+- Black threes only go down when going out; red threes are never melded.
+- Next: **02 · Frozen and blocked piles**.
+"""),
+    md("""
+## Try it yourself
+
+Edit the cards and run: is it a meld, a canasta, natural or mixed?
+"""),
+    code("""
+cards = "d8 d8 h8 c8 s8 jk"
+check_meld(cards), meld_value(cards)
+"""),
+])
+
+# =========================================================================== 02 piles
+L02 = Lesson("02_frozen_and_blocked_piles", "Frozen and blocked piles", [
+    intro(
+        "02 · Taking the pile: frozen and blocked piles",
+        """
+- when you may take the discard pile and what you must do with its top card;
+- **blocked** piles (a black three or a wild card on top) and **frozen** piles (a wild card or
+  red three buried in it, or a team that has not opened);
+- what unfreezes the pile;
+- the four worked examples of the rule sources, live: Bill, Mike, Lisa, and Bill again.
+""",
+        f"Lessons 00 and 01 (cards, melds, verdicts). {SETUP_NOTE}",
+        "About 20 minutes.",
+    ),
+    code("""
+from canasta_learn import Position, Round, check_meld, parse_cards
+""", "setup"),
+    md("""
+## Taking the pile
+
+Instead of drawing from the stock you may take the **whole discard pile** — often a rich
+reward. But the **top card must go into a meld at once**, using one of:
+
+- a **natural pair** of its rank from your hand;
+- **one natural** of its rank **plus one wild card** from your hand;
+- your team's **existing meld** of that rank.
+
+The top card is melded first; only then does the rest of the pile join your hand.
+
+A `Position` describes the situation of the player to move: hand, discard pile (bottom to
+top), the team's melds, its score. Displaying it draws it.
+"""),
+    md("""
+### Worked example 1 — Bill takes the pile
+
+*Bill holds c6 c6 h7 d8 and the top card is d6. He shows his two sixes, melds them with the
+six from the pile, then picks up the rest of the pile and continues his turn.*
+"""),
+    code("""
+bill = Position("c6 c6 h7 d8", discard_pile="s9 d6", team_melds=["h13 s13 s13"])
+bill
+"""),
+    code("""
+bill.check_take_pile()
+""", "check-seed000-bill"),
+    md("""
+Played out in a round: the sixes go down with the `d6`, then the `s9` under it joins the hand.
+"""),
+    code("""
+rnd = bill.round
+rnd.take_pile("c6 c6")
+rnd.melds[0][6], rnd.hands[0]
+"""),
+    md("""
+## Blocked piles
+
+A pile whose **top card is a black three or a wild card is blocked**: nobody may take it,
+whatever they hold. (That is why players discard black threes: a safe, blocking discard.) In
+`classic` and `cardgames_io` a black three blocks only while it is on top.
+"""),
+    code("""
+blocked = Position("h9 h9 c5 c6", discard_pile="h4 d9 s3", team_melds=["h13 s13 s13"])
+blocked.pile_status()
+"""),
+    code("""
+Position("h9 h9 c5 c6", discard_pile="h4 d9 jk", team_melds=["h13 s13 s13"]).check_take_pile()
+"""),
+    md("""
+## Frozen piles
+
+A pile is **frozen**
+
+- **for everyone** while a wild card (or the red three of the first upcard) is **buried** in
+  it — the player who discarded it turns it sideways so everyone sees;
+- **for a team that has not opened** yet (no meld this hand), always.
+
+To take a frozen pile you need a **natural pair of the top card's rank from your hand**. One
+natural plus a wild card will not do, and neither will your team's meld of that rank.
+"""),
+    md("""
+### Worked example 2 — Mike and the frozen pile
+
+*Mike holds h5 d2 d2 s12 d12, the top card is s5 and the pile is frozen. Normally he could
+meld h5 s5 d2, but because the pile is frozen he needs a pair of fives from his own hand. He
+draws from the stock instead.*
+"""),
+    code("""
+mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
+mike
+"""),
+    code("""
+mike.check_take_pile()
+""", "check-seed000-mike"),
+    md("""
+"Normally he could": if nothing wild were buried, `h5 d2` with the top `s5` would take it.
+"""),
+    code("""
+Position("h5 d2 d2 s12 d12", discard_pile="h9 s5", team_melds=["h13 s13 s13"]).check_take_pile()
+"""),
+    md("""
+### Worked example 3 — Lisa adds the top card to her team's meld
+
+*The top card is h13. Lisa holds no kings, but her team has melded d13 d13 c13 h2, so she
+simply adds the king to that meld and takes the rest of the pile.*
+"""),
+    code("""
+lisa = Position("c6 h7 d8", discard_pile="s9 h13", team_melds=["d13 d13 c13 h2"])
+lisa.check_take_pile()
+""", "check-seed000-lisa"),
+    md("""
+### Worked example 4 — Bill and the frozen pile with a team meld
+
+*The pile is frozen and the top card is h13. Bill's team has a meld of kings, but he has no
+pair of kings in his hand, so he cannot add the top card: he must draw from the stock.*
+"""),
+    code("""
+bill_frozen = Position("c6 h7 d8 h13", discard_pile="s9 jk c8 h13",
+                       team_melds=["d13 c13 c13 h2"])
+bill_frozen
+"""),
+    code("""
+bill_frozen.check_take_pile()
+""", "check-seed000-bill-frozen"),
+    md("""
+### Frozen for a team that has not opened
+
+Until its first meld of the hand, a team faces a frozen pile even with nothing wild in it —
+and taking the pile must then also make the **opening** (lesson 03), counting the top card but
+never the buried cards.
+"""),
+    code("""
+Position("h7 c7 c9", discard_pile="s12 d7", team_opened=False).check_take_pile()
+"""),
+    md("""
+## What unfreezes the pile
+
+**Taking it.** The pile is then empty; the next discard starts an open pile (unless it is a
+wild card, which freezes it again). And a team's pile stops being frozen "for them" once the
+team has opened.
+"""),
+    code("""
+rnd = Round.from_state(hands=["h9 h9 c5 c6 d8"], pile="s4 jk d9", melds=[["h13 s13 s13"]],
+                       stock="c4 c4 h4")
+before = rnd.pile_status(0).state
+rnd.take_pile("h9 h9")
+rnd.discard("c5")
+before, rnd.pile_status(0).state
+"""),
+    md("""
+**Exercise.** Ann holds `h10 d10 jk c4` and the top card is `s10`; a joker is buried in the
+pile. Can she take it, and how? Build the position and ask the engine.
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+ann = Position("h10 d10 jk c4", discard_pile="s6 jk s10", team_melds=["h13 s13 s13"])
+ann.check_take_pile()  # yes: the pile is frozen and she holds a natural pair of tens
+""", "solution"),
+    md("""
+## Summary
+
+- Take the pile only if its top card goes into a meld at once: a natural pair, one natural
+  plus a wild card, or your team's meld of that rank.
+- **Blocked**: a black three or wild card on top — nobody may take it.
+- **Frozen**: a buried wild card or red three (for everyone), or a team that has not opened —
+  you need a natural pair from your hand; the team's meld does not help.
+- Taking the pile unfreezes it.
+- Next: **03 · Opening minimums**.
+"""),
+    md("""
+## Try it yourself
+
+Change the hand, the pile (bottom to top) or the team's melds, and run the cell.
+"""),
+    code("""
+mine = Position("h8 jk c5 c6", discard_pile="s9 c2 h8", team_melds=["h13 s13 s13"])
+mine.pile_status(), mine.check_take_pile()
+"""),
+])
+
+# =========================================================================== 03 openings
+L03 = Lesson("03_opening_minimums", "Opening minimums", [
+    intro(
+        "03 · Opening minimums",
+        """
+- the **opening minimum**: how much a team's first melds of a hand must be worth;
+- the table and its exact boundaries;
+- combining several melds; what counts (the top card of the pile) and what never does
+  (buried pile cards, bonuses, red threes); keeping a card to discard;
+- the four worked examples of the rule sources (1100, 1500, 3000 and 1800 points), live.
+""",
+        f"Lessons 01 and 02. {SETUP_NOTE}",
+        "About 20 minutes.",
+    ),
+    code("""
+import pandas as pd
+
+from canasta_learn import Position, Round, opening_minimum
+""", "setup"),
+    md("""
+## The rule
+
+The first meld a team makes in each hand is its **opening**. Its cards must be worth at least
+a **minimum** that depends on the team's total score at the start of the hand:
+
+| Team's total score | Opening minimum |
+|---|---|
+| below 0 | 15 |
+| 0 to 1495 | 50 |
+| 1500 to 2995 | 90 |
+| 3000 or more | 120 |
+
+The engine computes the same table. Look at the boundaries: exactly 1500 already needs 90.
+"""),
+    code("""
+scores = [-50, -5, 0, 1495, 1500, 2995, 3000, 4500]
+pd.DataFrame({"team score": scores, "minimum": [opening_minimum(s) for s in scores]})
+""", "check-opening-table"),
+    md("""
+## What counts
+
+- **Only card values count**: no canasta bonus, and red threes never.
+- **Several melds laid in the same turn add up.**
+- When you take the pile to open, the **top card counts**, but the **buried cards never do**:
+  the minimum must be met with the top card and the cards already in your hand.
+- You must **keep a card** to discard (unless your team has a canasta and you go out), so an
+  opening that would empty your hand is refused.
+- Once a team has opened, both partners meld freely.
+"""),
+    md("""
+### Worked example 1 — 1100 points, minimum 50
+
+*Your total is 1100, so you need 50. You hold h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13. The only
+opening that reaches the minimum is h1 c1 d2, worth 60. After that nothing stops you from also
+melding c4 c4 d4, though you need not. But you cannot meld just the fours with the two: that
+is only 35, a little short of 50.*
+"""),
+    code("""
+p1100 = Position("h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13", team_score=1100, drew_from="stock")
+p1100.opening_minimum, p1100.opening_options()
+""", "check-seed000-1100"),
+    code("""
+p1100.check_opening("c4 c4 d4 d2")
+"""),
+    md("""
+### Worked example 2 — 1500 points, minimum 90
+
+*Your total is 1500, so you need 90. You hold h1 c1 d2 c5 h6 h7 c8 c9 c9 d9 h9 d13. The aces
+alone are not enough this time, but h1 c1 d2 together with c9 c9 d9 make 90.*
+"""),
+    code("""
+p1500 = Position("h1 c1 d2 c5 h6 h7 c8 c9 c9 d9 h9 d13", team_score=1500, drew_from="stock")
+p1500.check_opening("h1 c1 d2")
+"""),
+    code("""
+p1500.check_opening("h1 c1 d2 | c9 c9 d9")
+""", "check-seed000-1500"),
+    md("""
+In a round you may lay the aces first (the nines can still complete the minimum), but the
+turn cannot end until the minimum is met:
+"""),
+    code("""
+rnd = Round.from_state(hands=[p1500.hand], stock="h4 c4 c4", drew_from="stock",
+                       team_scores=(1500, 0))
+rnd.meld("h1 c1 d2")
+rnd.can_discard("d13")
+"""),
+    md("""
+### Worked example 3 — 3000 points, minimum 120
+
+*Your total is 3000, so you need 120. You hold h1 c1 d2 h2 c5 h6 h7 c8 c4 c4 d4 h4 d13. There
+is no set of melds that reaches 120, so you cannot meld yet (perhaps your partner can open and
+get you out of trouble).*
+"""),
+    code("""
+p3000 = Position("h1 c1 d2 h2 c5 h6 h7 c8 c4 c4 d4 h4 d13", team_score=3000, drew_from="stock")
+p3000.opening_options(), p3000.opening_verdict()
+""", "check-seed000-3000"),
+    md("""
+### Worked example 4 — 1800 points, minimum 90, and a card to keep
+
+*Your total is 1800, so you need 90. The melds of fives, nines and kings would reach exactly
+90, but they would leave you with a single card, the s3, and going out needs a canasta: you
+cannot open.*
+
+The rule source writes this hand as `h5 h5 h5 h5 d9 d9 d9 …`: **four** five of hearts and
+**three** nine of diamonds. With two packs there are only two of each card, and the engine
+checks the deck: it refuses such a hand.
+"""),
+    code("""
+from canasta_learn import DeckError
+
+try:
+    Position("h5 h5 h5 h5 d9 d9 d9 h13 d13 d13 c13 s3", team_score=1800)
+except DeckError as error:
+    print("DeckError:", error)
+""", "check-seed000-1800-deck"),
+    md("""
+So we play the example with four different fives and three different nines, which keeps its
+point: fives 20 + nines 30 + kings 40 = 90 exactly, and only the `s3` would be left.
+"""),
+    code("""
+p1800 = Position("h5 d5 c5 s5 d9 c9 h9 h13 d13 d13 c13 s3", team_score=1800, drew_from="stock")
+p1800.check_opening("h5 d5 c5 s5 | d9 c9 h9 | h13 d13 d13 c13")
+""", "check-seed000-1800"),
+    code("""
+p1800.opening_verdict()
+"""),
+    md("""
+## Buried cards never count
+
+The pile below holds 200 points of buried cards, but only the top card `d7` can help an
+opening: `h7 c7` with the `d7` make 15, far from 50. With enough points in hand, the same pile
+can be taken, and the buried cards still add nothing to the opening.
+"""),
+    code("""
+rich_pile = "jk s13 s13 c12 c12 s1 d7"
+Position("h7 c7 c9 c10 h11", discard_pile=rich_pile).check_take_pile("h7 c7")
+"""),
+    code("""
+Position("h7 c7 h1 c1 d1 c9", discard_pile=rich_pile).check_take_pile("h7 c7", "h1 c1 d1")
+"""),
+    md("""
+**Exercise.** Your team has 2000 points. You hold `jk s1 d1 h8 h8 c8 c5 c6 c10 d11`. Which
+melds open? Ask the engine for the minimum and the options.
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+exercise = Position("jk s1 d1 h8 h8 c8 c5 c6 c10 d11", team_score=2000, drew_from="stock")
+exercise.opening_minimum, exercise.opening_options()
+""", "solution"),
+    md("""
+## Summary
+
+- Opening minimum by team score: below 0 → 15; 0–1495 → 50; 1500–2995 → 90; 3000+ → 120.
+- Only card values count; melds laid in the same turn add up.
+- Taking the pile to open: the top card counts, buried cards never do.
+- You must keep a card to discard unless your team has a canasta.
+- Next: **04 · Scoring**.
+"""),
+    md("""
+## Try it yourself
+
+Change the hand and the team score: what is the minimum, and what opens?
+"""),
+    code("""
+mine = Position("h1 c1 d2 c9 c9 d9 h4 c4 s6 d13", team_score=1500, drew_from="stock")
+mine.opening_minimum, mine.opening_verdict()
+"""),
+])
+
+# =========================================================================== 04 scoring
+L04 = Lesson("04_scoring", "Scoring", [
+    intro(
+        "04 · Scoring",
+        """
+- how a hand is scored, line by line;
+- canasta bonuses, red threes (and their penalty), going out and going out concealed;
+- the worked example of the rule source: 925 points;
+- a whole game's score sheet, as a table and as a chart.
+""",
+        f"Lessons 01–03. {SETUP_NOTE}",
+        "About 15 minutes.",
+    ),
+    code("""
+from canasta_learn import Round, score_round
+""", "setup"),
+    md("""
+## The breakdown
+
+At the end of a hand each team scores:
+
+- **plus** the values of all the cards it melded;
+- **minus** the values of the cards left in both partners' hands;
+- **natural canasta 500** each, **mixed canasta 300** each;
+- **red threes 100** each, **800** for all four — **negative** if the team made no meld;
+- **going out 100**, or **200** in all if concealed.
+
+`score_round` scores one team from its melds, red threes and the cards left.
+"""),
+    md("""
+### Worked example — 925 points
+
+*A natural canasta of seven kings is worth 70 in cards and 500 bonus. Three aces add 60, two
+red threes 200, going out 100, while the partner's seven costs 5. Total
+70 + 500 + 60 + 200 + 100 − 5 = 925.*
+"""),
+    code("""
+example = score_round(["s13 s13 h13 h13 d13 c13 c13", "h1 c1 s1"], red_threes="h3 d3",
+                      hands_left=["c7"], went_out=True)
+example
+""", "check-seed001-925"),
+    code("""
+example.to_frame()
+"""),
+    md("""
+## Canasta bonuses
+
+A natural canasta earns 500, a mixed one 300. Adding a wild card to a natural canasta turns it
+mixed: the same kings with a `d2` added score 90 in cards but only 300 bonus.
+"""),
+    code("""
+score_round(["s13 s13 h13 h13 d13 c13 c13"]).total, score_round(["s13 s13 h13 h13 d13 c13 c13 d2"]).total
+"""),
+    md("""
+## Red threes and their penalty
+
+Each red three is worth 100, all four 800. But if the team **made no meld** in the hand, the
+same red threes count **against** it.
+"""),
+    code("""
+score_round(["h9 d9 c9"], red_threes="h3 d3").points("red_threes"), \\
+    score_round([], red_threes="h3 d3").points("red_threes")
+"""),
+    code("""
+score_round(["h9 d9 c9"], red_threes="h3 h3 d3 d3").points("red_threes")
+"""),
+    md("""
+## Going out, and going out concealed
+
+Going out earns 100. **Concealed** going out — melding the whole hand in one turn, with a
+canasta, having melded nothing before — earns 200 in all (never 300).
+"""),
+    code("""
+melds = ["s13 s13 h13 h13 d13 c13 c13"]
+(score_round(melds, went_out=True).points("going_out"),
+ score_round(melds, went_out=True, concealed=True).points("going_out"))
+"""),
+    md("""
+The 925 example played out in a round: South melds the aces and goes out by discarding the
+`c9`; North keeps the `c7`.
+"""),
+    code("""
+rnd = Round.from_state(
+    hands=["c7", "h4 h4 c5", "h1 c1 s1 c9", "h6 h6 c6"],
+    melds=[["s13 s13 h13 h13 d13 c13 c13"], ["h8 d8 c8"]],
+    red_threes=["h3", "", "d3"], stock="c10 c10", pile="d6", to_move=2, drew_from="stock")
+rnd.meld("h1 c1 s1")
+rnd.discard("c9")
+rnd.scores()[0].total
+""", "check-seed001-925-round"),
+    md("""
+## A whole game's score sheet
+
+Four bots play a whole game to 5000 (seeded, so always the same game). `score_sheet()` lists
+every hand for both teams; the running totals make the chart.
+"""),
+    code("""
+from canasta_learn.bots import play_game_live
+
+game = play_game_live(seed=3)
+sheet = game.score_sheet()
+sheet
+""", "check-score-sheet"),
+    code("""
+import matplotlib.pyplot as plt
+
+fig, ax = plt.subplots(figsize=(7, 3.5))
+for team, rows in sheet.groupby("team"):
+    label = "North–South" if team == 0 else "East–West"
+    ax.plot(rows["round"], rows["running_total"], marker="o", label=label)
+ax.axhline(5000, color="grey", linestyle="--", linewidth=1, label="target 5000")
+ax.set_xlabel("hand")
+ax.set_ylabel("running total")
+ax.set_title(f"Game totals {game.totals}")
+ax.legend()
+plt.show()
+"""),
+    md("""
+**Exercise.** A team melded `h10 d10 c10 s10 jk` and `s1 h1 d1`, has one red three, and the
+partners kept `c4 s6` in their hands; the opponents went out. What did the team score?
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+score_round(["h10 d10 c10 s10 jk", "s1 h1 d1"], red_threes="h3", hands_left=["c4", "s6"])
+""", "solution"),
+    md("""
+## Summary
+
+- Cards melded plus, cards left in hand minus.
+- Natural canasta 500, mixed 300; a wild card added to a natural canasta makes it mixed.
+- Red threes 100 each, 800 for four; negative if the team made no meld.
+- Going out 100, concealed 200 in all.
+- The 925 example: 70 + 500 + 60 + 200 + 100 − 5.
+- Next: **05 · Replay a game**.
+"""),
+    md("""
+## Try it yourself
+
+Change the melds, red threes and cards left, and see the breakdown.
+"""),
+    code("""
+score_round(["d8 d8 h8 c8 s8 jk h2", "s12 h12 c12"], red_threes="d3", hands_left=["c5 d6"],
+            went_out=True)
+"""),
+])
+
+# =========================================================================== 05 replay
+L05 = Lesson("05_replay_a_game", "Replay a game", [
+    intro(
+        "05 · Replay a game",
+        """
+- how to follow a whole hand move by move, with notes on the key moments;
+- to spot the moments that decide a hand: taking the pile, the opening, the first canasta,
+  going out;
+- how to **continue from any moment** and try another move.
+""",
+        f"Lessons 01–04. {SETUP_NOTE}",
+        "About 20 minutes.",
+    ),
+    code("""
+from canasta_learn import Round
+from canasta_learn.bots import play_round_live
+""", "setup"),
+    md("""
+## A hand played by four bots
+
+The bots play a whole hand (seeded: always the same hand). The round keeps its **log** (every
+action) and its **events** (what happened: red threes laid down, piles taken, canastas made).
+"""),
+    code("""
+played = play_round_live(seed=11)
+len(played.log), played.end_reason
+"""),
+    code("""
+[event.message for event in played.events][:12]
+"""),
+    code("""
+played
+"""),
+    md("""
+## Summary
+
+- A round's log holds every action, its events say what happened.
+- Next: **06 · What-if sandbox**.
+"""),
+    md("""
+## Try it yourself
+
+Play another seed and look at its events.
+"""),
+    code("""
+other = play_round_live(seed=12)
+[event.message for event in other.events][-5:]
+"""),
+])
+
+# =========================================================================== 06 sandbox
+L06 = Lesson("06_what_if_sandbox", "What-if sandbox", [
+    intro(
+        "06 · What-if sandbox: any situation, every profile",
+        """
+- to build any hypothetical hand and situation and ask the engine about it;
+- how the rule profiles differ, computed side by side: "legal in `classic`, refused in
+  `cardgames_io` because …".
+""",
+        f"Lessons 01–04. {SETUP_NOTE}",
+        "About 15 minutes.",
+    ),
+    code("""
+import pandas as pd
+
+from canasta_learn import Position, check_meld, get_profile, profile_names
+
+pd.set_option("display.max_colwidth", None)  # show the engine's whole explanation
+PROFILES = profile_names()
+PROFILES
+""", "setup"),
+    md("""
+## Building a situation
+
+A `Position` takes a hand, the discard pile (bottom to top), the team's melds, whether the team
+has opened, its score, the profile, and whether the player has drawn yet. Its questions are
+answered by the same engine code as a real game.
+"""),
+    code("""
+what_if = Position("h8 jk c5 c6 c9 c9", discard_pile="s4 s3 h8", team_melds=["h13 s13 s13"],
+                   team_score=1200)
+what_if
+"""),
+    code("""
+what_if.pile_status(), what_if.check_take_pile()
+"""),
+    md("""
+## Comparing profiles side by side
+
+`compare` asks one question under every profile and tabulates the verdicts. Where the profiles
+disagree, the engine's messages say why.
+"""),
+    code("""
+def compare(question):
+    \"\"\"Ask ``question(profile_name)`` (which returns a verdict) under every profile.\"\"\"
+    rows = []
+    for name in PROFILES:
+        verdict = question(name)
+        rows.append({"profile": name, "legal": verdict.ok, "code": verdict.code,
+                     "why": verdict.message})
+    return pd.DataFrame(rows).set_index("profile")
+"""),
+    md("""
+### Two naturals and two wild cards
+
+`classic` allows as many wild cards as naturals (up to three); `cardgames_io` wants more
+naturals than wild cards.
+"""),
+    code("""
+compare(lambda name: check_meld("h5 h5 d2 d2", name))
+""", "check-compare-meld"),
+    md("""
+### A buried black three
+
+In `classic` and `cardgames_io` a black three blocks only while it is on top; once covered it
+does nothing. In `traditional` a covered black three **freezes** the pile, so one natural plus a
+wild card no longer takes it.
+"""),
+    code("""
+compare(lambda name: Position("h8 jk c5 c6", discard_pile="s9 s3 h8",
+                              team_melds=["h13 s13 s13"], profile=name).check_take_pile())
+""", "check-compare-black-three"),
+    md("""
+### One card in hand, one card in the pile
+
+The classic table rule forbids a player holding one card to take a pile of one card;
+cardgames.io has no such rule.
+"""),
+    code("""
+compare(lambda name: Position("h8", discard_pile="c8", profile=name,
+                              team_melds=["h8 s8 s8", "h13 s13 s13 d13 d13 c13 c13"],
+                              ).check_take_pile())
+""", "check-compare-one-card"),
+    md("""
+### Going out concealed before opening
+
+A team at 3000 needs 120 to open. In `classic` and `traditional`, a player who drew from the
+stock and melds the whole hand at once (with a canasta) goes out concealed and the minimum is
+waived; `cardgames_io` keeps the minimum.
+"""),
+    code("""
+concealed_hand = "h5 d5 c5 s5 h5 d5 jk c4 c4 d4"
+compare(lambda name: Position(concealed_hand, team_score=3000, drew_from="stock", profile=name)
+        .check_go_out("h5 d5 c5 s5 h5 d5 jk | c4 c4 d4"))
+""", "check-compare-concealed"),
+    md("""
+### Every setting that differs
+
+Each profile is a list of settings; `differences` lists those that differ between two.
+"""),
+    code("""
+classic = get_profile("classic")
+pd.DataFrame(
+    [(setting, *values) for setting, values in classic.differences(get_profile("cardgames_io")).items()],
+    columns=["setting", "classic", "cardgames_io"],
+)
+"""),
+    md("""
+**Exercise.** Find a situation where `traditional` refuses to let a player take the pile but
+`classic` allows it. (Hint: what does `traditional` do with a covered wild card… or black
+three?)
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+compare(lambda name: Position("c10 jk h4", discard_pile="s5 c3 s10",
+                              team_melds=["h13 s13 s13"], profile=name).check_take_pile())
+""", "solution"),
+    md("""
+## Summary
+
+- `Position(...)` builds any situation; its checks run the real engine.
+- The profiles differ in a few precise settings: naturals versus wilds in a meld, black threes
+  freezing the pile, the one-card pile rule, concealed going out before opening, and more.
+- Next: **07 · Play a round**.
+"""),
+    md("""
+## Try it yourself
+
+Write your own question and compare the profiles.
+"""),
+    code("""
+compare(lambda name: check_meld("s9 d9 jk d2 h2", name))
+"""),
+])
+
+# =========================================================================== 07 play
+L07 = Lesson("07_play_a_round", "Play a round", [
+    intro(
+        "07 · Play a round against the bots",
+        """
+- to play a whole hand in one seat, with a bot partner against two bot opponents;
+- to read every refusal: the engine explains why a move is illegal.
+""",
+        f"Lessons 01–04 (06 helps). {SETUP_NOTE}",
+        "20–30 minutes (a hand takes a while).",
+    ),
+    code("""
+from canasta_learn import Round
+from canasta_learn.bots import GreedyBot, run_round
+""", "setup"),
+    md("""
+## Playing from Python
+
+Before the widget, the bare engine: you can always play by applying actions as text.
+"""),
+    code("""
+rnd = Round(seed=5)
+rnd.legal_actions()
+"""),
+    md("""
+## Summary
+
+- Play against the bots; every refusal comes with the engine's reason.
+- Next: **08 · For teachers** (or replay your game in lesson 05).
+"""),
+    md("""
+## Try it yourself
+
+Let four bots finish a hand and look at the result.
+"""),
+    code("""
+finished = run_round(Round(seed=6), [GreedyBot() for _ in range(4)])
+[score.total for score in finished.scores()]
+"""),
+])
+
+# =========================================================================== 08 teachers
+L08 = Lesson("08_for_teachers", "For teachers", [
+    intro(
+        "08 · For teachers: scenarios, quizzes, handouts, classrooms",
+        """
+- to write your own scenarios with `Position` and `Round.from_state`;
+- to choose (or adapt) a rule profile for your table;
+- to export handouts with `canasta-learn export`;
+- to run the lessons for a class on Binder or a JupyterHub.
+""",
+        f"Lessons 00–04. {SETUP_NOTE}",
+        "About 20 minutes.",
+    ),
+    code("""
+from canasta_learn import Position, Round, get_profile
+""", "setup"),
+    md("""
+## Writing scenarios
+
+A **`Position`** is the quickest scenario: the situation of the player to move (hand, pile,
+team melds, opened, team score, profile). For a whole table — four hands, both teams' melds,
+the stock — use **`Round.from_state`**, then play moves on it. Card counts are checked: a
+scenario with three `h5` raises `DeckError`.
+"""),
+    code("""
+scenario = Round.from_state(
+    hands=["h9 h9 jk c6 d8", "s4 s4 h6", "c11 d11 h12", "d5 d5 s6"],
+    pile="d4 jk d9",
+    melds=[["h13 s13 s13"], ["h7 d7 c7"]],
+    stock="c4 c4 h4",
+    team_scores=(1200, 900),
+)
+scenario
+"""),
+    code("""
+scenario.can_take_pile("h9 h9"), scenario.can_take_pile("h9 jk")
+"""),
+    md("""
+## Choosing a profile
+
+Pick the profile that matches your table (`classic`, `cardgames_io`, `traditional`), or
+derive your own with `replace`: it is checked like the built-in ones.
+"""),
+    code("""
+house = get_profile("classic").replace(name="our_club", one_card_pile_ban=False)
+Position("h8", discard_pile="c8", profile=house,
+         team_melds=["h8 s8 s8", "h13 s13 s13 d13 d13 c13 c13"]).check_take_pile()
+"""),
+    md("""
+## Exporting handouts
+
+From a terminal (not from this notebook), `canasta-learn export` runs every lesson and writes
+static HTML pages in which the cards, tables and verdicts show without Python, a kernel or a
+network connection:
+
+```bash
+canasta-learn export --to html handouts/             # full lessons
+canasta-learn export --to html handouts/ --student   # without the answer cells
+canasta-learn export --to slides slides/             # reveal.js slides, one per section
+```
+
+`--student` removes every cell tagged `solution` (the answer cells after each exercise). Tag
+your own answer cells the same way (*View ▸ Property Inspector ▸ Cell tags* in JupyterLab).
+Interactive widgets need a running kernel, so the exported pages replace them with a short note.
+"""),
+    md("""
+## Running the lessons for a class
+
+- **On your own machine:** `pip install "canasta-learn[lessons]"` then `canasta-learn lessons`
+  copies the lessons into `./canasta-lessons` (never overwriting edited copies) and opens
+  JupyterLab on them.
+- **On Binder:** the repository's `binder/` folder tells mybinder.org how to build it; the
+  README has a link per lesson. Nothing to install for your students, but sessions are
+  temporary: ask them to download their notebook if they want to keep it.
+- **On a JupyterHub:** install `canasta-learn[lessons]` in the user image (or the shared
+  environment) and have each student run `canasta-learn lessons ~/canasta-lessons` once.
+"""),
+    md("""
+**Exercise.** Write a scenario in which the pile is **blocked** for North, and check it.
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+Position("h9 h9 c5", discard_pile="h4 d9 c3", team_melds=["h13 s13 s13"]).pile_status()
+""", "solution"),
+    md("""
+## Summary
+
+- `Position` for one player's situation, `Round.from_state` for a whole table.
+- Profiles: pick one or derive one with `replace`.
+- `canasta-learn export --to html|slides OUT/ [--student]` for handouts and projection.
+- `canasta-learn lessons` locally, Binder or JupyterHub for a class.
+"""),
+    md("""
+## Try it yourself
+
+Sketch the scenario for your next class here.
+"""),
+    code("""
+Position("c6 c6 h7 d8", discard_pile="s9 d6", team_melds=["h13 s13 s13"])
+"""),
+])
+
+LESSONS: list[Lesson] = [L00, L01, L02, L03, L04, L05, L06, L07, L08]
+
+
+# =========================================================================== writing
+def to_notebook(lesson: Lesson) -> nbformat.NotebookNode:
+    """The lesson as an nbformat v4 notebook without outputs."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.metadata["canasta_learn"] = {"lesson": lesson.name, "title": lesson.title}
+    for index, cell in enumerate(lesson.cells):
+        if cell.kind == "markdown":
+            node = nbformat.v4.new_markdown_cell(cell.source)
+        else:
+            node = nbformat.v4.new_code_cell(cell.source)
+        node.id = f"{lesson.name[:2]}-{index:03d}"
+        if cell.tags:
+            node.metadata["tags"] = list(cell.tags)
+        starts_section = cell.kind == "markdown" and cell.source.lstrip().startswith(("# ", "## "))
+        node.metadata["slideshow"] = {"slide_type": "slide" if starts_section else "-"}
+        nb.cells.append(node)
+    nbformat.validate(nb)
+    return nb
+
+
+def render(lesson: Lesson) -> str:
+    """The notebook file's text (stable: same lesson, same bytes)."""
+    return nbformat.writes(to_notebook(lesson)) + "\n"
+
+
+def build(check: bool = False) -> list[Path]:
+    """Write (or, with ``check``, compare) every lesson in every target folder.
+
+    Returns the paths that were written (or that are out of date, when checking).
+    """
+    changed: list[Path] = []
+    for folder in TARGETS:
+        if not check:
+            folder.mkdir(parents=True, exist_ok=True)
+        wanted = {f"{lesson.name}.ipynb": render(lesson) for lesson in LESSONS}
+        for name, text in wanted.items():
+            path = folder / name
+            current = path.read_text(encoding="utf-8") if path.exists() else None
+            if current != text:
+                changed.append(path)
+                if not check:
+                    path.write_text(text, encoding="utf-8")
+        stale = [p for p in folder.glob("*.ipynb") if p.name not in wanted] if folder.exists() else []
+        for path in stale:
+            changed.append(path)
+            if not check:
+                path.unlink()
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: build the lessons, or check that they are up to date."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="do not write; exit 1 if a lesson file is missing or out of date")
+    args = parser.parse_args(argv)
+    changed = build(check=args.check)
+    for path in changed:
+        print(f"{'out of date' if args.check else 'wrote'}: {path.relative_to(ROOT)}")
+    if args.check and changed:
+        print("run: python scripts/build_lessons.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
