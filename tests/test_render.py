@@ -223,6 +223,12 @@ def test_round_html_not_opened_and_hidden_hands() -> None:
     assert "For Team E\u2013W" not in html  # both teams see the same (frozen) pile
 
 
+def test_round_html_names_a_pile_state_that_differs_by_team() -> None:
+    rnd = table_round(pile="s6 h10 d8 h9", melds=[["h1 c1 d2"], []])
+    html = round_html(rnd)
+    assert "Open" in html and "For Team E\u2013W the pile is frozen." in html
+
+
 def test_round_html_at_the_end_shows_scores() -> None:
     rnd = Round(seed=7)
     while not rnd.is_over:
