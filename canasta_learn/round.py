@@ -639,8 +639,8 @@ class Round:
             return _Problem("pile_no_meld_for_top_card", lambda: (
                 f"To take the pile, the top card {top} must go into a meld at once: with a natural pair "
                 f"of {top.rank_plural} or one {top.rank_singular} and a wild card from your hand, or onto "
-                f"your team's meld of {top.rank_plural} (it has none). "
-                + (f"You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
+                f"your team's meld of {top.rank_plural} (it has none)."
+                + (f" You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
                    if held else "")))
         if cards and len(naturals) < 1 and rank not in team_melds:
             return _Problem("pile_no_meld_for_top_card", lambda: (
