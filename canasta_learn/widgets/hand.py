@@ -135,8 +135,8 @@ class HandWidget(anywidget.AnyWidget):
         )
         self.add_class("cl-hand-widget")
         self.observe(self._rebuild, names=["cards", "sort", "four_color", "card_width"])
-        self.observe(self._ids_changed, names="selected_ids")
-        self.observe(self._selected_changed, names="selected")
+        self.observe(self._on_selected_ids, names="selected_ids")
+        self.observe(self._on_selected, names="selected")
         self.cards = to_cards(cards) if cards is not None else []
         if not self.items:
             self._rebuild()
@@ -178,9 +178,9 @@ class HandWidget(anywidget.AnyWidget):
             items.append({"id": i, "text": str(card), "name": _card_name(card),
                           "svg": pictures[card]})
         self.items = items
-        self._ids_changed()  # re-derive the display order of the selection
+        self._on_selected_ids()  # re-derive the display order of the selection
 
-    def _ids_changed(self, change: Any = None) -> None:
+    def _on_selected_ids(self, change: Any = None) -> None:
         if self._syncing:
             return
         order = {item["id"]: n for n, item in enumerate(self.items)}
@@ -193,7 +193,7 @@ class HandWidget(anywidget.AnyWidget):
         finally:
             self._syncing = False
 
-    def _selected_changed(self, change: Any) -> None:
+    def _on_selected(self, change: Any) -> None:
         if self._syncing:
             return
         self._syncing = True
@@ -201,7 +201,7 @@ class HandWidget(anywidget.AnyWidget):
             self.selected_ids = self._ids_for(to_cards(" ".join(change["new"])))
         finally:
             self._syncing = False
-        self._ids_changed()
+        self._on_selected_ids()
 
     def _ids_for(self, wanted: Iterable[Card]) -> list[int]:
         """Positions for these cards: positions already selected first, then the first free."""
