@@ -255,9 +255,12 @@ class Position:
         return Verdict.refuse("opening_impossible", message, value=best_legal,
                               details={"minimum": minimum, "best_any": best_any})
 
-    def check_go_out(self, melds: MeldsLike, discard: Card | str | None = None) -> Verdict:
+    def check_go_out(self, melds: MeldsLike, discard: Card | str | None = None, *,
+                     concealed: bool = False) -> Verdict:
         """Could the player go out by laying ``melds`` (then discarding ``discard``)?
-        The verdict says whether it would be concealed (``verdict.concealed``)."""
+        The verdict says whether it would be concealed (``verdict.concealed``). With
+        ``concealed=True`` the question is "can I go out concealed?": a legal but ordinary
+        going out is refused with ``not_concealed``, saying why."""
         rnd = self._round.copy()
         if rnd.phase == "draw":
             rnd.drew_from = "stock"
@@ -279,6 +282,18 @@ class Position:
                                   f"This leaves {format_cards(left)} in your hand: going out needs every card "
                                   "melded, or all but one melded and the last one discarded.",
                                   cards=tuple(left))
+        if concealed and not rnd.went_out_concealed:
+            prof = self.profile
+            if rnd.turn_start_has_melded:
+                why = "you have already melded in this hand, and a concealed hand goes down all in one turn"
+            elif rnd.turn_added_to_old and not prof.concealed_allows_partner_merge:
+                why = "your cards go onto melds your team already has, and a concealed hand makes its own melds"
+            else:
+                why = (f"none of your own melds is a canasta of {prof.canasta_size} or more cards (or they would "
+                       "not be legal melds on their own)")
+            return Verdict.refuse("not_concealed", f"You may go out, but not concealed: {why}. You would score "
+                                  f"the ordinary bonus of {prof.going_out_bonus}, not "
+                                  f"{prof.concealed_going_out_bonus}.", concealed=False)
         if rnd.went_out_concealed:
             return Verdict.allow("go_out_concealed_ok",
                                  "You may go out concealed: the whole hand goes down in one turn, with a "

@@ -36,7 +36,6 @@ VERDICT_CODES: dict[str, str] = {
     "must_draw_first": "The player must draw from the stock or take the pile before this.",
     "awaiting_answer": "A player asked to go out; the partner must answer first.",
     "stock_empty": "The stock is empty, so no card can be drawn.",
-    "stock_not_empty": "The stock still has cards, so the hand cannot be ended this way.",
     "must_take_pile": "At the end of the stock the player must take a pile that fits a team meld.",
     # --- cards ---------------------------------------------------------------------------
     "card_not_in_hand": "A named card is not in the player's hand (or not that many copies).",
