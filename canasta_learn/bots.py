@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "BOT_NAMES",
+    "MAX_ROUND_ACTIONS",
     "Bot",
     "BotLike",
     "GreedyBot",
@@ -46,12 +47,14 @@ __all__ = [
     "RoundTooLongError",
     "UnfinishedGameWarning",
     "acting_seat",
+    "default_names",
     "make_bot",
     "make_bots",
     "play_game",
     "play_game_live",
     "play_round",
     "play_round_live",
+    "run_round",
 ]
 
 #: A round longer than this many actions is treated as a bug (bots or engine looping).
