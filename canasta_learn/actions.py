@@ -268,12 +268,12 @@ def parse_action(text: str, player_count: int = 4) -> Action:
     if verb == "take":
         if not rest.strip():
             return TakePile(seat)
-        first, _, more = rest.partition("|")
+        first, bar, more = rest.partition("|")
         try:
             take_cards = tuple(parse_cards(first))
         except NotationError as error:
             raise ActionNotationError(f"In {text!r}: {error}") from None
-        extra = _parse_groups(more, need_target=False, original=text) if more.strip() else ()
+        extra = _parse_groups(more, need_target=False, original=text) if bar else ()
         return TakePile(seat, take_cards, extra)
     if verb in ("meld", "add"):
         if not rest.strip():
