@@ -1075,8 +1075,11 @@ class Round:
         self.drew_from = "stock"
         self.phase = "play"
         if any(c.is_red_three for c in hand):
-            last_was_red_three = not self.stock and drawn and drawn[-1].is_red_three
             self._lay_red_threes(seat, index)
+            # the last stock card may be the drawn card or a red three's replacement
+            last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
+                              and e.kind in ("drew", "replacement") and e.cards), None)
+            last_was_red_three = not self.stock and last_card is not None and last_card.is_red_three
             if last_was_red_three and self.profile.end_of_stock == "play_on_with_pile":
                 self._end_round("stock_exhausted",
                                 "The last card of the stock was a red three: it is laid face up and the "

@@ -750,6 +750,22 @@ def test_rules7_last_stock_card_red_three(profile: str) -> None:
         assert rnd.is_over and rnd.end_reason == "stock_exhausted"
 
 
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rules7_last_stock_card_red_three_as_a_replacement(profile: str) -> None:
+    """The last stock card can also come as the replacement of a drawn red three: h3 drawn,
+    replaced by d3, the last card. [classic, traditional] the hand ends at once."""
+    rnd = table(profile, ["h9 c9 c10", "c4 c4", "c5 c5", "c6 c6"], stock="h3 d3",
+                melds=[["h8 c8 d8"]], pile="s7")
+    rnd.draw()
+    assert sorted(rnd.red_threes[0]) == sorted(cards("h3 d3")) and rnd.stock == []
+    if profile in PLAY_ON:
+        assert rnd.is_over and rnd.end_reason == "stock_exhausted"
+    else:
+        assert not rnd.is_over
+        rnd.discard("c10")
+        assert rnd.is_over
+
+
 @pytest.mark.parametrize("profile", PLAY_ON)
 def test_rules7_compulsory_take_when_top_fits_team_meld(profile: str) -> None:
     rnd = table(profile, ["h9 c9 c10", "c4 c4", "c5 c5", "c6 c6"], stock="",
