@@ -215,10 +215,10 @@ def test_random_full_games(profile: str, seed: int) -> None:
             check_invariants(rnd)
             assert [s.total for s in game.round_scores[-1]] == [recount(rnd, t) for t in range(2)]
     totals = [0, 0]
-    for number, (rnd, scores) in enumerate(zip(game.rounds, game.round_scores)):
+    for number, (rnd, scores) in enumerate(zip(game.rounds, game.round_scores, strict=True)):
         assert rnd.team_scores == tuple(totals)
         assert rnd.dealer == number % 4
-        totals = [t + s.total for t, s in zip(totals, scores)]
+        totals = [t + s.total for t, s in zip(totals, scores, strict=True)]
     assert tuple(totals) == game.totals
     assert len(game.rounds) == len(game.round_scores)
     best = max(game.totals)
@@ -226,7 +226,7 @@ def test_random_full_games(profile: str, seed: int) -> None:
     running = [0, 0]
     peaks = []
     for scores in game.round_scores:
-        running = [t + s.total for t, s in zip(running, scores)]
+        running = [t + s.total for t, s in zip(running, scores, strict=True)]
         peaks.append(max(running))
     assert max(peaks) >= prof.target_score  # some hand reached the target
     if prof.tie_rule == "lead_at_target":
@@ -234,7 +234,7 @@ def test_random_full_games(profile: str, seed: int) -> None:
     # no earlier round ended the game
     running = [0, 0]
     for scores in game.round_scores[:-1]:
-        running = [t + s.total for t, s in zip(running, scores)]
+        running = [t + s.total for t, s in zip(running, scores, strict=True)]
         lead = max(running)
         unique = running.count(lead) == 1
         if prof.tie_rule == "lead_at_target":
