@@ -131,45 +131,51 @@ def _is_wild(card: Card) -> bool:
 
 
 class _Memory:
-    """What each seat was publicly seen to hold: cards picked up with the pile, minus the
+    """What each seat was publicly seen to hold: ranks picked up with the pile, minus the
     cards the seat has since melded or discarded. Updated incrementally per round."""
 
     def __init__(self, rnd: Round) -> None:
         self.round = rnd
         self.events_seen = 0
         self.log_seen = 0
-        self.known: list[Counter[Card]] = [Counter() for _ in range(rnd.player_count)]
+        self.known: list[dict[int, int]] = [{} for _ in range(rnd.player_count)]
         self.discarded: list[list[int]] = [[] for _ in range(rnd.player_count)]
 
+    @staticmethod
+    def _forget(known: dict[int, int], rank: int) -> None:
+        count = known.get(rank, 0)
+        if count > 1:
+            known[rank] = count - 1
+        elif count == 1:
+            del known[rank]
+
     def update(self) -> None:
+        """Read the events and actions added since the last update."""
         rnd = self.round
         events = rnd.events
         for index in range(self.events_seen, len(events)):
             event = events[index]
-            if event.seat is None:
+            seat = event.seat
+            if seat is None:
                 continue
-            if event.kind == "pile_taken":
-                self.known[event.seat].update(c for c in event.cards if not c.is_red_three)
-            elif event.kind in ("meld_new", "meld_added"):
-                self.known[event.seat].subtract(event.cards)
+            kind = event.kind
+            if kind == "pile_taken":
+                known = self.known[seat]
+                for card in event.cards:
+                    if not card.is_red_three:
+                        known[card.rank] = known.get(card.rank, 0) + 1
+            elif kind == "meld_new" or kind == "meld_added":
+                known = self.known[seat]
+                for card in event.cards:
+                    self._forget(known, card.rank)
         self.events_seen = len(events)
         log = rnd.log
         for index in range(self.log_seen, len(log)):
             action = log[index]
             if isinstance(action, Discard):
-                self.known[action.seat][action.card] -= 1
+                self._forget(self.known[action.seat], action.card.rank)
                 self.discarded[action.seat].append(action.card.rank)
         self.log_seen = len(log)
-        for counter in self.known:
-            for card in [c for c, k in counter.items() if k <= 0]:
-                del counter[card]
-
-    def known_ranks(self, seat: int) -> Counter[int]:
-        """Known cards of a seat, counted by rank."""
-        ranks: Counter[int] = Counter()
-        for card, count in self.known[seat].items():
-            ranks[card.rank] += count
-        return ranks
 
 
 class GreedyBot:
@@ -332,8 +338,7 @@ class GreedyBot:
                 return max(melds, key=lambda m: (len(m.cards) - 0.1 * _wild_count(m)))
             return discards[0] if discards else legal[0]
         ask = next((a for a in legal if isinstance(a, Ask)), None)
-        wants_out = self._wants_out(rnd, seat)
-        if ask is not None and wants_out:
+        if ask is not None and self._wants_out(rnd, seat):
             return ask
         if melds:
             if not rnd.opened[team]:
@@ -341,10 +346,9 @@ class GreedyBot:
                 if choice is not None:
                     return choice
             else:
-                scored = [(self._meld_score(rnd, m, wants_out) + self._jitter(), m) for m in melds]
-                score, meld = max(scored, key=lambda pair: pair[0])
-                if score > 0:
-                    return meld
+                choice = self._best_meld(rnd, melds)
+                if choice is not None:
+                    return choice
         if discards:
             return self._discard_choice(rnd, discards)
         return melds[0] if melds else legal[0]
@@ -374,26 +378,48 @@ class GreedyBot:
             return min(melds, key=lambda m: (_wild_count(m), -len(m.cards)))
         return None
 
-    def _meld_score(self, rnd: Round, meld: Meld, wants_out: bool) -> float:
-        """Heuristic worth of a meld once the team has opened (> 0: worth playing)."""
-        seat = meld.seat
-        team = rnd.team_of(seat)
+    def _best_meld(self, rnd: Round, melds: list[Meld]) -> Meld | None:
+        """The best-scoring meld once the team has opened, if one is worth playing."""
+        seat = rnd.to_move
         prof = rnd.profile
         size = prof.canasta_size
-        melds = rnd.melds[team]
-        hand_after = len(rnd.hands[seat]) - len(meld.cards)
-        if hand_after <= 1 and not wants_out:
-            return -100.0
-        has_canasta = any(len(m) >= size for m in melds.values())
+        table: dict[int, tuple[int, bool]] = {}
+        has_canasta = False
+        for rank, cards in rnd.melds[rnd.team_of(seat)].items():
+            table[rank] = (len(cards), not any(c.rank == 0 or c.rank == 2 for c in cards))
+            has_canasta = has_canasta or len(cards) >= size
+        hand_size = len(rnd.hands[seat])
+        wants_out: bool | None = None
+        best: Meld | None = None
+        best_score = 0.0
+        for meld in melds:
+            hand_after = hand_size - len(meld.cards)
+            if hand_after <= 1:
+                if wants_out is None:
+                    wants_out = self._wants_out(rnd, seat)
+                if not wants_out:
+                    continue
+            score = self._meld_score(meld, table, has_canasta, size) + self._jitter()
+            if hand_after <= 1:
+                score += 5.0
+            if score > best_score:
+                best, best_score = meld, score
+        return best
+
+    @staticmethod
+    def _meld_score(meld: Meld, table: dict[int, tuple[int, bool]], has_canasta: bool,
+                    size: int) -> float:
+        """Heuristic worth of a meld once the team has opened (> 0: worth playing).
+
+        ``table`` maps the team's meld ranks to (cards, all natural)."""
         score = 0.0
         for group in meld.groups:
-            naturals = [c for c in group.cards if not _is_wild(c)]
+            naturals = [c for c in group.cards if c.rank != 0 and c.rank != 2]
             wilds = len(group.cards) - len(naturals)
             rank = group.target if group.target is not None else naturals[0].rank
-            existing = melds.get(rank)
-            before = len(existing) if existing is not None else 0
+            existing = table.get(rank)
+            before, was_natural = existing if existing is not None else (0, False)
             after = before + len(group.cards)
-            was_natural = existing is not None and not any(_is_wild(c) for c in existing)
             score += 1.5 * len(naturals)
             if existing is None and not wilds:
                 score += 2.0
@@ -409,8 +435,6 @@ class GreedyBot:
                     score -= 0.5 * wilds
                 else:
                     score -= 1.0 * wilds
-        if wants_out and hand_after <= 1:
-            score += 5.0
         return score
 
     def _discard_choice(self, rnd: Round, discards: list[Discard]) -> Discard:
@@ -425,7 +449,7 @@ class GreedyBot:
         opponent = rnd.next_seat(seat)
         opp_team = rnd.team_of(opponent)
         opp_melds = rnd.melds[opp_team]
-        opp_known = memory.known_ranks(opponent)
+        opp_known = memory.known[opponent]
         opp_recent = set(memory.discarded[opponent][-3:])
         probe = Card(4, "c")
         frozen = pile_status(rnd.pile + [probe], rnd.profile,
@@ -451,7 +475,7 @@ class GreedyBot:
                 else:
                     keep = 1.0
                 keep += value / 20 if not opened else -value / 50
-                known = opp_known[card.rank]
+                known = opp_known.get(card.rank, 0)
                 if frozen:
                     chance = 0.9 if known >= 2 else (0.35 if known == 1 else 0.12)
                 elif card.rank in opp_melds:
