@@ -138,11 +138,12 @@ EXAMPLES = [
              "(50).", None),
             (5, -1, "", "E-W have 3350, so they need 120 to open; N-S (1560) still need 90.",
              None),
-            (7, 39, "S take d1 s1 | c11 h11 s11 | c8 s8 h2", "S meets the 120 minimum while "
-             "taking a frozen pile of 21 cards: s1 d1 s1 (60) + c11 h11 s11 (30) + c8 s8 h2 "
-             "(40) = 130.", "!"),
-            (7, 96, "N discard s6", "N goes out and N-S finish on 5060, but E-W reach 5265 in "
-             "the same round: both teams pass 5000 and the higher total wins.", None),
+            (7, 35, "N take c9 h9 | c12 h12 s12 | d6 s6 jk", "N meets the 120 minimum exactly "
+             "while taking a frozen pile of 19 cards: c9 c9 h9 (30) + c12 h12 s12 (30) + d6 s6 "
+             "jk (60) = 120. The 18 cards under the top card never count for the opening.", "!"),
+            (7, 138, "S discard c3", "S goes out, discarding a black three. N-S score 2995 in "
+             "this round (three natural canastas) and finish on 7130 against 5735: both teams "
+             "are past 5000 and the higher total wins.", None),
         ],
         check=reaches_target,
     ),
