@@ -1,0 +1,51 @@
+"""Bot benchmarks (issue 3): prints figures; run `python benchmarks/bench_bots.py`.
+
+- greedy-bot full rounds per second (four GreedyBots), one core;
+- random-bot full rounds per second (four RandomBots), one core;
+- greedy against random, for reference;
+with the mean actions per round and the time per bot decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from canasta_learn.bots import make_bots, run_round  # noqa: E402
+from canasta_learn.round import Round  # noqa: E402
+
+
+def bench(players: tuple[str, ...], rounds: int, profile: str) -> dict[str, float]:
+    """Play ``rounds`` full rounds with these bots; return the rates."""
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(rounds):
+        bots = make_bots(players, 4, seed)
+        rnd = run_round(Round(profile, seed=seed, dealer=seed % 4), bots)
+        actions += len(rnd.log)
+    elapsed = time.perf_counter() - start
+    return {"rounds_per_s": rounds / elapsed, "actions_per_round": actions / rounds,
+            "us_per_action": 1e6 * elapsed / actions}
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=100, help="rounds per figure (default 100)")
+    parser.add_argument("--profile", default="classic")
+    args = parser.parse_args()
+    print(f"bot benchmarks: {args.rounds} rounds each, profile {args.profile}, one core")
+    for label, players in (("greedy x4", ("greedy",)), ("random x4", ("random",)),
+                           ("greedy vs random", ("greedy", "random", "greedy", "random"))):
+        result = bench(players, args.rounds, args.profile)
+        print(f"  {label:<17} {result['rounds_per_s']:7.1f} rounds/s   "
+              f"{result['actions_per_round']:6.1f} actions/round   "
+              f"{result['us_per_action']:6.0f} us/action (choose + apply)")
+
+
+if __name__ == "__main__":
+    main()
