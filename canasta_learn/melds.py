@@ -12,12 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, CardsLike, format_cards, rank_name, to_cards
+from .cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
 from .profiles import Profile, ProfileLike, get_profile
 from .verdicts import Verdict
 
 __all__ = [
     "BLACK_THREE_RANK",
+    "DEUCE_RANK",
+    "WILD_MELD_RANK",
+    "canasta_kind",
+    "meld_counts",
+    "meld_key",
+    "meld_name",
     "check_meld",
     "check_meld_cards",
     "is_canasta",
@@ -29,6 +35,67 @@ __all__ = [
 ]
 
 BLACK_THREE_RANK = 3
+#: The key of a meld of twos (Italian deuce melds: twos are its naturals, jokers its wilds).
+DEUCE_RANK = 2
+#: The key of a meld of wild cards only (Pennies from Heaven).
+WILD_MELD_RANK = 0
+
+
+def meld_key(cards: Sequence[Card], profile: Profile) -> int | None:
+    """Which meld these cards form: the naturals' rank; for wild cards only, ``DEUCE_RANK``
+    (a deuce meld, when the profile has them and a two is among them) or ``WILD_MELD_RANK``
+    (when the profile has wild melds); None when that is impossible."""
+    rank = meld_rank(cards)
+    if rank is not None:
+        return rank
+    if not cards or any(not (c.rank == 0 or c.rank == 2) for c in cards):
+        return None
+    if profile.deuce_melds and any(c.rank == 2 for c in cards):
+        return DEUCE_RANK
+    if profile.wild_melds:
+        return WILD_MELD_RANK
+    return None
+
+
+def meld_counts(cards: Sequence[Card], rank: int) -> tuple[int, int]:
+    """(naturals, wild cards) of a meld of key ``rank`` (in a deuce meld the twos are its
+    naturals; a wild meld has no naturals)."""
+    if rank == DEUCE_RANK:
+        twos = sum(1 for c in cards if c.rank == 2)
+        return twos, len(cards) - twos
+    if rank == WILD_MELD_RANK:
+        return 0, len(cards)
+    wild = sum(1 for c in cards if c.rank == 0 or c.rank == 2)
+    return len(cards) - wild, wild
+
+
+def meld_name(rank: int) -> str:
+    """How messages name a meld of key ``rank``: 'kings', 'twos', 'wild cards'."""
+    return "wild cards" if rank == WILD_MELD_RANK else rank_name(rank, plural=True)
+
+
+def closes_at_canasta(rank: int, profile: Profile) -> bool:
+    """True when a meld of this key is closed once it is a canasta (nothing more added)."""
+    return profile.canasta_closes == "all" or (profile.canasta_closes == "deuce" and rank == DEUCE_RANK)
+
+
+def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | None:
+    """The kind of canasta a meld is ("natural", "mixed", "deuce_natural", "deuce_mixed",
+    "sevens", "wild"), or None when it is not a canasta.
+
+    >>> canasta_kind(parse_cards("h13 h13 s13 s13 d13 c13 c13"), 13, get_profile())
+    'natural'
+    """
+    if len(cards) < profile.canasta_size:
+        return None
+    nat, wild = meld_counts(cards, rank)
+    if rank == DEUCE_RANK and profile.deuce_melds:
+        return "deuce_natural" if not wild else "deuce_mixed"
+    if rank == WILD_MELD_RANK:
+        return "wild"
+    if rank == 7 and profile.sevens_rules:
+        return "sevens"
+    return "natural" if not wild else "mixed"
 
 
 def split_naturals(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
@@ -81,6 +148,12 @@ def meld_counts_problem(
 
     The fast check behind `check_meld_cards`, used where the engine searches many melds.
     """
+    if closes_at_canasta(rank, profile) and natural_count + wild_count > profile.canasta_size:
+        return "meld_canasta_closed"
+    if rank == WILD_MELD_RANK:
+        if check_size and wild_count < profile.meld_min_size:
+            return "meld_too_few_cards"
+        return None
     if rank == BLACK_THREE_RANK:
         if not going_out or not profile.black_threes_meld_going_out:
             return "meld_black_threes_not_going_out"
@@ -116,6 +189,9 @@ def check_meld_cards(
             cards=tuple(red),
         )
     naturals, wilds = split_naturals(cards)
+    key = meld_key(cards, profile)
+    if key == DEUCE_RANK or key == WILD_MELD_RANK:
+        return _check_wild_family(cards, key, profile, added)
     if not naturals:
         return Verdict.refuse(
             "meld_no_naturals",
@@ -149,7 +225,12 @@ def check_meld_cards(
             meld=tuple(cards),
             value=value,
         )
-    if problem == "meld_black_threes_not_going_out":
+    if problem == "meld_canasta_closed":
+        message = (
+            f"{text} would have {len(cards)} cards, but in the {profile.name} profile a canasta is closed "
+            f"at {profile.canasta_size} cards: nothing more can be added. Start a new meld of {plural} instead."
+        )
+    elif problem == "meld_black_threes_not_going_out":
         message = (
             f"{text}: black threes may be melded only as the last meld of a player going out "
             "(three or four of them, no wild cards). Keep them to discard: a black three on top "
@@ -181,6 +262,35 @@ def check_meld_cards(
         )
     if added:
         message = f"Adding {format_cards(added)} would make the meld {message[0].lower()}{message[1:]}"
+    return Verdict.refuse(problem, message, cards=tuple(cards))
+
+
+def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added: Sequence[Card]) -> Verdict:
+    """Deuce melds (Italian) and wild melds (Pennies)."""
+    text = format_cards(cards)
+    nat, wild = meld_counts(cards, key)
+    problem = meld_counts_problem(nat, wild, key, profile)
+    name = "deuce meld (twos, with jokers as its wild cards)" if key == DEUCE_RANK else "wild-card meld"
+    if problem is None:
+        value = sum(profile.card_values[c.rank] for c in cards)
+        kind = canasta_kind(cards, key, profile)
+        extra = f" It is a {kind.replace('_', ' ')} canasta." if kind else ""
+        return Verdict.allow("meld_ok", f"{text} is a legal {name}, worth {value} points.{extra}",
+                             meld=tuple(cards), value=value)
+    if problem == "meld_canasta_closed":
+        message = (f"{text} has {len(cards)} cards, but in the {profile.name} profile a {name} is closed "
+                   f"at {profile.canasta_size}: nothing more can be added to it.")
+    elif problem == "meld_too_few_cards":
+        message = f"{text} has {len(cards)} cards; a {name} needs at least {profile.meld_min_size}."
+    elif problem == "meld_too_few_naturals":
+        message = (f"{text} has {nat} two{'s' if nat != 1 else ''}; a deuce meld needs at least "
+                   f"{profile.meld_min_naturals} twos (jokers are its wild cards).")
+    elif problem == "meld_too_many_wilds":
+        message = f"{text} has {wild} jokers; a deuce meld may hold at most {profile.wild_limit}."
+    else:
+        message = f"{text} is not a legal {name} ({problem})."
+    if added:
+        message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
     return Verdict.refuse(problem, message, cards=tuple(cards))
 
 

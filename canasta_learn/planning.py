@@ -11,11 +11,11 @@ It works on counts (rank by rank, jokers and twos apart), so it is exact and fas
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_KEY, Card, format_cards
-from .melds import BLACK_THREE_RANK, meld_counts_problem
+from .melds import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK, meld_counts, meld_counts_problem
 from .profiles import Profile
 
 __all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "plan_values"]
@@ -48,30 +48,42 @@ def plan_values(
     canasta_before: bool = False,
     canastas_needed: int = 1,
     canastas_before: int = 0,
+    enough: Callable[[tuple[str, ...]], bool] | None = None,
 ) -> PlanValues:
-    """The best melded value for each (cards kept, team has enough canastas) outcome.
+    """The best melded value for each (cards kept, team then has enough canastas) outcome.
 
-    ``existing`` maps ranks to the team's melds (cards may be added to them). ``black_threes``
+    ``existing`` maps meld keys to the team's melds (cards may be added to them). ``black_threes``
     allows a black-three meld (only for a player going out, so only in outcomes keeping at
-    most one card with enough canastas).
+    most one card with enough canastas). Whether the team has "enough" canastas is decided by
+    ``enough(new_kinds)`` — the kinds of the canastas this plan would complete — or, without
+    it, by counting: ``canastas_before + new >= canastas_needed`` (``canasta_before`` = already
+    enough).
     """
+    if enough is None:
+        if canasta_before:
+            def enough(kinds: tuple[str, ...]) -> bool:
+                return True
+        else:
+            def enough(kinds: tuple[str, ...]) -> bool:
+                return canastas_before + len(kinds) >= canastas_needed
     values = profile.card_values
     naturals, jokers, twos = count_hand(hand)
     black = naturals.pop(BLACK_THREE_RANK, 0)
+    if DEUCE_RANK in existing and profile.deuce_melds:
+        # an open deuce meld takes every two the team melds (Italian): twos are its naturals
+        naturals[DEUCE_RANK] = twos
+        twos = 0
     canasta_size = profile.canasta_size
     limit = profile.wild_limit if allow_wilds else 0
     ranks = sorted(set(naturals) | {r for r in existing if r != BLACK_THREE_RANK})
-    start_count = min(canastas_before, canastas_needed)
-    if canasta_before:
-        start_count = canastas_needed
-    # state: (jokers left, twos left, kept capped at 2, canastas capped) -> best value
-    states: dict[tuple[int, int, int, int], int] = {(jokers, twos, 0, start_count): 0}
+    # state: (jokers left, twos left, kept capped at 2, kinds of new canastas) -> best value
+    State = tuple[int, int, int, tuple[str, ...]]
+    states: dict[State, int] = {(jokers, twos, 0, ()): 0}
     for rank in ranks:
         n = naturals.get(rank, 0)
         meld = existing.get(rank)
         if meld is not None:
-            en = sum(1 for c in meld if c.rank != 0 and c.rank != 2)
-            ew = len(meld) - en
+            en, ew = meld_counts(meld, rank)
             was_canasta = len(meld) >= canasta_size
             uses = sorted({u for u in (n, n - 1, n - 2, 0) if u >= 0})
         else:
@@ -79,9 +91,9 @@ def plan_values(
             was_canasta = False
             uses = sorted({u for u in (n, n - 1, n - 2) if u >= profile.meld_min_naturals})
         rank_value = values[rank]
-        new_states: dict[tuple[int, int, int, int], int] = {}
-        for (jl, tl, kept, can), value in states.items():
-            key = (jl, tl, min(2, kept + n), can)
+        new_states: dict[State, int] = {}
+        for (jl, tl, kept, kinds), value in states.items():
+            key: State = (jl, tl, min(2, kept + n), kinds)
             if new_states.get(key, -1) < value:
                 new_states[key] = value
             for used in uses:
@@ -92,27 +104,38 @@ def plan_values(
                         nat, wild = en + used, ew + j + t
                         if meld_counts_problem(nat, wild, rank, profile, check_size=meld is None):
                             continue
-                        new_can = can
-                        if nat + wild >= canasta_size and not was_canasta:
-                            new_can = min(canastas_needed, can + 1)
-                        key = (jl - j, tl - t, min(2, kept + n - used), new_can)
+                        new_kinds = kinds
+                        if nat + wild >= canasta_size and not was_canasta and len(kinds) < 4:
+                            new_kinds = tuple(sorted(kinds + (_new_kind(rank, wild, profile),)))
+                        key = (jl - j, tl - t, min(2, kept + n - used), new_kinds)
                         total = value + used * rank_value + j * values[0] + t * values[2]
                         if new_states.get(key, -1) < total:
                             new_states[key] = total
         states = new_states
     result: PlanValues = {}
-    for (jl, tl, kept, can), value in states.items():
-        enough = can >= canastas_needed
+    for (jl, tl, kept, kinds), value in states.items():
+        has_enough = enough(kinds)
         outcomes = [(min(2, kept + jl + tl + black), value)]
-        if black_threes and black >= profile.meld_min_size and enough:
+        if black_threes and black >= profile.meld_min_size and has_enough:
             other = kept + jl + tl
             if other <= 1:
                 outcomes.append((other, value + black * values[BLACK_THREE_RANK]))
         for final_kept, final_value in outcomes:
-            key2 = (final_kept, enough)
+            key2 = (final_kept, has_enough)
             if result.get(key2, -1) < final_value:
                 result[key2] = final_value
     return result
+
+
+def _new_kind(rank: int, wild_count: int, profile: Profile) -> str:
+    """The kind of a canasta completed at ``rank`` with ``wild_count`` wild cards."""
+    if rank == DEUCE_RANK and profile.deuce_melds:
+        return "deuce_natural" if not wild_count else "deuce_mixed"
+    if rank == WILD_MELD_RANK:
+        return "wild"
+    if rank == 7 and profile.sevens_rules:
+        return "sevens"
+    return "natural" if not wild_count else "mixed"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,10 @@ __all__ = [
 ]
 
 DealtRedThrees = Literal["at_deal", "first_turn"]
+UpcardRule = Literal["cover", "italian"]
+CanastaCloses = Literal["never", "deuce", "all"]
+ManyCanastasBonus = Literal["none", "italian"]
+CANASTA_KINDS = ("natural", "mixed", "deuce_natural", "deuce_mixed", "sevens", "wild")
 PermissionTiming = Literal["after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld"]
 EndOfStock = Literal["play_on_with_pile", "end_when_empty"]
 TieRule = Literal["lead_at_target", "any_lead"]
@@ -85,6 +89,15 @@ class Profile:
     # --- deal ----------------------------------------------------------------------------
     #: Upcards covered by the next stock card: any of "wild", "red_three", "black_three".
     upcard_covered: frozenset[str] = frozenset({"wild", "red_three"})
+    #: How the discard pile starts: "cover" (turn one card, cover wilds/threes as
+    #: ``upcard_covered`` says) or "italian" (turn cards until a natural 4-A shows, then slide
+    #: as many stock cards as its rank number face down under it).
+    upcard_rule: UpcardRule = "cover"
+    #: Dealt red threes are laid down and replaced before the upcard is turned (Italian).
+    red_threes_before_upcard: bool = False
+    #: Cards dealt face down to each player as a personal reserve, added to the hand when the
+    #: player first completes a canasta (Pennies from Heaven: 11).
+    reserve_size: int = 0
     #: When red threes in a dealt hand are laid down and replaced.
     dealt_red_threes: DealtRedThrees = "at_deal"
 
@@ -101,6 +114,18 @@ class Profile:
     canasta_size: int = 7
     #: Black threes may be melded (3 or 4, no wilds) only by a player going out.
     black_threes_meld_going_out: bool = True
+    #: Melds of twos (with jokers as their wild cards) are allowed; while a team's deuce meld is
+    #: incomplete its twos go only there (Italian).
+    deuce_melds: bool = False
+    #: Melds made only of wild cards are allowed, up to ``canasta_size`` cards (Pennies).
+    wild_melds: bool = False
+    #: Which canastas close at ``canasta_size`` cards (nothing more may be added): "never",
+    #: "deuce" (deuce canastas only) or "all" (every meld is capped; after a canasta closes a
+    #: new meld of that rank may be started).
+    canasta_closes: CanastaCloses = "never"
+    #: Sevens: no seven may be discarded before the team has a sevens canasta, and never as
+    #: the going-out discard (Pennies).
+    sevens_rules: bool = False
 
     # --- discard pile ----------------------------------------------------------------------
     #: A discarded black three freezes the pile once it is covered (traditional).
@@ -121,6 +146,10 @@ class Profile:
     # --- going out -------------------------------------------------------------------------
     #: Canastas the team needs on the table before a player may go out.
     go_out_canastas: int = 1
+    #: Canasta kinds that do not count toward ``go_out_canastas`` (Italian: deuce canastas).
+    go_out_excluded_kinds: frozenset[str] = frozenset()
+    #: Canasta kinds of which the team needs one each to go out (Pennies: all four kinds).
+    go_out_required_kinds: frozenset[str] = frozenset()
     #: When a player may ask "Partner, may I go out?".
     permission_timing: PermissionTiming = "after_draw_or_top_meld"
     #: Going out concealed after a stock draw waives the opening minimum.
@@ -141,6 +170,15 @@ class Profile:
     red_three_bonuses: tuple[int, ...] = (0, 100, 200, 300, 800)
     #: Red threes count negative for a team that melded nothing this hand.
     red_threes_negative_without_meld: bool = True
+    #: Red threes count negative unless the team has a sevens canasta (Pennies).
+    red_threes_need_sevens_canasta: bool = False
+    #: Bonuses for canasta kinds beyond natural and mixed: (kind, bonus) pairs, kinds
+    #: "deuce_natural", "deuce_mixed", "sevens", "wild".
+    extra_canasta_bonuses: tuple[tuple[str, int], ...] = ()
+    #: Canasta kinds whose bonus counts only for the team that went out (else face value).
+    bonus_needs_going_out: frozenset[str] = frozenset()
+    #: Extra bonuses for many canastas: "none" or "italian" (five / ten canastas).
+    many_canastas_bonus: ManyCanastasBonus = "none"
     #: Bonus for going out.
     going_out_bonus: int = 100
     #: Bonus for going out concealed (in total, replacing ``going_out_bonus``).
@@ -186,6 +224,17 @@ class Profile:
              f"permission_timing must be one of {PERMISSION_TIMINGS}")
         need(self.end_of_stock in END_OF_STOCK, f"end_of_stock must be one of {END_OF_STOCK}")
         need(self.tie_rule in TIE_RULES, f"tie_rule must be one of {TIE_RULES}")
+        need(self.upcard_rule in ("cover", "italian"), "upcard_rule must be 'cover' or 'italian'")
+        need(self.canasta_closes in ("never", "deuce", "all"),
+             "canasta_closes must be 'never', 'deuce' or 'all'")
+        need(self.many_canastas_bonus in ("none", "italian"), "many_canastas_bonus must be 'none' or 'italian'")
+        need(isinstance(self.reserve_size, int) and self.reserve_size >= 0, "reserve_size must be 0 or more")
+        kinds = set(CANASTA_KINDS)
+        need(all(k in kinds and isinstance(b, int) for k, b in self.extra_canasta_bonuses),
+             f"extra_canasta_bonuses must pair canasta kinds {CANASTA_KINDS} with whole numbers")
+        for name in ("go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out"):
+            need(set(getattr(self, name)) <= kinds, f"{name} may hold only canasta kinds {CANASTA_KINDS}")
+        need(not (self.deuce_melds and self.wild_melds), "deuce_melds and wild_melds cannot both be on")
         need(self.meld_min_naturals <= self.meld_min_size,
              "meld_min_naturals cannot exceed meld_min_size")
         need(self.meld_min_size <= self.canasta_size, "meld_min_size cannot exceed canasta_size")
@@ -198,7 +247,7 @@ class Profile:
              f"red_three_bonuses must give a bonus for 0..{red_three_count} red threes "
              f"({red_three_count + 1} numbers), not {len(self.red_three_bonuses)}")
         deck_size = 52 * self.deck_count + self.joker_count
-        need(self.player_count * self.hand_size < deck_size,
+        need(self.player_count * (self.hand_size + self.reserve_size) < deck_size,
              f"{self.player_count} hands of {self.hand_size} need more than the "
              f"{deck_size} cards of the deck")
         if problems:
@@ -223,6 +272,15 @@ class Profile:
                 minimum = value
         return minimum
 
+    def canasta_bonus(self, kind: str) -> int:
+        """The bonus of a canasta of ``kind`` ("natural", "mixed", "deuce_natural", ...)."""
+        for name, bonus in self.extra_canasta_bonuses:
+            if name == kind:
+                return bonus
+        if kind == "natural":
+            return self.natural_canasta_bonus
+        return self.mixed_canasta_bonus
+
     def card_value(self, rank: int) -> int:
         """The point value of a card of ``rank`` (0 = joker)."""
         return self.card_values[rank]
@@ -239,9 +297,10 @@ class Profile:
                 f"Profile has no setting {', '.join(unknown)}; known settings: "
                 + ", ".join(f.name for f in dataclasses.fields(self))
             )
-        if "upcard_covered" in changes:
-            changes["upcard_covered"] = frozenset(changes["upcard_covered"])
-        for key in ("card_values", "red_three_bonuses", "opening_table"):
+        for key in _SET_FIELDS:
+            if key in changes:
+                changes[key] = frozenset(changes[key])
+        for key in ("card_values", "red_three_bonuses", "opening_table", "extra_canasta_bonuses"):
             if key in changes:
                 value = changes[key]
                 changes[key] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
@@ -267,13 +326,15 @@ class Profile:
         if unknown:
             raise ProfileError(f"Unknown profile settings: {', '.join(unknown)}.")
         values = dict(settings)
-        if "upcard_covered" in values:
-            values["upcard_covered"] = frozenset(values["upcard_covered"])
+        for key in _SET_FIELDS:
+            if key in values:
+                values[key] = frozenset(values[key])
         for key in ("card_values", "red_three_bonuses"):
             if key in values:
                 values[key] = tuple(values[key])
-        if "opening_table" in values:
-            values["opening_table"] = tuple(tuple(pair) for pair in values["opening_table"])
+        for key in ("opening_table", "extra_canasta_bonuses"):
+            if key in values:
+                values[key] = tuple(tuple(pair) for pair in values[key])
         try:
             return cls(**values)
         except TypeError as error:
@@ -293,6 +354,8 @@ class Profile:
 
 
 ProfileLike = str | Profile | None
+
+_SET_FIELDS = ("upcard_covered", "go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out")
 
 _CLASSIC = Profile(
     name="classic",
@@ -325,6 +388,59 @@ _REGISTRY: dict[str, Profile] = {
         tie_rule="any_lead",
     ),
 }
+
+
+#: The variant profiles of the sources (VARIANTS.md §1-§2), built on the classic settings.
+VARIANTS: dict[str, Profile] = {
+    "italian": _CLASSIC.replace(
+        name="italian",
+        description="Italian Canasta: three decks and six jokers, draw two, deuce melds, always-frozen "
+                    "pile, wild-free openings, two non-deuce canastas to go out, to 12,000.",
+        source="seeds/002 (Canastra Italiana) + VARIANTS.md §1",
+        deck_count=3,
+        joker_count=6,
+        hand_size=15,
+        stock_draw_count=2,
+        upcard_rule="italian",
+        red_threes_before_upcard=True,
+        deuce_melds=True,
+        canasta_closes="deuce",
+        pile_always_frozen=True,
+        opening_table=((0, 50), (1500, 90), (3000, 120), (5000, 160), (7500, 180), (10000, 200)),
+        opening_wilds_allowed=False,
+        go_out_canastas=2,
+        go_out_excluded_kinds=frozenset({"deuce_natural", "deuce_mixed"}),
+        extra_canasta_bonuses=(("deuce_natural", 3000), ("deuce_mixed", 2000)),
+        bonus_needs_going_out=frozenset({"deuce_natural", "deuce_mixed"}),
+        red_three_bonuses=(0, 100, 200, 300, 800, 1000, 1200),
+        going_out_bonus=300,
+        concealed_going_out_bonus=300,
+        many_canastas_bonus="italian",
+        target_score=12000,
+    ),
+    "pennies_from_heaven": _CLASSIC.replace(
+        name="pennies_from_heaven",
+        description="Pennies from Heaven: six players in two teams of three, four decks and eight jokers, "
+                    "11-card reserves, draw two, canastas closed at 7, wild and sevens canastas, to 20,000.",
+        source="seeds/002 + VARIANTS.md §2",
+        deck_count=4,
+        joker_count=8,
+        player_count=6,
+        hand_size=13,
+        reserve_size=11,
+        stock_draw_count=2,
+        wild_melds=True,
+        canasta_closes="all",
+        sevens_rules=True,
+        opening_table=((0, 50), (1500, 150)),
+        go_out_required_kinds=frozenset({"sevens", "wild", "natural", "mixed"}),
+        red_threes_need_sevens_canasta=True,
+        extra_canasta_bonuses=(("sevens", 1500), ("wild", 1000)),
+        red_three_bonuses=(0, 100, 200, 300, 400, 500, 600, 700, 1000),
+        target_score=20000,
+    ),
+}
+# _REGISTRY.update(VARIANTS)  (registered once the engine plays them)
 
 
 def profile_names() -> list[str]:
