@@ -78,6 +78,28 @@ def test_rules1_red_threes_have_no_card_value_only_bonus(profile: str) -> None:
     assert score.total == 115
 
 
+def test_rules1_red_three_left_in_hand_costs_nothing() -> None:
+    """[cardgames_io] dealt red threes wait for the player's first turn. If the hand ends
+    before it (E goes out concealed on the very first turn), W's h3 is still in hand: red
+    threes have no card value, so it costs nothing (and, never laid down, earns no bonus)."""
+    east = "h4 h4 c4 c4 d4 d4 s4 h5 c5 d5 s5"
+    west = "h3 c11 d11 h11 s11 c12 d12 h12 s12 c13 d13"
+    north = "c6 d6 h6 s6 c7 d7 h7 s7 c8 d8 h8"
+    south = "h9 d9 c10 d10 h10 s10 c1 d1 h1 s1 s8"
+    hands = [cards(h) for h in (north, east, south, west)]
+    order = [hands[seat][i] for i in range(11) for seat in (1, 2, 3, 0)]
+    rnd = Round("cardgames_io", deck=deck_starting(
+        " ".join(str(c) for c in order) + " s9 c9"), dealer=0)
+    assert cards("h3")[0] in rnd.hands[3]
+    rnd.draw()
+    rnd.meld("h4 h4 c4 c4 d4 d4 s4 | h5 c5 d5 s5")
+    rnd.discard("c9")
+    assert rnd.is_over and rnd.went_out_concealed
+    west_team = rnd.scores()[1]
+    assert west_team.points("hand") == -100  # W's ten court cards; the h3 costs nothing
+    assert west_team.points("red_threes") == 0
+
+
 # =========================================================================== §2 deal
 
 
