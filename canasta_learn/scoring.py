@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, CardsLike, format_cards, to_cards
+from .melds import canasta_kind, meld_key
 from .profiles import Profile, ProfileLike, get_profile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -87,27 +88,45 @@ def score_team(
     concealed: bool = False,
     has_melded: bool | None = None,
     team: int | None = None,
+    reserves: Iterable[Sequence[Card]] = (),
 ) -> ScoreBreakdown:
-    """Score one team: the engine's scoring, also behind `score_round`."""
+    """Score one team: the engine's scoring, also behind `score_round`.
+
+    ``melds`` holds every meld and canasta of the team (closed canastas included);
+    ``reserves`` the reserve piles its players never picked up (they count like cards in hand).
+    """
     melds = [list(m) for m in melds]
     values = profile.card_values
     items: list[ScoreItem] = []
     meld_points = sum(values[c.rank] for m in melds for c in m)
     items.append(ScoreItem("Melded cards", meld_points, "melds"))
-    natural = sum(1 for m in melds if len(m) >= profile.canasta_size
-                  and not any(c.rank == 0 or c.rank == 2 for c in m))
-    mixed = sum(1 for m in melds if len(m) >= profile.canasta_size) - natural
-    if natural:
-        items.append(ScoreItem(f"Natural canastas ({natural} × {profile.natural_canasta_bonus})",
-                               natural * profile.natural_canasta_bonus, "natural_canastas"))
-    if mixed:
-        items.append(ScoreItem(f"Mixed canastas ({mixed} × {profile.mixed_canasta_bonus})",
-                               mixed * profile.mixed_canasta_bonus, "mixed_canastas"))
+    kinds: list[str] = []
+    for meld in melds:
+        key = meld_key(meld, profile)
+        kind = canasta_kind(meld, key, profile) if key is not None else None
+        if kind is not None:
+            kinds.append(kind)
+    for kind in ("natural", "mixed", "sevens", "wild", "deuce_natural", "deuce_mixed"):
+        count = kinds.count(kind)
+        if not count:
+            continue
+        label = _KIND_LABELS[kind]
+        if kind in profile.bonus_needs_going_out and not went_out:
+            items.append(ScoreItem(f"{label} ({count}): no bonus, the team did not go out", 0, kind + "_canastas"))
+            continue
+        bonus = profile.canasta_bonus(kind)
+        items.append(ScoreItem(f"{label} ({count} × {bonus})", count * bonus, kind + "_canastas"))
+    extra = _many_canastas_bonus(kinds, profile)
+    if extra:
+        items.append(ScoreItem(extra[0], extra[1], "many_canastas"))
     if red_threes:
         count = min(len(red_threes), len(profile.red_three_bonuses) - 1)
         bonus = profile.red_three_bonuses[count]
         melded = bool(melds) if has_melded is None else has_melded
-        if not melded and profile.red_threes_negative_without_meld:
+        if profile.red_threes_need_sevens_canasta and "sevens" not in kinds:
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: no sevens canasta",
+                                   -bonus, "red_threes"))
+        elif not melded and profile.red_threes_negative_without_meld:
             items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: the team melded nothing",
                                    -bonus, "red_threes"))
         else:
@@ -117,6 +136,10 @@ def score_team(
             items.append(ScoreItem("Going out concealed", profile.concealed_going_out_bonus, "going_out"))
         else:
             items.append(ScoreItem("Going out", profile.going_out_bonus, "going_out"))
+    unpicked = [c for r in reserves for c in r]
+    if unpicked:
+        items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} cards)",
+                               -sum(values[c.rank] for c in unpicked), "reserve"))
     left = [c for h in hands for c in h]
     # red threes have no card value (RULES.md §1): one still in hand (cardgames_io lays dealt
     # ones down only at the player's first turn) costs nothing
@@ -124,6 +147,29 @@ def score_team(
     if left:
         items.append(ScoreItem(f"Cards left in hand ({format_cards(left)})", -penalty, "hand"))
     return ScoreBreakdown(tuple(items), team, profile.name)
+
+
+_KIND_LABELS = {
+    "natural": "Natural canastas", "mixed": "Mixed canastas", "sevens": "Sevens canastas",
+    "wild": "Wild-card canastas", "deuce_natural": "Canastas of seven twos", "deuce_mixed": "Mixed deuce canastas",
+}
+
+
+def _many_canastas_bonus(kinds: Sequence[str], profile: Profile) -> tuple[str, int] | None:
+    """Italian Canasta's bonuses for many canastas (VARIANTS.md §1)."""
+    if profile.many_canastas_bonus != "italian":
+        return None
+    non_deuce = [k for k in kinds if not k.startswith("deuce")]
+    naturals = non_deuce.count("natural")
+    label, points = "", 0
+    if naturals >= 5:
+        label, points = "Five natural canastas", 2000
+    elif naturals >= 4 and len(non_deuce) >= 5:
+        label, points = "Five canastas, one not natural", 1000
+    if len(kinds) >= 10:
+        label = (label + " + " if label else "") + "ten canastas"
+        points += 2000
+    return (label, points) if points else None
 
 
 def score_round(
