@@ -42,6 +42,8 @@ __all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "opening_table_
 
 #: How many opening options are drawn (the rest are counted).
 MAX_OPTIONS_SHOWN = 8
+#: Width of the text boxes' labels (so the boxes line up).
+LABEL_WIDTH = "200px"
 
 
 def _alert(message: str) -> str:
@@ -66,7 +68,7 @@ class MeldsText:
                  on_change: Callable[[list[list[Card]]], None] | None = None) -> None:
         self.text = widgets.Text(value=value, description=description, placeholder=placeholder,
                                  continuous_update=True, layout=widgets.Layout(width="100%"),
-                                 style={"description_width": "initial"})
+                                 style={"description_width": LABEL_WIDTH})
         self.error = _error_box("cl-notation-error")
         self.melds: list[list[Card]] = []
         self._on_change = on_change
@@ -102,15 +104,10 @@ class MeldsText:
 def _cards_text(value: str, description: str, on_change: Callable[[Any], None],
                 css: str, placeholder: str = "h10 c6 jk") -> CardsText:
     box = CardsText("", description=description, placeholder=placeholder, on_change=on_change)
+    box.text.style.description_width = LABEL_WIDTH
     box.text.add_class(css)
     box.text.value = value  # bad notation given at the start shows inline too
     return box
-
-
-def _cards_html(cards: Sequence[Card], label: str) -> str:
-    from ..render import cards_row_html
-
-    return cards_row_html(list(cards), label=label)
 
 
 def _verdict_words(verdict: Verdict) -> str:
@@ -230,8 +227,6 @@ class PileExplorer(_Explorer):
         self.state_view = widgets.HTML("")
         self.state_view.add_class("cl-pile-state")
         self.verdict_view = verdict_widget()
-        self.take_view = widgets.HTML("")
-        self.take_view.add_class("cl-take-cards")
         self.picker = _picker([("Hand", self.hand_input), ("Pile", self.pile_input)])
         self._watch(self.opened_input, self.score_input)
         inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
@@ -239,8 +234,7 @@ class PileExplorer(_Explorer):
                                widgets.HBox([self.profile_select, self.compare_box])])
         title = widgets.HTML("<b>Pile explorer</b>: can the pile be taken?")
         self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
-                         self.pile_view, self.state_view, self.verdict_view, self.take_view,
-                         self.compare_view]
+                         self.pile_view, self.state_view, self.verdict_view, self.compare_view]
         self._ready = True
         self._update()
 
@@ -262,18 +256,15 @@ class PileExplorer(_Explorer):
         self.position, self.status, self.verdict = position, status, verdict
         self.comparison = comparison
         self.pile_view.value = pile_html(position.discard_pile, status)
-        culprits = f" ({format_cards(status.cards)})" if status.cards else ""
+        reason = "" if status.code == status.state else f" ({status.code})"
+        if status.cards:
+            reason += f", because of {format_cards(status.cards)}"
         opened = "opened" if position.team_opened else "not opened"
         self.state_view.value = (
             f'<div class="cl-state-line">Pile state: <b class="cl-state-word">'
-            f"{html.escape(status.state)}</b> <code>{html.escape(status.code)}</code>"
-            f"{html.escape(culprits)} &#183; team {opened}, score {position.team_score}"
-            f" &#183; opening minimum {position.opening_minimum}</div>")
-        set_verdict(self.verdict_view, verdict)
-        if verdict.ok and verdict.meld:
-            self.take_view.value = _cards_html(verdict.meld, "Goes down with the top card")
-        else:
-            self.take_view.value = ""
+            f"{html.escape(status.state)}</b>{html.escape(reason)} &#183; team {opened}, "
+            f"score {position.team_score} &#183; opening minimum {position.opening_minimum}</div>")
+        set_verdict(self.verdict_view, verdict)  # with the meld made with the top card
         self.compare_view.value = (_compare_html(list(comparison.items()), "Taking the pile")
                                    if comparison else "")
 

@@ -238,12 +238,14 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.feedback = head + why
         for button in self.buttons:
             button.disabled = True
+            # no icon: the accessible name stays exactly the choice text; the words are in
+            # the tooltip and the feedback (not colour alone)
             if button.description == self.answer_text:
                 button.button_style = "success"
-                button.icon = "check"
+                button.tooltip = "The right answer"
             elif button.description == choice:
                 button.button_style = "danger"
-                button.icon = "times"
+                button.tooltip = "Your answer (not right)"
         self.feedback_view.value = self._feedback_html(choice, own)
         for listener in self._listeners:
             listener(self)
@@ -284,7 +286,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         for button in self.buttons:
             button.disabled = False
             button.button_style = ""
-            button.icon = ""
+            button.tooltip = button.description
         for listener in self._listeners:
             listener(self)
 
