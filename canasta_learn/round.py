@@ -1084,6 +1084,13 @@ class Round:
                 self._end_round("stock_exhausted",
                                 "The last card of the stock was a red three: it is laid face up and the "
                                 "hand ends at once (no meld, no discard).", index)
+            elif last_was_red_three and not self.legal_actions():
+                # end_when_empty: no replacement left and a hand that can neither meld nor
+                # discard (one card, no canasta to go out with): the hand ends here.
+                self._end_round("stock_exhausted",
+                                "The last card of the stock was a red three: with no replacement, "
+                                f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
+                                index)
 
     def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
         melds = self.melds[team]
@@ -1310,7 +1317,10 @@ class Round:
             if existing is None and len(cards) < prof.meld_min_naturals:
                 continue
             counts = [len(cards)]
-            if hand_size - len(cards) <= 1 and len(cards) - 1 >= (1 if existing else prof.meld_min_naturals):
+            # keep one natural back when going out would otherwise be forced, and while opening
+            # (a smaller meld may be the only one that reaches the minimum and keeps a card)
+            if ((hand_size - len(cards) <= 1 or not self.opened[team])
+                    and len(cards) - 1 >= (1 if existing else prof.meld_min_naturals)):
                 counts.append(len(cards) - 1)
             for count in counts:
                 naturals = tuple(cards[:count])
