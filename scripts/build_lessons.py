@@ -143,8 +143,10 @@ and a message that says why and what would make it legal.
 rnd.check("E discard jk")
 """),
     code("""
+from canasta_learn.cards import CardList  # a list of cards that is drawn as cards
+
 rnd.apply("E draw")
-rnd.hands[1]  # East's hand after drawing (a red three drawn is laid down and replaced)
+CardList(rnd.hands[1])  # East's hand after drawing (a red three is laid down and replaced)
 """),
     code("""
 [action.text(4) for action in rnd.legal_actions()][:8]
@@ -171,6 +173,64 @@ rules a **profile**; `classic` is the default, and every lesson says which one i
     code("""
 {name: get_profile(name).description for name in profile_names()}
 """),
+    md("""
+## Try it: pick cards from a hand
+
+Here is East's hand as a widget. Click cards (or move with **Tab** and select with **Space**)
+and the engine judges your selection at once: is it a meld?
+"""),
+    code("""
+import ipywidgets as widgets
+
+from canasta_learn.render import verdict_html
+from canasta_learn.widgets import HandWidget
+
+east = HandWidget(rnd.hands[1], label="East's hand")
+meld_verdict = widgets.HTML("<i>Select cards to see the engine's verdict.</i>")
+
+
+def show_verdict(_change=None):
+    \"\"\"Show the engine's verdict on the selected cards.\"\"\"
+    if east.selected:
+        meld_verdict.value = verdict_html(check_meld(east.selected))
+
+
+east.observe(show_verdict, names="selected")
+widgets.VBox([east, meld_verdict])
+"""),
+    md("""
+Selecting from Python does exactly what a click does:
+"""),
+    code("""
+east.selected = ["d1", "s1", "c2"]
+check_meld(east.selected)
+"""),
+    md("""
+## Check yourself
+
+Click an answer. The right answer and its explanation come from the engine's verdict.
+"""),
+    code("""
+from canasta_learn.widgets import Quiz, QuizSet
+
+
+def meld_quiz(cards, profile="classic"):
+    \"\"\"A yes/no question whose answer and explanation are the engine's check_meld verdict.\"\"\"
+    verdict = check_meld(cards, profile)
+    return Quiz(f"Is {cards} a legal meld?", ["Yes", "No"], "Yes" if verdict.ok else "No",
+                verdict)
+
+
+quizzes = QuizSet([
+    meld_quiz("h5 h5 jk"),
+    meld_quiz("h5 jk d2"),
+    meld_quiz("c9 d9 h9 s9 d2 c2 jk"),
+    Quiz("Can North take the pile?",
+         Position("c6 c6 h7 d8", discard_pile="s9 d6", team_melds=["h13 s13 s13"]),
+         kind="can_take_pile"),
+])
+quizzes
+""", "quiz"),
     md("""
 **Exercise.** Is `s12 d12 c12 jk` a legal meld? Ask the engine in the empty cell, then compare
 with the answer below it.
@@ -328,6 +388,64 @@ check_meld("s3 s3 c3", going_out=True)
 check_meld("h3 d3 h3")
 """),
     md("""
+## Try it: build melds
+
+Select cards in this hand; the engine checks the selection as a meld (and says whether it is a
+canasta, natural or mixed). Try a legal meld, a sequence, too many wild cards, black threes.
+"""),
+    code("""
+import ipywidgets as widgets
+
+from canasta_learn.render import verdict_html
+from canasta_learn.widgets import HandWidget
+
+builder = HandWidget("s9 h9 h9 d9 c9 s9 d2 jk jk c2 h5 h6 h7 s3 c3 s3", label="Build a meld")
+builder_verdict = widgets.HTML("<i>Select cards to see the engine's verdict.</i>")
+
+
+def judge(_change=None):
+    \"\"\"Show the engine's verdict on the selection.\"\"\"
+    if builder.selected:
+        builder_verdict.value = verdict_html(check_meld(builder.selected))
+
+
+builder.observe(judge, names="selected")
+widgets.VBox([builder, builder_verdict])
+"""),
+    md("""
+## Check yourself
+"""),
+    code("""
+from canasta_learn.melds import is_canasta, is_natural_canasta
+from canasta_learn.widgets import Quiz, QuizSet
+
+
+def meld_quiz(cards, profile="classic"):
+    \"\"\"A yes/no question whose answer and explanation are the engine's check_meld verdict.\"\"\"
+    verdict = check_meld(cards, profile)
+    return Quiz(f"Is {cards} a legal meld in the {profile} profile?", ["Yes", "No"],
+                "Yes" if verdict.ok else "No", verdict, profile=profile)
+
+
+def canasta_quiz(cards):
+    \"\"\"Natural, mixed or no canasta: the engine decides and explains.\"\"\"
+    meld = parse_cards(cards)
+    kind = ("Natural canasta (500)" if is_natural_canasta(meld, classic)
+            else "Mixed canasta (300)" if is_canasta(meld, classic) else "Not a canasta")
+    return Quiz(f"What is {cards}?",
+                ["Natural canasta (500)", "Mixed canasta (300)", "Not a canasta"], kind,
+                check_meld(meld))
+
+
+QuizSet([
+    meld_quiz("h13 jk d2"),
+    meld_quiz("h5 h5 d2 d2", "cardgames_io"),
+    meld_quiz("s3 s3 c3"),
+    canasta_quiz("s9 h9 h9 d9 c9 jk d2"),
+    canasta_quiz("h12 h12 d12 s12 c12 c12"),
+])
+""", "quiz"),
+    md("""
 **Exercise.** Make a legal meld of queens worth exactly 50 points. Write it in the empty
 cell, check it with `check_meld` and `meld_value`, then compare with the answer.
 """),
@@ -409,9 +527,14 @@ bill.check_take_pile()
 Played out in a round: the sixes go down with the `d6`, then the `s9` under it joins the hand.
 """),
     code("""
+from canasta_learn.cards import CardList  # a list of cards that is drawn as cards
+
 rnd = bill.round
 rnd.take_pile("c6 c6")
-rnd.melds[0][6], rnd.hands[0]
+CardList(rnd.melds[0][6])  # the team's new meld of sixes
+"""),
+    code("""
+CardList(rnd.hands[0])  # Bill's hand: h7 d8 and the s9 from under the d6
 """),
     md("""
 ## Blocked piles
@@ -508,6 +631,34 @@ rnd.take_pile("h9 h9")
 rnd.discard("c5")
 before, rnd.pile_status(0).state
 """),
+    md("""
+## Try it: the pile explorer
+
+Start from Mike's position and change it: give him a second five, remove the buried `c2`,
+put a black three on top, untick "opened"… The explorer shows the pile's state and whether and
+how it can be taken, at every keystroke.
+"""),
+    code("""
+from canasta_learn.widgets import PileExplorer
+
+PileExplorer(hand="h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds="h13 s13 s13")
+"""),
+    md("""
+## Check yourself
+"""),
+    code("""
+from canasta_learn.widgets import Quiz, QuizSet
+
+QuizSet([
+    Quiz("Mike holds h5 d2 d2 s12 d12. Can he take the pile?", mike, kind="can_take_pile"),
+    Quiz("Lisa holds no kings. Can she take the pile?", lisa, kind="can_take_pile"),
+    Quiz("Bill's team has a meld of kings. Can he take this frozen pile?", bill_frozen,
+         kind="can_take_pile"),
+    Quiz("What state is this pile in?", blocked, kind="pile_state"),
+    Quiz("Your team has not opened yet. What state is the pile in for you?",
+         Position("h7 c7 c9", discard_pile="s12 d7", team_opened=False), kind="pile_state"),
+])
+""", "quiz"),
     md("""
 **Exercise.** Ann holds `h10 d10 jk c4` and the top card is `s10`; a joker is buried in the
 pile. Can she take it, and how? Build the position and ask the engine.
@@ -684,6 +835,35 @@ Position("h7 c7 c9 c10 h11", discard_pile=rich_pile).check_take_pile("h7 c7")
 Position("h7 c7 h1 c1 d1 c9", discard_pile=rich_pile).check_take_pile("h7 c7", "h1 c1 d1")
 """),
     md("""
+## Try it: the opening explorer
+
+Edit the hand, the team score and (optionally) the top card of the pile: the explorer shows the
+minimum in force and every set of melds that opens, or exactly why none does. Try the four
+worked examples, then your own hands.
+"""),
+    code("""
+from canasta_learn.widgets import OpeningExplorer
+
+OpeningExplorer(hand="h1 c1 d2 c5 h6 h7 c8 c9 c9 d9 h9 d13", team_score=1500)
+"""),
+    md("""
+## Check yourself
+"""),
+    code("""
+from canasta_learn.widgets import Quiz, QuizSet
+
+QuizSet([
+    Quiz("Your team has 1500 points. What is the opening minimum?", p1500,
+         kind="opening_minimum"),
+    Quiz("Your team has -20 points. What is the opening minimum?",
+         Position("h1 c1 d2 c5 h6 h7 c8 d13", team_score=-20, drew_from="stock"),
+         kind="opening_minimum"),
+    Quiz("Your team has 1100 points. Which melds open?", p1100, kind="which_meld_opens"),
+    Quiz("200 points are buried in this pile. Can you take it to open?",
+         Position("h7 c7 c9 c10 h11", discard_pile=rich_pile), kind="can_take_pile"),
+])
+""", "quiz"),
+    md("""
 **Exercise.** Your team has 2000 points. You hold `jk s1 d1 h8 h8 c8 c5 c6 c10 d11`. Which
 melds open? Ask the engine for the minimum and the options.
 """),
@@ -832,6 +1012,52 @@ ax.legend()
 plt.show()
 """),
     md("""
+## Try it: the score calculator
+
+The calculator starts on the 925 example. Add a wild card to the kings, untick "went out",
+remove the melds to see the red threes turn negative…
+"""),
+    code("""
+from canasta_learn.widgets import ScoreCalculator
+
+ScoreCalculator(team_melds="s13 s13 h13 h13 d13 c13 c13 | h1 c1 s1", red_threes="h3 d3",
+                cards_left="c7", went_out=True)
+"""),
+    md("""
+## Check yourself
+"""),
+    code("""
+from canasta_learn import Position, check_meld, get_profile, parse_cards
+from canasta_learn.melds import is_natural_canasta
+from canasta_learn.widgets import Quiz, QuizSet
+
+kings_and_two = parse_cards("s13 s13 h13 h13 d13 c13 c13 d2")
+bonus = "500" if is_natural_canasta(kings_and_two, get_profile("classic")) else "300"
+
+
+def going_out_quiz(question, position, melds, discard=None):
+    \"\"\"Concealed, ordinary or refused: the engine's check_go_out decides and explains.\"\"\"
+    verdict = position.check_go_out(melds, discard)
+    answer = ("No" if not verdict.ok else
+              "Yes, concealed: 200 in all" if verdict.concealed else "Yes: 100")
+    return Quiz(question, ["Yes: 100", "Yes, concealed: 200 in all", "No"], answer, verdict,
+                position=position)
+
+
+QuizSet([
+    Quiz("A d2 is added to a natural canasta of kings. What bonus does it earn now?",
+         ["500", "300"], bonus, check_meld(kings_and_two)),
+    going_out_quiz("Your team has no canasta. May you go out by melding h9 d9 c9 and "
+                   "discarding c4?",
+                   Position("h9 d9 c9 c4", team_melds=["h12 s12 c12"]), "h9 d9 c9", "c4"),
+    going_out_quiz("You have melded nothing this hand and drew from the stock. May you go out "
+                   "with these melds, and for how much?",
+                   Position("h5 d5 c5 s5 h5 d5 jk c4 c4 d4", team_melds=["h12 s12 c12"],
+                            drew_from="stock"),
+                   "h5 d5 c5 s5 h5 d5 jk | c4 c4 d4"),
+])
+""", "quiz"),
+    md("""
 **Exercise.** A team melded `h10 d10 c10 s10 jk` and `s1 h1 d1`, has one red three, and the
 partners kept `c4 s6` in their hands; the opponents went out. What did the team score?
 """),
@@ -876,39 +1102,130 @@ L05 = Lesson("05_replay_a_game", "Replay a game", [
         "About 20 minutes.",
     ),
     code("""
-from canasta_learn import Round
-from canasta_learn.bots import play_round_live
+from canasta_learn.cards import CardList  # a list of cards that is drawn as cards
+from canasta_learn.examples import EXAMPLES, load_example
+from canasta_learn.widgets import Quiz, ReplayViewer
+
+EXAMPLES
 """, "setup"),
     md("""
-## A hand played by four bots
+## The example game: a frozen pile fight
 
-The bots play a whole hand (seeded: always the same hand). The round keeps its **log** (every
-action) and its **events** (what happened: red threes laid down, piles taken, canastas made).
+The package ships a few example games, played by the bots and annotated by a teacher. In this
+one a wild card turns up at the deal and freezes the pile; both teams block it with black
+threes; the pile grows to 17 cards until someone can take it.
+
+The **replay viewer** steps through the game: *First / Back / Forward / Last*, the slider, or
+*Play* to watch it move. Beside the table: the move list (the current move highlighted), the
+**notes** for that move (automatic notes from the engine, and the teacher's comments with
+their glyphs: `!` good, `?` mistake), and the score sheet.
 """),
     code("""
-played = play_round_live(seed=11)
-len(played.log), played.end_reason
+record = load_example("frozen_pile_fight")
+viewer = ReplayViewer(record)
+viewer
+"""),
+    md("""
+Below, the key moments are shown as pictures (they stay visible in an exported page too),
+each with a question. Step the viewer to the same move to see its notes.
+
+## Key moment 1: a black three on top
+
+East opened with kings and a joker, then discarded the `c3`. South is next.
 """),
     code("""
-[event.message for event in played.events][:12]
+moment1 = record.state_at(0, 2)  # after East's third action, the discard of c3
+moment1
 """),
     code("""
-played
+Quiz("South is to move. Can South take the pile?", ["Yes", "No"],
+     "Yes" if moment1.can_take_pile().ok else "No", moment1.can_take_pile())
+""", "quiz"),
+    md("""
+## Key moment 2: seventeen cards, and a pair of jacks
+
+After many blocked and frozen turns, West discards the `h11` on a 17-card pile. North holds
+the natural pair `c11 d11`, but North–South have **not opened**: taking the pile must also
+make the opening (50), counting only the top card and cards from North's hand.
 """),
+    code("""
+moment2 = record.state_at(0, 32)  # after West discards h11
+viewer.go(viewer.steps.index((0, 32)))
+print(viewer.notes_text)
+CardList(moment2.hands[0])  # North's hand
+"""),
+    code("""
+jacks_only = moment2.can_take_pile("c11 d11")
+Quiz("Can North take the pile with the jacks alone (c11 d11 with the top h11)?", ["Yes", "No"],
+     "Yes" if jacks_only.ok else "No", jacks_only)
+""", "quiz"),
+    code("""
+jacks_and_nines = moment2.can_take_pile("c11 d11", "d9 h9 s2")
+Quiz("And with the jacks plus a second meld, d9 h9 s2, from the hand?", ["Yes", "No"],
+     "Yes" if jacks_and_nines.ok else "No", jacks_and_nines)
+""", "quiz"),
+    md("""
+## Key moment 3: a canasta out of the pile
+
+North takes the 17 cards, and with them many sevens.
+"""),
+    code("""
+moment3 = record.state_at(0, 34)
+sevens = CardList(moment3.melds[0][7])
+sevens
+"""),
+    code("""
+from canasta_learn import check_meld
+
+sevens_verdict = check_meld(sevens)
+kind = "Mixed canasta" if any(card.is_wild for card in sevens) else "Natural canasta"
+Quiz("What did North just lay down?", ["Natural canasta", "Mixed canasta", "Not a canasta"],
+     kind if len(sevens) >= 7 else "Not a canasta", sevens_verdict)
+""", "quiz"),
+    md("""
+## Continue from here
+
+What if North had played differently? **Continue from here** (the button under the viewer, or
+`viewer.continue_here()`) opens a game at exactly this position: you play North, the bots play
+the others. Here we go back to moment 2 and try the jacks alone first: the engine refuses and
+says why. Then it is your turn: try another move in the widget.
+"""),
+    code("""
+viewer.go(viewer.steps.index((0, 32)))
+sandbox = viewer.continue_here()
+sandbox.select("c11 d11")
+sandbox.click("take")
+print(sandbox.message)
+sandbox
+"""),
+    md("""
+**Exercise.** In the example `concealed_going_out`, who goes out, is it concealed, and what
+does each team score? (Hint: `load_example(...).final_state(0)` is the round at its end.)
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+final = load_example("concealed_going_out").final_state(0)
+final.seat_name(final.went_out), final.went_out_concealed, [s.total for s in final.scores()]
+""", "solution"),
     md("""
 ## Summary
 
-- A round's log holds every action, its events say what happened.
+- The replay viewer steps through a recorded game, with the engine's notes and a teacher's
+  comments at every move.
+- Key moments: a black three blocks the pile; a frozen pile needs a natural pair; a team that
+  has not opened must also reach its minimum when it takes the pile (top card and hand only).
+- *Continue from here* lets you replay any moment differently.
 - Next: **06 · What-if sandbox**.
 """),
     md("""
 ## Try it yourself
 
-Play another seed and look at its events.
+Replay another example game: `concealed_going_out` or the whole `game_to_5000`.
 """),
     code("""
-other = play_round_live(seed=12)
-[event.message for event in other.events][-5:]
+ReplayViewer(load_example("concealed_going_out"))
 """),
 ])
 
@@ -1020,6 +1337,47 @@ pd.DataFrame(
 )
 """),
     md("""
+## Try it: explore with every profile at once
+
+The explorers can compare the profiles side by side: "compare profiles" is ticked below. Change
+the hand or the pile and watch where the profiles agree and where they part.
+"""),
+    code("""
+from canasta_learn.widgets import PileExplorer
+
+explorer = PileExplorer(hand="h8 jk c5 c6", discard_pile="s9 s3 h8", team_melds="h13 s13 s13")
+explorer.compare_box.value = True
+explorer
+"""),
+    code("""
+{name: verdict.code for name, verdict in explorer.comparison.items()}
+"""),
+    md("""
+## Check yourself
+"""),
+    code("""
+from canasta_learn.widgets import Quiz, QuizSet
+
+
+def meld_quiz(cards, profile):
+    \"\"\"Is it a meld under this profile? The engine answers and explains.\"\"\"
+    verdict = check_meld(cards, profile)
+    return Quiz(f"Is {cards} a legal meld in {profile}?", ["Yes", "No"],
+                "Yes" if verdict.ok else "No", verdict, profile=profile)
+
+
+QuizSet([
+    meld_quiz("h5 h5 d2 d2", "cardgames_io"),
+    meld_quiz("h5 h5 d2 d2", "classic"),
+    Quiz("traditional: a black three is buried. Can you take the pile with h8 jk?",
+         Position("h8 jk c5 c6", discard_pile="s9 s3 h8", team_melds=["h13 s13 s13"],
+                  profile="traditional"), kind="can_take_pile"),
+    Quiz("cardgames_io: one card in your hand, one card in the pile. Can you take it?",
+         Position("h8", discard_pile="c8", team_melds=["h8 s8 s8", "h13 s13 s13 d13 d13 c13 c13"],
+                  profile="cardgames_io"), kind="can_take_pile"),
+])
+""", "quiz"),
+    md("""
 **Exercise.** Find a situation where `traditional` refuses to let a player take the pile but
 `classic` allows it. (Hint: what does `traditional` do with a covered wild card… or black
 three?)
@@ -1061,32 +1419,96 @@ L07 = Lesson("07_play_a_round", "Play a round", [
         "20–30 minutes (a hand takes a while).",
     ),
     code("""
-from canasta_learn import Round
-from canasta_learn.bots import GreedyBot, run_round
+from canasta_learn.widgets import PlayWidget, ReplayViewer
 """, "setup"),
     md("""
-## Playing from Python
+## The rules of the table, in one screen
 
-Before the widget, the bare engine: you can always play by applying actions as text.
+You play **North** (seat N); your partner is South; East and West are the opponents. Each turn:
+
+1. **Draw** from the stock, or **Take pile** (select the cards from your hand that go down
+   with the top card; select nothing to put the top card on your team's meld of its rank);
+2. optionally **Meld selected** (choose "as a new meld" or the meld to add to);
+3. **Discard selected** (exactly one card) — or go out, once your team has a canasta.
+
+Every refusal shows the engine's verdict beside your cards; toggle **why?** to see each check
+for the cards you selected. **Save** writes the game record (JSON) that lesson 05's replay
+viewer can open.
+"""),
+    md("""
+## Play
+
+Run the cell and play. (Stuck? Press *New round* to deal again.)
 """),
     code("""
-rnd = Round(seed=5)
-rnd.legal_actions()
+play = PlayWidget(seed=7)
+play
 """),
+    md("""
+The buttons can be pressed from Python too. Discarding before drawing is refused, and the
+message says why:
+"""),
+    code("""
+play.select(play.state.hands[0][:1])
+play.click("discard")
+play.message
+""", "check-play-refusal"),
+    md("""
+After your hand (or at any point), replay what happened:
+"""),
+    code("""
+ReplayViewer(play.record())
+"""),
+    md("""
+**Exercise.** What exactly may you do right now in the game above? Ask the engine for the
+legal actions of the round on the table (`play.state`).
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+[action.text(4) for action in play.state.legal_actions()][:10]
+""", "solution"),
+    md("""
+## Check yourself
+
+Three decisions you will meet while playing.
+"""),
+    code("""
+from canasta_learn import Position, Round
+from canasta_learn.widgets import Quiz, QuizSet
+
+opening_turn = Round.from_state(hands=["h1 c1 d2 c9 c9 d9 h4 c4 s6 d13"], stock="h5 h5 c5",
+                                drew_from="stock", team_scores=(1500, 0))
+opening_turn.meld("h1 c1 d2")
+may_discard = opening_turn.can_discard("d13")
+
+QuizSet([
+    Quiz("The top card is a black three. What state is the pile in?",
+         Position("h9 h9 c5 c6", discard_pile="h4 d9 s3", team_melds=["h13 s13 s13"]),
+         kind="pile_state"),
+    Quiz("Your team has 0 points and has not opened; you drew. Which melds open?",
+         Position("h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13", drew_from="stock"),
+         kind="which_meld_opens"),
+    Quiz("Team score 1500: you melded h1 c1 d2 (60). May you discard the d13 now?",
+         ["Yes", "No"], "Yes" if may_discard.ok else "No", may_discard),
+])
+""", "quiz"),
     md("""
 ## Summary
 
-- Play against the bots; every refusal comes with the engine's reason.
+- Play a hand in one seat against the bots; every refusal is explained by the engine.
+- The game is recorded: replay it in the viewer, or save it.
 - Next: **08 · For teachers** (or replay your game in lesson 05).
 """),
     md("""
 ## Try it yourself
 
-Let four bots finish a hand and look at the result.
+Play a whole game to 5000, or with other rules: `PlayWidget(game=True)`,
+`PlayWidget(profile="cardgames_io")`.
 """),
     code("""
-finished = run_round(Round(seed=6), [GreedyBot() for _ in range(4)])
-[score.total for score in finished.scores()]
+PlayWidget(profile="cardgames_io", seed=8)
 """),
 ])
 
@@ -1125,7 +1547,54 @@ scenario = Round.from_state(
 scenario
 """),
     code("""
-scenario.can_take_pile("h9 h9"), scenario.can_take_pile("h9 jk")
+scenario.can_take_pile("h9 h9")
+"""),
+    md("""
+On a projector, `TableWidget` shows the same table with the profile in force (pass
+`show_hands=False` to hide the hands).
+"""),
+    code("""
+from canasta_learn.widgets import TableWidget
+
+TableWidget(scenario)
+"""),
+    md("""
+## Writing quizzes
+
+A `Quiz` asks a question about a `Position` and takes its answer and its explanation from the
+engine — you never write the answer by hand:
+
+- `Quiz(question, position, kind="can_take_pile")` — Yes / No;
+- `kind="pile_state"` — empty / open / frozen / blocked;
+- `kind="opening_minimum"` — 15 / 50 / 90 / 120;
+- `kind="which_meld_opens"` — sets of melds, one of which opens (pass `choices=[...]` or let
+  the quiz find plausible wrong ones);
+- the generic form `Quiz(question, choices, right_choice, verdict)` for anything else: compute
+  the right choice **from** the verdict, as below.
+
+`QuizSet([...])` keeps the score. Tag the cell `quiz` so that your own tools can find it.
+"""),
+    code("""
+from canasta_learn import check_meld
+from canasta_learn.widgets import Quiz, QuizSet
+
+frozen_kings = Position("c6 h7 d8 h13", discard_pile="s9 jk c8 h13", team_melds=["d13 c13 c13 h2"])
+four_wilds = check_meld("h9 d9 jk jk d2 c2")
+
+class_quiz = QuizSet([
+    Quiz("Can North take the pile?", frozen_kings, kind="can_take_pile"),
+    Quiz("What state is the pile in?", frozen_kings, kind="pile_state"),
+    Quiz("Is h9 d9 jk jk d2 c2 a meld?", ["Yes", "No"], "Yes" if four_wilds.ok else "No",
+         four_wilds),
+], title="Friday's class: frozen piles")
+class_quiz
+""", "quiz"),
+    md("""
+The quizzes can be answered from Python too, which is how you check your own before class:
+"""),
+    code("""
+class_quiz.quizzes[0].answer("Yes")
+class_quiz.summary, class_quiz.quizzes[0].feedback
 """),
     md("""
 ## Choosing a profile
