@@ -46,7 +46,7 @@ def lab(
     return lab_server_factory(folder)
 
 
-NOTEBOOKS = ("typing", "clicking", "keyboard")
+NOTEBOOKS = ("typing", "picker", "clicking", "keyboard")
 
 
 def open_and_run(page: Page, lab: LabServer, name: str) -> None:
@@ -85,6 +85,20 @@ def test_pile_explorer_typing_changes_the_verdict(lab: LabServer, page: Page,
     pile.fill("s9 d6 s3")  # a black three on top: blocked
     expect(explorer.locator(".cl-pile-state")).to_contain_text("blocked")
     expect(verdict).to_contain_text("pile_blocked_black_three")
+
+
+def test_pile_explorer_card_picker(lab: LabServer, page: Page) -> None:
+    open_and_run(page, lab, "picker")
+    explorer = page.locator(".cl-pile-explorer")
+    hand = explorer.locator(".cl-input-hand input")
+    hand.fill("c6 h7 d8")
+    verdict = explorer.locator(".widget-html.cl-verdict")
+    expect(verdict).to_contain_text("pile_no_meld_for_top_card")
+    explorer.get_by_text("Card picker (click cards instead of typing)").click()
+    picker = explorer.locator(".cl-card-picker")
+    picker.get_by_role("button", name="Six of spades").click()  # a second six: a pair
+    expect(hand).to_have_value("c6 h7 d8 s6")
+    expect(verdict).to_contain_text("pile_takeable")
 
 
 def test_quiz_click_a_choice_shows_engine_feedback(lab: LabServer, page: Page,
