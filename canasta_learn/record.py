@@ -429,9 +429,9 @@ class GameRecord:
 
     # ------------------------------------------------------------------ tables
     def actions_frame(self) -> pandas.DataFrame:
-        """One row per action: round, index, turn, seat, player, action, verb, pile state at
-        the start of the action (for the actor's team), the annotation note codes, glyph and
-        comment (a pandas DataFrame)."""
+        """One row per action: round (numbered from 1), action index (from 0, as in
+        `state_at`), turn, seat, player, action, verb, pile state at the start of the action
+        (for the actor's team), the annotation note codes, glyph and comment (a DataFrame)."""
         import pandas as pd
 
         from .annotate import annotate
@@ -442,7 +442,7 @@ class GameRecord:
             rnd = self.state_at(r, -1)
             for index, action in enumerate(self._cache(r).actions):
                 rows.append({
-                    "round": r, "action_index": index, "turn": rnd.turn_number,
+                    "round": r + 1, "action_index": index, "turn": rnd.turn_number,
                     "seat": rnd.seat_name(action.seat), "player": self.players[action.seat],
                     "action": rr.actions[index], "verb": action.verb,
                     "pile_state": rnd.pile_state(action.seat),
@@ -456,8 +456,9 @@ class GameRecord:
         return frame
 
     def score_sheet(self) -> pandas.DataFrame:
-        """Per finished round and team: melds, canasta bonuses, red threes, going out, cards
-        left, round total and running total (from each round's starting team score)."""
+        """Per finished round (numbered from 1) and team: melds, canasta bonuses, red threes,
+        going out, cards left, round total and running total (from the round's starting team
+        score); the same columns as `Game.score_sheet`."""
         import pandas as pd
 
         rows: list[dict[str, Any]] = []
@@ -468,7 +469,7 @@ class GameRecord:
             for breakdown in rnd.scores():
                 team = breakdown.team or 0
                 rows.append({
-                    "round": r, "team": team,
+                    "round": r + 1, "team": team,
                     "melds": breakdown.points("melds"),
                     "canasta_bonuses": breakdown.points("natural_canastas")
                     + breakdown.points("mixed_canastas"),
