@@ -776,16 +776,13 @@ class _Loader:
             action = parse_action(text, rnd.player_count)
         except NotationError as error:
             return f"not an action: {error}"
-        try:
-            verdict = rnd.check(action)
-        except Exception as error:  # noqa: BLE001 - a record must never crash the reader
-            return f"the engine could not check it ({type(error).__name__}: {error})"
-        if not verdict:
-            return f"illegal here: {verdict.message}"
         cache.actions.append(action)
         try:
-            cache.advance(len(cache.actions))
-        except Exception as error:  # noqa: BLE001
+            cache.advance(len(cache.actions))  # apply() re-checks: a refusal changes nothing
+        except IllegalActionError as error:
+            cache.actions.pop()
+            return f"illegal here: {error.verdict.message}"
+        except Exception as error:  # noqa: BLE001 - a record must never crash the reader
             cache.actions.pop()
             cache.rewind()
             return f"the engine could not apply it ({type(error).__name__}: {error})"
