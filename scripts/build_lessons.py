@@ -982,6 +982,9 @@ rnd = Round.from_state(
     red_threes=["h3", "", "d3"], stock="c10 c10", pile="d6", to_move=2, drew_from="stock")
 rnd.meld("h1 c1 s1")
 rnd.discard("c9")
+rnd  # the table at the end of the hand
+"""),
+    code("""
 rnd.scores()[0].total
 """, "check-seed001-925-round"),
     md("""
