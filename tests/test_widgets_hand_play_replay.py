@@ -292,8 +292,9 @@ def test_replay_steps_notes_and_highlight() -> None:
     assert "A &lt;b&gt;bold&lt;/b&gt; move" in viewer.notes.value
     assert "<b>bold" not in viewer.notes.value
     viewer.back()
-    assert viewer.step == 3 and viewer.slider.value == 3
-    viewer.slider.value = 10  # what the slider (or Play) does
+    assert viewer.step == 3 and viewer.slider.value == 4  # the slider counts from 1
+    assert viewer.player.value == 4  # Play resumes from here (and agrees with the slider)
+    viewer.slider.value = 11  # what the slider (or Play) does
     assert viewer.step == 10 and viewer.position == (0, 9)
     assert viewer.table.round.snapshot() == record.state_at(0, 9).snapshot()
     assert "&lt;script&gt;" in viewer.table.html.value and "<script>" not in viewer.table.html.value

@@ -113,7 +113,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         # ------------------------------------------------------------- the parts
         self.badge = profile_badge(prof)
         self.table = TableWidget(rnd, show_hands=False, player_names=names,
-                                 four_color=four_color, width=56)
+                                 four_color=four_color, width=56, show_badge=False)
         self.hand = HandWidget(rnd.hands[seat], four_color=four_color,
                                label=f"Your hand ({rnd.seat_name(seat)})")
         self.verdict = widgets.HTML("")
@@ -183,20 +183,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
              self.why],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         actions_row.add_class("cl-play-actions")
+        left = widgets.VBox([self.hand, actions_row, self.answer_box, self.why_panel],
+                            layout=widgets.Layout(flex="1 1 600px"))
+        log_box = widgets.VBox([widgets.HTML("<b>Moves</b>"), self.log_html])
+        log_box.add_class("cl-play-log-box")
+        side = widgets.VBox([self.verdict, log_box],
+                            layout=widgets.Layout(flex="1 1 340px", min_width="300px",
+                                                  max_width="560px", padding="0 0 0 12px"))
         hand_row = widgets.HBox(
-            [self.hand, self.verdict],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.hand.layout = widgets.Layout(flex="1 1 620px")
-        self.verdict.layout = widgets.Layout(flex="0 1 420px", min_width="280px")
+            [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         file_row = widgets.HBox([b["new"], self.filename, b["save"]],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        log_box = widgets.VBox([widgets.HTML("<b>Moves</b>"), self.log_html],
-                               layout=widgets.Layout(flex="0 0 260px", min_width="220px"))
-        top = widgets.HBox([self.table, log_box],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.table.layout = widgets.Layout(flex="1 1 700px")
-        super().__init__([self.badge, top, self.status, hand_row, actions_row,
-                          self.answer_box, self.why_panel, file_row])
+        super().__init__([self.badge, self.table, self.status, hand_row, file_row])
         self.add_class("cl-play-widget")
         if self.autoplay:
             self._run_bots()

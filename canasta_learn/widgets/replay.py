@@ -78,21 +78,22 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.next())
         self.last_button.on_click(lambda _b: self.last())
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="Step",
+        # The slider and Play count steps from 1 (what the page says); ``step`` is 0-based.
+        self.slider = widgets.IntSlider(value=1, min=1, max=last + 1, description="Step",
                                         continuous_update=True,
                                         layout=widgets.Layout(width="420px"))
         self.slider.add_class("cl-replay-slider")
-        self.player = widgets.Play(value=0, min=0, max=last, interval=interval_ms,
+        self.player = widgets.Play(value=1, min=1, max=last + 1, interval=interval_ms,
                                    description="Play / pause", show_repeat=False)
         self.player.add_class("cl-replay-play")
         widgets.jslink((self.player, "value"), (self.slider, "value"))
-        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
         self.where = widgets.HTML("")
         self.where.add_class("cl-replay-where")
 
         first_round = record.state_at(0, -1)
         self.table = TableWidget(first_round, show_hands=True, player_names=record.players,
-                                 four_color=four_color, width=52)
+                                 four_color=four_color, width=52, show_badge=False)
         self.moves = widgets.HTML("")
         self.moves.add_class("cl-replay-moves")
         self.notes = widgets.HTML("")
@@ -147,8 +148,8 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     def go(self, step: int) -> None:
         """Show step ``step`` (clamped to the game)."""
         step = max(0, min(len(self.steps) - 1, int(step)))
-        if self.slider.value != step:
-            self.slider.value = step  # the observer shows it
+        if self.slider.value != step + 1:
+            self.slider.value = step + 1  # the observer shows it
         elif step != self._step:
             self._show(step)
 
@@ -232,6 +233,10 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     def _show(self, step: int) -> None:
         step = max(0, min(len(self.steps) - 1, step))
         self._step = step
+        # Keep Play on the same step: the browser's jslink copies Play's value to the slider
+        # when the view is created, and Play resumes from where the buttons left off.
+        self.slider.value = step + 1
+        self.player.value = step + 1
         r, a = self.steps[step]
         rnd = self.record.state_at(r, a)
         self.table.update(rnd)
@@ -298,7 +303,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                             if comment else "")
             parts.append('<div class="cl-human-note" style="border-left:4px solid '
                          "var(--cl-accent, var(--jp-brand-color1, #1976d2));padding:4px 8px;"
-                         f'margin:4px 0;font-size:15px">\U0001f4ac {glyph_html}{comment_html}</div>')
+                         f'margin:4px 0;font-size:15px"><b>Comment:</b> {glyph_html}{comment_html}</div>')
         notes = self._round_notes(r)
         auto = notes.deal if a < 0 else notes[a]
         if a < 0:

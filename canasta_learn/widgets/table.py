@@ -42,7 +42,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     ``TableWidget(round, *, show_hands=True, player_names=None, four_color=False, width=64)``;
     ``update(round)`` redraws it (for the same or another round). ``html`` is the inner
-    `ipywidgets.HTML` (its ``value`` is the current picture).
+    `ipywidgets.HTML` (its ``value`` is the current picture). ``show_badge=False`` leaves out
+    the profile badge (for components that show their own).
     """
 
     def __init__(
@@ -53,6 +54,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         player_names: PlayerNames = None,
         four_color: bool = False,
         width: int = 64,
+        show_badge: bool = True,
     ) -> None:
         self.round = rnd
         self.show_hands = show_hands
@@ -62,7 +64,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.badge = profile_badge(rnd.profile)
         self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.html.add_class("cl-table-html")
-        super().__init__([self.badge, self.html], layout=widgets.Layout(width="100%"))
+        parts = [self.badge, self.html] if show_badge else [self.html]
+        super().__init__(parts, layout=widgets.Layout(width="100%"))
         self.add_class("cl-table-widget")
         self.update(rnd)
 
