@@ -203,7 +203,7 @@ class Decline:
 
 Action = Draw | TakePile | Meld | Discard | Ask | Answer | Decline
 
-_GROUP_RE = re.compile(r"^\s*(?:(1[0-3]|[1-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
+_GROUP_RE = re.compile(r"^\s*(?:(1[0-3]|[0-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
 _RANK_LETTERS = {"a": 1, "j": 11, "q": 12, "k": 13}
 
 ACTION_FORMS = (

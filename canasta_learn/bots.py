@@ -416,7 +416,12 @@ class GreedyBot:
         for group in meld.groups:
             naturals = [c for c in group.cards if c.rank != 0 and c.rank != 2]
             wilds = len(group.cards) - len(naturals)
-            rank = group.target if group.target is not None else naturals[0].rank
+            if group.target is not None:
+                rank = group.target
+            elif naturals:
+                rank = naturals[0].rank
+            else:  # a deuce meld (Italian) or a wild-card meld (Pennies)
+                rank = 2 if any(c.rank == 2 for c in group.cards) else 0
             existing = table.get(rank)
             before, was_natural = existing if existing is not None else (0, False)
             after = before + len(group.cards)

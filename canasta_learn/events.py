@@ -25,6 +25,8 @@ EVENT_KINDS: dict[str, str] = {
     "meld_added": "Cards were added to (or merged into) one of the team's melds.",
     "canasta_completed": "A meld reached seven cards: a canasta.",
     "canasta_turned_mixed": "A wild card was added to a natural canasta, which became mixed.",
+    "canasta_closed": "A canasta reached seven cards in a profile where canastas close: no more cards.",
+    "reserve_taken": "A player's first canasta brought the personal reserve into the hand (Pennies).",
     "opening_reached": "The team's melds reached the opening minimum: the team has opened.",
     "opening_waived": "The opening minimum was waived by going out concealed.",
     "permission_asked": "A player asked the partner for permission to go out.",

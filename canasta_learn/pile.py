@@ -94,7 +94,8 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool) ->
                           f"meld yet: you need a natural pair of {top.rank_plural} from your hand, "
                           "and melds worth the opening minimum.")
     return PileStatus("open", "open",
-                      f"The pile is open: its top card {top} can be taken with a natural pair, a "
+                      f"The pile is open: its top card {top} can be taken with a natural pair, "
+                      f"{'an' if top.rank_singular[0] in 'aeiou' else 'a'} "
                       f"{top.rank_singular} and a wild card, or onto your team's meld of "
                       f"{top.rank_plural}.", ())
 

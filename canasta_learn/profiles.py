@@ -440,7 +440,7 @@ VARIANTS: dict[str, Profile] = {
         target_score=20000,
     ),
 }
-# _REGISTRY.update(VARIANTS)  (registered once the engine plays them)
+_REGISTRY.update(VARIANTS)
 
 
 def profile_names() -> list[str]:

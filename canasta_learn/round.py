@@ -43,7 +43,17 @@ from .cards import (
     to_cards,
 )
 from .events import Event
-from .melds import BLACK_THREE_RANK, check_meld_cards, meld_counts_problem, meld_rank
+from .melds import (
+    BLACK_THREE_RANK,
+    DEUCE_RANK,
+    canasta_kind,
+    check_meld_cards,
+    closes_at_canasta,
+    meld_counts,
+    meld_counts_problem,
+    meld_key,
+    meld_name,
+)
 from .pile import PileStatus, pile_status
 from .planning import enumerate_openings, plan_values
 from .profiles import Profile, ProfileLike, get_profile
@@ -141,6 +151,10 @@ class Round:
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.red_threes: list[list[Card]] = [[] for _ in range(n)]
         self.melds: list[dict[int, list[Card]]] = [{} for _ in range(profile.team_count)]
+        #: Closed canastas per team (profiles where canastas close at seven cards).
+        self.closed: list[list[list[Card]]] = [[] for _ in range(profile.team_count)]
+        #: Each player's face-down reserve, until picked up (Pennies from Heaven).
+        self.reserves: list[list[Card]] = [[] for _ in range(n)]
         self.opened: list[bool] = [False] * profile.team_count
         self.has_melded: list[bool] = [False] * n
         self.first_turn_done: list[bool] = [False] * n
@@ -213,8 +227,11 @@ class Round:
                 verdict = check_meld_cards(cards, prof, going_out=True)
                 if not verdict:
                     raise ValueError(f"Team {team} meld {format_cards(cards)} is illegal: {verdict.message}")
-                rank = meld_rank(cards)
+                rank = meld_key(cards, prof)
                 assert rank is not None
+                if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size:
+                    self.closed[team].append(cards)
+                    continue
                 if rank in self.melds[team]:
                     raise ValueError(
                         f"Team {team} has two melds of {rank_name(rank, plural=True)}; "
@@ -224,10 +241,12 @@ class Round:
         everything = [c for h in self.hands for c in h] + self.stock + self.pile
         everything += [c for t in self.red_threes for c in t]
         everything += [c for m in self.melds for cards in m.values() for c in cards]
+        everything += [c for team_closed in self.closed for cards in team_closed for c in cards]
         if check_counts:
             check_card_counts(everything, deck_count=prof.deck_count, joker_count=prof.joker_count,
                               what="The position")
-        self.opened = list(opened) if opened is not None else [bool(m) for m in self.melds]
+        self.opened = list(opened) if opened is not None else [
+            bool(m) or bool(c) for m, c in zip(self.melds, self.closed, strict=True)]
         for team, flag in enumerate(self.opened):
             if not flag and self.melds[team]:
                 raise ValueError(
@@ -288,9 +307,30 @@ class Round:
         return self.profile.opening_minimum(self.team_scores[team])
 
     def canasta_count(self, team: int) -> int:
-        """The team's canastas on the table."""
+        """The team's canastas on the table (closed ones included)."""
         size = self.profile.canasta_size
-        return sum(1 for m in self.melds[team].values() if len(m) >= size)
+        return sum(1 for m in self.melds[team].values() if len(m) >= size) + len(self.closed[team])
+
+    def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]:
+        """The kinds of the team's canastas ("natural", "mixed", ...), closed ones included;
+        ``melds`` replaces the team's open melds (to judge a move before it is made)."""
+        prof = self.profile
+        open_melds = self.melds[team] if melds is None else melds
+        kinds = [canasta_kind(m, rank, prof) for rank, m in open_melds.items()]
+        kinds += [canasta_kind(m, meld_key(m, prof) or 0, prof) for m in self.closed[team]]
+        return [k for k in kinds if k is not None]
+
+    def has_enough_canastas(self, kinds: Sequence[str]) -> bool:
+        """Whether canastas of these kinds let a player of the team go out (profile rules)."""
+        prof = self.profile
+        counted = [k for k in kinds if k not in prof.go_out_excluded_kinds]
+        return len(counted) >= prof.go_out_canastas and prof.go_out_required_kinds <= set(kinds)
+
+    def _enough_after(self, base_kinds: Sequence[str]) -> Callable[[tuple[str, ...]], bool]:
+        """For the going-out search: enough canastas with these plus the newly completed kinds."""
+        def enough(new_kinds: tuple[str, ...]) -> bool:
+            return self.has_enough_canastas(list(base_kinds) + list(new_kinds))
+        return enough
 
     def pile_status(self, seat: int | None = None) -> PileStatus:
         """The pile's state for the team of ``seat`` (default: the player to move)."""
@@ -317,20 +357,52 @@ class Round:
                 self.hands[(self.dealer + offset) % n].append(self.stock.pop())
         for hand in self.hands:
             hand.sort(key=CARD_KEY)
-        upcard = self.stock.pop()
-        self.pile.append(upcard)
-        self.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
-        while self._covers(self.pile[-1]) and self.stock:
-            card = self.stock.pop()
-            self.pile.append(card)
-            self.events.append(Event("upcard_covered", None, (self.pile[-2], card),
-                                     f"{self.pile[-2]} turned up is covered by {card}; the pile is frozen."))
-        if prof.dealt_red_threes == "at_deal":
+        if prof.reserve_size:
             for offset in range(1, n + 1):
-                self._lay_red_threes((self.dealer + offset) % n, -1)
-            self.first_turn_done = [True] * n
+                seat = (self.dealer + offset) % n
+                self.reserves[seat] = [self.stock.pop() for _ in range(prof.reserve_size)]
+        if prof.red_threes_before_upcard:
+            self._lay_dealt_red_threes()
+        if prof.upcard_rule == "italian":
+            self._turn_italian_upcard()
+        else:
+            upcard = self.stock.pop()
+            self.pile.append(upcard)
+            self.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
+            while self._covers(self.pile[-1]) and self.stock:
+                card = self.stock.pop()
+                self.pile.append(card)
+                self.events.append(Event("upcard_covered", None, (self.pile[-2], card),
+                                         f"{self.pile[-2]} turned up is covered by {card}; the pile is frozen."))
+        if prof.dealt_red_threes == "at_deal" and not prof.red_threes_before_upcard:
+            self._lay_dealt_red_threes()
         self._begin_turn_state()
         self._start_turn()
+
+    def _lay_dealt_red_threes(self) -> None:
+        n = self.profile.player_count
+        for offset in range(1, n + 1):
+            self._lay_red_threes((self.dealer + offset) % n, -1)
+        self.first_turn_done = [True] * n
+
+    def _turn_italian_upcard(self) -> None:
+        """Italian Canasta: turn cards until a natural 4-A shows (wild cards and threes turned
+        first stay underneath), then slide as many stock cards as its rank number under it."""
+        turned: list[Card] = []
+        upcard = None
+        while self.stock:
+            card = self.stock.pop()
+            if _is_wild(card) or card.rank == 3:
+                turned.append(card)
+                continue
+            upcard = card
+            break
+        under = [self.stock.pop() for _ in range(min(upcard.rank if upcard else 0, len(self.stock)))]
+        self.pile = turned + under + ([upcard] if upcard else [])
+        if upcard is not None:
+            self.events.append(Event("upcard", None, (upcard,),
+                                     f"The upcard is {upcard}; {len(under)} stock cards go face down under it"
+                                     + (f", above {format_cards(turned)} turned first" if turned else "") + "."))
 
     def _covers(self, card: Card) -> bool:
         covered = self.profile.upcard_covered
@@ -410,26 +482,40 @@ class Round:
                 f"{self.seat_name(seat)}'s hand ({format_cards(self.hands[seat]) or 'empty'})."), tuple(missing))
         return None
 
-    def _go_out_problem(self, seat: int, canastas_after: int) -> _Problem | None:
+    def _go_out_problem(self, seat: int, kinds_after: Sequence[str]) -> _Problem | None:
         if self.permission == "no":
             return _Problem("go_out_forbidden_by_partner", lambda: (
                 f"{self.seat_name(self.partner_of(seat))} answered no to \"may I go out?\": "
                 f"{self.seat_name(seat)} may not go out this turn, so must keep a card after discarding."))
-        need = self.profile.go_out_canastas
-        if canastas_after < need:
-            return _Problem("cannot_go_out_without_canasta", lambda: (
-                f"This would leave {self.seat_name(seat)} without cards, but going out needs "
-                f"{_plural(need, 'canasta')} on the team's side (it has {canastas_after}). "
-                "Keep at least one card after your discard."))
+        if not self.has_enough_canastas(kinds_after):
+            def message() -> str:
+                has = ", ".join(k.replace("_", " ") for k in kinds_after)
+                return (f"This would let {self.seat_name(seat)} go out (no card left after the meld or the final "
+                        f"discard), but going out needs {self._canasta_requirement()} on the team's side, and it has "
+                        f"{len(kinds_after)}{': ' + has if has else ''}. Keep at least one card after your discard.")
+
+            return _Problem("cannot_go_out_without_canasta", message)
         return None
 
+    def _canasta_requirement(self) -> str:
+        """The going-out requirement in words: '1 canasta', '2 canastas (deuce canastas do not count)'."""
+        prof = self.profile
+        text = _plural(prof.go_out_canastas, "canasta")
+        if prof.go_out_required_kinds:
+            kinds = sorted(k.replace("_", " ") for k in prof.go_out_required_kinds)
+            text = "a canasta of each kind: " + ", ".join(kinds)
+        if prof.go_out_excluded_kinds:
+            text += " (" + " and ".join(sorted(k.replace("_", " ") for k in prof.go_out_excluded_kinds)) + \
+                " canastas do not count)"
+        return text
+
     def _still_go_out_problem(self, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],
-                              canastas: int) -> _Problem | None:
+                              kinds: Sequence[str]) -> _Problem | None:
         """After a binding "yes", refuse a move that would make going out this turn impossible."""
         prof = self.profile
-        plans = plan_values(remaining, melds_after, prof, black_threes=True, canastas_before=canastas,
-                            canastas_needed=prof.go_out_canastas)
-        if any(kept <= 1 and enough for (kept, enough) in plans):
+        plans = plan_values(remaining, melds_after, prof, black_threes=True, enough=self._enough_after(kinds))
+        most_kept = self._most_kept(remaining)
+        if any(kept <= most_kept and enough for (kept, enough) in plans):
             return None
         return _Problem("must_go_out", lambda: (
             f"{self.seat_name(self.partner_of(seat))} answered yes, so {self.seat_name(seat)} must go out "
@@ -457,6 +543,12 @@ class Round:
         naturals = [c for c in cards if not _is_wild(c)]
         if group.target is not None:
             rank = group.target
+            if rank not in base and rank not in changed and any(
+                    meld_key(m, self.profile) == rank for m in self.closed[self.team_of(self.to_move)]):
+                return _Problem("meld_canasta_closed", lambda: (
+                    f"Your team's canasta of {meld_name(rank)} is closed at {self.profile.canasta_size} cards "
+                    f"in the {self.profile.name} profile: nothing more can be added. Start a new meld of "
+                    f"{meld_name(rank)} instead."))
             if rank not in base and rank not in changed:
                 own = self.team_of(self.to_move)
                 if any(rank in melds for t, melds in enumerate(self.melds) if t != own):
@@ -465,8 +557,8 @@ class Round:
                         "be added to the opponents' melds. Start your team's own meld with at least "
                         f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
                 return _Problem("meld_no_such_meld", lambda: (
-                    f"Your team has no meld of {rank_name(rank, plural=True)} to add to; start one with "
-                    f"at least {self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
+                    f"Your team has no meld of {meld_name(rank)} to add to; start one with "
+                    f"at least {self.profile.meld_min_naturals} natural {meld_name(rank)}."))
             wrong = [c for c in naturals if c.rank != rank]
             if wrong:
                 return _Problem("meld_rank_mismatch", lambda: (
@@ -476,19 +568,26 @@ class Round:
             if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
                 verdict = check_meld_cards(list(cards), self.profile)
                 return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
-            if not naturals:
+            key = meld_key(cards, self.profile)
+            if key is None:
                 return _Problem("meld_no_naturals", lambda: (
                     f"{format_cards(cards)} is only wild cards: a meld needs natural cards. To put wild "
                     "cards on a meld, name it, as in 'add 13: d2'."))
-            rank = naturals[0].rank
+            rank = key
         if rank in changed:
             return _Problem("meld_same_rank_twice", lambda: (
-                f"This names two melds of {rank_name(rank, plural=True)}; a team has one meld per rank, "
+                f"This names two melds of {meld_name(rank)}; a team has one meld per rank, "
                 "so put those cards in one group."))
+        if (self.profile.deuce_melds and rank != DEUCE_RANK and DEUCE_RANK in base
+                and any(c.rank == 2 for c in cards)):
+            twos = [c for c in cards if c.rank == 2]
+            return _Problem("meld_twos_reserved", lambda: (
+                f"Your team's deuce meld is not a canasta yet, so in the {self.profile.name} profile its twos "
+                f"({format_cards(twos)}) may go only onto it: 'add 2: {format_cards(twos)}'."), tuple(twos))
         existing = base.get(rank)
         final = (existing or []) + list(cards)
-        nat = sum(1 for c in final if not _is_wild(c))
-        problem = meld_counts_problem(nat, len(final) - nat, rank, self.profile,
+        nat, wild = meld_counts(final, rank)
+        problem = meld_counts_problem(nat, wild, rank, self.profile,
                                       going_out=going_out, check_size=True)
         if problem is not None:
             verdict = check_meld_cards(final, self.profile, going_out=going_out,
@@ -496,10 +595,31 @@ class Round:
             return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
         return rank, final
 
-    def _canastas_with(self, team: int, changed: dict[int, list[Card]]) -> int:
+    def _kinds_with(self, team: int, changed: dict[int, list[Card]]) -> list[str]:
+        """Canasta kinds of the team once ``changed`` melds are laid."""
+        melds = dict(self.melds[team])
+        melds.update(changed)
+        return self.canasta_kinds(team, melds)
+
+    def _most_kept(self, hand: Sequence[Card]) -> int:
+        """Cards a player going out may keep for the final discard: 1, or 0 when the only
+        card left could be a seven that may not be discarded (Pennies)."""
+        if self.profile.sevens_rules and any(c.rank == 7 for c in hand):
+            return 0
+        return 1
+
+    def _completes_canasta(self, team: int, changed: dict[int, list[Card]]) -> bool:
+        """True when one of these melds becomes a canasta now (for the reserve pick-up)."""
         size = self.profile.canasta_size
-        count = sum(1 for r, m in self.melds[team].items() if r not in changed and len(m) >= size)
-        return count + sum(1 for m in changed.values() if len(m) >= size)
+        melds = self.melds[team]
+        return any(len(m) >= size and len(melds.get(rank, ())) < size for rank, m in changed.items())
+
+    def _reserve_after(self, seat: int, team: int, changed: dict[int, list[Card]]) -> int:
+        """Cards the player's reserve adds to the hand if this move completes a canasta."""
+        reserve = self.reserves[seat]
+        if reserve and self._completes_canasta(team, changed):
+            return sum(1 for c in reserve if not c.is_red_three)
+        return 0
 
     def _opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
                          remaining: Sequence[Card], melds_after: dict[int, list[Card]],
@@ -524,21 +644,21 @@ class Round:
                 f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
                 f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
                 "your hand to the take, or draw from the stock."))
-        canastas = sum(1 for m in melds_after.values() if len(m) >= prof.canasta_size)
+        kinds = self.canasta_kinds(team, melds_after)
         can_go_out = self.permission != "no"
         waiver = (self.drew_from == "stock" and prof.concealed_waives_minimum
                   and not self.turn_start_has_melded)
         if going_out:
-            if waiver and canastas >= prof.go_out_canastas:
+            if waiver and self.has_enough_canastas(kinds):
                 return None
         else:
             plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
-                                black_threes=True, canastas_before=canastas,
-                                canastas_needed=prof.go_out_canastas)
+                                black_threes=True, enough=self._enough_after(kinds))
+            most_kept = self._most_kept(remaining)
             for (kept, enough), value in plans.items():
-                if total + value >= minimum and (kept >= 2 or (enough and can_go_out)):
+                if total + value >= minimum and (kept >= 2 or (enough and can_go_out and kept <= most_kept)):
                     return None
-                if waiver and kept <= 1 and enough and can_go_out:
+                if waiver and kept <= most_kept and enough and can_go_out:
                     return None
         return _Problem("opening_below_minimum", lambda: (
             f"Your team has not opened: with a score of {score} its first melds must be worth at least "
@@ -561,22 +681,32 @@ class Round:
         changed, problem = self._apply_groups(team, groups, self.melds[team], going_out)
         if problem:
             return problem
+        reserve = self._reserve_after(seat, team, changed) if going_out else 0
+        if reserve:
+            hand_after += reserve
+            going_out = False
+            changed, problem = self._apply_groups(team, groups, self.melds[team], going_out)
+            if problem:
+                return problem
         if BLACK_THREE_RANK in changed and hand_after > 1:
             return _Problem("meld_black_threes_not_going_out", lambda: (
                 "Black threes may be melded only as the last meld of a player going out."))
-        canastas_after = self._canastas_with(team, changed)
+        kinds_after = self._kinds_with(team, changed)
+        remaining = list(self.hands[seat])
+        for card in cards:
+            remaining.remove(card)
         if going_out:
-            problem = self._go_out_problem(seat, canastas_after)
+            problem = self._go_out_problem(seat, kinds_after)
             if problem:
                 return problem
-        if self.permission == "yes" or not self.opened[team]:
-            remaining = list(self.hands[seat])
-            for card in cards:
-                remaining.remove(card)
-            melds_after = dict(self.melds[team])
-            melds_after.update(changed)
+            if hand_after == 1 and self.profile.sevens_rules and remaining[0].rank == 7:
+                return _Problem("go_out_discarding_seven", lambda: (
+                    f"This would leave only {remaining[0]} to discard, but in the {self.profile.name} "
+                    "profile nobody may go out by discarding a seven. Meld it too, or keep another card."))
+        melds_after = dict(self.melds[team])
+        melds_after.update(changed)
         if self.permission == "yes" and not going_out:
-            problem = self._still_go_out_problem(seat, remaining, melds_after, canastas_after)
+            problem = self._still_go_out_problem(seat, remaining, melds_after, kinds_after)
             if problem:
                 return problem
         if not self.opened[team]:
@@ -670,19 +800,25 @@ class Round:
                 return _Problem("meld_same_rank_twice", lambda: (
                     f"The top card's meld already holds the {top.rank_plural}; name them once."))
             changed.update(more)
+        if going_out and self._reserve_after(seat, team, changed):
+            going_out = False
+        kinds_after = self._kinds_with(team, changed)
+        remaining = list(hand)
+        for card in list(cards) + extra_cards:
+            remaining.remove(card)
+        remaining.extend(c for c in rest if not c.is_red_three)
         if going_out:
-            problem = self._go_out_problem(seat, self._canastas_with(team, changed))
+            problem = self._go_out_problem(seat, kinds_after)
             if problem:
                 return problem
+            if len(remaining) == 1 and prof.sevens_rules and remaining[0].rank == 7:
+                return _Problem("go_out_discarding_seven", lambda: (
+                    f"This would leave only {remaining[0]} to discard, but in the {prof.name} profile nobody "
+                    "may go out by discarding a seven."))
         elif self.permission == "yes":
-            remaining = list(hand)
-            for card in list(cards) + extra_cards:
-                remaining.remove(card)
-            remaining.extend(c for c in rest if not c.is_red_three)
             melds_after = dict(team_melds)
             melds_after.update(changed)
-            problem = self._still_go_out_problem(seat, remaining, melds_after,
-                                                 self._canastas_with(team, changed))
+            problem = self._still_go_out_problem(seat, remaining, melds_after, kinds_after)
             if problem:
                 return problem
         if not self.opened[team]:
@@ -703,8 +839,18 @@ class Round:
                 f"{card} is not in {self.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,))
         team = self.team_of(seat)
         going_out = len(hand) == 1
+        prof = self.profile
+        if prof.sevens_rules and card.rank == 7:
+            if going_out:
+                return _Problem("go_out_discarding_seven", lambda: (
+                    f"In the {prof.name} profile nobody may go out by discarding a seven; meld {card} instead."),
+                    (card,))
+            if "sevens" not in self.canasta_kinds(team) and not self._only_sevens_stuck(seat):
+                return _Problem("discard_seven_forbidden", lambda: (
+                    f"In the {prof.name} profile no seven may be discarded until your team has a canasta of "
+                    f"sevens; discard another card than {card}."), (card,))
         if going_out:
-            problem = self._go_out_problem(seat, self.canasta_count(team))
+            problem = self._go_out_problem(seat, self.canasta_kinds(team))
             if problem:
                 return problem
         elif self.permission == "yes":
@@ -720,6 +866,13 @@ class Round:
                     f"Your team's opening melds this turn are worth {self.turn_value}; it needs "
                     f"{minimum}. Meld {minimum - self.turn_value} more before you discard."))
         return None
+
+    def _only_sevens_stuck(self, seat: int) -> bool:
+        """Pennies safety valve: every card in hand is a seven and none may be melded."""
+        hand = self.hands[seat]
+        if any(c.rank != 7 for c in hand):
+            return False
+        return not any(self._meld_problem(seat, m.groups) is None for m in self._meld_candidates(seat))
 
     def _ask_problem(self, seat: int) -> _Problem | None:
         if self.phase == "over":
@@ -762,12 +915,12 @@ class Round:
         before_draw = self.phase == "draw"
         plans = plan_values(self.hands[seat], self.melds[team], prof,
                             allow_wilds=prof.opening_wilds_allowed or self.opened[team],
-                            black_threes=True, canastas_before=self.canasta_count(team),
-                            canastas_needed=prof.go_out_canastas)
+                            black_threes=True, enough=self._enough_after(self.canasta_kinds(team)))
         minimum = self.opening_minimum(team)
         waiver = prof.concealed_waives_minimum and not self.has_melded[seat] and self.drew_from != "pile"
+        most_kept = 0 if before_draw else self._most_kept(self.hands[seat])
         for (kept, enough), value in plans.items():
-            if not enough or kept > (0 if before_draw else 1):
+            if not enough or kept > most_kept:
                 continue
             if self.opened[team] or self.turn_value + value >= minimum or waiver:
                 return True
@@ -795,7 +948,7 @@ class Round:
                 stranded += count
         if stranded > 1:
             return False
-        if self.canasta_count(team) >= prof.go_out_canastas:
+        if self.has_enough_canastas(self.canasta_kinds(team)):
             return True
         for rank in set(counts) | set(melds):
             if counts.get(rank, 0) + len(melds.get(rank, ())) + min(wilds, prof.wild_limit) >= prof.canasta_size:
@@ -1112,10 +1265,17 @@ class Round:
                 self.turn_added_to_old = True
         meld = melds[rank]
         if len(meld) >= size and not was_canasta:
-            natural = not any(_is_wild(c) for c in meld)
+            kind = canasta_kind(meld, rank, self.profile) or "mixed"
             self.events.append(Event("canasta_completed", seat, tuple(meld),
-                                     f"{name} completes a {'natural' if natural else 'mixed'} canasta of "
-                                     f"{rank_name(rank, plural=True)}.", index, value=rank))
+                                     f"{name} completes a {kind.replace('_', ' ')} canasta of "
+                                     f"{meld_name(rank)}.", index, value=rank))
+            if closes_at_canasta(rank, self.profile):
+                self.closed[team].append(melds.pop(rank))
+                self.events.append(Event("canasta_closed", seat, tuple(meld),
+                                         f"The canasta of {meld_name(rank)} is closed: nothing more can be "
+                                         "added to it.", index, value=rank))
+            if self.reserves[seat]:
+                self._pick_up_reserve(seat, index)
         elif was_natural and any(_is_wild(c) for c in cards):
             self.events.append(Event("canasta_turned_mixed", seat, tuple(c for c in cards if _is_wild(c)),
                                      f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
@@ -1126,13 +1286,25 @@ class Round:
         if not self.opened[team]:
             self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
 
+    def _pick_up_reserve(self, seat: int, index: int) -> None:
+        """Pennies from Heaven: the player's first canasta brings his reserve into his hand."""
+        reserve = self.reserves[seat]
+        self.reserves[seat] = []
+        self.hands[seat].extend(reserve)
+        self.hands[seat].sort(key=CARD_KEY)
+        self.events.append(Event("reserve_taken", seat, (),
+                                 f"{self.seat_name(seat)} completed a canasta and picks up the "
+                                 f"{len(reserve)}-card reserve.", index))
+        self._lay_red_threes(seat, index)
+
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
         team = self.team_of(seat)
         hand = self.hands[seat]
         for group in groups:
             for card in group.cards:
                 hand.remove(card)
-            rank = group.target if group.target is not None else next(c.rank for c in group.cards if not _is_wild(c))
+            rank = group.target if group.target is not None else meld_key(group.cards, self.profile)
+            assert rank is not None
             self._lay_meld(seat, team, rank, group.cards, index)
 
     def _after_meld(self, seat: int, index: int) -> None:
@@ -1292,8 +1464,11 @@ class Round:
         hand_size = len(hand)
         limit = prof.wild_limit
         out: list[Meld] = []
+        twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
 
         def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
+            if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
+                return
             if fast and hand_size - used >= 2 and rank != BLACK_THREE_RANK:
                 if meld_counts_problem(nat, wild, rank, prof, check_size=True) is None:
                     out.append(Meld(seat, groups))
@@ -1302,14 +1477,14 @@ class Round:
             if self._meld_problem(seat, groups) is None:
                 out.append(action)
 
-        ranks = set(by_rank) | set(melds)
+        self._wild_family_candidates(melds, jokers, twos, consider)
+        ranks = (set(by_rank) | set(melds)) - {0, 2}
         for rank in sorted(ranks):
             cards = by_rank.get(rank, [])
             existing = melds.get(rank)
             en = ew = 0
             if existing is not None:
-                en = sum(1 for c in existing if not _is_wild(c))
-                ew = len(existing) - en
+                en, ew = meld_counts(existing, rank)
             if rank == BLACK_THREE_RANK:
                 if len(cards) >= prof.meld_min_size and hand_size - len(cards) <= 1:
                     consider((MeldGroup(tuple(cards)),), len(cards), 0, rank, len(cards))
@@ -1335,6 +1510,31 @@ class Round:
                         consider((MeldGroup(group_cards, target),), en + count, ew + j + t, rank,
                                  len(group_cards))
         return out
+
+    def _wild_family_candidates(self, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
+                                consider: Callable[[tuple[MeldGroup, ...], int, int, int, int], None]) -> None:
+        """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies)."""
+        prof = self.profile
+        if prof.deuce_melds and twos:
+            existing = melds.get(DEUCE_RANK)
+            en, ew = meld_counts(existing, DEUCE_RANK) if existing else (0, 0)
+            if existing is not None or len(twos) >= prof.meld_min_naturals:
+                for j in range(min(len(jokers), prof.wild_limit - ew) + 1):
+                    cards = tuple(twos) + tuple(jokers[:j])
+                    target = DEUCE_RANK if existing is not None else None
+                    consider((MeldGroup(cards, target),), en + len(twos), ew + j, DEUCE_RANK, len(cards))
+        if prof.wild_melds and (jokers or twos):
+            existing = melds.get(0)
+            size = len(existing) if existing else 0
+            for j in range(len(jokers) + 1):
+                for t in range(len(twos) + 1):
+                    count = j + t
+                    if not count or size + count > prof.canasta_size:
+                        continue
+                    if existing is None and count < prof.meld_min_size:
+                        continue
+                    cards = tuple(jokers[:j]) + tuple(twos[:t])
+                    consider((MeldGroup(cards, 0 if existing is not None else None),), 0, size + count, 0, count)
 
     def legal_actions(self) -> list[Action]:
         """Every distinct legal action now, at a grain a bot or a learner can use.
@@ -1363,7 +1563,7 @@ class Round:
             return actions
         actions.extend(self._meld_candidates(seat))
         hand = self.hands[seat]
-        unconstrained = (len(hand) >= 2 and self.permission is None
+        unconstrained = (len(hand) >= 2 and self.permission is None and not self.profile.sevens_rules
                          and (self.opened[self.team_of(seat)] or self.turn_value == 0))
         for card in dict.fromkeys(hand):
             if unconstrained or self._discard_problem(seat, card) is None:
@@ -1384,14 +1584,15 @@ class Round:
         seats = [s for s in range(self.player_count) if self.team_of(s) == team]
         went_out = self.went_out is not None and self.team_of(self.went_out) == team
         return score_team(
-            list(self.melds[team].values()),
+            list(self.melds[team].values()) + list(self.closed[team]),
             [c for s in seats for c in self.red_threes[s]],
             [self.hands[s] for s in seats],
             self.profile,
             went_out=went_out,
             concealed=went_out and self.went_out_concealed,
-            has_melded=bool(self.melds[team]),
+            has_melded=bool(self.melds[team]) or bool(self.closed[team]),
             team=team,
+            reserves=[self.reserves[s] for s in seats],
         )
 
     # ------------------------------------------------------------------ state
@@ -1408,6 +1609,7 @@ class Round:
             tuple(sorted((r, tuple(c)) for r, c in self.turn_own.items())), self.turn_added_to_old,
             self.turn_start_ranks, self.turn_start_has_melded, self.permission, self.asker,
             self.phase_before_answer,
+            tuple(tuple(tuple(m) for m in team) for team in self.closed), tuple(tuple(r) for r in self.reserves),
         )
 
     def copy(self) -> Round:
@@ -1419,6 +1621,8 @@ class Round:
         new.hands = [list(h) for h in self.hands]
         new.red_threes = [list(t) for t in self.red_threes]
         new.melds = [{r: list(m) for r, m in team.items()} for team in self.melds]
+        new.closed = [[list(m) for m in team] for team in self.closed]
+        new.reserves = [list(r) for r in self.reserves]
         new.opened = list(self.opened)
         new.has_melded = list(self.has_melded)
         new.first_turn_done = list(self.first_turn_done)
@@ -1437,6 +1641,11 @@ class Round:
         for team in self.melds:
             for meld in team.values():
                 cards.extend(meld)
+        for closed in self.closed:
+            for meld in closed:
+                cards.extend(meld)
+        for reserve in self.reserves:
+            cards.extend(reserve)
         return cards
 
     def events_for(self, action_index: int) -> list[Event]:

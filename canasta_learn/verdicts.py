@@ -53,6 +53,10 @@ VERDICT_CODES: dict[str, str] = {
     "meld_no_such_meld": "Cards were added to a rank the team has no meld of.",
     "meld_opponents_meld": "Cards may never be added to the opponents' melds.",
     "meld_rank_mismatch": "The cards added do not match the rank of the target meld.",
+    "meld_canasta_closed": "In this profile a canasta is closed at seven cards: nothing more may be added.",
+    "meld_twos_reserved": "While the team's deuce meld is incomplete, its twos may go only there (Italian).",
+    "discard_seven_forbidden": "No seven may be discarded before the team has a sevens canasta (Pennies).",
+    "go_out_discarding_seven": "A player may never go out by discarding a seven (Pennies).",
     "meld_same_rank_twice": "One action named two melds of the same rank; put them together.",
     # --- discard pile ----------------------------------------------------------------------
     "pile_empty": "The discard pile is empty.",

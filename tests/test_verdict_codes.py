@@ -67,7 +67,24 @@ def opening_incomplete() -> Verdict:
 
 
 #: code -> (scenario, words the message must contain)
+def italian(hand: str, melds: list[str]) -> Round:
+    return Round.from_state(profile="italian", hands=[hand, "c4", "c5", "c6"], stock=STOCK, melds=[melds],
+                            drew_from="stock")
+
+
+def pennies(hand: str, melds: list[str]) -> Round:
+    return Round.from_state(profile="pennies_from_heaven", hands=[hand, "c4", "c5", "c6", "c7", "c8"],
+                            stock=STOCK, melds=[melds], drew_from="stock")
+
+
+PENNIES_FULL = ["c7 c7 d7 d7 h7 h7 s7", "jk jk c2 c2 d2 d2 h2", "c1 c1 d1 d1 h1 h1 s1", "c10 c10 d10 d10 h10 h2 s2"]
+
 SCENARIOS: dict[str, tuple[Callable[[], Verdict], tuple[str, ...]]] = {
+    "meld_canasta_closed": (lambda: pennies("h13 c4 c5", [KINGS]).can_meld("13: h13"), ("kings", "7")),
+    "meld_twos_reserved": (lambda: italian("s2 c9 d9 h9", ["c2 d2 h2", "h13 s13 d13"]).can_meld("13: s2"),
+                           ("s2", "deuce meld")),
+    "discard_seven_forbidden": (lambda: pennies("h7 c4 c5 c9", []).can_discard("h7"), ("h7", "sevens")),
+    "go_out_discarding_seven": (lambda: pennies("s7", PENNIES_FULL).can_discard("s7"), ("s7",)),
     "ok": (lambda: Round(seed=7).can_draw(), ("draw",)),
     "meld_ok": (lambda: check_meld("h1 c1 d2"), ("h1 c1 d2", "60")),
     "pile_takeable": (lambda: Position("c6 c6 h7 d8", discard_pile="s9 d6",
