@@ -27,7 +27,8 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7) -> str:
         mark = ""
         if len(meld) >= canasta_size:
             mark = "  [natural canasta]" if not any(c.is_wild for c in meld) else "  [mixed canasta]"
-        lines.append(f"    {rank_name(rank, plural=True):>7}: {format_cards(meld)}{mark}")
+        name = "wild" if rank == 0 else rank_name(rank, plural=True)
+        lines.append(f"    {name:>7}: {format_cards(meld)}{mark}")
     return "\n".join(lines)
 
 
@@ -48,8 +49,12 @@ def round_text(rnd: Round) -> str:
         opened = "opened" if rnd.opened[team] else f"not opened, minimum {rnd.opening_minimum(team)}"
         lines.append(f"Team {names} (score {rnd.team_scores[team]}, {opened}):")
         lines.append(melds_text(rnd.melds[team], prof.canasta_size))
+        for meld in rnd.closed[team]:
+            lines.append(f"    closed canasta: {format_cards(meld)}")
         for seat in seats:
             threes = rnd.red_threes[seat]
             extra = f"  red threes: {format_cards(threes)}" if threes else ""
-            lines.append(f"  {rnd.seat_name(seat)} ({len(rnd.hands[seat])}): {cards_text(rnd.hands[seat])}{extra}")
+            reserve = f"  reserve: {len(rnd.reserves[seat])} cards face down" if rnd.reserves[seat] else ""
+            hand = rnd.hands[seat]
+            lines.append(f"  {rnd.seat_name(seat)} ({len(hand)}): {cards_text(hand)}{extra}{reserve}")
     return "\n".join(lines)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..cards import Card, rank_name
-from ..melds import meld_rank
+from ..cards import Card
+from ..melds import DEUCE_RANK, WILD_MELD_RANK, canasta_kind, closes_at_canasta, meld_key, meld_name, meld_rank
 from ..pile import PileStatus
 from ..profiles import Profile, get_profile
 from ._style import (
@@ -101,17 +101,24 @@ def meld_html(
     border (solid for natural, dashed for mixed)."""
     prof = _profile(profile)
     cards = list(cards)
-    naturals = [c for c in cards if not c.is_wild]
-    wilds = [c for c in cards if c.is_wild]
-    rank = meld_rank(cards)
-    what = rank_name(rank, plural=True).capitalize() if rank is not None else "Meld"
+    key = meld_key(cards, prof)
+    if key == DEUCE_RANK:  # a deuce meld (Italian): the twos are its naturals, jokers its wilds
+        naturals = [c for c in cards if c.rank == 2]
+        wilds = [c for c in cards if c.rank == 0]
+    else:
+        naturals = [c for c in cards if not c.is_wild]
+        wilds = [c for c in cards if c.is_wild]
+    what = meld_name(key).capitalize() if key is not None else "Meld"
     value = sum(prof.card_values[c.rank] for c in cards)
-    canasta = len(cards) >= prof.canasta_size
-    natural = canasta and not wilds
+    kind_code = canasta_kind(cards, key, prof) if key is not None else None
+    canasta = kind_code is not None
+    natural = canasta and not wilds and key != WILD_MELD_RANK
     detail = f"{len(cards)} cards"
-    if wilds:
+    if wilds and key != WILD_MELD_RANK:
         detail += f", {len(wilds)} wild"
     detail += f" \u00b7 {value} pts"
+    if canasta and key is not None and closes_at_canasta(key, prof):
+        detail += " \u00b7 closed"
     kind = "natural canasta" if natural else "mixed canasta" if canasta else "meld"
     border = (f"3px solid {'#b71c1c' if natural else TEXT}" if canasta else f"1px solid {BORDER}")
     if canasta and not natural:
@@ -123,18 +130,23 @@ def meld_html(
             f'<span style="{style(font_weight=400, color=MUTED, font_size="13px")}">'
             f"{esc(detail)}</span></div>")
     tag = ""
-    if natural:
-        tag = badge("Natural canasta", "natural", icon="\u2605",
-                    title=f"{prof.canasta_size}+ cards, no wild card: {prof.natural_canasta_bonus}")
-    elif canasta:
-        tag = badge("Mixed canasta", "mixed", icon="\u25d0",
-                    title=f"{prof.canasta_size}+ cards with wild cards: {prof.mixed_canasta_bonus}")
+    if kind_code is not None:
+        bonus = prof.canasta_bonus(kind_code)
+        tag = badge(_KIND_BADGES[kind_code], "natural" if natural else "mixed",
+                    icon="\u2605" if natural else "\u25d0",
+                    title=f"{prof.canasta_size}+ cards: {bonus}")
     overlap = round(width * 0.62) if canasta else round(width * 0.45)
     row = cards_row_html(naturals + wilds, overlap=overlap, four_color=four_color, width=width)
     label = f"{what}: {kind}, {detail}"
     tag_html = f'<div style="margin-top:2px">{tag}</div>' if tag else ""
     return (f'<div class="cl-meld cl-{kind.replace(" ", "-")}" role="group" '
             f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
+
+
+_KIND_BADGES = {
+    "natural": "Natural canasta", "mixed": "Mixed canasta", "sevens": "Sevens canasta",
+    "wild": "Wild-card canasta", "deuce_natural": "Canasta of seven twos", "deuce_mixed": "Mixed canasta of twos",
+}
 
 
 def _melds_block(melds: Sequence[Sequence[Card]], profile: Profile, four_color: bool,
@@ -338,7 +350,8 @@ def team_side_html(
     threes = [c for s in seats for c in rnd.red_threes[s]]
     threes_html = (red_threes_html(threes, four_color=four_color, width=width)
                    if threes else f'<div style="margin:4px 0">{_muted("No red threes.")}</div>')
-    melds = _melds_block(list(rnd.melds[team].values()), prof, four_color, width, threes_html)
+    melds = _melds_block(list(rnd.melds[team].values()) + list(rnd.closed[team]), prof, four_color, width,
+                         threes_html)
     hands = []
     for seat in seats:
         hand = rnd.hands[seat]
