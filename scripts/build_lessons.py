@@ -1052,7 +1052,8 @@ QuizSet([
          ["500", "300"], bonus, check_meld(kings_and_two)),
     going_out_quiz("Your team has no canasta. May you go out by melding h9 d9 c9 and "
                    "discarding c4?",
-                   Position("h9 d9 c9 c4", team_melds=["h12 s12 c12"]), "h9 d9 c9", "c4"),
+                   Position("h9 d9 c9 c4", team_melds=["h12 s12 c12"], drew_from="stock"),
+                   "h9 d9 c9", "c4"),
     going_out_quiz("You have melded nothing this hand and drew from the stock. May you go out "
                    "with these melds, and for how much?",
                    Position("h5 d5 c5 s5 h5 d5 jk c4 c4 d4", team_melds=["h12 s12 c12"],
@@ -1446,6 +1447,13 @@ Run the cell and play. (Stuck? Press *New round* to deal again.)
     code("""
 play = PlayWidget(seed=7)
 play
+"""),
+    md("""
+`play.state` is the round on the table. Displayed on its own, it is a static picture of the
+table (it stays visible in an exported page, where widgets cannot run):
+"""),
+    code("""
+play.state
 """),
     md("""
 The buttons can be pressed from Python too. Discarding before drawing is refused, and the
