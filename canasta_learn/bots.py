@@ -542,15 +542,18 @@ def default_names(bots: Sequence[Bot], rnd_or_count: Round | int) -> list[str]:
 
 
 def run_round(rnd: Round, bots: Sequence[Bot],
-              on_action: Callable[[Round, Action], None] | None = None) -> Round:
+              on_action: Callable[[Round, Action], None] | None = None,
+              apply: Callable[[Action], object] | None = None) -> Round:
     """Let the bots play ``rnd`` to its end (``on_action(rnd, action)`` is called before each
-    action is applied). Returns the same round."""
+    action is applied; ``apply`` performs it, by default ``rnd.apply`` — a `Game` passes its
+    own so the finished round is scored). Returns the same round."""
     count = 0
+    perform = rnd.apply if apply is None else apply
     while not rnd.is_over:
         action = bots[acting_seat(rnd)].choose(rnd)
         if on_action is not None:
             on_action(rnd, action)
-        rnd.apply(action)
+        perform(action)
         count += 1
         if count > MAX_ROUND_ACTIONS:
             raise RoundTooLongError(f"The round went on for more than {MAX_ROUND_ACTIONS} "
@@ -568,9 +571,8 @@ def play_round_live(
 ) -> Round:
     """Deal a round and let the bots play it; return the finished `Round`."""
     prof = get_profile(profile)
-    bots = make_bots(players, prof.player_count, seed)
-    rnd = Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores)
-    return run_round(rnd, bots)
+    return run_round(Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores),
+                     make_bots(players, prof.player_count, seed))
 
 
 def play_round(
@@ -591,8 +593,7 @@ def play_round(
 
     prof = get_profile(profile)
     bots = make_bots(players, prof.player_count, seed)
-    rnd = Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores)
-    run_round(rnd, bots)
+    rnd = run_round(Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores), bots)
     return GameRecord.from_round(rnd, players=list(names) if names else default_names(bots, rnd))
 
 
@@ -613,14 +614,7 @@ def play_game_live(
             warnings.warn(f"The game stopped after {max_rounds} rounds without a winner "
                           f"(totals {game.totals}).", UnfinishedGameWarning, stacklevel=2)
             break
-        rnd = game.round
-        count = 0
-        while not rnd.is_over:
-            game.apply(bots[acting_seat(rnd)].choose(rnd))
-            count += 1
-            if count > MAX_ROUND_ACTIONS:
-                raise RoundTooLongError(f"A round went on for more than {MAX_ROUND_ACTIONS} "
-                                        f"actions: {rnd!r}.")
+        run_round(game.round, bots, apply=game.apply)
     return game
 
 
