@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ..round import Round
 from .common import profile_badge, profile_badge_html
+from .pane import HtmlPane
 
 __all__ = ["TableWidget", "table_html"]
 
@@ -42,7 +43,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
 
     ``TableWidget(round, *, show_hands=True, player_names=None, four_color=False, width=64)``;
     ``update(round)`` redraws it (for the same or another round). ``html`` is the inner
-    `ipywidgets.HTML` (its ``value`` is the current picture). ``show_badge=False`` leaves out
+    `HtmlPane` (its ``value`` is the current picture). ``show_badge=False`` leaves out
     the profile badge (for components that show their own).
     """
 
@@ -62,7 +63,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.four_color = four_color
         self.card_width = width
         self.badge = profile_badge(rnd.profile)
-        self.html = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.html = HtmlPane(layout=widgets.Layout(width="100%"))
         self.html.add_class("cl-table-html")
         parts = [self.badge, self.html] if show_badge else [self.html]
         super().__init__(parts, layout=widgets.Layout(width="100%"))
