@@ -493,7 +493,7 @@ L02 = Lesson("02_frozen_and_blocked_piles", "Frozen and blocked piles", [
         "About 20 minutes.",
     ),
     code("""
-from canasta_learn import Position, Round, check_meld, parse_cards
+from canasta_learn import Position, Round
 """, "setup"),
     md("""
 ## Taking the pile
