@@ -751,6 +751,12 @@ class Round:
 
             def frozen_message() -> str:
                 parts = [status.message]
+                if len(held) >= 2:
+                    pair = format_cards(held[:2])
+                    named = format_cards(cards) or "no cards"
+                    parts.append(f"You named {named}, but you hold the natural pair {pair}: "
+                                 f"take the pile with it ('take {pair}').")
+                    return " ".join(parts)
                 if held:
                     parts.append(f"You hold only {_plural(len(held), top.rank_singular, top.rank_plural)} "
                                  f"({format_cards(held)}).")
