@@ -218,6 +218,32 @@ def card_back_svg(*, width: int = CARD_WIDTH, label: str = "Face-down card",
     return _frame(body, label, width, sideways, "cl-back")
 
 
+def hidden_hand_svg(count: int, *, width: int = CARD_WIDTH, step: int = 9, label: str | None = None) -> str:
+    """A hidden hand as ONE picture: ``count`` face-down cards fanned ``step`` pixels apart
+    (plain edges, one patterned back on top). Much lighter than one SVG per card, so tables
+    with hidden hands stay fast to redraw in a widget.
+
+    >>> 'aria-label="11 face-down cards"' in hidden_hand_svg(11)
+    True
+    """
+    if count <= 0:
+        return ""
+    name = label or f"{count} face-down card" + ("" if count == 1 else "s")
+    scale = 100 / width
+    shift = step * scale  # in card units (a card is 100 wide)
+    total = 100 + shift * (count - 1)
+    edges = "".join(
+        f'<rect x="{1.5 + i * shift:g}" y="1.5" width="97" height="137" rx="8" '
+        f'style="fill:{_BACK};stroke:{BORDER};stroke-width:2"/>'
+        for i in range(count - 1))
+    top = card_back_svg(width=width, label=name)
+    inner = top[top.index(">") + 1:top.rindex("</svg>")]
+    height = round(width * 1.4)
+    pixel_width = round(width + step * (count - 1))
+    return (_svg_open(name, pixel_width, height, round(total), 140, "cl-back cl-hidden-hand")
+            + edges + f'<g transform="translate({shift * (count - 1):g} 0)">{inner}</g></svg>')
+
+
 #: A labelled row of cards (inline, so rows sit side by side and wrap).
 ROW_CSS: Final = style(display="inline-block", vertical_align="top", margin="4px 12px 4px 0",
                        font_family=FONT)

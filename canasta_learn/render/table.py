@@ -40,6 +40,7 @@ from .cards import (
     card_label,
     card_svg,
     cards_row_html,
+    hidden_hand_svg,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -289,18 +290,10 @@ def red_threes_html(cards: Sequence[Card], *, four_color: bool = False,
 
 
 def _backs_row(count: int, label: str, width: int) -> str:
-    """A hidden hand: face-down cards, tightly overlapped, under a label."""
-    step = 9
-    parts = [f'<div class="cl-row" role="group" aria-label="{esc(label)}" style="{ROW_CSS}">'
-             f'<div style="{LABEL_CSS}">{esc(label)}</div><div style="display:flex">']
-    for i in range(count):
-        margin = f"{step - width}px" if i else "0"
-        parts.append(f'<span style="display:block;flex:0 0 auto;margin-left:{margin}">'
-                     f'{card_back_svg(width=width, label="Hidden card")}</span>')
-    if not count:
-        parts.append(_muted("no cards"))
-    parts.append("</div></div>")
-    return "".join(parts)
+    """A hidden hand: face-down cards, tightly overlapped (one picture), under a label."""
+    picture = hidden_hand_svg(count, width=width) if count else _muted("no cards")
+    return (f'<div class="cl-row" role="group" aria-label="{esc(label)}" style="{ROW_CSS}">'
+            f'<div style="{LABEL_CSS}">{esc(label)}</div><div style="display:flex">{picture}</div></div>')
 
 
 # --------------------------------------------------------------------------- teams and rounds
