@@ -219,7 +219,9 @@ def test_round_html_not_opened_and_hidden_hands() -> None:
     html = round_html(rnd, show_hands=False)
     parse(html)
     assert "Not opened" in html and "opening minimum 15" in html and "opening minimum 120" in html
-    assert "Hidden card" in html and "Ace of diamonds" not in html
+    # each hidden hand is one picture named by its size, and no face is drawn
+    assert 'aria-label="11 face-down cards"' in html or "face-down card" in html
+    assert "Ace of diamonds" not in html
     assert "For Team E\u2013W" not in html  # both teams see the same (frozen) pile
 
 
