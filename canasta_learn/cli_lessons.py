@@ -9,8 +9,9 @@ The lessons ship inside the package (``canasta_learn/lessons/*.ipynb``, generate
 * ``canasta-learn export --to html|slides OUT [--student]`` executes every lesson in a fresh
   kernel and writes static pages in which cards, tables and verdicts show without a kernel or
   network (they are the inline SVG/HTML of the static reprs). Interactive widgets cannot run
-  in a static page; each is replaced by a short note. ``--student`` removes the cells tagged
-  ``solution``.
+  in a static page; each is replaced by a short note, except quizzes, which keep their static
+  rendering (question, cards, choices, and the answer with the engine's verdict in a closed
+  ``<details>`` element). ``--student`` removes the cells tagged ``solution``.
 
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
@@ -46,6 +47,10 @@ DEFAULT_DIR = "canasta-lessons"
 SOLUTION_TAG = "solution"
 #: The MIME type of an ipywidgets view in a notebook output.
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+#: The attribute marking a widget's own static ``text/html`` rendering (quizzes); it must
+#: equal ``canasta_learn.widgets.quiz.STATIC_ATTR`` (kept here so that exporting does not
+#: import ipywidgets).
+STATIC_ATTR = "data-cl-static"
 #: Seconds one cell may run during ``export`` before the export fails.
 DEFAULT_TIMEOUT = 120
 
@@ -157,9 +162,23 @@ def _widget_note(output: Any) -> Any:
     return nbformat.v4.new_output("display_data", data=data)  # type: ignore[no-untyped-call]
 
 
+def _static_output(output: Any) -> Any:
+    """A widget output for a static page: its own static rendering if it has one (a
+    ``text/html`` marked with `STATIC_ATTR`, as quizzes give), otherwise `_widget_note`."""
+    import nbformat
+
+    data = output.get("data", {})
+    page = str(data.get("text/html", ""))
+    if f"{STATIC_ATTR}=" not in page:
+        return _widget_note(output)
+    kept = {"text/html": page, "text/plain": str(data.get("text/plain", ""))}
+    return nbformat.v4.new_output("display_data", data=kept)  # type: ignore[no-untyped-call]
+
+
 def static_notebook(nb: Any, *, student: bool = False) -> Any:
-    """The executed notebook ready for a static page: widget outputs replaced by a note,
-    and with ``student`` the cells tagged ``solution`` removed. Returns a new notebook."""
+    """The executed notebook ready for a static page: widget outputs replaced by their
+    static rendering (quizzes) or by a note (other widgets), and with ``student`` the cells
+    tagged ``solution`` removed. Returns a new notebook."""
     import copy
 
     out = copy.deepcopy(nb)
@@ -169,7 +188,7 @@ def static_notebook(nb: Any, *, student: bool = False) -> Any:
         if cell.get("cell_type") != "code":
             continue
         cell.outputs = [
-            _widget_note(o) if WIDGET_MIME in o.get("data", {}) else o for o in cell.outputs
+            _static_output(o) if WIDGET_MIME in o.get("data", {}) else o for o in cell.outputs
         ]
     out.metadata.pop("widgets", None)
     return out

@@ -1633,7 +1633,9 @@ canasta-learn export --to slides slides/             # reveal.js slides, one per
 
 `--student` removes every cell tagged `solution` (the answer cells after each exercise). Tag
 your own answer cells the same way (*View ▸ Property Inspector ▸ Cell tags* in JupyterLab).
-Interactive widgets need a running kernel, so the exported pages replace them with a short note.
+Interactive widgets need a running kernel, so the exported pages replace them with a short note
+— except the quizzes: they stay as the question, the cards and the list of choices, with the
+answer and the engine's verdict folded under *Show the answer*.
 """),
     md("""
 ## Running the lessons for a class

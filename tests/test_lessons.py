@@ -323,6 +323,33 @@ def test_static_notebook_replaces_widgets_and_drops_solutions() -> None:
     assert nb.cells[0].outputs[0] is widget_out  # the original is untouched
 
 
+def test_static_notebook_keeps_the_quizzes_static_html() -> None:
+    """A quiz's output keeps its text/html rendering: the question, and the engine's verdict
+    in a closed <details> element; nbconvert writes it into the page."""
+    pytest.importorskip("nbconvert")
+    import html
+
+    from nbconvert import HTMLExporter
+
+    from canasta_learn import Position
+    from canasta_learn.widgets import Quiz, QuizSet
+
+    mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
+    message = mike.check_take_pile().message
+    quizzes = QuizSet([Quiz("Can Mike take the pile?", mike, kind="can_take_pile")])
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("quizzes")
+    cell.outputs = [nbformat.v4.new_output("display_data", data=quizzes._repr_mimebundle_())]
+    nb.cells = [cell]
+    static = cli_lessons.static_notebook(nb)
+    data = static.cells[0].outputs[0]["data"]
+    assert cli_lessons.WIDGET_MIME not in data and "Interactive" not in data["text/html"]
+    page, _resources = HTMLExporter().from_notebook_node(static)
+    assert "Can Mike take the pile?" in page
+    details = page.split('<details class="cl-quiz-answer">', 1)[1].split("</details>", 1)[0]
+    assert "Show the answer" in details and html.escape(message) in details
+
+
 # --------------------------------------------------------------------------- CLI: export
 def run_export(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*CANASTA_LEARN, "export", *args], capture_output=True, text=True,
@@ -353,6 +380,9 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
             assert f'id="cell-id={cell.id}"' in page, (name, cell.id)
     mike = (html_export / "02_frozen_and_blocked_piles.html").read_text(encoding="utf-8")
     assert "natural pair of fives" in mike and "Interactive PileExplorer" in mike
+    # quizzes keep a static rendering, the answer and the engine's verdict behind <details>
+    assert "Interactive QuizSet" not in mike and "Mike holds h5 d2 d2 s12 d12" in mike
+    assert mike.count("<summary>Show the answer</summary>") >= 5
 
 
 @pytest.mark.slow

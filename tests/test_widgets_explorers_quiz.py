@@ -434,3 +434,69 @@ def test_quiz_set_keeps_score_and_resets() -> None:
     qs.reset_button.click()
     assert qs.score == 0 and qs.answered == 0 and all(q.feedback == "" for q in quizzes)
     assert not any(b.disabled for q in quizzes for b in q.buttons)
+
+
+# --------------------------------------------------------------------------- static quizzes
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+
+
+def balanced(markup: str) -> bool:
+    """Whether every element of an HTML fragment is closed in order (void and self-closing
+    SVG elements aside)."""
+    from html.parser import HTMLParser
+
+    stack: list[str] = []
+    ok = [True]
+
+    class Checker(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: object) -> None:
+            if tag not in VOID:
+                stack.append(tag)
+
+        def handle_endtag(self, tag: str) -> None:
+            if not stack or stack.pop() != tag:
+                ok[0] = False
+
+    checker = Checker()
+    checker.feed(markup)
+    checker.close()
+    return ok[0] and not stack
+
+
+def test_quiz_mimebundle_has_widget_view_and_static_html_with_hidden_answer() -> None:
+    from canasta_learn.cli_lessons import STATIC_ATTR as EXPORT_ATTR
+    from canasta_learn.widgets.quiz import STATIC_ATTR
+
+    assert STATIC_ATTR == EXPORT_ATTR
+    verdict = mike().check_take_pile()
+    quiz = Quiz("Can Mike take the pile?", mike(), kind="can_take_pile")
+    bundle = quiz._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    page = bundle["text/html"]
+    assert f'{STATIC_ATTR}="quiz"' in page and "Can Mike take the pile?" in page
+    assert "Five of hearts" in page  # the position's cards
+    assert "<li>Yes</li><li>No</li>" in page  # the choices as a plain list
+    before, details = page.split("<details", 1)
+    assert "<summary>Show the answer</summary>" in details
+    assert html.escape(verdict.message) in details and verdict.code in details
+    assert html.escape(verdict.message) not in before  # the answer stays hidden until opened
+    assert "<script" not in page.lower() and balanced(page)
+
+
+def test_static_quiz_escapes_and_lists_each_choice_verdict() -> None:
+    quiz = Quiz("<script>alert(1)</script>", ["<b>x</b>", "y"], "y", mike().check_take_pile())
+    page = quiz.static_html()
+    assert "<script" not in page and "&lt;b&gt;x&lt;/b&gt;" in page and balanced(page)
+    pos = Position("h1 c1 d2 c5 h6 h7 c8 c9 c9 d9 h9 d13", team_score=1500, drew_from="stock")
+    opens = Quiz("Which melds open?", pos, kind="which_meld_opens",
+                 choices=["h1 c1 d2", "h1 c1 d2 | c9 c9 d9"])
+    details = opens.static_html().split("<details", 1)[1]
+    assert html.escape(pos.check_opening("h1 c1 d2").message) in details
+
+
+def test_quiz_set_static_html_holds_every_quiz() -> None:
+    quizzes = [Quiz("Take?", mike(), kind="can_take_pile"), Quiz("State?", mike(), kind="pile_state")]
+    page = QuizSet(quizzes, title="Mike's <quiz>")._repr_mimebundle_()["text/html"]
+    assert "Mike&#x27;s &lt;quiz&gt;" in page and page.count("<details") == 2
+    assert html.escape(mike().pile_status().message) in page and balanced(page)

@@ -12,6 +12,13 @@ The generic form ``Quiz(question, choices, correct, explanation_verdict)`` takes
 the right one and the engine verdict that explains it. Feedback always quotes the engine's
 verdict message (never a hand-written explanation). `QuizSet` keeps the score.
 
+Where no kernel runs (a page exported with nbconvert), a quiz cannot be clicked: besides the
+widget view, `Quiz` and `QuizSet` display a static ``text/html`` rendering (`Quiz.static_html`):
+the question, the position's cards, the choices as a list, and the answer with the engine's
+verdict inside a closed ``<details>`` element ("Show the answer"). It is script-free, every
+text is escaped, and it carries the attribute `STATIC_ATTR` so that ``canasta-learn export``
+keeps it instead of the note that replaces other widgets.
+
 >>> from canasta_learn import Position
 >>> mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
 >>> quiz = Quiz("Can Mike take the pile?", mike, kind="can_take_pile")
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -37,10 +45,13 @@ from ..profiles import Profile, ProfileLike, get_profile
 from ..verdicts import Verdict
 from .common import profile_badge
 
-__all__ = ["QUIZ_KINDS", "Quiz", "QuizSet"]
+__all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet"]
 
 #: The kinds of question a quiz can build from a position.
 QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state")
+#: The attribute that marks a widget's static HTML rendering (``canasta_learn.cli_lessons``
+#: keeps an exported widget output whose ``text/html`` carries it).
+STATIC_ATTR = "data-cl-static"
 
 PositionSource = Position | Callable[[], Position]
 
@@ -77,6 +88,13 @@ def _wrong_meld_sets(position: Position, right: str, count: int = 3) -> list[str
         if len(wrong) == count:
             break
     return wrong
+
+
+def _with_static_html(bundle: Any, static: Callable[[], str]) -> dict[str, Any] | None:
+    """Add ``text/html`` (``static()``) to a widget's MIME bundle, if the widget has a view."""
+    if not isinstance(bundle, dict):
+        return None
+    return {**bundle, "text/html": static()}
 
 
 class Quiz(widgets.VBox):  # type: ignore[misc]
@@ -277,6 +295,46 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         return (f'<div class="{cls}" role="status"><p class="cl-quiz-verdict-line">{head}</p>'
                 f"{explained}{mine}</div>")
 
+    # ------------------------------------------------------------------ static page
+    def static_html(self) -> str:
+        """The quiz as static HTML, for pages where no kernel runs (nbconvert exports).
+
+        The question and the profile, the position's cards (if any), the choices as a plain
+        list, then a closed ``<details>`` element, "Show the answer", holding the right answer
+        and the engine's verdict (for meld-set choices, each choice's verdict too). No script;
+        every text is escaped.
+        """
+        from ..render import pile_status_html, position_html, verdict_html
+        from .common import profile_badge_html
+
+        position = position_html(self.position) if self.position is not None else ""
+        choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
+        if self.status is not None:
+            explained = pile_status_html(self.status)
+        else:
+            assert self.verdict is not None
+            explained = verdict_html(self.verdict)
+        code, message = self.explanation
+        others = ""
+        wrong = [(c, v) for c, v in self.choice_verdicts.items() if c != self.answer_text]
+        if wrong:
+            items = "".join(f"<li><b>{html.escape(c)}</b>: [{html.escape(v.code)}] "
+                            f"{html.escape(v.message)}</li>" for c, v in wrong)
+            others = f"<p>The other choices:</p><ul>{items}</ul>"
+        return (f'<div class="cl-quiz-static" {STATIC_ATTR}="quiz">'
+                f'<p class="cl-quiz-question"><b>{html.escape(self.question)}</b> '
+                f"{profile_badge_html(self.profile)}</p>{position}"
+                f'<p>Choices:</p><ul class="cl-quiz-choices">{choices}</ul>'
+                f'<details class="cl-quiz-answer"><summary>Show the answer</summary>'
+                f"<p>The answer is <b>{html.escape(self.answer_text)}</b>. The engine says "
+                f"[{html.escape(code)}]: {html.escape(message)}</p>{explained}{others}"
+                f"</details></div>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget view plus `static_html` as ``text/html`` (shown where no kernel runs;
+        a live front end prefers the widget view)."""
+        return _with_static_html(super()._repr_mimebundle_(**kwargs), self.static_html)
+
     def reset(self) -> None:
         """Clear the answer and the feedback; the buttons can be clicked again."""
         self.correct = None
@@ -301,6 +359,7 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself") -> None:
         super().__init__()
         self.quizzes = list(quizzes)
+        self.title = title
         self.add_class("cl-quiz-set")
         self.score_view = widgets.HTML("")
         self.score_view.add_class("cl-quiz-score")
@@ -330,6 +389,16 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         text = f"{self.score} of {len(self.quizzes)} correct"
         left = len(self.quizzes) - self.answered
         return text + (f" ({left} still to answer)" if left else "")
+
+    def static_html(self) -> str:
+        """The quizzes as static HTML (each `Quiz.static_html`, numbered, under the title)."""
+        items = "".join(f"<li>{quiz.static_html()}</li>" for quiz in self.quizzes)
+        return (f'<div class="cl-quiz-set-static" {STATIC_ATTR}="quiz-set">'
+                f"<h3>{html.escape(self.title)}</h3><ol>{items}</ol></div>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget view plus `static_html` as ``text/html`` (see `Quiz`)."""
+        return _with_static_html(super()._repr_mimebundle_(**kwargs), self.static_html)
 
     def _show_score(self) -> None:
         self.score_view.value = (f'<span role="status" class="cl-quiz-score-text">'
