@@ -148,7 +148,8 @@ def meld_counts_problem(
 
     The fast check behind `check_meld_cards`, used where the engine searches many melds.
     """
-    if closes_at_canasta(rank, profile) and natural_count + wild_count > profile.canasta_size:
+    if (profile.canasta_closes != "never" and closes_at_canasta(rank, profile)
+            and natural_count + wild_count > profile.canasta_size):
         return "meld_canasta_closed"
     if rank == WILD_MELD_RANK:
         if check_size and wild_count < profile.meld_min_size:

@@ -91,24 +91,35 @@ def plan_values(
             was_canasta = False
             uses = sorted({u for u in (n, n - 1, n - 2) if u >= profile.meld_min_naturals})
         rank_value = values[rank]
+        # which numbers of added wild cards keep the meld legal, for each number of naturals used
+        allowed_wilds = {
+            used: frozenset(w for w in range(limit + 1)
+                            if not meld_counts_problem(en + used, ew + w, rank, profile, check_size=meld is None))
+            for used in uses
+        }
         new_states: dict[State, int] = {}
+        joker_value, two_value = values[0], values[2]
         for (jl, tl, kept, kinds), value in states.items():
-            key: State = (jl, tl, min(2, kept + n), kinds)
+            skip_kept = kept + n if kept + n < 2 else 2
+            key: State = (jl, tl, skip_kept, kinds)
             if new_states.get(key, -1) < value:
                 new_states[key] = value
+            most = jl + tl if jl + tl < limit else limit
             for used in uses:
-                for j in range(min(jl, limit) + 1):
-                    for t in range(min(tl, limit - j) + 1):
-                        if used == 0 and j + t == 0:
-                            continue
-                        nat, wild = en + used, ew + j + t
-                        if meld_counts_problem(nat, wild, rank, profile, check_size=meld is None):
-                            continue
-                        new_kinds = kinds
-                        if nat + wild >= canasta_size and not was_canasta and len(kinds) < 4:
-                            new_kinds = tuple(sorted(kinds + (_new_kind(rank, wild, profile),)))
-                        key = (jl - j, tl - t, min(2, kept + n - used), new_kinds)
-                        total = value + used * rank_value + j * values[0] + t * values[2]
+                kept_after = kept + n - used
+                if kept_after > 2:
+                    kept_after = 2
+                base = value + used * rank_value
+                for w in allowed_wilds[used]:
+                    if w > most or (used == 0 and w == 0):
+                        continue
+                    new_kinds = kinds
+                    if en + used + ew + w >= canasta_size and not was_canasta and len(kinds) < 4:
+                        new_kinds = tuple(sorted(kinds + (_new_kind(rank, ew + w, profile),)))
+                    for j in range(max(0, w - tl), min(jl, w) + 1):
+                        t = w - j
+                        key = (jl - j, tl - t, kept_after, new_kinds)
+                        total = base + j * joker_value + t * two_value
                         if new_states.get(key, -1) < total:
                             new_states[key] = total
         states = new_states
