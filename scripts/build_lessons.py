@@ -1676,7 +1676,420 @@ Position("c6 c6 h7 d8", discard_pile="s9 d6", team_melds=["h13 s13 s13"])
 """),
 ])
 
-LESSONS: list[Lesson] = [L00, L01, L02, L03, L04, L05, L06, L07, L08]
+# =========================================================================== 09 variants
+L09 = Lesson("09_variants", "Variants: Italian Canasta and Pennies from Heaven", [
+    intro(
+        "09 · Variants: Italian Canasta and Pennies from Heaven",
+        """
+- the rules of two family variants, **Italian Canasta** (`italian`) and **Pennies from
+  Heaven** (`pennies_from_heaven`), each stated once in plain words;
+- side by side on the **same position**, how `classic`, `italian` and `pennies_from_heaven`
+  decide differently — every verdict computed by the engine;
+- how the two variants score (the 5225 and 4155 examples);
+- where the rule sources are unclear, and which reading each profile follows.
+""",
+        f"Lessons 01–04 (06 helps). {SETUP_NOTE}",
+        "About 20 minutes.",
+    ),
+    code("""
+import pandas as pd
+
+from canasta_learn import Position, Round, check_meld, get_profile, opening_minimum, parse_cards, score_round
+
+pd.set_option("display.max_colwidth", None)  # show the engine's whole explanation
+VARIANTS = ["classic", "italian", "pennies_from_heaven"]
+
+
+def compare(question, profiles=VARIANTS):
+    \"\"\"Ask ``question(profile_name)`` (which returns a verdict) under each profile.\"\"\"
+    rows = []
+    for name in profiles:
+        verdict = question(name)
+        rows.append({"profile": name, "legal": verdict.ok, "code": verdict.code,
+                     "why": verdict.message})
+    return pd.DataFrame(rows).set_index("profile")
+""", "setup"),
+    md("""
+## The three games at a glance
+
+Both variants keep the classic family: melds are sets of one rank, jokers and twos are wild,
+red threes are bonus cards, a black three blocks the pile. What changes is the table, the deck
+and a handful of precise rules. The engine's profiles hold the numbers:
+"""),
+    code("""
+pd.DataFrame(
+    {name: {"players": p.player_count, "teams": f"{p.team_count} of {p.team_size}",
+            "cards": p.deck_size, "hand": p.hand_size, "reserve": p.reserve_size,
+            "cards drawn": p.stock_draw_count, "game to": p.target_score}
+     for name, p in ((name, get_profile(name)) for name in VARIANTS)}
+)
+""", "check-variants-glance"),
+    md("""
+### Italian Canasta, in plain words
+
+- Four players in two partnerships; **three packs and six jokers** (162 cards); **15 cards**
+  each. You **draw two** cards from the stock (or take the pile) and discard one.
+- After the deal, the first upcard is a natural card from four to ace, and as many stock cards
+  as its rank number go **face down under it** (a ten buries ten cards).
+- **Deuce melds**: a meld of twos (at least two twos, jokers as its wild cards, at most three).
+  While your team's deuce meld is not yet a canasta, **your twos go only onto it**. Seven cards
+  close it.
+- **Openings** may contain **no wild card at all**; the minimum rises to 160, 180 and 200
+  for scores from 5000, 7500 and 10000.
+- The discard pile is **always frozen**: to take it you need a natural pair of the top card's
+  rank from your hand — even when your team has a meld of that rank.
+- **Going out** needs **two canastas that are not deuce canastas**.
+- Scoring: going out 300 (nothing more for concealed); red threes 100 each up to three, then 200
+  each; a deuce canasta earns 3000 (seven twos) or 2000 (with jokers) **only for the team that
+  goes out**; bonuses for five and ten canastas. The game goes to 12,000.
+
+### Pennies from Heaven, in plain words
+
+- **Six players in two teams of three**, seated alternately (P1, P3, P5 against P2, P4, P6);
+  **four packs and eight jokers** (216 cards). Each player gets **13 cards** and an
+  **11-card reserve** face down; you **draw two** and discard one.
+- The first time **you** complete a canasta, **your reserve joins your hand** at once, and you
+  play on.
+- **Every meld closes at seven cards**: nothing more can be added, but a new meld of that rank
+  may be started. **Melds of wild cards** (three to seven jokers and twos) are allowed.
+- **Sevens**: no one in your team may discard a seven until the team has a canasta of sevens,
+  and a seven is never the discard that goes out.
+- **Going out** needs one canasta of **each kind**: sevens, wild, natural and mixed.
+- Scoring: sevens canasta 1500, wild canasta 1000, natural 500, mixed 300; red threes 100 each,
+  all eight 1000 — and **negative** if the team has no sevens canasta. The opening minimum is 150
+  from 1500 points. The game goes to 20,000.
+"""),
+    md("""
+## Same position, three verdicts
+
+Each question below is asked once per profile, on the same cards. Where the profiles part, the
+engine's message says why.
+
+### Taking the pile with the team's meld
+
+Your team has melded three nines; the top card is `c9` and nothing wild is buried. You hold a
+`c9` and a joker.
+"""),
+    code("""
+pile_position = Position("c9 jk c4 c5", discard_pile="h5 c9", team_melds=["h9 s9 d9"], profile="italian")
+pile_position
+"""),
+    code("""
+compare(lambda name: Position("c9 jk c4 c5", discard_pile="h5 c9", team_melds=["h9 s9 d9"],
+                              profile=name).check_take_pile())
+""", "check-variants-pile"),
+    md("""
+In `classic` and `pennies_from_heaven` the top card simply joins the team's nines; the Italian
+pile is always frozen, so only a natural pair of nines from the hand would take it:
+"""),
+    code("""
+Position("s9 d9 c4 c5", discard_pile="h5 c9", team_melds=["h9 s9 d9"], profile="italian").check_take_pile()
+"""),
+    md("""
+### An opening with a joker
+
+Team score 0, minimum 50: two aces and a joker are worth 90.
+"""),
+    code("""
+parse_cards("h1 h1 jk")
+"""),
+    code("""
+compare(lambda name: Position("h1 h1 jk c9 c8 c7", team_score=0, drew_from="stock", profile=name)
+        .check_opening("h1 h1 jk"))
+""", "check-variants-opening"),
+    md("""
+### A meld of wild cards
+
+Classic melds need two natural cards. Italian Canasta accepts a **deuce meld** (twos, with jokers
+as its wild cards), Pennies from Heaven a **wild-card meld**.
+"""),
+    code("""
+parse_cards("jk c2 h2")
+"""),
+    code("""
+compare(lambda name: check_meld("jk c2 h2", name))
+""", "check-variants-wild-meld"),
+    md("""
+### An eighth king
+
+Your team has a natural canasta of seven kings and you hold one more king.
+"""),
+    code("""
+compare(lambda name: Position("h13 c4 c5 c9", team_melds=["h13 s13 s13 d13 d13 c13 c13"],
+                              drew_from="stock", profile=name).check_meld("13: h13"))
+""", "check-variants-closed"),
+    md("""
+### Going out with one canasta
+
+Your team has one natural canasta; you meld three eights and discard your last card.
+"""),
+    code("""
+compare(lambda name: Position("c8 d8 h8 c5", team_melds=["h13 h13 s13 s13 d13 c13 c13"],
+                              drew_from="stock", profile=name).check_go_out("c8 d8 h8", "c5"))
+""", "check-variants-going-out"),
+    md("""
+### Discarding a seven
+"""),
+    code("""
+compare(lambda name: Position("h7 c4 c5 c9", team_melds=["h13 s13 s13"], drew_from="stock",
+                              profile=name).round.can_discard("h7"))
+""", "check-variants-seven"),
+    md("""
+### Italian only: twos belong to the deuce meld
+
+A deuce meld cannot exist in `classic`, so this position is compared in the two variants only.
+The team has `c2 d2 h2` and a meld of kings; you want to add `s2` to the kings.
+"""),
+    code("""
+compare(lambda name: Position("s2 c9 d9 h9", team_melds=["c2 d2 h2", "h13 s13 d13"], drew_from="stock",
+                              profile=name).check_meld("13: s2"), ["italian", "pennies_from_heaven"])
+""", "check-variants-twos"),
+    md("""
+### Opening minimums
+
+The same team scores, three tables:
+"""),
+    code("""
+scores = [-20, 0, 1495, 1500, 3000, 5000, 7500, 10000]
+pd.DataFrame({name: [opening_minimum(s, name) for s in scores] for name in VARIANTS},
+             index=pd.Index(scores, name="team score"))
+""", "check-variants-opening-table"),
+    md("""
+## Pennies from Heaven at the table: six seats and reserves
+
+When a player's own meld brings a meld to seven cards, his 11-card reserve joins his hand in the
+same turn. Here P1 completes the team's nines:
+"""),
+    code("""
+reserve_turn = Round.from_state(profile="pennies_from_heaven",
+                                hands=["h9 c9 c4 c5", "c4", "c5", "c6", "c7", "c8"],
+                                melds=[["d9 d9 s9 s9 h9"]], stock="s12 s12 s11 s11", drew_from="stock")
+reserve_turn.reserves[0] = parse_cards("c1 c1 d1 d12 d12 h12 c11 h11 s11 d6 d6")  # P1's reserve
+before = len(reserve_turn.hands[0]), len(reserve_turn.reserves[0])
+reserve_turn.meld("h9 c9")
+after = len(reserve_turn.hands[0]), len(reserve_turn.reserves[0])
+before, after, reserve_turn.phase  # (hand, reserve) before and after; P1 plays on
+""", "check-pennies-reserve"),
+    code("""
+[event.message for event in reserve_turn.events if event.kind == "reserve_taken"]
+"""),
+    md("""
+## Try it: a Pennies round on the table
+
+Six bots play 40 moves of a seeded round (the same seed always gives the same table). The table
+shows the six seats, the two teams' melds — closed canastas, wild-card melds — and the reserves
+still waiting.
+"""),
+    code("""
+from canasta_learn.bots import acting_seat, make_bots
+from canasta_learn.widgets import TableWidget
+
+pennies_round = Round("pennies_from_heaven", seed=11)
+bots = make_bots("greedy", 6, seed=11)
+for _move in range(40):
+    pennies_round.apply(bots[acting_seat(pennies_round)].choose(pennies_round))
+TableWidget(pennies_round)
+"""),
+    code("""
+{pennies_round.seat_name(seat): (len(pennies_round.hands[seat]), len(pennies_round.reserves[seat]))
+ for seat in range(6)}  # cards in hand, cards in reserve
+""", "check-pennies-table"),
+    md("""
+And the Italian pile in an explorer: change the hand to `s9 d9 c4 c5` and the pile can be taken;
+switch nothing else. (Try the same hand with `profile="classic"` too.)
+"""),
+    code("""
+from canasta_learn.widgets import PileExplorer
+
+PileExplorer(hand="c9 jk c4 c5", discard_pile="h5 c9", team_melds="h9 s9 d9", profile="italian")
+"""),
+    md("""
+## Scoring
+
+### Italian: 5225 for the team that goes out
+
+*Seven kings 70 + 500; eight queens with a joker 70 + 50 + 300; seven twos 140 + 3000; four red
+threes 800; going out 300; the partner keeps a `c5`, −5.*
+"""),
+    code("""
+italian_score = score_round(["h13 h13 s13 s13 d13 c13 c13", "h12 h12 s12 s12 d12 c12 c12 jk",
+                             "c2 c2 d2 d2 h2 h2 s2"], red_threes="h3 h3 d3 d3", hands_left=["c5"],
+                            went_out=True, profile="italian")
+italian_score.to_frame()
+""", "check-italian-5225"),
+    md("""
+The opponents' deuce canasta (five twos, two jokers) earns no bonus: they did not go out.
+"""),
+    code("""
+score_round(["c2 c2 d2 d2 h2 jk jk"], profile="italian").to_frame()
+""", "check-italian-deuce-200"),
+    md("""
+### Pennies from Heaven: 4155 for the team that goes out
+
+*Seven sevens 35 + 1500; a wild canasta 200 + 1000; seven aces 140 + 500; five tens and two twos
+90 + 300; three red threes 300; going out 100; a partner keeps an `h9`, −10.*
+"""),
+    code("""
+pennies_score = score_round(["c7 c7 d7 d7 h7 h7 s7", "jk jk c2 c2 d2 d2 h2", "c1 c1 d1 d1 h1 h1 s1",
+                             "c10 c10 d10 d10 h10 h2 s2"], red_threes="h3 h3 d3", hands_left=["h9"],
+                            went_out=True, profile="pennies_from_heaven")
+pennies_score.to_frame()
+""", "check-pennies-4155"),
+    md("""
+The other team has two red threes and no sevens canasta: they count against it.
+"""),
+    code("""
+score_round(["c9 d9 h9"], red_threes="h3 d3", profile="pennies_from_heaven").points("red_threes")
+""", "check-pennies-red-threes"),
+    md("""
+### One result, three score sheets
+
+The same hand — a natural canasta of kings, a mixed canasta of queens, two red threes, going
+out, a `c5` left — scored by each profile. Italian pays 300 for going out; Pennies turns the red
+threes negative, because the team has no sevens canasta:
+"""),
+    code("""
+pd.DataFrame({name: score_round(["h13 h13 s13 s13 d13 c13 c13", "h12 h12 s12 s12 d12 c12 jk"],
+                                red_threes="h3 d3", hands_left=["c5"], went_out=True,
+                                profile=name).to_frame().set_index("item")["points"]
+              for name in VARIANTS}).fillna(0).astype(int)
+""", "check-variants-same-score"),
+    md("""
+## Where the sources are unclear
+
+The rule sources for these games are a Portuguese translation of an English text, with a few
+garbled or silent passages. Each profile follows one stated reading (the project's
+`VARIANTS.md` gives the sources):
+
+**Italian Canasta**
+
+- **Hand size:** the source is silent; the profile deals **15 cards** (as the English sources do).
+- **Cards under the upcard:** after turning a natural upcard, **N more stock cards** go face down
+  under it, N = its rank number (4–10 as printed, jack 11, queen 12, king 13, ace 1).
+- **The pile:** the source is silent; the profile makes it **always frozen**.
+- **"Sem ajuda de trunfos":** openings contain **no wild card at all**, deuce melds included.
+- **Twos and the deuce meld:** a garbled sentence is read as "while your deuce meld is
+  incomplete, your twos go only onto it"; afterwards twos are ordinary wild cards.
+- **"Canastra suja":** here it means a **wild (deuce) canasta**, not a mixed one: going out needs
+  two canastas that are not deuce canastas. A deuce canasta is **closed at 7 cards**.
+- **Deuce bonuses** 3000 / 2000 **replace** the 500 / 300 canasta bonus.
+- **Red threes:** four or more are worth 200 each.
+- **Five canastas:** the missing value for five natural canastas is 2000; only the higher of the
+  two five-canasta bonuses counts.
+- **Exactly 10000** points already needs **200** to open ("more than 10,000" in the source).
+
+**Pennies from Heaven**
+
+- **Two teams of three** (the source also sketches a seating for three pairs; the explicit team
+  count wins).
+- **The reserve** is picked up **automatically** when the player completes his first canasta;
+  red threes in it are laid down and replaced like dealt ones.
+- **One open meld per rank**; after a canasta closes at seven, a new meld of that rank may start.
+- **Openings:** 150 from 1500 points, as the source says (other sources use 90 and 120 steps in
+  between — a custom table, not this profile).
+- **"Todos os oitos valem 1000":** read as **all eight red threes = 1000**.
+- **Suja / real / limpa** map to **wild / natural / mixed** canastas.
+- A reserve never picked up counts against the team, like cards in hand.
+- A black-three going-out meld has 3 to 7 cards; a hand of nothing but unmeldable sevens may
+  discard one (the engine's safety valve).
+
+The engine's settings say the same (the Italian deal of seed 5 turns an `s8`, so eight cards lie
+under it: nine in the pile):
+"""),
+    code("""
+italian, pennies = get_profile("italian"), get_profile("pennies_from_heaven")
+dealt = Round("italian", seed=5)
+{
+    "italian hand size": italian.hand_size,
+    "italian upcard and pile": (str(dealt.pile[-1]), len(dealt.pile)),
+    "italian pile always frozen": italian.pile_always_frozen,
+    "italian wild cards in an opening": italian.opening_wilds_allowed,
+    "italian minimum at 10000": italian.opening_minimum(10000),
+    "italian canastas that do not count to go out": sorted(italian.go_out_excluded_kinds),
+    "pennies teams": (pennies.team_count, pennies.team_size),
+    "pennies minimum at 1500": pennies.opening_minimum(1500),
+    "pennies all eight red threes": pennies.red_three_bonuses[8],
+    "pennies canastas needed to go out": sorted(pennies.go_out_required_kinds),
+}
+""", "check-variants-decisions"),
+    md("""
+## Not yet playable: Canastra and Tranca
+
+The same sources describe two Brazilian games, **Canastra** (`canastra_br`) and **Tranca**
+(`tranca`), with sequences instead of sets, two *mortos* and play to the right. Their rules are
+specified in `VARIANTS.md`, but the engine does not play them yet: they are not among the
+profiles.
+"""),
+    code("""
+from canasta_learn import profile_names
+
+profile_names(), "tranca" in profile_names()
+"""),
+    md("""
+## Check yourself
+"""),
+    code("""
+from canasta_learn.widgets import Quiz, QuizSet
+
+wild_meld = check_meld("jk c2 h2", "classic")
+one_canasta = Position("c8 d8 h8 c5", team_melds=["h13 h13 s13 s13 d13 c13 c13"], drew_from="stock",
+                       profile="pennies_from_heaven")
+one_canasta_out = one_canasta.check_go_out("c8 d8 h8", "c5")
+
+QuizSet([
+    Quiz("italian: your team has a meld of nines; you hold c9 jk. Can you take the pile?",
+         Position("c9 jk c4 c5", discard_pile="h5 c9", team_melds=["h9 s9 d9"], profile="italian"),
+         kind="can_take_pile"),
+    Quiz("italian: nothing wild is buried. What state is the pile in?",
+         Position("c9 jk c4 c5", discard_pile="h5 c9", team_melds=["h9 s9 d9"], profile="italian"),
+         kind="pile_state"),
+    Quiz("pennies_from_heaven: your team has 1500 points. What is the opening minimum?",
+         Position("h1 c1 d2 c5 h6 h7 c8 d13", team_score=1500, drew_from="stock",
+                  profile="pennies_from_heaven"), kind="opening_minimum"),
+    Quiz("classic: is jk c2 h2 a legal meld?", ["Yes", "No"], "Yes" if wild_meld.ok else "No",
+         wild_meld, profile="classic"),
+    Quiz("pennies_from_heaven: one natural canasta on the table. May P1 go out with c8 d8 h8, "
+         "discarding c5?", ["Yes", "No"], "Yes" if one_canasta_out.ok else "No", one_canasta_out,
+         position=one_canasta),
+])
+""", "quiz"),
+    md("""
+**Exercise.** Under which of the three profiles may a team open with `h1 c1 s1 | c13 d13 jk`
+at a score of 0? Ask the engine.
+"""),
+    code("""
+# your answer here
+"""),
+    code("""
+compare(lambda name: Position("h1 c1 s1 c13 d13 jk c4 c5", drew_from="stock", profile=name)
+        .check_opening("h1 c1 s1 | c13 d13 jk"))
+""", "solution"),
+    md("""
+## Summary
+
+- **Italian Canasta**: 162 cards, 15 each, draw two; deuce melds, twos reserved for an
+  incomplete one; openings without wild cards, up to 200; the pile always frozen; two non-deuce
+  canastas to go out; going out 300, deuce canastas 3000 / 2000 for the team that goes out.
+- **Pennies from Heaven**: six players in two teams of three, 216 cards, 13 each plus an
+  11-card reserve picked up at your first canasta; melds closed at seven, wild-card melds;
+  no seven discarded before a sevens canasta; one canasta of each kind to go out; sevens
+  canasta 1500, wild canasta 1000; red threes negative without a sevens canasta.
+- Where the sources are unclear, each profile follows one stated reading.
+- `canastra_br` and `tranca` are specified but not yet playable.
+"""),
+    md("""
+## Try it yourself
+
+Ask your own question of the three profiles, or play a hand of Italian Canasta:
+`PlayWidget(profile="italian", seed=3)`.
+"""),
+    code("""
+compare(lambda name: Position("jk d10 c4 c6", discard_pile="s5 h10", team_melds=["s10 s10 c10"],
+                              profile=name).check_take_pile())
+"""),
+])
+
+LESSONS: list[Lesson] = [L00, L01, L02, L03, L04, L05, L06, L07, L08, L09]
 
 
 # =========================================================================== writing

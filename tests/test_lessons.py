@@ -47,6 +47,7 @@ EXPECTED = [
     "06_what_if_sandbox.ipynb",
     "07_play_a_round.ipynb",
     "08_for_teachers.ipynb",
+    "09_variants.ipynb",
 ]
 #: Seconds one cell may take when the tests execute a lesson.
 CELL_TIMEOUT = 180
@@ -70,7 +71,7 @@ def kernel_env() -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------- structure
-def test_the_nine_lessons_exist() -> None:
+def test_the_ten_lessons_exist() -> None:
     assert LESSONS == EXPECTED
 
 
@@ -117,7 +118,7 @@ def test_lesson_has_headings_quizzes_and_no_outputs(name: str) -> None:
 def test_every_rule_lesson_shows_a_widget() -> None:
     widgets = {"01": "HandWidget", "02": "PileExplorer", "03": "OpeningExplorer",
                "04": "ScoreCalculator", "05": "ReplayViewer", "06": "PileExplorer",
-               "07": "PlayWidget", "08": "TableWidget"}
+               "07": "PlayWidget", "08": "TableWidget", "09": "TableWidget"}
     for prefix, widget in widgets.items():
         (path,) = NOTEBOOKS.glob(f"{prefix}_*.ipynb")
         sources = "\n".join(c.source for c in read(path).cells if c.cell_type == "code")
@@ -256,6 +257,53 @@ def test_profile_comparisons_are_computed(executed: dict[str, tuple[Any, float]]
 
 
 @pytest.mark.slow
+def test_variant_comparisons_are_computed(executed: dict[str, tuple[Any, float]]) -> None:
+    """Lesson 09: the same position under classic, italian and pennies_from_heaven."""
+    def rows(tag: str) -> dict[str, tuple[str, str]]:
+        found = re.findall(r"^(classic|italian|pennies_from_heaven)\s+(True|False)\s+(\w+)",
+                           tagged(executed, tag), flags=re.M)
+        return {name: (legal, code) for name, legal, code in found}
+
+    taken, frozen = ("True", "pile_takeable"), ("False", "pile_frozen_needs_natural_pair")
+    assert rows("check-variants-pile") == {"classic": taken, "italian": frozen,
+                                           "pennies_from_heaven": taken}
+    assert rows("check-variants-opening")["italian"] == ("False", "opening_no_wilds")
+    assert rows("check-variants-opening")["classic"] == ("True", "opening_ok")
+    assert rows("check-variants-wild-meld") == {
+        "classic": ("False", "meld_no_naturals"), "italian": ("True", "meld_ok"),
+        "pennies_from_heaven": ("True", "meld_ok")}
+    assert rows("check-variants-closed") == {
+        "classic": ("True", "ok"), "italian": ("True", "ok"),
+        "pennies_from_heaven": ("False", "meld_canasta_closed")}
+    out = ("False", "cannot_go_out_without_canasta")
+    assert rows("check-variants-going-out") == {
+        "classic": ("True", "go_out_ok"), "italian": out, "pennies_from_heaven": out}
+    assert rows("check-variants-seven")["pennies_from_heaven"] == ("False", "discard_seven_forbidden")
+    assert rows("check-variants-twos") == {"italian": ("False", "meld_twos_reserved"),
+                                           "pennies_from_heaven": ("True", "ok")}
+    table = tagged(executed, "check-variants-opening-table")
+    assert re.search(r"^ ?10000\s+120\s+200\s+150$", table, flags=re.M), table
+    assert re.search(r"^ ?1500\s+90\s+90\s+150$", table, flags=re.M), table
+
+
+@pytest.mark.slow
+def test_variant_scores_and_decisions(executed: dict[str, tuple[Any, float]]) -> None:
+    assert re.search(r"Total\s+5225$", tagged(executed, "check-italian-5225"), flags=re.M)
+    assert re.search(r"Total\s+200$", tagged(executed, "check-italian-deuce-200"), flags=re.M)
+    assert re.search(r"Total\s+4155$", tagged(executed, "check-pennies-4155"), flags=re.M)
+    assert tagged(executed, "check-pennies-red-threes").strip().startswith("-200")
+    assert re.search(r"^Total\s+1275\s+1475", tagged(executed, "check-variants-same-score"),
+                     flags=re.M)
+    assert "((4, 11), (13, 0), 'play')" in tagged(executed, "check-pennies-reserve")
+    assert "'P6'" in tagged(executed, "check-pennies-table")
+    decisions = tagged(executed, "check-variants-decisions")
+    for fact in ("'italian hand size': 15", "('s8', 9)", "'italian pile always frozen': True",
+                 "'italian minimum at 10000': 200", "'pennies teams': (2, 3)",
+                 "'pennies minimum at 1500': 150", "'pennies all eight red threes': 1000"):
+        assert fact in decisions, fact
+
+
+@pytest.mark.slow
 def test_play_widget_refusal_is_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
     assert "must first draw" in tagged(executed, "check-play-refusal")
 
@@ -280,7 +328,7 @@ def test_lessons_command_copies_without_overwriting(tmp_path: Path,
     assert cli_main(["lessons", str(target), "--no-lab"]) == 0
     assert edited.read_text() == '{"my": "edits"}'
     assert (target / "04_scoring.ipynb").read_bytes() == (PACKAGED / "04_scoring.ipynb").read_bytes()
-    assert "1 copied, 8 already there" in capsys.readouterr().out
+    assert "1 copied, 9 already there" in capsys.readouterr().out
 
 
 def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -294,7 +342,7 @@ def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.M
     folder = command[command.index("--notebook-dir") + 1]
     assert Path(folder) == (tmp_path / "canasta-lessons").resolve()
     assert command[-3:] == ["--port", "9999", "--no-browser"]
-    assert len(list(Path(folder).glob("*.ipynb"))) == 9
+    assert len(list(Path(folder).glob("*.ipynb"))) == len(EXPECTED)
     assert "URL" in capsys.readouterr().out
 
 
@@ -383,6 +431,8 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
     # quizzes keep a static rendering, the answer and the engine's verdict behind <details>
     assert "Interactive QuizSet" not in mike and "Mike holds h5 d2 d2 s12 d12" in mike
     assert mike.count("<summary>Show the answer</summary>") >= 5
+    variants = (html_export / "09_variants.html").read_text(encoding="utf-8")
+    assert "<summary>Show the answer</summary>" in variants and "always frozen" in variants
 
 
 @pytest.mark.slow
