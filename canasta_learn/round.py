@@ -197,11 +197,13 @@ class Round:
         has_melded: Sequence[bool] | None = None,
         team_scores: Sequence[int] | None = None,
         check_counts: bool = True,
+        reserves: Sequence[CardsLike] = (),
     ) -> Round:
         """Build a round in any position (scenarios, lessons, sandboxes).
 
         ``stock`` lists cards top first; ``pile`` bottom to top; ``melds`` one list of melds
-        per team. ``drew_from`` None means the player to move has not drawn yet.
+        per team; ``reserves`` each player's face-down reserve (profiles with reserves).
+        ``drew_from`` None means the player to move has not drawn yet.
         Raises `DeckError` for impossible card counts and ValueError for illegal melds.
         """
         prof = get_profile(profile)
@@ -238,7 +240,12 @@ class Round:
                         "a team has one meld per rank: put them together."
                     )
                 self.melds[team][rank] = cards
+        if reserves and not prof.reserve_size:
+            raise ValueError(f"The {prof.name} profile has no reserves; leave reserves=() for it.")
+        for seat, reserve in enumerate(reserves):
+            self.reserves[seat] = to_cards(reserve)
         everything = [c for h in self.hands for c in h] + self.stock + self.pile
+        everything += [c for r in self.reserves for c in r]
         everything += [c for t in self.red_threes for c in t]
         everything += [c for m in self.melds for cards in m.values() for c in cards]
         everything += [c for team_closed in self.closed for cards in team_closed for c in cards]
@@ -505,8 +512,8 @@ class Round:
             kinds = sorted(k.replace("_", " ") for k in prof.go_out_required_kinds)
             text = "a canasta of each kind: " + ", ".join(kinds)
         if prof.go_out_excluded_kinds:
-            text += " (" + " and ".join(sorted(k.replace("_", " ") for k in prof.go_out_excluded_kinds)) + \
-                " canastas do not count)"
+            excluded = {"deuce" if k.startswith("deuce") else k.replace("_", " ") for k in prof.go_out_excluded_kinds}
+            text += " (" + " and ".join(sorted(excluded)) + " canastas do not count)"
         return text
 
     def _still_go_out_problem(self, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],

@@ -127,7 +127,7 @@ def test_italian4_going_out_needs_two_non_deuce_canastas() -> None:
     rnd = italian_table("c5", melds)
     refused = rnd.can_discard("c5")
     assert refused.code == "cannot_go_out_without_canasta"
-    assert "deuce" in refused.message
+    assert "2 canastas (deuce canastas do not count)" in refused.message
     rnd = italian_table("c8 d8 h8 s8 jk c8 d8 c5", melds)
     rnd.meld("c8 d8 h8 s8 jk c8 d8")
     assert rnd.canasta_kinds(0).count("mixed") == 1
@@ -200,8 +200,7 @@ def test_pennies4_opening_minimums(score: int, minimum: int) -> None:
 
 
 def test_pennies5_first_canasta_brings_the_reserve_into_the_hand() -> None:
-    rnd = pennies_table("h9 c9 c4 c5", ["d9 d9 s9 s9 h9"])
-    rnd.reserves[0] = parse_cards("c1 c1 d1 d12 d12 h12 c11 h11 s11 d6 d6")
+    rnd = pennies_table("h9 c9 c4 c5", ["d9 d9 s9 s9 h9"], reserves=["c1 c1 d1 d12 d12 h12 c11 h11 s11 d6 d6"])
     rnd.meld("h9 c9")
     assert len(rnd.hands[0]) == 2 + 11 and rnd.reserves[0] == []
     assert any(e.kind == "reserve_taken" for e in rnd.events)
@@ -223,6 +222,11 @@ def test_pennies6_score_4155_and_red_threes_negative_without_sevens_canasta() ->
     breakdown = score_team(melds, parse_cards("h3 h3 d3"), [parse_cards("h9")], PENNIES, went_out=True)
     assert breakdown.total == 1535 + 1200 + 640 + 390 + 300 + 100 - 10 == 4155
     assert score_team([], parse_cards("h3 d3"), [], PENNIES).total == -200
+
+
+def test_reserves_only_for_profiles_that_have_them() -> None:
+    with pytest.raises(ValueError, match="no reserves"):
+        Round.from_state(hands=["c4"], stock=STOCK, reserves=["c5"])
 
 
 def test_pennies_unpicked_reserve_counts_against_the_team() -> None:
