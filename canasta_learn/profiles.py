@@ -458,10 +458,10 @@ def register_profile(profile: Profile) -> None:
 def get_profile(name: ProfileLike = "classic") -> Profile:
     """The profile registered as ``name`` (a `Profile` passes through; None means classic).
 
-    >>> get_profile("nope")
+    >>> get_profile("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    canasta_learn.profiles.ProfileError: Unknown profile 'nope'; known profiles: classic, cardgames_io, traditional.
+    canasta_learn.profiles.ProfileError: Unknown profile 'nope'; known profiles: classic, cardgames_io, traditional, ...
     """
     if name is None:
         return _CLASSIC
