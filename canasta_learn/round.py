@@ -926,6 +926,8 @@ class Round:
         if not self._canasta_within_reach(seat):
             return False
         before_draw = self.phase == "draw"
+        if self.opened[team] and not before_draw and self._clearly_can_go_out(seat):
+            return True
         plans = plan_values(self.hands[seat], self.melds[team], prof,
                             allow_wilds=prof.opening_wilds_allowed or self.opened[team],
                             black_threes=True, enough=self._enough_after(self.canasta_kinds(team)))
@@ -938,6 +940,48 @@ class Round:
             if self.opened[team] or self.turn_value + value >= minimum or waiver:
                 return True
         return False
+
+    def _clearly_can_go_out(self, seat: int) -> bool:
+        """A cheap sufficient condition (plain classic-family rules only): the team already has
+        its canastas, every natural can go onto a meld (the team's, or a new one of three, or a
+        pair with a wild card), the other wild cards fit on melds, and at most one card is left
+        for the discard. When it fails, the exact search decides."""
+        prof = self.profile
+        if (prof.canasta_closes != "never" or prof.deuce_melds or prof.wild_melds or prof.sevens_rules
+                or prof.naturals_must_exceed_wilds):
+            return False
+        team = self.team_of(seat)
+        if not self.has_enough_canastas(self.canasta_kinds(team)):
+            return False
+        melds = self.melds[team]
+        counts: dict[int, int] = {}
+        wilds = 0
+        for card in self.hands[seat]:
+            if card.rank == 0 or card.rank == 2:
+                wilds += 1
+            else:
+                counts[card.rank] = counts.get(card.rank, 0) + 1
+        left = 0
+        capacity = 0
+        for rank, count in counts.items():
+            if rank == BLACK_THREE_RANK:
+                if count < prof.meld_min_size:
+                    left += count
+            elif rank in melds:
+                capacity += max(0, prof.wild_limit - meld_counts(melds[rank], rank)[1])
+            elif count >= prof.meld_min_size:
+                capacity += prof.wild_limit
+            elif count == prof.meld_min_size - 1 and count >= prof.meld_min_naturals and wilds and prof.wild_limit:
+                wilds -= 1  # a pair takes one wild card to become a meld
+                capacity += prof.wild_limit - 1
+            else:
+                left += count
+        for rank, meld in melds.items():
+            if rank not in counts:
+                capacity += max(0, prof.wild_limit - meld_counts(meld, rank)[1])
+        if wilds > capacity:
+            left += wilds - capacity
+        return left <= 1 and sum(counts.values()) + wilds > left  # a card must remain to meld or discard
 
     def _canasta_within_reach(self, seat: int) -> bool:
         """A cheap necessary condition for going out this turn: the team has its canastas, or
