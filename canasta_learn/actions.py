@@ -311,7 +311,8 @@ def parse_action(text: str, player_count: int = 4) -> Action:
     if verb == "swap":
         match = re.match(r"^\s*([0-9]+)\s*:\s*(.*)$", rest)
         if not match:
-            raise ActionNotationError(f"In {text!r}: write 'swap', the meld and the natural card, as in 'N swap 101: h8'.")
+            raise ActionNotationError(
+                f"In {text!r}: write 'swap', the meld and the natural card, as in 'N swap 101: h8'.")
         try:
             cards = parse_cards(match.group(2))
         except NotationError as error:
@@ -323,7 +324,7 @@ def parse_action(text: str, player_count: int = 4) -> Action:
         if not rest.strip():
             return TakePile(seat)
         target = None
-        match = re.match(r"^\s*([1-9][0-9]{2})\s*:(.*)$", rest)
+        match = re.match(r"^\s*([0-9]{1,3})\s*:(.*)$", rest)
         if match:
             target, rest = int(match.group(1)), match.group(2)
         first, bar, more = rest.partition("|")

@@ -62,8 +62,8 @@ from .profiles import Profile, ProfileLike, get_profile
 from .scoring import ScoreBreakdown, score_team
 from .sequences import (
     ACE_SET_KEY,
-    candidate_groups,
     FIRST_SEQUENCE_KEY,
+    candidate_groups,
     describe_run,
     extend_meld,
     is_sequence_key,
@@ -173,6 +173,8 @@ class Round:
         #: Each team's morto: "none" (profile without), "waiting", "taken" (by a batida) or
         #: "stock" (it became the stock when the stock ran out).
         self.morto_state: list[str] = ["waiting" if profile.morto_size else "none"] * profile.team_count
+        #: The seat that took each team's morto (None until then).
+        self.morto_taker: list[int | None] = [None] * profile.team_count
         self.opened: list[bool] = [profile.opening_minimum(s) == 0 for s in scores]
         self.has_melded: list[bool] = [False] * n
         self.first_turn_done: list[bool] = [False] * n
@@ -328,6 +330,18 @@ class Round:
         step = -1 if self.profile.direction == "ccw" else 1
         return (seat + step) % self.player_count
 
+    def morto_text(self, team: int) -> str:
+        """The team's morto in words: 'waiting (11 cards)', 'taken by S', 'became the stock'."""
+        state = self.morto_state[team]
+        if state == "waiting":
+            return f"waiting, {len(self.mortos[team])} cards face down"
+        if state == "taken":
+            taker = self.morto_taker[team]
+            return "taken" + (f" by {self.seat_name(taker)}" if taker is not None else "")
+        if state == "stock":
+            return "became the stock (not taken)"
+        return "none"
+
     def morto_available(self, team: int) -> bool:
         """True while the team's morto waits for its first batida (Brazilian games)."""
         return self.morto_state[team] == "waiting"
@@ -365,8 +379,7 @@ class Round:
 
     def canasta_count(self, team: int) -> int:
         """The team's canastas on the table (closed ones included)."""
-        size = self.profile.canasta_size
-        return sum(1 for m in self.melds[team].values() if len(m) >= size) + len(self.closed[team])
+        return len(self.canasta_kinds(team))
 
     def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]:
         """The kinds of the team's canastas ("natural", "mixed", ...), closed ones included;
@@ -523,6 +536,7 @@ class Round:
         morto = self.mortos[team]
         self.mortos[team] = []
         self.morto_state[team] = "taken"
+        self.morto_taker[team] = seat
         self.hands[seat].extend(morto)
         self.hands[seat].sort(key=CARD_KEY)
         how = ("batida direta: every card melded, so the player takes the morto and goes on playing without drawing"
@@ -728,12 +742,10 @@ class Round:
                 return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
             key = meld_key(cards, prof)
             assert key is not None
-            if key == ACE_SET_KEY and (ACE_SET_KEY in base or ACE_SET_KEY in changed):
-                existing = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY, []))
-                return ACE_SET_KEY, list(existing) + cards
             if key == ACE_SET_KEY:
-                return key, cards
-            return self._new_sequence_key(base, changed), list(verdict.meld)
+                aces = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY, []))
+                return ACE_SET_KEY, list(aces) + cards
+            return self._new_sequence_key(base, changed), list(verdict.meld or cards)
         existing = changed.get(key, base.get(key))
         if existing is None:
             own = self.team_of(self.to_move)
@@ -2173,7 +2185,8 @@ class Round:
             self.turn_start_ranks, self.turn_start_has_melded, self.permission, self.asker,
             self.phase_before_answer,
             tuple(tuple(tuple(m) for m in team) for team in self.closed), tuple(tuple(r) for r in self.reserves),
-            tuple(tuple(m) for m in self.mortos), tuple(self.morto_state), tuple(self.turn_locked),
+            tuple(tuple(m) for m in self.mortos), tuple(self.morto_state), tuple(self.morto_taker),
+            tuple(self.turn_locked),
             self.turn_drawn,
         )
 
@@ -2190,6 +2203,7 @@ class Round:
         new.reserves = [list(r) for r in self.reserves]
         new.mortos = [list(m) for m in self.mortos]
         new.morto_state = list(self.morto_state)
+        new.morto_taker = list(self.morto_taker)
         new.turn_locked = list(self.turn_locked)
         new.opened = list(self.opened)
         new.has_melded = list(self.has_melded)
