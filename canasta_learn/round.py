@@ -63,6 +63,7 @@ from .scoring import ScoreBreakdown, score_team
 from .sequences import (
     ACE_SET_KEY,
     FIRST_SEQUENCE_KEY,
+    SUIT_NAMES,
     candidate_groups,
     describe_run,
     extend_meld,
@@ -1065,7 +1066,7 @@ class Round:
                 return _Problem("pile_no_meld_for_top_card", lambda: (
                     f"To take the pile, the top card {top} must go into one of your team's melds at once, and "
                     "none of them can take it: name cards from your hand that form a new meld with it "
-                    f"(a {top.suit}-suit sequence or a set of aces), as in 'take {top} ...'."))
+                    f"(a sequence of {SUIT_NAMES[top.suit].lower()} or a set of aces)."))
         top_group = MeldGroup((top,) + tuple(cards), target)
         changed, problem = self._apply_groups(team, [top_group], team_melds, False)
         if problem:

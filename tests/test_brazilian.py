@@ -445,3 +445,59 @@ def test_a_whole_bot_game_reaches_the_target() -> None:
     assert game.is_over and max(game.totals) >= 3000
     dealers = [r.dealer for r in record.rounds]
     assert dealers[:3] == [dealers[0], (dealers[0] - 1) % 4, (dealers[0] - 2) % 4]
+
+
+def test_a_position_record_keeps_the_mortos() -> None:
+    start = table("h9 c9 d9 s4", ["h6 h7 h8", "d1 s1 c1"], mortos=[[], MORTOS[1]], morto_state=["taken", "waiting"])
+    rnd = start.copy()
+    rnd.meld("101: h9")
+    rnd.discard("s4")
+    record = GameRecord.from_round(rnd, start=start)
+    text = record.dump()
+    again = GameRecord.load(text)
+    assert again.dump() == text
+    final = again.state_at(0, 1)
+    assert final.morto_state == ["taken", "waiting"] and final.mortos[1] == parse_cards(MORTOS[1])
+    assert final.snapshot()[1:] == rnd.snapshot()[1:]
+
+
+def test_table_shows_runs_and_the_morto() -> None:
+    from canasta_learn.render.table import meld_html, team_side_html
+
+    run = meld_html(cards("h4 h5 h6 c2 h8 h9 h10"), CANASTRA)
+    assert "Hearts 4–10" in run and "Canastra suja" in run
+    rnd = table("h9 c9 d9 s4", ["h6 h7 h8"], mortos=[[], MORTOS[1]], morto_state=["taken", "waiting"])
+    rnd.morto_taker[0] = 2
+    side = team_side_html(rnd, 0)
+    assert "Morto: taken by S" in side and "Hearts 6–8" in side
+    other = team_side_html(rnd, 1)
+    assert "Morto" in other and "waiting" in other
+    assert "morto: taken by S" in str(rnd)
+
+
+@pytest.mark.parametrize("profile", ["canastra_br", "tranca"])
+def test_play_widget_plays_a_brazilian_round_with_bots(profile: str) -> None:
+    from canasta_learn.widgets.play import PlayWidget
+
+    play = PlayWidget(profile=profile, game=True, seed=4, seat=0)
+    for _ in range(500):  # draw and discard through the widget; the bots play the other seats
+        rnd = play.state
+        if rnd.is_over:
+            break
+        if rnd.phase == "draw":
+            play.click("draw" if rnd.stock_count or any(rnd.morto_available(t) for t in range(2)) else "decline")
+        else:
+            for card in reversed(list(rnd.hands[0])):
+                play.select(str(card))
+                play.click("discard")
+                if rnd.phase != "play" or rnd is not play.state:
+                    break
+            else:
+                legal = rnd.legal_actions()
+                rnd.apply(legal[0])  # a hand that may not discard (batida refused): any legal move
+    assert play.state.is_over
+    table = play.table
+    assert table is not None
+    assert "Morto" in play.state._repr_html_()
+    labels = [label for label, _ in play.target.options]
+    assert labels[0] == "as a new meld"
