@@ -501,3 +501,17 @@ def test_play_widget_plays_a_brazilian_round_with_bots(profile: str) -> None:
     assert "Morto" in play.state._repr_html_()
     labels = [label for label, _ in play.target.options]
     assert labels[0] == "as a new meld"
+
+
+def test_annotations_speak_of_sequences_and_the_morto() -> None:
+    from canasta_learn.annotate import annotate
+    from canasta_learn.bots import play_round
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        record = play_round(("greedy", "random", "greedy", "random"), profile="canastra_br", seed=2)
+    notes = [n for round_notes in annotate(record) for step in round_notes for n in step]
+    texts = [n.message for n in notes]
+    assert any("never freezes" in t for t in texts)
+    assert not any("must take the discard pile when its top card fits" in t for t in texts)
+    assert any(n.code == "stock_empty" and "morto" in n.message for n in notes)
