@@ -296,6 +296,11 @@ class Position:
             if not verdict:
                 return verdict
             rnd.discard(discard, seat=0)
+        batida = next((e for e in rnd.events if e.kind == "morto_taken" and e.seat == 0), None)
+        if batida is not None and self._round.morto_available(0):
+            # Brazilian games: running out of cards is a batida, which takes the waiting morto
+            return Verdict.allow("go_out_ok", f"You may run out of cards: a batida. {batida.message}",
+                                 concealed=False)
         if rnd.went_out != 0:
             left = rnd.hands[0]
             return Verdict.refuse("go_out_not_whole_hand",

@@ -515,3 +515,18 @@ def test_annotations_speak_of_sequences_and_the_morto() -> None:
     assert any("never freezes" in t for t in texts)
     assert not any("must take the discard pile when its top card fits" in t for t in texts)
     assert any(n.code == "stock_empty" and "morto" in n.message for n in notes)
+
+
+def test_position_queries_under_the_brazilian_profiles() -> None:
+    from canasta_learn import Position
+
+    tranca = Position("h8 h9 h10 c5", profile=TRANCA, drew_from="stock")
+    assert tranca.team_opened  # no opening minimum
+    batida = tranca.check_go_out("h8 h9 h10", "c5")
+    assert batida.ok and "batida indireta" in batida.message
+    assert tranca.check_go_out("h8 h9 h10").code == "go_out_not_whole_hand"
+    canastra = Position("h8 h9 h10 c5 h11 h12 h13 s1 c1 d1 d4", discard_pile="d5 h7", profile=CANASTRA,
+                        drew_from="stock")
+    verdict = canastra.opening_verdict()
+    assert verdict.ok and "75" in verdict.message
+    assert canastra.pile_status().state == "open"
