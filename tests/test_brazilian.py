@@ -530,3 +530,23 @@ def test_position_queries_under_the_brazilian_profiles() -> None:
     verdict = canastra.opening_verdict()
     assert verdict.ok and "75" in verdict.message
     assert canastra.pile_status().state == "open"
+
+
+def test_red_threes_in_the_morto_are_laid_down_and_replaced() -> None:
+    morto = "h3 c4 c5 c6 c7 c8 c9 c10 d4 d5 d6"
+    rnd = table("h9", ["h6 h7 h8"], mortos=[morto, MORTOS[1]], stock="s13 s12 s11")
+    rnd.meld("101: h9")
+    assert [str(c) for c in rnd.red_threes[0]] == ["h3"]
+    assert len(rnd.hands[0]) == 11 and "s13" in [str(c) for c in rnd.hands[0]]
+    assert len(rnd.stock) == 2
+
+
+def test_a_two_at_an_end_cannot_move_past_the_ace() -> None:
+    full = "c2 h5 h6 h7 h8 h9 h10 h11 h12 h13 h1"  # the two stands for h4, the run is 4-A
+    rnd = table("h4 c9 d9", [full], stock="s13")
+    assert [str(c) for c in rnd.melds[0][101]][:2] == ["c2", "h5"]
+    verdict = rnd.can_meld("101: h4")
+    assert verdict.code == "seq_wild_fixed" and "cannot move" in verdict.message
+    high = table("h1 c9 d9", ["h12 h13 c2"], stock="s13")  # c2 = ace: it moves down to the jack
+    high.meld("101: h1")
+    assert [str(c) for c in high.melds[0][101]] == ["c2", "h12", "h13", "h1"]
