@@ -25,6 +25,8 @@ __all__ = [
     "ActionNotationError",
     "Answer",
     "Ask",
+    "Redraw",
+    "Swap",
     "Decline",
     "Discard",
     "Draw",
@@ -95,16 +97,21 @@ class Draw:
 class TakePile:
     """Take the discard pile: ``cards`` from hand go down with the top card (none: the top
     card joins the team's meld of its rank); ``extra_melds`` are further melds laid before
-    the rest of the pile is picked up (to reach the opening minimum)."""
+    the rest of the pile is picked up (to reach the opening minimum). ``target`` names the
+    team meld the top card (with ``cards``) goes onto where melds are not keyed by rank
+    (Brazilian sequences: ``E take 101:``)."""
 
     seat: int
     cards: tuple[Card, ...] = ()
     extra_melds: tuple[MeldGroup, ...] = ()
+    target: int | None = None
     verb = "take"
 
     def text(self, player_count: int = 4) -> str:
         """The one-line text form."""
         parts = [f"{seat_name(self.seat, player_count)} take"]
+        if self.target is not None:
+            parts.append(f" {self.target}:")
         if self.cards:
             parts.append(" " + format_cards(self.cards))
         for group in self.extra_melds:
@@ -201,15 +208,49 @@ class Decline:
         return self.text()
 
 
-Action = Draw | TakePile | Meld | Discard | Ask | Answer | Decline
+@dataclass(frozen=True)
+class Swap:
+    """Replace a joker in a team meld by the natural card it stands for, taking the joker
+    into hand (Brazilian games): ``N swap 101: h8``."""
 
-_GROUP_RE = re.compile(r"^\s*(?:(1[0-3]|[0-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
+    seat: int
+    target: int
+    card: Card
+    verb = "swap"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} swap {self.target}: {self.card}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """First turn of a hand (Brazilian games): discard the card just drawn, starting the
+    pile, and draw another."""
+
+    seat: int
+    verb = "redraw"
+
+    def text(self, player_count: int = 4) -> str:
+        """The one-line text form."""
+        return f"{seat_name(self.seat, player_count)} redraw"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+Action = Draw | TakePile | Meld | Discard | Ask | Answer | Decline | Swap | Redraw
+
+_GROUP_RE = re.compile(r"^\s*(?:([1-9][0-9]{2}|1[0-3]|[0-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
 _RANK_LETTERS = {"a": 1, "j": 11, "q": 12, "k": 13}
 
 ACTION_FORMS = (
     "'N draw', 'E take c6 c6', 'E take' (onto the team's meld), 'E take c6 c6 | h1 c1 d2', "
     "'S meld h1 c1 d2 | c9 c9 d9', 'W add 13: h13', 'N discard s3', 'E ask', 'W answer yes', "
-    "'N decline'"
+    "'N decline', 'N swap 101: h8', 'N redraw'"
 )
 
 
@@ -246,11 +287,13 @@ def parse_action(text: str, player_count: int = 4) -> Action:
     seat = parse_seat(words[0], player_count)
     verb = words[1].lower()
     rest = words[2] if len(words) > 2 else ""
-    if verb in ("draw", "ask", "decline"):
+    if verb in ("draw", "ask", "decline", "redraw"):
         if rest.strip():
             raise ActionNotationError(f"In {text!r}: '{verb}' takes no cards.")
         if verb == "draw":
             return Draw(seat)
+        if verb == "redraw":
+            return Redraw(seat)
         return Ask(seat) if verb == "ask" else Decline(seat)
     if verb == "answer":
         answer = rest.strip().lower()
@@ -265,16 +308,32 @@ def parse_action(text: str, player_count: int = 4) -> Action:
         if len(cards) != 1:
             raise ActionNotationError(f"In {text!r}: discard exactly one card, as in 'N discard s3'.")
         return Discard(seat, cards[0])
+    if verb == "swap":
+        match = re.match(r"^\s*([0-9]+)\s*:\s*(.*)$", rest)
+        if not match:
+            raise ActionNotationError(
+                f"In {text!r}: write 'swap', the meld and the natural card, as in 'N swap 101: h8'.")
+        try:
+            cards = parse_cards(match.group(2))
+        except NotationError as error:
+            raise ActionNotationError(f"In {text!r}: {error}") from None
+        if len(cards) != 1:
+            raise ActionNotationError(f"In {text!r}: swap exactly one natural card for the joker.")
+        return Swap(seat, int(match.group(1)), cards[0])
     if verb == "take":
         if not rest.strip():
             return TakePile(seat)
+        target = None
+        match = re.match(r"^\s*([0-9]{1,3})\s*:(.*)$", rest)
+        if match:
+            target, rest = int(match.group(1)), match.group(2)
         first, bar, more = rest.partition("|")
         try:
             take_cards = tuple(parse_cards(first))
         except NotationError as error:
             raise ActionNotationError(f"In {text!r}: {error}") from None
         extra = _parse_groups(more, need_target=False, original=text) if bar else ()
-        return TakePile(seat, take_cards, extra)
+        return TakePile(seat, take_cards, extra, target)
     if verb in ("meld", "add"):
         if not rest.strip():
             raise ActionNotationError(f"In {text!r}: name the cards to {verb}.")

@@ -137,6 +137,10 @@ def _take_option_text(rnd: Round, option: TakePile) -> str:
     assert top is not None
     text = (format_cards(option.cards) if option.cards
             else f"the top card onto the team's meld of {top.rank_plural}")
+    if option.target is not None:
+        meld = rnd.melds[rnd.team_of(rnd.to_move)].get(option.target, [])
+        text = f"the top card onto {rnd.meld_label(option.target, meld)}" + (
+            f" with {format_cards(option.cards)}" if option.cards else "")
     if option.extra_melds:
         text += " (opening with " + " | ".join(format_cards(g.cards) for g in option.extra_melds)
         text += ")"
@@ -343,6 +347,10 @@ def annotate_round(record: GameRecord, round_index: int) -> RoundNotes:
 def _stock_empty_note(rnd: Round) -> Note:
     if rnd.profile.end_of_stock == "end_when_empty":
         rule = "the hand ends when this turn ends."
+    elif any(rnd.morto_available(t) for t in range(rnd.profile.team_count)):
+        rule = "a morto still waiting becomes the stock for the next draw (the drawing team's, if both wait)."
+    elif rnd.profile.end_of_stock == "pile_or_end":
+        rule = "from now on each player may take the discard pile or end the hand."
     else:
         rule = ("from now on each player must take the discard pile when its top card fits a "
                 "team meld; a player who cannot (or may decline) ends the hand.")

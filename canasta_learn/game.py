@@ -114,7 +114,8 @@ class Game:
         if max(self.totals) >= self.profile.target_score:
             self.target_reached = True
         if not self._finished():
-            self._new_round((self.round.dealer + 1) % self.profile.player_count)
+            # the deal (and so the first turn) passes in the direction of play
+            self._new_round(self.round.next_seat(self.round.dealer))
 
     def score_sheet(self) -> pandas.DataFrame:
         """Per round and team: melds, canasta bonuses, red threes, going out, cards left,

@@ -14,6 +14,16 @@ from collections.abc import Sequence
 
 from .cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
 from .profiles import Profile, ProfileLike, get_profile
+from .sequences import (
+    ACE_SET_KEY,
+    FIRST_SEQUENCE_KEY,
+    ace_set_problem,
+    describe_run,
+    sequence_kind,
+    sequence_problem,
+    sequence_title,
+    stored_order,
+)
 from .verdicts import Verdict
 
 __all__ = [
@@ -44,7 +54,15 @@ WILD_MELD_RANK = 0
 def meld_key(cards: Sequence[Card], profile: Profile) -> int | None:
     """Which meld these cards form: the naturals' rank; for wild cards only, ``DEUCE_RANK``
     (a deuce meld, when the profile has them and a two is among them) or ``WILD_MELD_RANK``
-    (when the profile has wild melds); None when that is impossible."""
+    (when the profile has wild melds); None when that is impossible.
+
+    In the sequence family (Brazilian games) a set of aces has key 1 and any other meld the
+    first sequence key (101): a team's sequences get keys 101, 102, ... as they are laid."""
+    if profile.meld_family == "sequences":
+        naturals = [c for c in cards if not (c.rank == 0 or c.rank == 2)]
+        if not naturals:
+            return None
+        return ACE_SET_KEY if all(c.rank == 1 for c in naturals) else FIRST_SEQUENCE_KEY
     rank = meld_rank(cards)
     if rank is not None:
         return rank
@@ -86,6 +104,8 @@ def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | No
     >>> canasta_kind(parse_cards("h13 h13 s13 s13 d13 c13 c13"), 13, get_profile())
     'natural'
     """
+    if profile.canasta_scheme != "classic":
+        return sequence_kind(cards, rank, profile.canasta_scheme, profile.canasta_size)
     if len(cards) < profile.canasta_size:
         return None
     nat, wild = meld_counts(cards, rank)
@@ -191,6 +211,8 @@ def check_meld_cards(
         )
     naturals, wilds = split_naturals(cards)
     key = meld_key(cards, profile)
+    if profile.meld_family == "sequences":
+        return _check_sequence_family(cards, key, profile, added)
     if key == DEUCE_RANK or key == WILD_MELD_RANK:
         return _check_wild_family(cards, key, profile, added)
     if not naturals:
@@ -293,6 +315,41 @@ def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added:
     if added:
         message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
     return Verdict.refuse(problem, message, cards=tuple(cards))
+
+
+def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Profile,
+                           added: Sequence[Card]) -> Verdict:
+    """Brazilian games: a same-suit sequence 4-A or a set of aces, any number of wild cards."""
+    text = format_cards(cards)
+    if key == ACE_SET_KEY:
+        problem = ace_set_problem(cards)
+    else:
+        problem = sequence_problem(cards)
+    if problem is None and len(cards) < profile.meld_min_size:
+        problem = ("meld_too_few_cards",
+                   f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a new meld needs at least "
+                   f"{profile.meld_min_size}.")
+    if problem is not None:
+        code, message = problem
+        if added:
+            message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
+        return Verdict.refuse(code, message, cards=tuple(cards))
+    value = sum(profile.card_values[c.rank] for c in cards)
+    wild = sum(1 for c in cards if c.rank == 0 or c.rank == 2)
+    if key == ACE_SET_KEY:
+        what = f"set of aces (lavadeira, {len(cards) - wild} aces, {wild} wild card{'s' if wild != 1 else ''})"
+        ordered = list(cards)
+    else:
+        ordered = stored_order(cards)
+        what = f"sequence, {sequence_title(ordered)} ({describe_run(ordered)})"
+    kind = canasta_kind(ordered, key or FIRST_SEQUENCE_KEY, profile)
+    extra = ""
+    if kind is not None:
+        extra = f" It is a canastra {kind.replace('_', ' ')}."
+    elif wild > 1:
+        extra = " With more than one wild card it can never count as a canasta."
+    return Verdict.allow("meld_ok", f"{text} is a legal {what}, worth {value} points.{extra}",
+                         meld=tuple(ordered), value=value)
 
 
 def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out: bool = False) -> Verdict:

@@ -68,6 +68,11 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool) ->
         return PileStatus("blocked", "blocked_wild",
                           f"The pile is blocked: a wild card ({top}) is on top, so nobody may take "
                           "it. Draw from the stock.", (top,))
+    if profile.pile_take_rule == "top_card_only":
+        return PileStatus("open", "open",
+                          f"The pile is open (it never freezes in the {profile.name} profile): its top card {top} "
+                          "must go into one of your team's melds at once, with cards from your hand or onto a "
+                          "meld; the other cards join your hand and may be melded from your next turn.", ())
     for card in pile[:-1]:
         if card.is_wild:
             return PileStatus("frozen", "frozen_wild",

@@ -74,12 +74,20 @@ class Position:
             raise ValueError("Red threes are never kept in hand: pass them as red_threes=... instead.")
         if team_opened is False and self.team_melds:
             raise ValueError("team_opened=False contradicts the team's melds: a team with melds has opened.")
-        opened = bool(self.team_melds) if team_opened is None else team_opened
+        if team_opened is None:
+            opened = bool(self.team_melds) or prof.opening_minimum(team_score) == 0
+        else:
+            opened = team_opened
         self.team_opened = opened
         stock = list(new_deck(prof.deck_count, prof.joker_count))
         for card in visible:
             stock.remove(card)
+        # Brazilian games: the mortos still wait (face down, taken from the unseen cards)
+        size = prof.morto_size
+        mortos = [stock[t * size:(t + 1) * size] for t in range(prof.team_count)] if size else None
+        stock = stock[prof.team_count * size:]
         self._round = Round.from_state(
+            mortos=mortos,
             profile=prof,
             hands=[self.hand],
             stock=stock,
@@ -212,6 +220,14 @@ class Position:
             return []
         prof = self.profile
         rnd = self._round
+        if prof.meld_family == "sequences":
+            from .sequences import candidate_groups
+
+            combos = rnd._opening_combos(candidate_groups(self.hand), self.hand, self.opening_minimum)
+            values = prof.card_values
+            found = [OpeningOption(tuple(combo), sum(values[c.rank] for m in combo for c in m)) for combo in combos
+                     if sum(len(m) for m in combo) < len(self.hand)]
+            return sorted(found, key=lambda o: (o.wild_count, o.card_count, -o.value))
         options = enumerate_openings(self.hand, self.opening_minimum, prof,
                                      can_go_out=True, canastas_before=0)
         top = self.top_card
@@ -237,6 +253,10 @@ class Position:
             return self.check_opening(list(options[0].melds))
         prof = self.profile
         minimum = self.opening_minimum
+        if prof.meld_family == "sequences":
+            return Verdict.refuse("opening_impossible", (
+                f"With a team score of {self.team_score} the opening minimum is {minimum}, and no sequences or "
+                "sets of aces from your hand reach it in one action while keeping a card to discard."))
         plans = plan_values(self.hand, {}, prof, allow_wilds=prof.opening_wilds_allowed,
                             black_threes=True, canastas_needed=prof.go_out_canastas)
         legal = [v for (kept, enough), v in plans.items() if kept >= 2 or enough]
@@ -276,6 +296,11 @@ class Position:
             if not verdict:
                 return verdict
             rnd.discard(discard, seat=0)
+        batida = next((e for e in rnd.events if e.kind == "morto_taken" and e.seat == 0), None)
+        if batida is not None and self._round.morto_available(0):
+            # Brazilian games: running out of cards is a batida, which takes the waiting morto
+            return Verdict.allow("go_out_ok", f"You may run out of cards: a batida. {batida.message}",
+                                 concealed=False)
         if rnd.went_out != 0:
             left = rnd.hands[0]
             return Verdict.refuse("go_out_not_whole_hand",

@@ -34,17 +34,22 @@ __all__ = [
 ]
 
 DealtRedThrees = Literal["at_deal", "first_turn"]
-UpcardRule = Literal["cover", "italian"]
+UpcardRule = Literal["cover", "italian", "none"]
+MeldFamily = Literal["sets", "sequences"]
+CanastaScheme = Literal["classic", "canastra", "tranca"]
+Direction = Literal["cw", "ccw"]
+PileTakeRule = Literal["classic", "top_card_only"]
 CanastaCloses = Literal["never", "deuce", "all"]
 ManyCanastasBonus = Literal["none", "italian"]
-CANASTA_KINDS = ("natural", "mixed", "deuce_natural", "deuce_mixed", "sevens", "wild")
-PermissionTiming = Literal["after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld"]
-EndOfStock = Literal["play_on_with_pile", "end_when_empty"]
+CANASTA_KINDS = ("natural", "mixed", "deuce_natural", "deuce_mixed", "sevens", "wild",
+                 "real", "de_mil", "limpa", "suja")
+PermissionTiming = Literal["after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld", "never"]
+EndOfStock = Literal["play_on_with_pile", "end_when_empty", "pile_or_end"]
 TieRule = Literal["lead_at_target", "any_lead"]
 
 DEALT_RED_THREES = ("at_deal", "first_turn")
-PERMISSION_TIMINGS = ("after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld")
-END_OF_STOCK = ("play_on_with_pile", "end_when_empty")
+PERMISSION_TIMINGS = ("after_draw_or_top_meld", "after_draw_if_able", "before_pile_or_meld", "never")
+END_OF_STOCK = ("play_on_with_pile", "end_when_empty", "pile_or_end")
 TIE_RULES = ("lead_at_target", "any_lead")
 
 #: Card values by rank index 0-13 (0 = joker, 1 = ace, 2 = two, 3 = black three ... 13 = king).
@@ -79,6 +84,9 @@ class Profile:
     player_count: int = 4
     #: Number of teams.
     team_count: int = 2
+    #: Direction of play and of the deal: "cw" (clockwise, the next seat is seat + 1) or "ccw"
+    #: (counter-clockwise, to the right: seat - 1; Brazilian games).
+    direction: Direction = "cw"
     #: Cards dealt to each player.
     hand_size: int = 11
     #: Cards drawn from the stock in one draw.
@@ -90,8 +98,9 @@ class Profile:
     #: Upcards covered by the next stock card: any of "wild", "red_three", "black_three".
     upcard_covered: frozenset[str] = frozenset({"wild", "red_three"})
     #: How the discard pile starts: "cover" (turn one card, cover wilds/threes as
-    #: ``upcard_covered`` says) or "italian" (turn cards until a natural 4-A shows, then slide
-    #: as many stock cards as its rank number face down under it).
+    #: ``upcard_covered`` says), "italian" (turn cards until a natural 4-A shows, then slide
+    #: as many stock cards as its rank number face down under it) or "none" (no upcard: the
+    #: pile starts empty; Brazilian games).
     upcard_rule: UpcardRule = "cover"
     #: Dealt red threes are laid down and replaced before the upcard is turned (Italian).
     red_threes_before_upcard: bool = False
@@ -100,8 +109,27 @@ class Profile:
     reserve_size: int = 0
     #: When red threes in a dealt hand are laid down and replaced.
     dealt_red_threes: DealtRedThrees = "at_deal"
+    #: Cards in each team's face-down *morto* (Brazilian games: 11), taken by the team's first
+    #: *batida* (a player running out of cards); a remaining morto becomes the stock when the
+    #: stock runs out. 0: no morto.
+    morto_size: int = 0
+    #: First turn of a hand only: the starter may discard the drawn card at once and draw
+    #: another (action ``N redraw``).
+    first_turn_redraw: bool = False
 
     # --- melds ---------------------------------------------------------------------------
+    #: "sets" (cards of one rank) or "sequences" (same-suit runs 4-A plus sets of aces, any
+    #: number of wild cards, see `canasta_learn.sequences`; Brazilian games).
+    meld_family: MeldFamily = "sets"
+    #: How canastas are named: "classic" (natural / mixed and the variant kinds), "canastra"
+    #: (real / de mil / limpa / suja, by exact size and wild card) or "tranca" (limpa / suja).
+    canasta_scheme: CanastaScheme = "classic"
+    #: A wild card standing for a natural card in a team meld may be replaced by that natural
+    #: and taken into hand, for these wild ranks (0 = joker); action ``N swap 101: h8``.
+    swappable_wilds: frozenset[int] = frozenset()
+    #: A two at an end of a sequence moves to the other end when the natural card of its rank
+    #: is added (Brazilian Canastra).
+    two_end_move: bool = False
     #: Fewest cards in a new meld.
     meld_min_size: int = 3
     #: Fewest natural cards in a meld.
@@ -134,6 +162,10 @@ class Profile:
     pile_always_frozen: bool = False
     #: A player holding one card may not take a pile of one card.
     one_card_pile_ban: bool = True
+    #: How the pile is taken: "classic" (freezing, natural pairs) or "top_card_only" (never
+    #: frozen; the top card must go into a team meld at once, the other pile cards join the
+    #: hand and may not be melded this turn; Brazilian games).
+    pile_take_rule: PileTakeRule = "classic"
 
     # --- opening ---------------------------------------------------------------------------
     #: (lowest team score, minimum) pairs, ascending; scores below the first use ``opening_below``.
@@ -150,7 +182,10 @@ class Profile:
     go_out_excluded_kinds: frozenset[str] = frozenset()
     #: Canasta kinds of which the team needs one each to go out (Pennies: all four kinds).
     go_out_required_kinds: frozenset[str] = frozenset()
-    #: When a player may ask "Partner, may I go out?".
+    #: Kinds of which the team needs at least one canasta to go out (Brazilian games: a
+    #: *canastra limpa* for the hand-ending batida; empty: no such condition).
+    go_out_any_kinds: frozenset[str] = frozenset()
+    #: When a player may ask "Partner, may I go out?" ("never": no asking in this game).
     permission_timing: PermissionTiming = "after_draw_or_top_meld"
     #: Going out concealed after a stock draw waives the opening minimum.
     concealed_waives_minimum: bool = True
@@ -172,6 +207,18 @@ class Profile:
     red_threes_negative_without_meld: bool = True
     #: Red threes count negative unless the team has a sevens canasta (Pennies).
     red_threes_need_sevens_canasta: bool = False
+    #: Red threes count negative unless the team has a canasta of one of these kinds
+    #: (Canastra: real or de mil; Tranca: limpa).
+    red_threes_need_kinds: frozenset[str] = frozenset()
+    #: Canasta kinds whose bonus counts only when the team has a canasta of a
+    #: ``bonus_condition_kinds`` kind (Canastra: limpa and suja need a real).
+    conditional_bonus_kinds: frozenset[str] = frozenset()
+    #: See ``conditional_bonus_kinds``.
+    bonus_condition_kinds: frozenset[str] = frozenset()
+    #: Penalty for a team that never took its morto.
+    morto_not_taken_penalty: int = 0
+    #: Penalty for each player who melded no card in the hand (red threes do not count).
+    no_meld_player_penalty: int = 0
     #: Bonuses for canasta kinds beyond natural and mixed: (kind, bonus) pairs, kinds
     #: "deuce_natural", "deuce_mixed", "sevens", "wild".
     extra_canasta_bonuses: tuple[tuple[str, int], ...] = ()
@@ -224,7 +271,17 @@ class Profile:
              f"permission_timing must be one of {PERMISSION_TIMINGS}")
         need(self.end_of_stock in END_OF_STOCK, f"end_of_stock must be one of {END_OF_STOCK}")
         need(self.tie_rule in TIE_RULES, f"tie_rule must be one of {TIE_RULES}")
-        need(self.upcard_rule in ("cover", "italian"), "upcard_rule must be 'cover' or 'italian'")
+        need(self.upcard_rule in ("cover", "italian", "none"), "upcard_rule must be 'cover', 'italian' or 'none'")
+        need(self.direction in ("cw", "ccw"), "direction must be 'cw' or 'ccw'")
+        need(self.meld_family in ("sets", "sequences"), "meld_family must be 'sets' or 'sequences'")
+        need(self.canasta_scheme in ("classic", "canastra", "tranca"),
+             "canasta_scheme must be 'classic', 'canastra' or 'tranca'")
+        need(self.pile_take_rule in ("classic", "top_card_only"), "pile_take_rule must be 'classic' or 'top_card_only'")
+        need(set(self.swappable_wilds) <= {0, 2}, "swappable_wilds may hold only 0 (joker) and 2 (two)")
+        for name in ("morto_size", "morto_not_taken_penalty", "no_meld_player_penalty"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+                 f"{name} must be a whole number of at least 0, not {value!r}")
         need(self.canasta_closes in ("never", "deuce", "all"),
              "canasta_closes must be 'never', 'deuce' or 'all'")
         need(self.many_canastas_bonus in ("none", "italian"), "many_canastas_bonus must be 'none' or 'italian'")
@@ -232,7 +289,9 @@ class Profile:
         kinds = set(CANASTA_KINDS)
         need(all(k in kinds and isinstance(b, int) for k, b in self.extra_canasta_bonuses),
              f"extra_canasta_bonuses must pair canasta kinds {CANASTA_KINDS} with whole numbers")
-        for name in ("go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out"):
+        for name in ("go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out",
+                     "go_out_any_kinds", "red_threes_need_kinds", "conditional_bonus_kinds",
+                     "bonus_condition_kinds"):
             need(set(getattr(self, name)) <= kinds, f"{name} may hold only canasta kinds {CANASTA_KINDS}")
         need(not (self.deuce_melds and self.wild_melds), "deuce_melds and wild_melds cannot both be on")
         need(self.meld_min_naturals <= self.meld_min_size,
@@ -247,7 +306,8 @@ class Profile:
              f"red_three_bonuses must give a bonus for 0..{red_three_count} red threes "
              f"({red_three_count + 1} numbers), not {len(self.red_three_bonuses)}")
         deck_size = 52 * self.deck_count + self.joker_count
-        need(self.player_count * (self.hand_size + self.reserve_size) < deck_size,
+        need(self.player_count * (self.hand_size + self.reserve_size) + self.team_count * self.morto_size
+             < deck_size,
              f"{self.player_count} hands of {self.hand_size} need more than the "
              f"{deck_size} cards of the deck")
         if problems:
@@ -355,7 +415,9 @@ class Profile:
 
 ProfileLike = str | Profile | None
 
-_SET_FIELDS = ("upcard_covered", "go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out")
+_SET_FIELDS = ("upcard_covered", "go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out",
+               "swappable_wilds", "go_out_any_kinds", "red_threes_need_kinds", "conditional_bonus_kinds",
+               "bonus_condition_kinds")
 
 _CLASSIC = Profile(
     name="classic",
@@ -440,6 +502,67 @@ VARIANTS: dict[str, Profile] = {
         target_score=20000,
     ),
 }
+
+#: Seed 003's Brazilian games (VARIANTS.md §3-§5): same-suit sequences, the morto, batidas.
+_BRAZILIAN = _CLASSIC.replace(
+    name="brazilian",
+    deck_count=2,
+    joker_count=2,
+    direction="ccw",
+    upcard_rule="none",
+    morto_size=11,
+    first_turn_redraw=True,
+    meld_family="sequences",
+    swappable_wilds=frozenset({0}),
+    meld_min_naturals=1,
+    wild_limit=11,
+    black_threes_meld_going_out=False,
+    pile_take_rule="top_card_only",
+    one_card_pile_ban=False,
+    permission_timing="never",
+    concealed_waives_minimum=False,
+    end_of_stock="pile_or_end",
+    red_threes_negative_without_meld=False,
+    morto_not_taken_penalty=100,
+    no_meld_player_penalty=100,
+    going_out_bonus=200,
+    concealed_going_out_bonus=200,
+    target_score=3000,
+    tie_rule="any_lead",
+)
+VARIANTS.update({
+    "canastra_br": _BRAZILIAN.replace(
+        name="canastra_br",
+        description="Brazilian Canastra: same-suit sequences and sets of aces, 15 cards and an 11-card morto "
+                    "per team, batidas, canastas real / limpa / suja / de mil, counter-clockwise, to 3000.",
+        source="seeds/003 + VARIANTS.md §3-§4",
+        hand_size=15,
+        card_values=(20, 15, 10, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10),
+        canasta_scheme="canastra",
+        two_end_move=True,
+        opening_table=((2500, 120),),
+        opening_below=75,
+        go_out_any_kinds=frozenset({"real", "de_mil", "limpa"}),
+        extra_canasta_bonuses=(("real", 500), ("de_mil", 1000), ("limpa", 500), ("suja", 300)),
+        conditional_bonus_kinds=frozenset({"limpa", "suja"}),
+        bonus_condition_kinds=frozenset({"real", "de_mil"}),
+        red_threes_need_kinds=frozenset({"real", "de_mil"}),
+    ),
+    "tranca": _BRAZILIAN.replace(
+        name="tranca",
+        description="Tranca: same-suit sequences and sets of aces, 11 cards and an 11-card morto per team, "
+                    "batidas, canastas limpa / suja, every card 10, no opening minimum, counter-clockwise, to 3000.",
+        source="seeds/003 + VARIANTS.md §3, §5",
+        hand_size=11,
+        card_values=(10,) * 14,
+        canasta_scheme="tranca",
+        opening_table=((0, 0),),
+        opening_below=0,
+        go_out_any_kinds=frozenset({"limpa"}),
+        extra_canasta_bonuses=(("limpa", 200), ("suja", 100)),
+        red_threes_need_kinds=frozenset({"limpa"}),
+    ),
+})
 _REGISTRY.update(VARIANTS)
 
 

@@ -82,6 +82,7 @@ GLYPHS: dict[str, str] = {
 #: `GameRecord.state_at` keeps a copy of the round every this many actions.
 CHECKPOINT_EVERY = 16
 
+_MORTO_KEYS = ("mortos", "morto_state")
 _START_KEYS = ("drew_from", "hands", "has_melded", "melds", "opened", "pile", "red_threes",
                "stock", "to_move")
 
@@ -511,6 +512,14 @@ def _round_record(rnd: Round, start: Round | None) -> RoundRecord:
 
 
 def _start_from_round(rnd: Round) -> dict[str, Any]:
+    start = _start_core(rnd)
+    if rnd.profile.morto_size:  # Brazilian games: the mortos and their states
+        start["mortos"] = [format_cards(m) for m in rnd.mortos]
+        start["morto_state"] = list(rnd.morto_state)
+    return start
+
+
+def _start_core(rnd: Round) -> dict[str, Any]:
     return {
         "hands": [format_cards(h) for h in rnd.hands],
         "stock": format_cards(reversed(rnd.stock)),
@@ -539,6 +548,8 @@ def _round_from_start(profile: Profile, dealer: int, team_scores: Sequence[int],
         opened=list(start["opened"]),
         has_melded=list(start["has_melded"]),
         team_scores=list(team_scores),
+        mortos=list(start["mortos"]) if "mortos" in start else None,
+        morto_state=list(start["morto_state"]) if "morto_state" in start else None,
     )
 
 
@@ -791,8 +802,15 @@ class _Loader:
     def read_start(self, value: Any, r: int, profile: Profile) -> dict[str, Any] | None:
         n, teams = profile.player_count, profile.team_count
         problem = None
-        if not isinstance(value, dict) or set(value) != set(_START_KEYS):
-            problem = f"start must be an object with exactly {', '.join(_START_KEYS)}"
+        if not isinstance(value, dict) or set(value) - set(_MORTO_KEYS) != set(_START_KEYS):
+            problem = f"start must be an object with exactly {', '.join(_START_KEYS)} (and {', '.join(_MORTO_KEYS)})"
+        elif any(key in value for key in _MORTO_KEYS) and not (
+                isinstance(value.get("mortos"), list) and len(value["mortos"]) == teams
+                and all(isinstance(m, str) for m in value["mortos"])
+                and isinstance(value.get("morto_state"), list) and len(value["morto_state"]) == teams
+                and all(m in ("none", "waiting", "taken", "stock") for m in value["morto_state"])):
+            problem = (f"start mortos must list {teams} card texts and morto_state {teams} of "
+                       "'none', 'waiting', 'taken', 'stock'")
         else:
             v = value
             texts = [v["stock"], v["pile"]] + (v["hands"] if isinstance(v["hands"], list) else [])

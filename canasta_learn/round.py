@@ -27,6 +27,8 @@ from .actions import (
     Draw,
     Meld,
     MeldGroup,
+    Redraw,
+    Swap,
     TakePile,
     parse_action,
     seat_name,
@@ -58,6 +60,18 @@ from .pile import PileStatus, pile_status
 from .planning import enumerate_openings, plan_values
 from .profiles import Profile, ProfileLike, get_profile
 from .scoring import ScoreBreakdown, score_team
+from .sequences import (
+    ACE_SET_KEY,
+    FIRST_SEQUENCE_KEY,
+    SUIT_NAMES,
+    candidate_groups,
+    describe_run,
+    extend_meld,
+    is_sequence_key,
+    sequence_title,
+    stored_order,
+    swap_joker,
+)
 from .verdicts import IllegalActionError, Verdict
 
 __all__ = ["PHASES", "Round", "MeldsLike"]
@@ -155,12 +169,19 @@ class Round:
         self.closed: list[list[list[Card]]] = [[] for _ in range(profile.team_count)]
         #: Each player's face-down reserve, until picked up (Pennies from Heaven).
         self.reserves: list[list[Card]] = [[] for _ in range(n)]
-        self.opened: list[bool] = [False] * profile.team_count
+        #: Each team's *morto* (Brazilian games) until taken or turned into the stock.
+        self.mortos: list[list[Card]] = [[] for _ in range(profile.team_count)]
+        #: Each team's morto: "none" (profile without), "waiting", "taken" (by a batida) or
+        #: "stock" (it became the stock when the stock ran out).
+        self.morto_state: list[str] = ["waiting" if profile.morto_size else "none"] * profile.team_count
+        #: The seat that took each team's morto (None until then).
+        self.morto_taker: list[int | None] = [None] * profile.team_count
+        self.opened: list[bool] = [profile.opening_minimum(s) == 0 for s in scores]
         self.has_melded: list[bool] = [False] * n
         self.first_turn_done: list[bool] = [False] * n
         self.log: list[Action] = []
         self.events: list[Event] = []
-        self.to_move = (dealer + 1) % n
+        self.to_move = self.next_seat(dealer)
         self.phase = "draw"
         self.turn_number = 0
         self.end_reason: str | None = None
@@ -179,6 +200,11 @@ class Round:
         self.permission: str | None = None
         self.asker: int | None = None
         self.phase_before_answer = "draw"
+        #: Cards picked up with the pile this turn: they may not be melded until the next turn
+        #: (pile rule "top_card_only").
+        self.turn_locked: list[Card] = []
+        #: The card drawn this turn (for the first-turn redraw) and whether it was redrawn.
+        self.turn_drawn: tuple[Card, ...] = ()
 
     @classmethod
     def from_state(
@@ -198,12 +224,16 @@ class Round:
         team_scores: Sequence[int] | None = None,
         check_counts: bool = True,
         reserves: Sequence[CardsLike] = (),
+        mortos: Sequence[CardsLike] | None = None,
+        morto_state: Sequence[str] | None = None,
     ) -> Round:
         """Build a round in any position (scenarios, lessons, sandboxes).
 
         ``stock`` lists cards top first; ``pile`` bottom to top; ``melds`` one list of melds
         per team; ``reserves`` each player's face-down reserve (profiles with reserves).
-        ``drew_from`` None means the player to move has not drawn yet.
+        ``drew_from`` None means the player to move has not drawn yet. ``mortos``
+        gives each team's morto (Brazilian games) and ``morto_state`` its state ("waiting",
+        "taken", "stock"); by default a morto given is waiting and a missing one taken.
         Raises `DeckError` for impossible card counts and ValueError for illegal melds.
         """
         prof = get_profile(profile)
@@ -231,6 +261,9 @@ class Round:
                     raise ValueError(f"Team {team} meld {format_cards(cards)} is illegal: {verdict.message}")
                 rank = meld_key(cards, prof)
                 assert rank is not None
+                if prof.meld_family == "sequences" and rank != ACE_SET_KEY:
+                    rank = self._new_sequence_key(self.melds[team], {})
+                    cards = stored_order(cards)
                 if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size:
                     self.closed[team].append(cards)
                     continue
@@ -249,11 +282,20 @@ class Round:
         everything += [c for t in self.red_threes for c in t]
         everything += [c for m in self.melds for cards in m.values() for c in cards]
         everything += [c for team_closed in self.closed for cards in team_closed for c in cards]
+        if prof.morto_size:
+            given = list(mortos) if mortos is not None else []
+            for team in range(prof.team_count):
+                self.mortos[team] = to_cards(given[team]) if team < len(given) else []
+                self.morto_state[team] = "waiting" if self.mortos[team] else "taken"
+            if morto_state is not None:
+                self.morto_state = list(morto_state)
+            everything += [c for m in self.mortos for c in m]
         if check_counts:
             check_card_counts(everything, deck_count=prof.deck_count, joker_count=prof.joker_count,
                               what="The position")
         self.opened = list(opened) if opened is not None else [
-            bool(m) or bool(c) for m, c in zip(self.melds, self.closed, strict=True)]
+            bool(m) or bool(c) or self.opening_minimum(t) == 0
+            for t, (m, c) in enumerate(zip(self.melds, self.closed, strict=True))]
         for team, flag in enumerate(self.opened):
             if not flag and self.melds[team]:
                 raise ValueError(
@@ -291,8 +333,38 @@ class Round:
         return seat_name(seat, self.player_count)
 
     def next_seat(self, seat: int) -> int:
-        """The seat that plays after ``seat`` (clockwise)."""
-        return (seat + 1) % self.player_count
+        """The seat that plays after ``seat`` (clockwise, or to the right when the profile
+        plays counter-clockwise)."""
+        step = -1 if self.profile.direction == "ccw" else 1
+        return (seat + step) % self.player_count
+
+    def morto_text(self, team: int) -> str:
+        """The team's morto in words: 'waiting (11 cards)', 'taken by S', 'became the stock'."""
+        state = self.morto_state[team]
+        if state == "waiting":
+            return f"waiting, {len(self.mortos[team])} cards face down"
+        if state == "taken":
+            taker = self.morto_taker[team]
+            return "taken" + (f" by {self.seat_name(taker)}" if taker is not None else "")
+        if state == "stock":
+            return "became the stock (not taken)"
+        return "none"
+
+    def morto_available(self, team: int) -> bool:
+        """True while the team's morto waits for its first batida (Brazilian games)."""
+        return self.morto_state[team] == "waiting"
+
+    def meld_label(self, key: int, cards: Sequence[Card]) -> str:
+        """How messages name a team meld: 'kings', 'Hearts 4–10', 'Aces'."""
+        if self.profile.meld_family == "sequences":
+            return sequence_title(cards, key)
+        return meld_name(key)
+
+    @staticmethod
+    def _new_sequence_key(base: dict[int, list[Card]], changed: dict[int, list[Card]]) -> int:
+        """The key of a new sequence: one above the highest sequence key of the team."""
+        keys = [k for k in list(base) + list(changed) if k >= FIRST_SEQUENCE_KEY]
+        return max(keys) + 1 if keys else FIRST_SEQUENCE_KEY
 
     @property
     def is_over(self) -> bool:
@@ -315,8 +387,7 @@ class Round:
 
     def canasta_count(self, team: int) -> int:
         """The team's canastas on the table (closed ones included)."""
-        size = self.profile.canasta_size
-        return sum(1 for m in self.melds[team].values() if len(m) >= size) + len(self.closed[team])
+        return len(self.canasta_kinds(team))
 
     def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]:
         """The kinds of the team's canastas ("natural", "mixed", ...), closed ones included;
@@ -331,6 +402,8 @@ class Round:
         """Whether canastas of these kinds let a player of the team go out (profile rules)."""
         prof = self.profile
         counted = [k for k in kinds if k not in prof.go_out_excluded_kinds]
+        if prof.go_out_any_kinds and not prof.go_out_any_kinds & set(kinds):
+            return False
         return len(counted) >= prof.go_out_canastas and prof.go_out_required_kinds <= set(kinds)
 
     def _enough_after(self, base_kinds: Sequence[str]) -> Callable[[tuple[str, ...]], bool]:
@@ -359,19 +432,27 @@ class Round:
         prof = self.profile
         self.stock = list(reversed(self.deck))
         n = prof.player_count
+        order = [self.dealer]
+        for _ in range(n - 1):
+            order.append(self.next_seat(order[-1]))
+        order = order[1:] + order[:1]
         for _ in range(prof.hand_size):
-            for offset in range(1, n + 1):
-                self.hands[(self.dealer + offset) % n].append(self.stock.pop())
+            for seat in order:
+                self.hands[seat].append(self.stock.pop())
         for hand in self.hands:
             hand.sort(key=CARD_KEY)
         if prof.reserve_size:
             for offset in range(1, n + 1):
                 seat = (self.dealer + offset) % n
                 self.reserves[seat] = [self.stock.pop() for _ in range(prof.reserve_size)]
+        for team in range(prof.team_count if prof.morto_size else 0):
+            self.mortos[team] = [self.stock.pop() for _ in range(prof.morto_size)]
         if prof.red_threes_before_upcard:
             self._lay_dealt_red_threes()
         if prof.upcard_rule == "italian":
             self._turn_italian_upcard()
+        elif prof.upcard_rule == "none":
+            pass
         else:
             upcard = self.stock.pop()
             self.pile.append(upcard)
@@ -388,8 +469,10 @@ class Round:
 
     def _lay_dealt_red_threes(self) -> None:
         n = self.profile.player_count
-        for offset in range(1, n + 1):
-            self._lay_red_threes((self.dealer + offset) % n, -1)
+        seat = self.dealer
+        for _ in range(n):
+            seat = self.next_seat(seat)
+            self._lay_red_threes(seat, -1)
         self.first_turn_done = [True] * n
 
     def _turn_italian_upcard(self) -> None:
@@ -431,6 +514,8 @@ class Round:
                                          action_index))
             for _ in threes:
                 if not self.stock:
+                    self._morto_to_stock(seat, action_index)
+                if not self.stock:
                     return
                 new = self.stock.pop()
                 hand.append(new)
@@ -438,13 +523,46 @@ class Round:
                                          f"{self.seat_name(seat)} draws a replacement.", action_index))
             hand.sort(key=CARD_KEY)
 
+    def _morto_to_stock(self, seat: int, action_index: int) -> None:
+        """Brazilian games: the stock ran out, so a remaining morto becomes the stock (the
+        drawing player's team's one when both remain); that team can no longer take a morto."""
+        waiting = [t for t in range(self.profile.team_count) if self.morto_available(t)]
+        if not waiting:
+            return
+        team = self.team_of(seat) if self.team_of(seat) in waiting else waiting[0]
+        self.stock = list(reversed(self.mortos[team]))
+        self.mortos[team] = []
+        self.morto_state[team] = "stock"
+        self.events.append(Event("morto_to_stock", seat, (),
+                                 f"The stock is empty: team {team}'s morto ({len(self.stock)} cards) becomes the "
+                                 "stock, and that team can no longer take a morto.", action_index))
+
+    def _take_morto(self, seat: int, index: int, direct: bool) -> None:
+        """A team's first batida: the player picks up the team's morto (red threes in it are
+        laid down and replaced from the stock)."""
+        team = self.team_of(seat)
+        morto = self.mortos[team]
+        self.mortos[team] = []
+        self.morto_state[team] = "taken"
+        self.morto_taker[team] = seat
+        self.hands[seat].extend(morto)
+        self.hands[seat].sort(key=CARD_KEY)
+        how = ("batida direta: every card melded, so the player takes the morto and goes on playing without drawing"
+               if direct else "batida indireta: the last card discarded, so the player takes the morto and the "
+               "turn passes")
+        self.events.append(Event("morto_taken", seat, (),
+                                 f"{self.seat_name(seat)} runs out of cards ({how}; {len(morto)} cards).", index))
+        self._lay_red_threes(seat, index)
+
     def _start_turn(self) -> None:
         """Automatic steps at the start of a turn (first-turn red threes, end of stock)."""
         seat = self.to_move
         if not self.first_turn_done[seat]:
             self.first_turn_done[seat] = True
             self._lay_red_threes(seat, len(self.log) - 1)
-        if not self.stock and self.profile.end_of_stock == "play_on_with_pile":
+        if not self.stock:
+            self._morto_to_stock(seat, len(self.log) - 1)
+        if not self.stock and self.profile.end_of_stock in ("play_on_with_pile", "pile_or_end"):
             if not any(True for _ in self._take_candidates(seat)):
                 self._end_round("stock_exhausted",
                                 f"The stock is empty and {self.seat_name(seat)} cannot take the pile: "
@@ -490,6 +608,18 @@ class Round:
         return None
 
     def _go_out_problem(self, seat: int, kinds_after: Sequence[str]) -> _Problem | None:
+        if self.morto_available(self.team_of(seat)):
+            return None  # a first batida: the player takes the morto (no canasta needed)
+        if self.profile.morto_size and not self.has_enough_canastas(kinds_after):
+            def batida_message() -> str:
+                has = ", ".join(k.replace("_", " ") for k in kinds_after) or "none"
+                kinds = " or ".join(sorted(k.replace("_", " ") for k in self.profile.go_out_any_kinds))
+                return (f"This would leave {self.seat_name(seat)} without cards: a batida. The team's morto is gone "
+                        f"({self.morto_state[self.team_of(seat)]}), so this batida would end the hand, and that "
+                        f"needs a clean canasta on the team's side (canastra {kinds}); its canastas: {has}. "
+                        "Keep at least one card after your discard.")
+
+            return _Problem("batida_needs_clean_canasta", batida_message)
         if self.permission == "no":
             return _Problem("go_out_forbidden_by_partner", lambda: (
                 f"{self.seat_name(self.partner_of(seat))} answered no to \"may I go out?\": "
@@ -547,6 +677,8 @@ class Round:
         cards = group.cards
         if not cards:
             return _Problem("no_cards_given", lambda: "A meld group names no cards.")
+        if self.profile.meld_family == "sequences":
+            return self._sequence_group_problem(group, base, changed)
         naturals = [c for c in cards if not _is_wild(c)]
         if group.target is not None:
             rank = group.target
@@ -602,6 +734,49 @@ class Round:
             return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
         return rank, final
 
+    def _sequence_group_problem(self, group: MeldGroup, base: dict[int, list[Card]],
+                                changed: dict[int, list[Card]]) -> tuple[int, list[Card]] | _Problem:
+        """Brazilian games: a new sequence or set of aces, or cards added to a team meld."""
+        prof = self.profile
+        cards = list(group.cards)
+        red = [c for c in cards if c.is_red_three]
+        if red:
+            verdict = check_meld_cards(cards, prof)
+            return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+        key = group.target
+        if key is None:
+            verdict = check_meld_cards(cards, prof)
+            if not verdict:
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            key = meld_key(cards, prof)
+            assert key is not None
+            if key == ACE_SET_KEY:
+                aces = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY, []))
+                return ACE_SET_KEY, list(aces) + cards
+            return self._new_sequence_key(base, changed), list(verdict.meld or cards)
+        existing = changed.get(key, base.get(key))
+        if existing is None:
+            own = self.team_of(self.to_move)
+            if any(key in melds for t, melds in enumerate(self.melds) if t != own):
+                return _Problem("meld_opponents_meld", lambda: (
+                    f"Meld {key} belongs to the opponents, and cards may never be added to the opponents' melds."))
+            return _Problem("meld_no_such_meld", lambda: (
+                f"Your team has no meld {key} to add to; its melds are "
+                + (", ".join(f"{k} ({self.meld_label(k, m)})" for k, m in sorted(base.items())) or "none yet")
+                + "."))
+        if key == ACE_SET_KEY:
+            final = list(existing) + cards
+            verdict = check_meld_cards(final, prof, added=cards)
+            if not verdict:
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            return key, final
+        result, problem = extend_meld(existing, cards, two_end_move=prof.two_end_move)
+        if problem is not None:
+            code, message = problem
+            return _Problem(code, lambda: message, tuple(cards))
+        assert result is not None
+        return key, result
+
     def _kinds_with(self, team: int, changed: dict[int, list[Card]]) -> list[str]:
         """Canasta kinds of the team once ``changed`` melds are laid."""
         melds = dict(self.melds[team])
@@ -645,6 +820,11 @@ class Round:
         if total >= minimum:
             return None
         score = self.team_scores[team]
+        if prof.meld_family == "sequences" and not take:
+            return _Problem("opening_below_minimum", lambda: (
+                f"Your team has not opened: with a score of {score} its first melds must be worth at least "
+                f"{minimum}. These are worth {total}, {minimum - total} short. Lay all your opening melds in one "
+                "action (groups separated by '|') so that together they reach the minimum."))
         if take:
             return _Problem("opening_below_minimum", lambda: (
                 f"Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
@@ -679,7 +859,7 @@ class Round:
         if not groups:
             return _Problem("no_cards_given", lambda: "Name the cards to meld, as in 'meld h1 c1 d2'.")
         cards = [c for g in groups for c in g.cards]
-        problem = self._hand_problem(seat, cards)
+        problem = self._hand_problem(seat, cards) or self._locked_problem(seat, cards)
         if problem:
             return problem
         team = self.team_of(seat)
@@ -724,7 +904,30 @@ class Round:
                 return problem
         return None
 
-    def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup]) -> _Problem | None:
+    def _locked_problem(self, seat: int, cards: Sequence[Card]) -> _Problem | None:
+        """Cards taken with the pile this turn may not be melded before the next turn."""
+        if not self.turn_locked:
+            return None
+        pool = list(self.hands[seat])
+        for card in self.turn_locked:
+            pool.remove(card)
+        missing = []
+        for card in cards:
+            if card in pool:
+                pool.remove(card)
+            else:
+                missing.append(card)
+        if not missing:
+            return None
+        return _Problem("meld_pile_cards_locked", lambda: (
+            f"{format_cards(missing)} came from the discard pile this turn: in the {self.profile.name} profile "
+            "only the top card is melded at once, the other pile cards may be melded from your next turn on "
+            "(you may discard them)."), tuple(missing))
+
+    def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                      target: int | None = None) -> _Problem | None:
+        if self.profile.pile_take_rule == "top_card_only":
+            return self._take_top_card_problem(seat, cards, extra, target)
         problem = self._turn_problem(seat, "draw")
         if problem:
             return problem
@@ -842,6 +1045,64 @@ class Round:
                 return problem
         return None
 
+    def _take_top_card_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                               target: int | None) -> _Problem | None:
+        """Brazilian games: no freezing and no natural pair; the top card goes into a team meld
+        at once (a new one with cards from hand, or onto ``target``), the rest joins the hand."""
+        problem = self._turn_problem(seat, "draw")
+        if problem:
+            return problem
+        prof = self.profile
+        if not self.pile:
+            return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
+        team = self.team_of(seat)
+        status = pile_status(self.pile, prof, team_opened=self.opened[team])
+        if status.state == "blocked":
+            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
+        extra_cards = [c for g in extra for c in g.cards]
+        problem = self._hand_problem(seat, list(cards) + extra_cards)
+        if problem:
+            return problem
+        top = self.pile[-1]
+        team_melds = self.melds[team]
+        if target is None and not cards:
+            target = next((k for k in sorted(team_melds)
+                           if not isinstance(self._sequence_group_problem(MeldGroup((top,), k), team_melds, {}),
+                                             _Problem)), None)
+            if target is None:
+                return _Problem("pile_no_meld_for_top_card", lambda: (
+                    f"To take the pile, the top card {top} must go into one of your team's melds at once, and "
+                    "none of them can take it: name cards from your hand that form a new meld with it "
+                    f"(a sequence of {SUIT_NAMES[top.suit].lower()} or a set of aces)."))
+        top_group = MeldGroup((top,) + tuple(cards), target)
+        changed, problem = self._apply_groups(team, [top_group], team_melds, False)
+        if problem:
+            inner = problem
+            return _Problem(inner.code if inner.code != "meld_no_such_meld" else "pile_no_meld_for_top_card",
+                            lambda: f"The top card {top} must go into a meld at once. {inner.message()}",
+                            inner.cards)
+        if extra:
+            base = dict(team_melds)
+            base.update(changed)
+            more, problem = self._apply_groups(team, extra, base, False)
+            if problem:
+                return problem
+            changed.update(more)
+        rest = self.pile[:-1]
+        pick_up = sum(1 for c in rest if not c.is_red_three)
+        hand_after = len(self.hands[seat]) - len(cards) - len(extra_cards) + pick_up
+        if hand_after <= 1:
+            problem = self._go_out_problem(seat, self._kinds_with(team, changed))
+            if problem:
+                return problem
+        if not self.opened[team]:
+            put_down = [top] + list(cards) + extra_cards
+            value = sum(prof.card_values[c.rank] for c in put_down)
+            problem = self._opening_problem(seat, value, put_down, [], {}, hand_after == 0, take=True)
+            if problem:
+                return problem
+        return None
+
     def _discard_problem(self, seat: int, card: Card) -> _Problem | None:
         problem = self._turn_problem(seat, "play")
         if problem:
@@ -904,9 +1165,12 @@ class Round:
         elif timing == "after_draw_if_able":
             right = self.phase == "play" and self.drew_from == "stock" and self.turn_meld_actions == 0
             when = "only after drawing from the stock, before any meld"
-        else:
+        elif timing == "before_pile_or_meld":
             right = self.phase == "draw" or (self.drew_from == "stock" and self.turn_meld_actions == 0)
             when = "before taking the pile or melding"
+        else:
+            return _Problem("permission_wrong_time", lambda: (
+                f"In the {self.profile.name} profile nobody asks the partner for permission to go out."))
         if not right:
             return _Problem("permission_wrong_time", lambda: (
                 f"In the {self.profile.name} profile you may ask to go out {when}."))
@@ -1029,7 +1293,7 @@ class Round:
         """End of stock: an unfrozen pile whose top card fits a team meld must be taken."""
         team = self.team_of(seat)
         top = self.top_card
-        if top is None or top.rank not in self.melds[team]:
+        if self.profile.end_of_stock != "play_on_with_pile" or top is None or top.rank not in self.melds[team]:
             return False
         if pile_status(self.pile, self.profile, team_opened=self.opened[team]).state != "open":
             return False
@@ -1039,9 +1303,45 @@ class Round:
         problem = self._turn_problem(seat, "draw")
         if problem:
             return problem
-        if not self.stock:
+        if not self.stock and not any(self.morto_available(t) for t in range(self.profile.team_count)):
             return _Problem("stock_empty", lambda: (
                 "The stock is empty: take the discard pile if you can, or decline it to end the hand."))
+        return None
+
+    def _redraw_problem(self, seat: int) -> _Problem | None:
+        problem = self._turn_problem(seat, "play")
+        if problem:
+            return problem
+        prof = self.profile
+        if not prof.first_turn_redraw or self.turn_number != 0 or self.drew_from != "stock" \
+                or len(self.turn_drawn) != 1 or self.turn_meld_actions or not self.stock:
+            why = ("this profile has no such option" if not prof.first_turn_redraw else
+                   "only the first player of a hand may, once, right after drawing from the stock and before "
+                   "melding, while the stock has cards")
+            return _Problem("redraw_not_allowed", lambda: (
+                f"{self.seat_name(seat)} may not discard the drawn card and draw again: {why}."))
+        return None
+
+    def _swap_problem(self, seat: int, key: int, card: Card) -> _Problem | None:
+        problem = self._turn_problem(seat, "play")
+        if problem:
+            return problem
+        prof = self.profile
+        if 0 not in prof.swappable_wilds:
+            return _Problem("swap_not_possible", lambda: (
+                f"In the {prof.name} profile melded cards never return to the hand."))
+        problem = self._hand_problem(seat, [card]) or self._locked_problem(seat, [card])
+        if problem:
+            return problem
+        team = self.team_of(seat)
+        meld = self.melds[team].get(key)
+        if meld is None:
+            return _Problem("swap_not_possible", lambda: (
+                f"Your team has no meld {key}: a joker may be taken back only from your team's melds."))
+        result = swap_joker(meld, card, key == ACE_SET_KEY)
+        if isinstance(result, str):
+            text = result
+            return _Problem("swap_not_possible", lambda: text, (card,))
         return None
 
     def _decline_problem(self, seat: int) -> _Problem | None:
@@ -1063,7 +1363,15 @@ class Round:
         if isinstance(action, Draw):
             return self._draw_problem(action.seat)
         if isinstance(action, TakePile):
-            return self._take_problem(action.seat, action.cards, action.extra_melds)
+            if action.target is not None and self.profile.pile_take_rule != "top_card_only":
+                return _Problem("meld_no_such_meld", lambda: (
+                    f"In the {self.profile.name} profile the top card goes onto the team's meld of its rank: "
+                    "write 'take' without a meld number."))
+            return self._take_problem(action.seat, action.cards, action.extra_melds, action.target)
+        if isinstance(action, Swap):
+            return self._swap_problem(action.seat, action.target, action.card)
+        if isinstance(action, Redraw):
+            return self._redraw_problem(action.seat)
         if isinstance(action, Meld):
             return self._meld_problem(action.seat, action.groups)
         if isinstance(action, Discard):
@@ -1094,6 +1402,9 @@ class Round:
             rest = len(self.pile) - 1
             how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
                    else f"adding the top card {top} to the team's meld of {top.rank_plural}")
+            if self.profile.pile_take_rule == "top_card_only":
+                how = (f"melding the top card {top}" + (f" with {format_cards(action.cards)}" if action.cards else "")
+                       + (f" onto meld {action.target}" if action.target is not None else ""))
             extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
             state = self.pile_status(action.seat)
             note = f" ({state.message})" if state.state == "frozen" else ""
@@ -1219,6 +1530,30 @@ class Round:
         """Decline the pile at the end of the stock, ending the hand."""
         return self._perform(Decline(self._seat(seat)))  # type: ignore[return-value]
 
+    def can_swap(self, target: int, card: Card | str, seat: int | None = None) -> Verdict:
+        """Verdict on replacing the joker of team meld ``target`` by ``card`` (Brazilian games)."""
+        return self.check(Swap(self._seat(seat), target, self._one_card(card)))
+
+    def verify_swap(self, target: int, card: Card | str, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless this joker swap is legal."""
+        self._verify(Swap(self._seat(seat), target, self._one_card(card)))
+
+    def swap(self, target: int, card: Card | str, seat: int | None = None) -> Swap:
+        """Put ``card`` in the place of the joker it stands for and take the joker into hand."""
+        return self._perform(Swap(self._seat(seat), target, self._one_card(card)))  # type: ignore[return-value]
+
+    def can_redraw(self, seat: int | None = None) -> Verdict:
+        """Verdict on the first-turn option: discard the drawn card and draw another."""
+        return self.check(Redraw(self._seat(seat)))
+
+    def verify_redraw(self, seat: int | None = None) -> None:
+        """Raise `IllegalActionError` unless the first-turn redraw is legal."""
+        self._verify(Redraw(self._seat(seat)))
+
+    def redraw(self, seat: int | None = None) -> Redraw:
+        """First turn of a hand: discard the card just drawn (it starts the pile) and draw another."""
+        return self._perform(Redraw(self._seat(seat)))  # type: ignore[return-value]
+
     def can_apply(self, action: Action | str) -> Verdict:
         """Verdict on any action (object or one-line text)."""
         return self.check(action)
@@ -1264,6 +1599,10 @@ class Round:
                                      f"{self.seat_name(action.seat)} answers {self.permission}: "
                                      + ("the player must go out this turn." if action.yes
                                         else "the player may not go out this turn."), index))
+        elif isinstance(action, Swap):
+            self._do_swap(action, index)
+        elif isinstance(action, Redraw):
+            self._do_redraw(action.seat, index)
         elif isinstance(action, Decline):
             self._end_round("stock_exhausted",
                             f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
@@ -1275,6 +1614,8 @@ class Round:
         drawn = []
         for _ in range(self.profile.stock_draw_count):
             if not self.stock:
+                self._morto_to_stock(seat, index)
+            if not self.stock:
                 break
             card = self.stock.pop()
             drawn.append(card)
@@ -1284,6 +1625,7 @@ class Round:
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
+        before = len(self.events)
         if any(c.is_red_three for c in hand):
             self._lay_red_threes(seat, index)
             # the last stock card may be the drawn card or a red three's replacement
@@ -1301,9 +1643,57 @@ class Round:
                                 "The last card of the stock was a red three: with no replacement, "
                                 f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
                                 index)
+        replacements = [c for e in self.events[before:] if e.kind == "replacement" for c in e.cards]
+        self.turn_drawn = tuple(c for c in drawn + replacements if c in hand and not c.is_red_three)
 
-    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
+    def _do_redraw(self, seat: int, index: int) -> None:
+        card = self.turn_drawn[0]
+        self.hands[seat].remove(card)
+        self.pile.append(card)
+        self.events.append(Event("redraw", seat, (card,),
+                                 f"{self.seat_name(seat)} discards the drawn card {card} (first turn of the hand) "
+                                 "and draws again.", index))
+        self._do_draw(seat, index)
+        self.turn_drawn = ()
+
+    def _do_swap(self, action: Swap, index: int) -> None:
+        seat = action.seat
+        team = self.team_of(seat)
+        result = swap_joker(self.melds[team][action.target], action.card, action.target == ACE_SET_KEY)
+        assert not isinstance(result, str)
+        meld, joker = result
+        before = self.canasta_kinds(team)
+        self.melds[team][action.target] = meld
+        self.hands[seat].remove(action.card)
+        self.hands[seat].append(joker)
+        self.hands[seat].sort(key=CARD_KEY)
+        self.has_melded[seat] = True
+        self.events.append(Event("joker_swapped", seat, (action.card, joker),
+                                 f"{self.seat_name(seat)} puts {action.card} in place of the joker in "
+                                 f"{self.meld_label(action.target, meld)} and takes the joker into hand.", index,
+                                 value=action.target))
+        self._note_kind_change(seat, team, action.target, before, index)
+
+    def _note_kind_change(self, seat: int, team: int, key: int, before: Sequence[str], index: int) -> None:
+        """Brazilian games: say when a meld becomes a canasta or changes kind (real → suja...)."""
+        after = self.canasta_kinds(team)
+        if sorted(before) == sorted(after):
+            return
+        meld = self.melds[team][key]
+        kind = canasta_kind(meld, key, self.profile)
+        label = self.meld_label(key, meld)
+        if kind is None:
+            message = f"{label} is no longer a canasta (more than one wild card)."
+        else:
+            message = f"{label} is now a canastra {kind.replace('_', ' ')}."
+        self.events.append(Event("canasta_kind_changed", seat, tuple(meld), message, index, value=key))
+
+    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int,
+                  final: list[Card] | None = None) -> None:
         melds = self.melds[team]
+        if final is not None:
+            self._lay_sequence_meld(seat, team, rank, cards, final, index)
+            return
         size = self.profile.canasta_size
         existing = melds.get(rank)
         was_canasta = existing is not None and len(existing) >= size
@@ -1343,6 +1733,30 @@ class Round:
         if not self.opened[team]:
             self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
 
+    def _lay_sequence_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], final: list[Card],
+                           index: int) -> None:
+        """Brazilian games: a new sequence / set of aces, or cards added to one (``final`` is the
+        whole meld in its stored order)."""
+        melds = self.melds[team]
+        name = self.seat_name(seat)
+        before = self.canasta_kinds(team)
+        label = self.meld_label(key, final)
+        if key not in melds:
+            shown = f" ({describe_run(final)})" if is_sequence_key(key) else ""
+            self.events.append(Event("meld_new", seat, tuple(cards),
+                                     f"{name} melds {format_cards(cards)}: {label}{shown}.", index, value=key))
+        else:
+            self.events.append(Event("meld_added", seat, tuple(cards),
+                                     f"{name} adds {format_cards(cards)} to {label}.", index, value=key))
+            if key in self.turn_start_ranks:
+                self.turn_added_to_old = True
+        melds[key] = list(final)
+        self._note_kind_change(seat, team, key, before, index)
+        self.turn_own.setdefault(key, []).extend(cards)
+        self.has_melded[seat] = True
+        if not self.opened[team]:
+            self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
+
     def _pick_up_reserve(self, seat: int, index: int) -> None:
         """Pennies from Heaven: the player's first canasta brings his reserve into his hand."""
         reserve = self.reserves[seat]
@@ -1357,6 +1771,14 @@ class Round:
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
         team = self.team_of(seat)
         hand = self.hands[seat]
+        if self.profile.meld_family == "sequences":
+            for group in groups:
+                result = self._sequence_group_problem(group, self.melds[team], {})
+                assert not isinstance(result, _Problem), result
+                for card in group.cards:
+                    hand.remove(card)
+                self._lay_meld(seat, team, result[0], group.cards, index, final=result[1])
+            return
         for group in groups:
             for card in group.cards:
                 hand.remove(card)
@@ -1373,9 +1795,15 @@ class Round:
                                      f"opening minimum of {self.opening_minimum(team)}: the team has opened.",
                                      index, value=self.turn_value))
         if not self.hands[seat]:
-            self._go_out(seat, index)
+            if self.morto_available(team):
+                self._take_morto(seat, index, direct=True)
+            else:
+                self._go_out(seat, index)
 
     def _do_take(self, action: TakePile, index: int) -> None:
+        if self.profile.pile_take_rule == "top_card_only":
+            self._do_take_top_card(action, index)
+            return
         seat = action.seat
         team = self.team_of(seat)
         hand = self.hands[seat]
@@ -1403,10 +1831,50 @@ class Round:
         self.phase = "play"
         self._after_meld(seat, index)
 
+    def _do_take_top_card(self, action: TakePile, index: int) -> None:
+        """Brazilian games: the top card into a team meld, the rest into the hand, locked."""
+        seat = action.seat
+        team = self.team_of(seat)
+        hand = self.hands[seat]
+        top = self.pile[-1]
+        target = action.target
+        if target is None and not action.cards:
+            target = next(k for k in sorted(self.melds[team])
+                          if not isinstance(self._sequence_group_problem(MeldGroup((top,), k), self.melds[team], {}),
+                                            _Problem))
+        result = self._sequence_group_problem(MeldGroup((top,) + action.cards, target), self.melds[team], {})
+        assert not isinstance(result, _Problem), result
+        self.pile.pop()
+        for card in action.cards:
+            hand.remove(card)
+        self._lay_meld(seat, team, result[0], (top,) + action.cards, index, final=result[1])
+        rest = self.pile
+        self.pile = []
+        picked = [c for c in rest if not c.is_red_three]
+        threes = [c for c in rest if c.is_red_three]
+        hand.extend(picked)
+        hand.sort(key=CARD_KEY)
+        self.turn_locked = list(picked)
+        self.red_threes[seat].extend(threes)
+        self.events.append(Event("pile_taken", seat, tuple(rest),
+                                 f"{self.seat_name(seat)} takes the pile: {top} goes down at once, "
+                                 f"{_plural(len(picked), 'card')} join the hand (meldable from the next turn).",
+                                 index))
+        self._do_meld(seat, action.extra_melds, index)
+        self.drew_from = "pile"
+        self.phase = "play"
+        self._after_meld(seat, index)
+
     def _do_discard(self, seat: int, card: Card, index: int) -> None:
         self.hands[seat].remove(card)
         self.pile.append(card)
+        if card in self.turn_locked:
+            self.turn_locked.remove(card)
         if not self.hands[seat]:
+            if self.morto_available(self.team_of(seat)):
+                self._take_morto(seat, index, direct=False)
+                self._end_turn()
+                return
             self._go_out(seat, index)
             return
         self._end_turn()
@@ -1426,7 +1894,7 @@ class Round:
 
     def _go_out(self, seat: int, index: int) -> None:
         team = self.team_of(seat)
-        concealed = self._is_concealed(seat)
+        concealed = self._is_concealed(seat) and not self.profile.morto_size
         if not self.opened[team]:
             self.opened[team] = True
             self.events.append(Event("opening_waived", seat, (),
@@ -1462,6 +1930,9 @@ class Round:
     def _take_candidates(self, seat: int) -> Iterable[TakePile]:
         """Every legal pile take at the grain of `legal_actions`."""
         if not self.pile or self.phase != "draw" or seat != self.to_move:
+            return
+        if self.profile.pile_take_rule == "top_card_only":
+            yield from self._sequence_take_candidates(seat)
             return
         top = self.pile[-1]
         if top.is_black_three or _is_wild(top):
@@ -1501,6 +1972,100 @@ class Round:
                     extra = tuple(MeldGroup(m) for m in option.melds)
                     if self._take_problem(seat, cards, extra) is None:
                         yield TakePile(seat, cards, extra)
+
+    def _unlocked_hand(self, seat: int) -> list[Card]:
+        pool = list(self.hands[seat])
+        for card in self.turn_locked:
+            pool.remove(card)
+        return pool
+
+    def _opening_combos(self, groups: list[tuple[Card, ...]], pool: Sequence[Card], needed: int,
+                        limit: int = 12) -> list[tuple[tuple[Card, ...], ...]]:
+        """Disjoint new melds from ``pool`` worth at least ``needed`` together (at most three)."""
+        values = self.profile.card_values
+        ranked = sorted(groups, key=lambda g: -sum(values[c.rank] for c in g))[:40]
+        found: list[tuple[tuple[Card, ...], ...]] = []
+
+        def search(start: int, chosen: tuple[tuple[Card, ...], ...], left: list[Card], total: int) -> None:
+            if len(found) >= limit:
+                return
+            if total >= needed and chosen:
+                found.append(chosen)
+                return
+            if len(chosen) == 3:
+                return
+            for i in range(start, len(ranked)):
+                group = ranked[i]
+                rest = list(left)
+                try:
+                    for card in group:
+                        rest.remove(card)
+                except ValueError:
+                    continue
+                search(i + 1, chosen + (group,), rest, total + sum(values[c.rank] for c in group))
+
+        search(0, (), list(pool), 0)
+        return found
+
+    def _sequence_take_candidates(self, seat: int) -> Iterable[TakePile]:
+        """Brazilian games: the top card onto each team meld that takes it, or into each new
+        meld it forms with hand cards (with opening melds when the team has not opened)."""
+        top = self.pile[-1]
+        if top.is_black_three or _is_wild(top):
+            return
+        team = self.team_of(seat)
+        hand = self.hands[seat]
+        options: list[TakePile] = []
+        for key in sorted(self.melds[team]):
+            options.append(TakePile(seat, (), (), key))
+        for group in candidate_groups(hand, must_include=top):
+            cards = list(group)
+            cards.remove(top)
+            options.append(TakePile(seat, tuple(cards)))
+        for option in options:
+            if self._take_problem(seat, option.cards, (), option.target) is None:
+                yield option
+            elif not self.opened[team] and option.target is None:
+                pool = list(hand)
+                for card in option.cards:
+                    pool.remove(card)
+                put = sum(self.profile.card_values[c.rank] for c in (top,) + option.cards)
+                needed = self.opening_minimum(team) - put
+                for combo in self._opening_combos(candidate_groups(pool), pool, needed, limit=4):
+                    extra = tuple(MeldGroup(g) for g in combo)
+                    if self._take_problem(seat, option.cards, extra, None) is None:
+                        yield TakePile(seat, option.cards, extra)
+
+    def _sequence_meld_candidates(self, seat: int) -> list[Action]:
+        """Brazilian games: new melds (combined to reach the opening minimum), single cards
+        added to each team meld, joker swaps, the first-turn redraw."""
+        team = self.team_of(seat)
+        pool = self._unlocked_hand(seat)
+        melds = self.melds[team]
+        groups = candidate_groups(pool)
+        out: list[Action] = []
+        candidates: list[Meld] = []
+        if self.opened[team]:
+            candidates.extend(Meld(seat, (MeldGroup(g),)) for g in groups)
+        else:
+            needed = self.opening_minimum(team)
+            candidates.extend(Meld(seat, tuple(MeldGroup(g) for g in combo))
+                              for combo in self._opening_combos(groups, pool, needed))
+        if self.opened[team]:
+            for key in sorted(melds):
+                for card in dict.fromkeys(pool):
+                    candidates.append(Meld(seat, (MeldGroup((card,), key),)))
+        for meld in candidates:
+            if self._meld_problem(seat, meld.groups) is None:
+                out.append(meld)
+        for key, meld_cards in sorted(melds.items()):
+            if any(c.rank == 0 for c in meld_cards):
+                for card in dict.fromkeys(pool):
+                    if not _is_wild(card) and self._swap_problem(seat, key, card) is None:
+                        out.append(Swap(seat, key, card))
+        if self.profile.first_turn_redraw and self._redraw_problem(seat) is None:
+            out.append(Redraw(seat))
+        return out
 
     def _meld_candidates(self, seat: int) -> list[Meld]:
         hand = self.hands[seat]
@@ -1618,7 +2183,10 @@ class Round:
             if self.profile.permission_timing == "before_pile_or_meld" and self._ask_problem(seat) is None:
                 actions.append(Ask(seat))
             return actions
-        actions.extend(self._meld_candidates(seat))
+        if self.profile.meld_family == "sequences":
+            actions.extend(self._sequence_meld_candidates(seat))
+        else:
+            actions.extend(self._meld_candidates(seat))
         hand = self.hands[seat]
         unconstrained = (len(hand) >= 2 and self.permission is None and not self.profile.sevens_rules
                          and (self.opened[self.team_of(seat)] or self.turn_value == 0))
@@ -1650,6 +2218,8 @@ class Round:
             has_melded=bool(self.melds[team]) or bool(self.closed[team]),
             team=team,
             reserves=[self.reserves[s] for s in seats],
+            morto_taken=self.morto_state[team] == "taken" if self.profile.morto_size else None,
+            players_without_meld=sum(1 for s in seats if not self.has_melded[s]),
         )
 
     # ------------------------------------------------------------------ state
@@ -1667,6 +2237,9 @@ class Round:
             self.turn_start_ranks, self.turn_start_has_melded, self.permission, self.asker,
             self.phase_before_answer,
             tuple(tuple(tuple(m) for m in team) for team in self.closed), tuple(tuple(r) for r in self.reserves),
+            tuple(tuple(m) for m in self.mortos), tuple(self.morto_state), tuple(self.morto_taker),
+            tuple(self.turn_locked),
+            self.turn_drawn,
         )
 
     def copy(self) -> Round:
@@ -1680,6 +2253,10 @@ class Round:
         new.melds = [{r: list(m) for r, m in team.items()} for team in self.melds]
         new.closed = [[list(m) for m in team] for team in self.closed]
         new.reserves = [list(r) for r in self.reserves]
+        new.mortos = [list(m) for m in self.mortos]
+        new.morto_state = list(self.morto_state)
+        new.morto_taker = list(self.morto_taker)
+        new.turn_locked = list(self.turn_locked)
         new.opened = list(self.opened)
         new.has_melded = list(self.has_melded)
         new.first_turn_done = list(self.first_turn_done)
@@ -1703,6 +2280,8 @@ class Round:
                 cards.extend(meld)
         for reserve in self.reserves:
             cards.extend(reserve)
+        for morto in self.mortos:
+            cards.extend(morto)
         return cards
 
     def events_for(self, action_index: int) -> list[Event]:

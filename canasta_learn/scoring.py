@@ -89,11 +89,15 @@ def score_team(
     has_melded: bool | None = None,
     team: int | None = None,
     reserves: Iterable[Sequence[Card]] = (),
+    morto_taken: bool | None = None,
+    players_without_meld: int = 0,
 ) -> ScoreBreakdown:
     """Score one team: the engine's scoring, also behind `score_round`.
 
     ``melds`` holds every meld and canasta of the team (closed canastas included);
     ``reserves`` the reserve piles its players never picked up (they count like cards in hand).
+    Brazilian games: ``morto_taken`` False costs the morto penalty, and each of the
+    ``players_without_meld`` the no-meld penalty; ``went_out`` is the hand-ending batida.
     """
     melds = [list(m) for m in melds]
     values = profile.card_values
@@ -106,13 +110,19 @@ def score_team(
         kind = canasta_kind(meld, key, profile) if key is not None else None
         if kind is not None:
             kinds.append(kind)
-    for kind in ("natural", "mixed", "sevens", "wild", "deuce_natural", "deuce_mixed"):
+    for kind in ("natural", "mixed", "sevens", "wild", "deuce_natural", "deuce_mixed", "real", "de_mil",
+                 "limpa", "suja"):
         count = kinds.count(kind)
         if not count:
             continue
         label = _KIND_LABELS[kind]
         if kind in profile.bonus_needs_going_out and not went_out:
             items.append(ScoreItem(f"{label} ({count}): no bonus, the team did not go out", 0, kind + "_canastas"))
+            continue
+        if kind in profile.conditional_bonus_kinds and not profile.bonus_condition_kinds & set(kinds):
+            needed = " or ".join(sorted(k.replace("_", " ") for k in profile.bonus_condition_kinds))
+            items.append(ScoreItem(f"{label} ({count}): no bonus without a canastra {needed}", 0,
+                                   kind + "_canastas"))
             continue
         bonus = profile.canasta_bonus(kind)
         items.append(ScoreItem(f"{label} ({count} × {bonus})", count * bonus, kind + "_canastas"))
@@ -123,7 +133,11 @@ def score_team(
         count = min(len(red_threes), len(profile.red_three_bonuses) - 1)
         bonus = profile.red_three_bonuses[count]
         melded = bool(melds) if has_melded is None else has_melded
-        if profile.red_threes_need_sevens_canasta and "sevens" not in kinds:
+        if profile.red_threes_need_kinds and not profile.red_threes_need_kinds & set(kinds):
+            needed = " or ".join(sorted(k.replace("_", " ") for k in profile.red_threes_need_kinds))
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: no canastra {needed}",
+                                   -bonus, "red_threes"))
+        elif profile.red_threes_need_sevens_canasta and "sevens" not in kinds:
             items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: no sevens canasta",
                                    -bonus, "red_threes"))
         elif not melded and profile.red_threes_negative_without_meld:
@@ -131,11 +145,18 @@ def score_team(
                                    -bonus, "red_threes"))
         else:
             items.append(ScoreItem(f"Red threes ({len(red_threes)})", bonus, "red_threes"))
-    if went_out:
+    if went_out and profile.morto_size:
+        items.append(ScoreItem("Batida ending the hand", profile.going_out_bonus, "going_out"))
+    elif went_out:
         if concealed:
             items.append(ScoreItem("Going out concealed", profile.concealed_going_out_bonus, "going_out"))
         else:
             items.append(ScoreItem("Going out", profile.going_out_bonus, "going_out"))
+    if morto_taken is False and profile.morto_not_taken_penalty:
+        items.append(ScoreItem("Morto not taken", -profile.morto_not_taken_penalty, "morto"))
+    if players_without_meld and profile.no_meld_player_penalty:
+        items.append(ScoreItem(f"Players who melded no card ({players_without_meld})",
+                               -players_without_meld * profile.no_meld_player_penalty, "no_meld"))
     unpicked = [c for r in reserves for c in r]
     if unpicked:
         items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} cards)",
@@ -152,6 +173,8 @@ def score_team(
 _KIND_LABELS = {
     "natural": "Natural canastas", "mixed": "Mixed canastas", "sevens": "Sevens canastas",
     "wild": "Wild-card canastas", "deuce_natural": "Canastas of seven twos", "deuce_mixed": "Mixed deuce canastas",
+    "real": "Canastras reais", "de_mil": "Canastras de mil", "limpa": "Canastras limpas",
+    "suja": "Canastras sujas",
 }
 
 

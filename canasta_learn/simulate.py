@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import TakePile
 from .bots import MAX_ROUND_ACTIONS, BotLike, RoundTooLongError, acting_seat, make_bots
+from .melds import canasta_kind
 from .profiles import ProfileLike, get_profile
 from .round import Round
 
@@ -76,7 +77,7 @@ def round_stats(rnd: Round, *, index: int = 0, frozen_turns: int = 0) -> dict[st
     for team, score in enumerate(scores):
         row[f"score_{team}"] = score
     for team in range(prof.team_count):
-        canastas = [m for m in rnd.melds[team].values() if len(m) >= prof.canasta_size]
+        canastas = [m for key, m in rnd.melds[team].items() if canasta_kind(m, key, prof) is not None]
         natural = sum(1 for m in canastas if not any(c.is_wild for c in m))
         row[f"natural_canastas_{team}"] = natural
         row[f"mixed_canastas_{team}"] = len(canastas) - natural

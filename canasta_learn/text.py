@@ -17,11 +17,23 @@ def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
     return format_cards(cards) or "-"
 
 
-def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7) -> str:
-    """A team's melds, one per line, canastas marked."""
+def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round | None = None) -> str:
+    """A team's melds, one per line, canastas marked (with ``rnd``: sequences as runs and
+    their canasta kinds, for the Brazilian games)."""
     if not melds:
         return "    (no melds)"
     lines = []
+    if rnd is not None and rnd.profile.meld_family == "sequences":
+        from .melds import canasta_kind
+        from .sequences import describe_run
+
+        for key in sorted(melds):
+            meld = melds[key]
+            kind = canasta_kind(meld, key, rnd.profile)
+            mark = f"  [canastra {kind.replace('_', ' ')}]" if kind else ""
+            shown = format_cards(meld) if key == 1 else describe_run(meld)
+            lines.append(f"    {key:>3} {rnd.meld_label(key, meld)}: {shown}{mark}")
+        return "\n".join(lines)
     for rank in sorted(melds, key=lambda r: (r == 1, r)):
         meld = melds[rank]
         mark = ""
@@ -48,7 +60,9 @@ def round_text(rnd: Round) -> str:
         names = "-".join(rnd.seat_name(s) for s in seats)
         opened = "opened" if rnd.opened[team] else f"not opened, minimum {rnd.opening_minimum(team)}"
         lines.append(f"Team {names} (score {rnd.team_scores[team]}, {opened}):")
-        lines.append(melds_text(rnd.melds[team], prof.canasta_size))
+        lines.append(melds_text(rnd.melds[team], prof.canasta_size, rnd))
+        if prof.morto_size:
+            lines.append(f"    morto: {rnd.morto_text(team)}")
         for meld in rnd.closed[team]:
             lines.append(f"    closed canasta: {format_cards(meld)}")
         for seat in seats:

@@ -90,6 +90,19 @@ VERDICT_CODES: dict[str, str] = {
     # --- end of stock --------------------------------------------------------------------
     "decline_only_at_end_of_stock": "Declining the pile ends the hand only when the stock is"
     " empty.",
+    # --- Brazilian games (sequences, morto, batidas) ----------------------------------------
+    "meld_threes_in_sequence": "Threes are never melded in the Brazilian games (sequences run 4 to ace).",
+    "meld_set_not_aces": "Only aces form sets in the Brazilian games; other cards form same-suit sequences.",
+    "seq_mixed_suits": "A sequence is of one suit.",
+    "seq_rank_twice": "A sequence holds each rank once.",
+    "seq_gap": "A sequence is in order: its gaps must be filled by wild cards.",
+    "seq_ace_low": "The ace is only high: a sequence runs 4, 5, ..., K, A and never wraps.",
+    "seq_too_long": "A sequence runs from 4 to the ace: at most 11 cards.",
+    "seq_wild_fixed": "A wild card keeps its place in a sequence (a two moves only from an end, in Canastra).",
+    "meld_pile_cards_locked": "Cards taken with the pile may be melded only from the next turn.",
+    "batida_needs_clean_canasta": "With the morto gone, a batida ends the hand and needs a clean canasta.",
+    "swap_not_possible": "No joker in that team meld stands for this natural card.",
+    "redraw_not_allowed": "Only the first player of a hand may discard the drawn card and draw again.",
 }
 
 

@@ -1248,10 +1248,11 @@ L06 = Lesson("06_what_if_sandbox", "What-if sandbox", [
     code("""
 import pandas as pd
 
-from canasta_learn import Position, check_meld, get_profile, profile_names
+from canasta_learn import Position, check_meld, get_profile
 
 pd.set_option("display.max_colwidth", None)  # show the engine's whole explanation
-PROFILES = profile_names()
+# the classic family; the variant games (Italian, Pennies, Brazilian) are compared in lesson 09
+PROFILES = ["classic", "cardgames_io", "traditional"]
 PROFILES
 """, "setup"),
     md("""
@@ -2013,17 +2014,16 @@ dealt = Round("italian", seed=5)
 }
 """, "check-variants-decisions"),
     md("""
-## Not yet playable: Canastra and Tranca
+## The Brazilian games: Canastra and Tranca
 
 The same sources describe two Brazilian games, **Canastra** (`canastra_br`) and **Tranca**
-(`tranca`), with sequences instead of sets, two *mortos* and play to the right. Their rules are
-specified in `VARIANTS.md`, but the engine does not play them yet: they are not among the
-profiles.
+(`tranca`). They share words with classic Canasta but not its meld rules: melds are
+**same-suit sequences** from 4 to the ace (and sets of aces only), each team has a *morto*
+(an 11-card reserve taken by the first player to run out of cards: the *batida*), and play
+passes to the right. The engine plays both.
 """),
     code("""
-from canasta_learn import profile_names
-
-profile_names(), "tranca" in profile_names()
+[check_meld(cards, "canastra_br").code for cards in ("h5 h6 h7", "h5 h6 d7", "d13 s13 c13", "d1 s1 c1")]
 """),
     md("""
 ## Check yourself
@@ -2075,7 +2075,7 @@ compare(lambda name: Position("h1 c1 s1 c13 d13 jk c4 c5", drew_from="stock", pr
   no seven discarded before a sevens canasta; one canasta of each kind to go out; sevens
   canasta 1500, wild canasta 1000; red threes negative without a sevens canasta.
 - Where the sources are unclear, each profile follows one stated reading.
-- `canastra_br` and `tranca` are specified but not yet playable.
+- `canastra_br` and `tranca` (same-suit sequences, the morto) are played by the engine too.
 """),
     md("""
 ## Try it yourself

@@ -77,9 +77,44 @@ def pennies(hand: str, melds: list[str]) -> Round:
                             stock=STOCK, melds=[melds], drew_from="stock")
 
 
+def brazil(hand: str, melds: list[str], profile: str = "canastra_br", **kw: object) -> Round:
+    kw.setdefault("drew_from", "stock")
+    kw.setdefault("mortos", ["c4 c5 c6 c7 c8 c9 c10 d4 d5 d6 d7", "d8 d9 d10 d11 d12 d13 s4 s5 c13 c13 d13"])
+    return Round.from_state(profile=profile, hands=[hand, "h4", "h5", "h6"], stock="h12 h12 h13", melds=[melds],
+                            **kw)  # type: ignore[arg-type]
+
+
+def locked_pile_card() -> Verdict:
+    rnd = brazil("s10 s11 c9", ["s6 s7 s8"], pile="h9 h10 h11 s9", drew_from=None)
+    rnd.take_pile((), (), None)
+    return rnd.can_meld("h9 h10 h11")
+
+
+def redraw_after_meld() -> Verdict:
+    rnd = Round("tranca", seed=3)
+    rnd.draw()
+    rnd.discard(rnd.hands[rnd.to_move][0])
+    rnd.draw()
+    return rnd.can_redraw()
+
+
 PENNIES_FULL = ["c7 c7 d7 d7 h7 h7 s7", "jk jk c2 c2 d2 d2 h2", "c1 c1 d1 d1 h1 h1 s1", "c10 c10 d10 d10 h10 h2 s2"]
 
 SCENARIOS: dict[str, tuple[Callable[[], Verdict], tuple[str, ...]]] = {
+    "meld_threes_in_sequence": (lambda: check_meld("s3 s4 s5", "canastra_br"), ("threes", "s3")),
+    "meld_set_not_aces": (lambda: check_meld("d13 s13 c13", "canastra_br"), ("only aces",)),
+    "seq_mixed_suits": (lambda: check_meld("h5 h6 d7", "canastra_br"), ("diamonds and hearts",)),
+    "seq_rank_twice": (lambda: check_meld("h5 h5 h6", "tranca"), ("fives",)),
+    "seq_gap": (lambda: check_meld("h5 h8 jk", "tranca"), ("six", "seven")),
+    "seq_ace_low": (lambda: check_meld("h1 h4 h5", "canastra_br"), ("ace", "high")),
+    "seq_too_long": (lambda: brazil("jk c2 h9", ["s4 s5 s6 s7 s8 s9 s10 s11 s12 s13"]).can_meld("101: jk c2"),
+                     ("11",)),
+    "seq_wild_fixed": (lambda: brazil("h6 h9 c9", ["h5 c2 h7"]).can_meld("101: h6"), ("c2", "h6")),
+    "meld_pile_cards_locked": (locked_pile_card, ("h9", "next turn")),
+    "batida_needs_clean_canasta": (lambda: brazil("h9", ["h6 h7 h8"], mortos=[]).can_meld("101: h9"),
+                                   ("morto", "batida", "limpa")),
+    "swap_not_possible": (lambda: brazil("h8 c9 d9", ["h5 h6 jk"]).can_swap(101, "h8"), ("joker", "h7")),
+    "redraw_not_allowed": (redraw_after_meld, ("first player",)),
     "meld_canasta_closed": (lambda: pennies("h13 c4 c5", [KINGS]).can_meld("13: h13"), ("kings", "7")),
     "meld_twos_reserved": (lambda: italian("s2 c9 d9 h9", ["c2 d2 h2", "h13 s13 d13"]).can_meld("13: s2"),
                            ("s2", "deuce meld")),

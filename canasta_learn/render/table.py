@@ -19,6 +19,7 @@ from ..cards import Card
 from ..melds import DEUCE_RANK, WILD_MELD_RANK, canasta_kind, closes_at_canasta, meld_key, meld_name, meld_rank
 from ..pile import PileStatus
 from ..profiles import Profile, get_profile
+from ..sequences import sequence_title
 from ._style import (
     BORDER,
     FONT,
@@ -103,6 +104,8 @@ def meld_html(
     prof = _profile(profile)
     cards = list(cards)
     key = meld_key(cards, prof)
+    if prof.meld_family == "sequences":
+        return _sequence_meld_html(cards, key, prof, four_color=four_color, width=width)
     if key == DEUCE_RANK:  # a deuce meld (Italian): the twos are its naturals, jokers its wilds
         naturals = [c for c in cards if c.rank == 2]
         wilds = [c for c in cards if c.rank == 0]
@@ -144,7 +147,43 @@ def meld_html(
             f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
 
 
+def _sequence_meld_html(cards: list[Card], key: int | None, prof: Profile, *, four_color: bool,
+                        width: int) -> str:
+    """A Brazilian meld drawn as a run: cards in rank order (each wild card in the place it
+    stands for), titled 'Hearts 4–10' or 'Aces', with its canastra kind."""
+    title = sequence_title(cards, key)
+    wild = sum(1 for c in cards if c.is_wild)
+    value = sum(prof.card_values[c.rank] for c in cards)
+    kind_code = canasta_kind(cards, key or 0, prof) if key is not None else None
+    detail = f"{len(cards)} cards" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
+    if kind_code is None and wild > 1 and len(cards) >= prof.canasta_size:
+        detail += " \u00b7 no canasta (more than one wild card)"
+    clean = kind_code in ("real", "de_mil") or (kind_code == "limpa" and not wild)
+    kind = f"canastra {kind_code.replace('_', ' ')}" if kind_code else ("sequence" if key != 1 else "set of aces")
+    border = f"1px solid {BORDER}"
+    if kind_code is not None:
+        border = f"3px solid {'#b71c1c' if clean else TEXT}" if kind_code != "suja" else f"3px dashed {TEXT}"
+    css = style(display="inline-block", vertical_align="top", border=border,
+                border_radius="8px", padding="4px 8px 6px", margin="0 10px 10px 0",
+                background=SURFACE, font_family=FONT)
+    head = (f'<div style="{style(font_size="15px", font_weight=700, color=TEXT)}">{esc(title)} '
+            f'<span style="{style(font_weight=400, color=MUTED, font_size="13px")}">'
+            f"{esc(detail)}</span></div>")
+    tag = ""
+    if kind_code is not None:
+        tag = badge(_KIND_BADGES[kind_code], "natural" if kind_code != "suja" else "mixed",
+                    icon="\u2605" if kind_code != "suja" else "\u25d0",
+                    title=f"{prof.canasta_size}+ cards: {prof.canasta_bonus(kind_code)}")
+    overlap = round(width * 0.62) if kind_code else round(width * 0.45)
+    row = cards_row_html(cards, overlap=overlap, four_color=four_color, width=width)
+    label = f"{title}: {kind}, {detail}"
+    tag_html = f'<div style="margin-top:2px">{tag}</div>' if tag else ""
+    return (f'<div class="cl-meld cl-run cl-{kind.replace(" ", "-")}" role="group" '
+            f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
+
+
 _KIND_BADGES = {
+    "real": "Canastra real", "de_mil": "Canastra de mil", "limpa": "Canastra limpa", "suja": "Canastra suja",
     "natural": "Natural canasta", "mixed": "Mixed canasta", "sevens": "Sevens canasta",
     "wild": "Wild-card canasta", "deuce_natural": "Canasta of seven twos", "deuce_mixed": "Mixed canasta of twos",
 }
@@ -343,6 +382,14 @@ def team_side_html(
     threes = [c for s in seats for c in rnd.red_threes[s]]
     threes_html = (red_threes_html(threes, four_color=four_color, width=width)
                    if threes else f'<div style="margin:4px 0">{_muted("No red threes.")}</div>')
+    if prof.morto_size:
+        state = rnd.morto_state[team]
+        morto_badge = badge("Morto: " + rnd.morto_text(team), "ok" if state == "taken" else "empty",
+                            icon="\u2714" if state == "taken" else "\u25a1")
+        if state == "waiting":
+            threes_html += _backs_row(len(rnd.mortos[team]), "Morto \u2013 " + rnd.morto_text(team), width)
+        else:
+            threes_html += f'<div class="cl-morto" style="margin:4px 0">{morto_badge}</div>'
     melds = _melds_block(list(rnd.melds[team].values()) + list(rnd.closed[team]), prof, four_color, width,
                          threes_html)
     hands = []

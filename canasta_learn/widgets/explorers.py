@@ -29,8 +29,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards
-from ..melds import check_meld
+from ..cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
+from ..melds import check_meld, check_meld_cards
 from ..pile import PileStatus
 from ..position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
@@ -244,14 +244,23 @@ class PileExplorer(_Explorer):
                         team_opened=self._OPENED[self.opened_input.value],
                         team_score=self.score_input.value, profile=profile)
 
+    def _compare_take(self, profile: ProfileLike) -> Verdict:
+        """The take verdict under another profile; a team meld that profile does not allow
+        (a set of sevens in the Brazilian games) is the refusal itself."""
+        prof = get_profile(profile)
+        for meld in self.melds_input.melds:
+            verdict = check_meld_cards(to_cards(meld), prof, going_out=True)
+            if not verdict:
+                return verdict
+        return self._position(prof).check_take_pile()
+
     def _compute(self) -> None:
         from ..render import pile_html
 
         position = self._position(self.profile)
         status = position.pile_status()
         verdict = position.check_take_pile()
-        comparison = ({name: self._position(p).check_take_pile()
-                       for name, p in self._profiles.items()}
+        comparison = ({name: self._compare_take(p) for name, p in self._profiles.items()}
                       if self.compare_box.value else {})
         self.position, self.status, self.verdict = position, status, verdict
         self.comparison = comparison

@@ -25,9 +25,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, TakePile
+from ..actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from ..cards import Card, CardsLike, rank_name
 from ..game import Game
+from ..melds import canasta_kind
 from ..profiles import ProfileLike, get_profile
 from ..round import Round
 from ..verdicts import Verdict
@@ -40,12 +41,16 @@ __all__ = ["PlayWidget"]
 #: How many moves the log keeps on screen.
 LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
-BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save")
+BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw")
 
 
-def _meld_label(rank: int, cards: Sequence[Card], canasta_size: int) -> str:
-    kind = " canasta" if len(cards) >= canasta_size else " meld"
-    return f"onto the {rank_name(rank, plural=True)}{kind} ({len(cards)} cards)"
+def _meld_label(rnd: Round, rank: int, cards: Sequence[Card]) -> str:
+    if rnd.profile.meld_family == "sequences":
+        kind = canasta_kind(cards, rank, rnd.profile)
+        what = f" (canastra {kind.replace('_', ' ')})" if kind else ""
+        return f"onto {rank}: {rnd.meld_label(rank, cards)}{what} ({len(cards)} cards)"
+    kind_text = " canasta" if len(cards) >= rnd.profile.canasta_size else " meld"
+    return f"onto the {rank_name(rank, plural=True)}{kind_text} ({len(cards)} cards)"
 
 
 class PlayWidget(widgets.VBox):  # type: ignore[misc]
@@ -142,6 +147,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             "no": button("no", "Answer: no", "Do not let your partner go out", "danger"),
             "decline": button("decline", "Decline pile",
                               "The stock is empty: decline the pile (the round ends)"),
+            "swap": button("swap", "Swap joker",
+                           "Put the selected natural card in place of the joker of the chosen meld and take the joker"),
+            "redraw": button("redraw", "Redraw",
+                             "First turn only: discard the card you drew and draw another"),
             "new": button("new", "New round", "Deal the next round"),
             "save": button("save", "Save", "Write the game record (JSON) to the file named"),
         }
@@ -150,6 +159,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             "discard": self._on_discard, "ask": self._on_ask,
             "yes": lambda: self._on_answer(True), "no": lambda: self._on_answer(False),
             "decline": self._on_decline, "new": self._on_new, "save": self._on_save,
+            "swap": self._on_swap, "redraw": lambda: self._try(Redraw(self.seat)),
         }
         for name, fn in handlers.items():
             self.buttons[name].on_click(lambda _b, fn=fn: fn())
@@ -179,7 +189,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                         b["yes"], b["no"]])
         self.answer_box.add_class("cl-answer-box")
         actions_row = widgets.HBox(
-            [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"],
+            [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
+             b["redraw"],
              self.why],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         actions_row.add_class("cl-play-actions")
@@ -270,6 +281,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             out.append((f"Meld {shown} as a new meld", rnd.check(Meld(seat, (MeldGroup(cards),)))))
             for rank in sorted(rnd.melds[rnd.team_of(seat)]):
                 label = f"Add {shown} to the {rank_name(rank, plural=True)}"
+                if rnd.profile.meld_family == "sequences":
+                    label = f"Add {shown} to {rnd.meld_label(rank, rnd.melds[rnd.team_of(seat)][rank])}"
                 out.append((label, rnd.check(Meld(seat, (MeldGroup(cards, rank),)))))
             if len(cards) == 1:
                 out.append((f"Discard {shown}", rnd.check(Discard(seat, cards[0]))))
@@ -284,7 +297,17 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._try(Draw(self.seat))
 
     def _on_take(self) -> None:
-        self._try(TakePile(self.seat, self._selected()))
+        target = None
+        if self._round.profile.pile_take_rule == "top_card_only" and self.target.value != -1:
+            target = int(self.target.value)
+        self._try(TakePile(self.seat, self._selected(), (), target))
+
+    def _on_swap(self) -> None:
+        cards = self._selected()
+        if len(cards) != 1 or self.target.value == -1:
+            self._notice("Select one natural card and choose the meld whose joker it replaces.")
+            return
+        self._try(Swap(self.seat, int(self.target.value), cards[0]))
 
     def _on_meld(self) -> None:
         cards = self._selected()
@@ -326,7 +349,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             elif self._round.is_over:
                 self._finished.append(self._round)
             seed = None if self.seed is None else self.seed + self._round_count
-            dealer = (self._round.dealer + 1) % self.profile.player_count
+            dealer = self._round.next_seat(self._round.dealer)
             self._round = Round(self.profile, seed=seed, dealer=dealer)
         self._round_count += 1
         self._remember_start(self._round)
@@ -440,7 +463,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         team = rnd.team_of(self.seat)
         options: list[tuple[str, int]] = [("as a new meld", -1)]
         for rank, cards in sorted(rnd.melds[team].items()):
-            options.append((_meld_label(rank, cards, rnd.profile.canasta_size), rank))
+            options.append((_meld_label(rnd, rank, cards), rank))
         if list(self.target.options) != options:
             value = self.target.value
             self.target.options = options
@@ -449,6 +472,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.answer_box.layout.display = "flex" if answering else "none"
         stock_empty = not rnd.is_over and rnd.stock_count == 0
         self.buttons["decline"].layout.display = "" if stock_empty else "none"
+        self.buttons["swap"].layout.display = "" if rnd.profile.swappable_wilds else "none"
+        self.buttons["redraw"].layout.display = "" if rnd.profile.first_turn_redraw else "none"
         over = rnd.is_over
         self.buttons["new"].button_style = "primary" if over else ""
         lines = self._log[-LOG_LINES:]
