@@ -924,24 +924,29 @@ class Round:
             "only the top card is melded at once, the other pile cards may be melded from your next turn on "
             "(you may discard them)."), tuple(missing))
 
+    def _take_basics_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup]) -> _Problem | None:
+        """What every pile rule checks first: the turn, an empty or blocked pile, the cards in hand."""
+        problem = self._turn_problem(seat, "draw")
+        if problem:
+            return problem
+        if not self.pile:
+            return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
+        status = pile_status(self.pile, self.profile, team_opened=self.opened[self.team_of(seat)])
+        if status.state == "blocked":
+            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
+        return self._hand_problem(seat, list(cards) + [c for g in extra for c in g.cards])
+
     def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
                       target: int | None = None) -> _Problem | None:
         if self.profile.pile_take_rule == "top_card_only":
             return self._take_top_card_problem(seat, cards, extra, target)
-        problem = self._turn_problem(seat, "draw")
+        problem = self._take_basics_problem(seat, cards, extra)
         if problem:
             return problem
         prof = self.profile
-        if not self.pile:
-            return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
         team = self.team_of(seat)
         status = pile_status(self.pile, prof, team_opened=self.opened[team])
-        if status.state == "blocked":
-            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
         extra_cards = [c for g in extra for c in g.cards]
-        problem = self._hand_problem(seat, list(cards) + extra_cards)
-        if problem:
-            return problem
         hand = self.hands[seat]
         if prof.one_card_pile_ban and len(hand) == 1 and len(self.pile) == 1:
             return _Problem("pile_one_card_ban", lambda: (
@@ -1049,20 +1054,12 @@ class Round:
                                target: int | None) -> _Problem | None:
         """Brazilian games: no freezing and no natural pair; the top card goes into a team meld
         at once (a new one with cards from hand, or onto ``target``), the rest joins the hand."""
-        problem = self._turn_problem(seat, "draw")
+        problem = self._take_basics_problem(seat, cards, extra)
         if problem:
             return problem
         prof = self.profile
-        if not self.pile:
-            return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
         team = self.team_of(seat)
-        status = pile_status(self.pile, prof, team_opened=self.opened[team])
-        if status.state == "blocked":
-            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
         extra_cards = [c for g in extra for c in g.cards]
-        problem = self._hand_problem(seat, list(cards) + extra_cards)
-        if problem:
-            return problem
         top = self.pile[-1]
         team_melds = self.melds[team]
         if target is None and not cards:
