@@ -1678,19 +1678,24 @@ Position("c6 c6 h7 d8", discard_pile="s9 d6", team_melds=["h13 s13 s13"])
 ])
 
 # =========================================================================== 09 variants
-L09 = Lesson("09_variants", "Variants: Italian Canasta and Pennies from Heaven", [
+L09 = Lesson("09_variants", "Variants: Italian Canasta, Pennies from Heaven, Canastra and Tranca", [
     intro(
-        "09 · Variants: Italian Canasta and Pennies from Heaven",
+        "09 · Variants: Italian Canasta, Pennies from Heaven, Canastra and Tranca",
         """
 - the rules of two family variants, **Italian Canasta** (`italian`) and **Pennies from
   Heaven** (`pennies_from_heaven`), each stated once in plain words;
 - side by side on the **same position**, how `classic`, `italian` and `pennies_from_heaven`
   decide differently — every verdict computed by the engine;
 - how the two variants score (the 5225 and 4155 examples);
-- where the rule sources are unclear, and which reading each profile follows.
+- where the rule sources are unclear, and which reading each profile follows;
+- the Brazilian games **Canastra** (`canastra_br`) and **Tranca** (`tranca`) and their words —
+  *morto*, *batida direta* and *indireta*, *curingão* and *curinguinha*, *lavadeira de ás*,
+  canastas *real*, *de mil*, *limpa* and *suja*, *monte* and *lixo* — with the engine's verdicts on
+  their sequences, pile and batidas, a Canastra table with the mortos, and the 1885, 195 and 1420
+  scoring examples.
 """,
         f"Lessons 01–04 (06 helps). {SETUP_NOTE}",
-        "About 20 minutes.",
+        "About 35 minutes.",
     ),
     code("""
 import pandas as pd
@@ -2016,15 +2021,265 @@ dealt = Round("italian", seed=5)
     md("""
 ## The Brazilian games: Canastra and Tranca
 
-The same sources describe two Brazilian games, **Canastra** (`canastra_br`) and **Tranca**
-(`tranca`). They share words with classic Canasta but not its meld rules: melds are
-**same-suit sequences** from 4 to the ace (and sets of aces only), each team has a *morto*
-(an 11-card reserve taken by the first player to run out of cards: the *batida*), and play
-passes to the right. The engine plays both.
+Seed 003 describes two games played in Brazil, **Canastra** (`canastra_br`) and **Tranca**
+(`tranca`). They share words with classic Canasta, **not** its meld rules: melds are runs of one
+suit, each team has a face-down reserve of 11 cards, and going out happens twice. The engine plays
+both; learners meet the Portuguese words, so here they are first.
+
+### The words, in plain English
+
+Each word with its literal sense, then what it means at the table:
+
+- **canastra** (a big basket, Spanish *canasta*): a meld of 7 or more cards that earns a bonus —
+  and the name of the first game.
+- **tranca** (a bolt, a lock; *trancar*, to lock): the second game. The same verb says what a
+  black three does to the pile (seed 002: *tranca o lixo*, "locks the pile").
+- **morto** ("the dead one", like the dummy of bridge): each team's **11 face-down cards**, dealt
+  beside the table. The first player of the team to run out of cards takes it into his hand.
+- **bater**, **batida** (to knock, a knock): to **run out of cards** — the Brazilian "going out".
+- **batida direta** (direct): the last card goes **onto the table in a meld**; you take the morto
+  and **go on playing**, without drawing.
+- **batida indireta** (indirect): the last card is **your discard**; you take the morto and the
+  turn passes.
+- **curinga** (wild card): any wild card. **curingão** (big joker): the **joker**, two in the
+  pack. You may **swap it back** out of a meld by putting in the natural card it stands for.
+- **curinguinha** (little joker): every **two**, always wild here. In Canastra a two at an
+  **end** of a run may move to the other end; inside a run it stays.
+- **lavadeira de ás** ("washerwoman of aces"): a set of **3 or more aces** of any suits — the
+  **only set** allowed.
+- **canastra real** (royal), *Canastra only*: exactly **7 cards, no wild card** — 500.
+- **canastra de mil** ("of a thousand"), *Canastra only*: exactly **7 aces, no wild card** — 1000.
+- **canastra limpa** (clean): in *Canastra* exactly **7 cards with one joker** — 500; in
+  *Tranca* **7 or more cards, no wild card** — 200.
+- **canastra suja** (dirty): in *Canastra* **8 or more cards**, or 7 with **one two** — 300; in
+  *Tranca* 7 or more cards with **one wild card** — 100.
+- **monte** (a heap): the **stock**; seed 003 also says *baralho da mesa*, "the table's pack".
+- **lixo**, **lixeira**, **descarte** (rubbish, rubbish bin, discard): the **discard pile**. Here
+  it starts **empty**: there is no upcard.
+- **partida**, **rodada**: a *partida* is one hand, from the deal to the scoring; a *rodada* is
+  one round of four turns.
+
+### The rules, in plain words
+
+- Four players, partners opposite; **play passes to the right**. Two packs with **two jokers**
+  (106 cards). Canastra deals **15 cards** each, Tranca **11**; each team gets its **morto** of 11.
+- On your turn you **draw one** card, or take the **whole pile**; meld; discard one.
+- **Melds are sequences**: three or more cards of **one suit in order, from 4 up to the ace** (the
+  ace is only high; threes are never melded). The only sets are **sets of aces**. A meld may hold
+  **any number of wild cards**, but with **more than one** it can **never be a canasta**.
+- **The pile never freezes**: no natural pair is needed. The top card must go into a meld of your
+  team at once; the other cards join your hand and wait until your next turn. A **black three or
+  a wild card** on top **locks** it.
+- **Your first batida takes the morto.** A batida when your team's morto is gone **ends the
+  hand** (+200) and needs a **clean canasta** on your side (Canastra: real, de mil or limpa;
+  Tranca: limpa).
+- **Canastra**: the first meld turn needs **75** points (**120** from 2500); cards 3–7 are worth
+  5, 8–K and twos 10, aces 15, jokers 20. A limpa or suja earns its bonus **only if the team has a
+  real** (or de mil), and red threes count **plus** with a real, **minus** without.
+- **Tranca**: no minimum; **every card is worth 10**; red threes count plus with a limpa.
+- Both: −100 for a morto never taken, −100 for each player who laid down no card; game to 3000.
 """),
     code("""
-[check_meld(cards, "canastra_br").code for cards in ("h5 h6 h7", "h5 h6 d7", "d13 s13 c13", "d1 s1 c1")]
+from IPython.display import HTML
+
+from canasta_learn.melds import canasta_kind, meld_key
+from canasta_learn.render import meld_html
+
+BRAZILIAN = ["canastra_br", "tranca"]
+pd.DataFrame(
+    {name: {"players": p.player_count, "cards": p.deck_size, "jokers": p.joker_count,
+            "hand": p.hand_size, "morto": p.morto_size,
+            "stock": p.deck_size - p.player_count * p.hand_size - p.team_count * p.morto_size,
+            "play passes": p.direction, "opening at 0": opening_minimum(0, p),
+            "opening at 2500": opening_minimum(2500, p), "game to": p.target_score}
+     for name, p in ((name, get_profile(name)) for name in BRAZILIAN)}
+)
+""", "check-br-glance"),
+    md("""
+### Sequences, drawn as runs
+
+The engine puts each meld in order, **every wild card in the place it stands for**, and names the
+run ("Hearts Q–A"). `h7 h5 jk` becomes 5, joker (= 6), 7; in `h13 h1 c2` the two stands for the
+queen; three aces form a lavadeira:
 """),
+    code("""
+def runs(*melds, profile="canastra_br"):
+    # the engine's own drawing of each meld: in rank order, titled, with its canasta kind
+    return HTML("".join(meld_html(check_meld(cards, profile).meld, profile) for cards in melds))
+
+
+runs("h7 h5 jk", "h13 h1 c2", "d1 s1 c1")
+"""),
+    md("""
+### Which melds are legal
+
+The engine's verdict on each meld, in `canastra_br` (Tranca has the same meld rules):
+"""),
+    code("""
+def judge_melds(melds, profile="canastra_br"):
+    rows = []
+    for cards in melds:
+        verdict = check_meld(cards, profile)
+        rows.append({"meld": cards, "legal": verdict.ok, "code": verdict.code, "why": verdict.message})
+    return pd.DataFrame(rows).set_index("meld")
+
+
+judge_melds(["h5 h6 h7", "h5 h6 d7", "s3 s4 s5", "h1 h4 h5", "h13 h1 c2", "d1 s1 c1", "d13 s13 c13",
+             "h5 jk c2"])
+""", "check-br-melds"),
+    md("""
+### Which canastas: real, de mil, limpa, suja
+
+The same six melds, classified by each game. An **eighth card** turns a Canastra real into a
+suja (in Tranca it stays limpa); a **second wild card** means no canasta at all, in both games:
+"""),
+    code("""
+def kind(cards, profile):
+    prof = get_profile(profile)
+    meld = check_meld(cards, prof).meld
+    return canasta_kind(meld, meld_key(meld, prof), prof) or "no canasta"
+
+
+CANASTAS = ["h4 h5 h6 h7 h8 h9 h10", "s1 h1 d1 c1 s1 h1 d1", "jk s9 s10 s11 s12 s13 s1",
+            "d5 d6 d7 c2 d9 d10 d11", "h4 h5 h6 h7 h8 h9 h10 h11", "h4 h5 h6 h7 h8 h9 jk c2"]
+pd.DataFrame({name: [kind(cards, name) for cards in CANASTAS] for name in BRAZILIAN},
+             index=pd.Index(CANASTAS, name="meld"))
+""", "check-br-kinds"),
+    code("""
+runs(*CANASTAS)
+"""),
+    md("""
+### Curingão and curinguinha on the table
+
+Melded cards never go back to hand — **except the joker**: on your turn you may put the natural
+card it stands for in its place and take the joker (`N swap 101: h7`). A **two** at an end of a
+Canastra run moves to the other end when the card it stands for arrives; a two inside the run
+stays where it is:
+"""),
+    code("""
+MORTOS = ["c4 c5 c6 c7 c8 c9 c10 d4 d5 d6 d7", "d8 d9 d10 d11 d12 d13 s4 s5 c13 c13 d13"]
+
+
+def br_table(hand, melds, profile="canastra_br", **state):
+    # N to play, having drawn; team N-S has ``melds``; both mortos waiting unless told otherwise
+    state.setdefault("drew_from", "stock")
+    state.setdefault("mortos", MORTOS)
+    state.setdefault("stock", "h12 h12 h13")
+    return Round.from_state(profile=profile, hands=[hand, "c11", "c12", "s12"], melds=[melds], **state)
+
+
+swap = br_table("h7 c9 d9", ["h5 h6 jk h8"])
+swap_action = swap.swap(101, "h7")
+end_two = br_table("h8 c9 d9", ["h5 h6 h7 c2"])
+end_two.meld("101: h8")
+{
+    "joker swap": (str(swap_action), swap.melds[0][101], swap.hands[0]),
+    "two at the end": end_two.melds[0][101],
+    "two inside": br_table("h6 c9 d9", ["h5 c2 h7"]).can_meld("101: h6"),
+}
+""", "check-br-wilds"),
+    md("""
+### The lixo: no pair needed, but a black three or a wild card locks it
+
+Your team has `s6 s7 s8`; you hold no nine. The top card goes straight onto your run:
+"""),
+    code("""
+rows = []
+for top in ("s9", "c3", "jk", "c2"):
+    verdict = Position("c9 h4", discard_pile=f"d5 {top}", team_melds=["s6 s7 s8"],
+                       profile="canastra_br").check_take_pile()
+    rows.append({"top card": top, "legal": verdict.ok, "code": verdict.code, "why": verdict.message})
+pd.DataFrame(rows).set_index("top card")
+""", "check-br-pile"),
+    md("""
+### The morto and the batidas
+
+N holds one card, `h9`, and melds it onto the team's hearts: a **batida direta**. He takes the
+morto and goes on playing without drawing:
+"""),
+    code("""
+direta = br_table("h9", ["h6 h7 h8"])
+direta.meld("101: h9")
+{
+    "what happened": [event.message for event in direta.events if event.kind == "morto_taken"],
+    "morto": direta.morto_state[0],
+    "cards in N's hand": len(direta.hands[0]),
+    "still N's turn": (direta.seat_name(direta.to_move), direta.phase),
+}
+""", "check-br-direta"),
+    md("""
+Later in the hand the team's morto is gone. The same last card would now **end the hand** — allowed
+only with a **clean canasta** on the team's side:
+"""),
+    code("""
+SECOND = {"no clean canasta": ["h6 h7 h8"],
+          "a canastra suja": ["h6 h7 h8", "d5 d6 d7 c2 d9 d10 d11"],
+          "a canastra real": ["h6 h7 h8", "s4 s5 s6 s7 s8 s9 s10"]}
+rows = []
+for label, melds in SECOND.items():
+    verdict = br_table("h9", melds, mortos=[[], MORTOS[1]], morto_state=["taken", "waiting"]).can_meld("101: h9")
+    rows.append({"team has": label, "legal": verdict.ok, "code": verdict.code, "why": verdict.message})
+pd.DataFrame(rows).set_index("team has")
+""", "check-br-second-batida"),
+    md("""
+### A Canastra table
+
+Four bots play 69 moves of a seeded `canastra_br` hand. On the table: runs and a lavadeira, a
+canastra de mil and a real for E–W, a suja for N–S — and a clubs run of seven with **two** wild
+cards, which is no canasta. West has just gone out by a **batida indireta** and holds his team's
+morto; N–S's morto is still **waiting** face down.
+"""),
+    code("""
+br_round = Round("canastra_br", seed=17)
+br_bots = make_bots("greedy", 4, seed=17)
+for _move in range(69):
+    br_round.apply(br_bots[acting_seat(br_round)].choose(br_round))
+TableWidget(br_round)
+"""),
+    code("""
+{
+    "mortos": br_round.morto_state,
+    "taken by": [None if seat is None else br_round.seat_name(seat) for seat in br_round.morto_taker],
+    "canastas N-S": br_round.canasta_kinds(0),
+    "canastas E-W": br_round.canasta_kinds(1),
+}
+""", "check-br-table"),
+    md("""
+### Scoring: 1885 and 195 (Canastra), 1420 (Tranca)
+
+*Canastra.* N–S have a real `h4`–`h9` on the table (six cards so far), a limpa of spades (the joker
+as `s8`) and a suja of diamonds (a two as `d8`), two red threes; their morto is taken. N melds his
+last card, `h10`: the real is complete and the **second batida ends the hand**. S keeps an `s3`.
+*50 + 500, 85 + 500, 55 + 300, red threes +200, batida 200, −5 =* **1885**:
+"""),
+    code("""
+FULL = ["jk s9 s10 s11 s12 s13 s1", "d5 d6 d7 c2 d9 d10 d11"]
+ending = Round.from_state(profile="canastra_br", hands=["h10", "c11", "s3", "c12"],
+                          melds=[["h4 h5 h6 h7 h8 h9", *FULL]], red_threes=["h3", "", "d3"],
+                          mortos=[[], MORTOS[1]], morto_state=["taken", "waiting"], stock="h12 h12 h13",
+                          drew_from="stock")
+ending.meld("101: h10")
+print(ending.is_over, ending.end_reason)
+ending.scores()[0].to_frame()
+""", "check-br-1885"),
+    md("""
+Had the hearts run also held `h11` — eight cards, a suja — the team would have **no real**: the
+limpa and the sujas earn nothing, and the red threes count against it. *60 + 85 + 55, −200, batida
+200, −5 =* **195**:
+"""),
+    code("""
+score_round(["h4 h5 h6 h7 h8 h9 h10 h11", *FULL], red_threes="h3 d3", hands_left=["s3"], went_out=True,
+            profile="canastra_br").to_frame()
+""", "check-br-195"),
+    md("""
+*Tranca.* Every card is worth 10. A limpa of seven (70 + 200), a suja of eight with one two
+(80 + 100), all four red threes (+800, the team has a limpa), the second batida 200, the partner
+keeps three cards (−30): **1420**.
+"""),
+    code("""
+score_round(["h4 h5 h6 h7 h8 h9 h10", "s4 s5 s6 s7 c2 s9 s10 s11"], red_threes="h3 d3 h3 d3",
+            hands_left=["c5 c9 d12"], went_out=True, profile="tranca").to_frame()
+""", "check-tranca-1420"),
     md("""
 ## Check yourself
 """),
@@ -2054,6 +2309,36 @@ QuizSet([
 ])
 """, "quiz"),
     md("""
+Five more on Canastra and Tranca — each answer is explained by the engine's own verdict:
+"""),
+    code("""
+ace_low = check_meld("h1 h4 h5", "canastra_br")
+kings = check_meld("d13 s13 c13", "canastra_br")
+spades = check_meld("jk s9 s10 s11 s12 s13 s1", "canastra_br")
+last_card = br_table("h9", ["h6 h7 h8", "d5 d6 d7 c2 d9 d10 d11"], mortos=[[], MORTOS[1]],
+                     morto_state=["taken", "waiting"]).can_meld("101: h9")
+
+
+def yes_no(verdict):
+    return "Yes" if verdict.ok else "No"
+
+
+QuizSet([
+    Quiz("canastra_br: is h1 h4 h5 a legal sequence?", ["Yes", "No"], yes_no(ace_low), ace_low,
+         profile="canastra_br"),
+    Quiz("canastra_br: may a team meld three kings, d13 s13 c13?", ["Yes", "No"], yes_no(kings), kings,
+         profile="canastra_br"),
+    Quiz("canastra_br: which canastra is jk s9 s10 s11 s12 s13 s1?",
+         ["real", "de mil", "limpa", "suja", "no canasta"],
+         kind("jk s9 s10 s11 s12 s13 s1", "canastra_br").replace("_", " "), spades, profile="canastra_br"),
+    Quiz("canastra_br: your team has s6 s7 s8 and you hold no nine. Can you take the pile (top s9)?",
+         Position("c9 h4", discard_pile="d5 s9", team_melds=["s6 s7 s8"], profile="canastra_br"),
+         kind="can_take_pile"),
+    Quiz("canastra_br: your team's morto is gone and its only canasta is a suja. May N meld his last "
+         "card, h9, onto the hearts?", ["Yes", "No"], yes_no(last_card), last_card, profile="canastra_br"),
+], title="Check yourself: Canastra and Tranca")
+""", "quiz", "check-br-quiz"),
+    md("""
 **Exercise.** Under which of the three profiles may a team open with `h1 c1 s1 | c13 d13 jk`
 at a score of 0? Ask the engine.
 """),
@@ -2075,13 +2360,19 @@ compare(lambda name: Position("h1 c1 s1 c13 d13 jk c4 c5", drew_from="stock", pr
   no seven discarded before a sevens canasta; one canasta of each kind to go out; sevens
   canasta 1500, wild canasta 1000; red threes negative without a sevens canasta.
 - Where the sources are unclear, each profile follows one stated reading.
-- `canastra_br` and `tranca` (same-suit sequences, the morto) are played by the engine too.
+- **Canastra** (`canastra_br`) and **Tranca** (`tranca`): 106 cards, play to the right, a
+  **morto** of 11 per team; melds are **same-suit sequences** from 4 to the ace plus the
+  **lavadeira** (aces only), more than one wild card means no canasta; the **lixo** needs no pair
+  but a black three or a wild card locks it; the first **batida** (direta: melding the last card,
+  indireta: discarding it) takes the morto, the second ends the hand and needs a clean canasta.
+- Canastra's canastas: **real** and **limpa** 500, **de mil** 1000, **suja** 300 — limpa and suja
+  only with a real (1885 vs 195); Tranca: every card 10, **limpa** 200, **suja** 100 (1420).
 """),
     md("""
 ## Try it yourself
 
 Ask your own question of the three profiles, or play a hand of Italian Canasta:
-`PlayWidget(profile="italian", seed=3)`.
+`PlayWidget(profile="italian", seed=3)` — or of Canastra: `PlayWidget(profile="canastra_br", seed=3)`.
 """),
     code("""
 compare(lambda name: Position("jk d10 c4 c6", discard_pile="s5 h10", team_melds=["s10 s10 c10"],

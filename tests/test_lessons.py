@@ -304,6 +304,52 @@ def test_variant_scores_and_decisions(executed: dict[str, tuple[Any, float]]) ->
 
 
 @pytest.mark.slow
+def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
+    """Lesson 09, the Brazilian games: the engine's verdicts, canasta kinds and scores."""
+    def rows(tag: str) -> dict[str, tuple[str, str]]:
+        found = re.findall(r"^(\S+(?: \S+)*?)\s+(True|False)\s+(\w+)\s", tagged(executed, tag), flags=re.M)
+        return {label: (legal, code) for label, legal, code in found}
+
+    glance = tagged(executed, "check-br-glance")
+    for fact in (r"hand\s+15\s+11", r"morto\s+11\s+11", r"stock\s+24\s+40", r"play passes\s+ccw\s+ccw",
+                 r"opening at 2500\s+120\s+0", r"cards\s+106\s+106"):
+        assert re.search(fact, glance), fact
+    assert rows("check-br-melds") == {
+        "h5 h6 h7": ("True", "meld_ok"), "h5 h6 d7": ("False", "seq_mixed_suits"),
+        "s3 s4 s5": ("False", "meld_threes_in_sequence"), "h1 h4 h5": ("False", "seq_ace_low"),
+        "h13 h1 c2": ("True", "meld_ok"), "d1 s1 c1": ("True", "meld_ok"),
+        "d13 s13 c13": ("False", "meld_set_not_aces"), "h5 jk c2": ("True", "meld_ok")}
+    assert "never count as a canasta" in tagged(executed, "check-br-melds")
+    lines = [re.split(r"\s{2,}", line.strip()) for line in tagged(executed, "check-br-kinds").splitlines()]
+    kinds = {line[0]: tuple(line[1:]) for line in lines if len(line) == 3}
+    assert kinds == {
+        "h4 h5 h6 h7 h8 h9 h10": ("real", "limpa"), "s1 h1 d1 c1 s1 h1 d1": ("de_mil", "limpa"),
+        "jk s9 s10 s11 s12 s13 s1": ("limpa", "suja"), "d5 d6 d7 c2 d9 d10 d11": ("suja", "suja"),
+        "h4 h5 h6 h7 h8 h9 h10 h11": ("suja", "limpa"), "h4 h5 h6 h7 h8 h9 jk c2": ("no canasta", "no canasta")}
+    wilds = tagged(executed, "check-br-wilds")
+    assert "'N swap 101: h7', [h5, h6, h7, h8], [jk, c9, d9]" in wilds
+    assert "'two at the end': [c2, h5, h6, h7, h8]" in wilds and "seq_wild_fixed" in wilds
+    assert rows("check-br-pile") == {"s9": ("True", "pile_takeable"), "c3": ("False", "pile_blocked_black_three"),
+                                     "jk": ("False", "pile_blocked_wild"), "c2": ("False", "pile_blocked_wild")}
+    direta = tagged(executed, "check-br-direta")
+    assert "batida direta" in direta and "'morto': 'taken'" in direta and "('N', 'play')" in direta
+    needs = ("False", "batida_needs_clean_canasta")
+    assert rows("check-br-second-batida") == {"no clean canasta": needs, "a canastra suja": needs,
+                                              "a canastra real": ("True", "ok")}
+    table = tagged(executed, "check-br-table")
+    assert "'mortos': ['waiting', 'taken']" in table and "'taken by': [None, 'W']" in table
+    assert "'canastas E-W': ['de_mil', 'real']" in table
+    ending = tagged(executed, "check-br-1885")
+    assert ending.startswith("True went_out") and re.search(r"Total\s+1885$", ending, flags=re.M)
+    assert re.search(r"Total\s+195$", tagged(executed, "check-br-195"), flags=re.M)
+    assert re.search(r"Total\s+1420$", tagged(executed, "check-tranca-1420"), flags=re.M)
+    quiz = tagged(executed, "check-br-quiz")
+    for verdict in ("[seq_ace_low]", "[meld_set_not_aces]", "It is a canastra limpa", "[pile_takeable]",
+                    "[batida_needs_clean_canasta]"):
+        assert verdict in quiz, verdict
+
+
+@pytest.mark.slow
 def test_play_widget_refusal_is_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
     assert "must first draw" in tagged(executed, "check-play-refusal")
 
