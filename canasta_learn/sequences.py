@@ -137,7 +137,9 @@ def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
         if 14 in ranks and ranks[0] <= 5:
             return ("seq_ace_low",
                     f"{text}: the ace is only high in this game (a sequence runs 4, 5, ..., K, A and never wraps), "
-                    f"so {names} would be needed between; {_plural_wilds(gaps)} could fill the gaps, you have {wilds}.")
+                    "so the ace cannot sit below the four: it belongs after the king. Meld the low cards "
+                    f"without it, or build up to the ace ({names} missing: {_plural_wilds(gaps)} would be needed, "
+                    f"you have {wilds}).")
         return ("seq_gap",
                 f"{text} is not in order: {names} {'is' if len(missing) == 1 else 'are'} missing, and only "
                 f"{wilds} wild card{'s' if wilds != 1 else ''} can fill gaps ({gaps} needed).")
