@@ -1208,8 +1208,8 @@ class Round:
         pair with a wild card), the other wild cards fit on melds, and at most one card is left
         for the discard. When it fails, the exact search decides."""
         prof = self.profile
-        if (prof.canasta_closes != "never" or prof.deuce_melds or prof.wild_melds or prof.sevens_rules
-                or prof.naturals_must_exceed_wilds):
+        if (prof.meld_family != "sets" or prof.canasta_closes != "never" or prof.deuce_melds or prof.wild_melds
+                or prof.sevens_rules or prof.naturals_must_exceed_wilds):
             return False
         team = self.team_of(seat)
         if not self.has_enough_canastas(self.canasta_kinds(team)):
