@@ -31,6 +31,7 @@ __all__ = [
     "DEUCE_RANK",
     "WILD_MELD_RANK",
     "canasta_kind",
+    "set_canasta_kind",
     "meld_counts",
     "meld_key",
     "meld_name",
@@ -108,14 +109,19 @@ def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | No
         return sequence_kind(cards, rank, profile.canasta_scheme, profile.canasta_size)
     if len(cards) < profile.canasta_size:
         return None
-    nat, wild = meld_counts(cards, rank)
+    return set_canasta_kind(rank, meld_counts(cards, rank)[1], profile)
+
+
+def set_canasta_kind(rank: int, wild_count: int, profile: Profile) -> str:
+    """The kind of a canasta of sets with meld key ``rank`` and ``wild_count`` wild cards (the
+    one place this is decided: scoring, going-out checks and the engine's searches call it)."""
     if rank == DEUCE_RANK and profile.deuce_melds:
-        return "deuce_natural" if not wild else "deuce_mixed"
+        return "deuce_natural" if not wild_count else "deuce_mixed"
     if rank == WILD_MELD_RANK:
         return "wild"
     if rank == 7 and profile.sevens_rules:
         return "sevens"
-    return "natural" if not wild else "mixed"
+    return "natural" if not wild_count else "mixed"
 
 
 def split_naturals(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:

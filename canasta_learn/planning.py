@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_KEY, Card, format_cards
-from .melds import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK, meld_counts, meld_counts_problem
+from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_problem, set_canasta_kind
 from .profiles import Profile
 
 __all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "plan_values"]
@@ -115,7 +115,7 @@ def plan_values(
                         continue
                     new_kinds = kinds
                     if en + used + ew + w >= canasta_size and not was_canasta and len(kinds) < 4:
-                        new_kinds = tuple(sorted(kinds + (_new_kind(rank, ew + w, profile),)))
+                        new_kinds = tuple(sorted(kinds + (set_canasta_kind(rank, ew + w, profile),)))
                     for j in range(max(0, w - tl), min(jl, w) + 1):
                         t = w - j
                         key = (jl - j, tl - t, kept_after, new_kinds)
@@ -136,17 +136,6 @@ def plan_values(
             if result.get(key2, -1) < final_value:
                 result[key2] = final_value
     return result
-
-
-def _new_kind(rank: int, wild_count: int, profile: Profile) -> str:
-    """The kind of a canasta completed at ``rank`` with ``wild_count`` wild cards."""
-    if rank == DEUCE_RANK and profile.deuce_melds:
-        return "deuce_natural" if not wild_count else "deuce_mixed"
-    if rank == WILD_MELD_RANK:
-        return "wild"
-    if rank == 7 and profile.sevens_rules:
-        return "sevens"
-    return "natural" if not wild_count else "mixed"
 
 
 @dataclass(frozen=True)
