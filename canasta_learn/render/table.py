@@ -124,26 +124,34 @@ def meld_html(
     if canasta and key is not None and closes_at_canasta(key, prof):
         detail += " \u00b7 closed"
     kind = "natural canasta" if natural else "mixed canasta" if canasta else "meld"
-    border = (f"3px solid {'#b71c1c' if natural else TEXT}" if canasta else f"1px solid {BORDER}")
-    if canasta and not natural:
-        border = f"3px dashed {TEXT}"
+    return _meld_panel(what, detail, kind, kind_code, naturals + wilds, prof, solid=natural, accent=natural,
+                       four_color=four_color, width=width)
+
+
+def _meld_panel(title: str, detail: str, kind: str, kind_code: str | None, cards: Sequence[Card], prof: Profile,
+                *, solid: bool, accent: bool, four_color: bool, width: int, extra_class: str = "") -> str:
+    """The frame every meld is drawn in: title and details, the cards, and for a canasta a
+    badge in words with a matching border (solid, in the accent colour when ``accent``, for a
+    clean canasta; dashed otherwise)."""
+    border = f"1px solid {BORDER}"
+    if kind_code is not None:
+        border = f"3px solid {'#b71c1c' if accent else TEXT}" if solid else f"3px dashed {TEXT}"
     css = style(display="inline-block", vertical_align="top", border=border,
                 border_radius="8px", padding="4px 8px 6px", margin="0 10px 10px 0",
                 background=SURFACE, font_family=FONT)
-    head = (f'<div style="{style(font_size="15px", font_weight=700, color=TEXT)}">{esc(what)} '
+    head = (f'<div style="{style(font_size="15px", font_weight=700, color=TEXT)}">{esc(title)} '
             f'<span style="{style(font_weight=400, color=MUTED, font_size="13px")}">'
             f"{esc(detail)}</span></div>")
-    tag = ""
+    tag_html = ""
     if kind_code is not None:
-        bonus = prof.canasta_bonus(kind_code)
-        tag = badge(_KIND_BADGES[kind_code], "natural" if natural else "mixed",
-                    icon="\u2605" if natural else "\u25d0",
-                    title=f"{prof.canasta_size}+ cards: {bonus}")
-    overlap = round(width * 0.62) if canasta else round(width * 0.45)
-    row = cards_row_html(naturals + wilds, overlap=overlap, four_color=four_color, width=width)
-    label = f"{what}: {kind}, {detail}"
-    tag_html = f'<div style="margin-top:2px">{tag}</div>' if tag else ""
-    return (f'<div class="cl-meld cl-{kind.replace(" ", "-")}" role="group" '
+        tag = badge(_KIND_BADGES[kind_code], "natural" if solid else "mixed",
+                    icon="\u2605" if solid else "\u25d0",
+                    title=f"{prof.canasta_size}+ cards: {prof.canasta_bonus(kind_code)}")
+        tag_html = f'<div style="margin-top:2px">{tag}</div>'
+    overlap = round(width * 0.62) if kind_code else round(width * 0.45)
+    row = cards_row_html(cards, overlap=overlap, four_color=four_color, width=width)
+    label = f"{title}: {kind}, {detail}"
+    return (f'<div class="cl-meld{extra_class} cl-{kind.replace(" ", "-")}" role="group" '
             f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
 
 
@@ -160,26 +168,8 @@ def _sequence_meld_html(cards: list[Card], key: int | None, prof: Profile, *, fo
         detail += " \u00b7 no canasta (more than one wild card)"
     clean = kind_code in ("real", "de_mil") or (kind_code == "limpa" and not wild)
     kind = f"canastra {kind_code.replace('_', ' ')}" if kind_code else ("sequence" if key != 1 else "set of aces")
-    border = f"1px solid {BORDER}"
-    if kind_code is not None:
-        border = f"3px solid {'#b71c1c' if clean else TEXT}" if kind_code != "suja" else f"3px dashed {TEXT}"
-    css = style(display="inline-block", vertical_align="top", border=border,
-                border_radius="8px", padding="4px 8px 6px", margin="0 10px 10px 0",
-                background=SURFACE, font_family=FONT)
-    head = (f'<div style="{style(font_size="15px", font_weight=700, color=TEXT)}">{esc(title)} '
-            f'<span style="{style(font_weight=400, color=MUTED, font_size="13px")}">'
-            f"{esc(detail)}</span></div>")
-    tag = ""
-    if kind_code is not None:
-        tag = badge(_KIND_BADGES[kind_code], "natural" if kind_code != "suja" else "mixed",
-                    icon="\u2605" if kind_code != "suja" else "\u25d0",
-                    title=f"{prof.canasta_size}+ cards: {prof.canasta_bonus(kind_code)}")
-    overlap = round(width * 0.62) if kind_code else round(width * 0.45)
-    row = cards_row_html(cards, overlap=overlap, four_color=four_color, width=width)
-    label = f"{title}: {kind}, {detail}"
-    tag_html = f'<div style="margin-top:2px">{tag}</div>' if tag else ""
-    return (f'<div class="cl-meld cl-run cl-{kind.replace(" ", "-")}" role="group" '
-            f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
+    return _meld_panel(title, detail, kind, kind_code, cards, prof, solid=kind_code != "suja", accent=clean,
+                       four_color=four_color, width=width, extra_class=" cl-run")
 
 
 _KIND_BADGES = {
