@@ -41,7 +41,6 @@ class Game:
         self.round_scores: list[list[ScoreBreakdown]] = []
         self.totals: tuple[int, ...] = (0,) * self.profile.team_count
         self.target_reached = False
-        self.first_dealer = dealer
         self._new_round(dealer)
 
     def _next_deck(self) -> list[Card] | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from .profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 
-__all__ = ["PILE_STATES", "PileStatus", "pile_status"]
+__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "pile_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
 
