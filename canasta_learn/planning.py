@@ -49,6 +49,7 @@ def plan_values(
     canastas_needed: int = 1,
     canastas_before: int = 0,
     enough: Callable[[tuple[str, ...]], bool] | None = None,
+    max_kept: int = 2,
 ) -> PlanValues:
     """The best melded value for each (cards kept, team then has enough canastas) outcome.
 
@@ -57,7 +58,8 @@ def plan_values(
     most one card with enough canastas). Whether the team has "enough" canastas is decided by
     ``enough(new_kinds)`` — the kinds of the canastas this plan would complete — or, without
     it, by counting: ``canastas_before + new >= canastas_needed`` (``canasta_before`` = already
-    enough).
+    enough). ``max_kept`` below 2 drops every plan keeping more cards than that (the cards kept
+    only grow as the search goes on, so going-out questions prune most of it early).
     """
     if enough is None:
         if canasta_before:
@@ -101,13 +103,16 @@ def plan_values(
         joker_value, two_value = values[0], values[2]
         for (jl, tl, kept, kinds), value in states.items():
             skip_kept = kept + n if kept + n < 2 else 2
-            key: State = (jl, tl, skip_kept, kinds)
-            if new_states.get(key, -1) < value:
-                new_states[key] = value
+            if skip_kept <= max_kept:
+                key: State = (jl, tl, skip_kept, kinds)
+                if new_states.get(key, -1) < value:
+                    new_states[key] = value
             most = jl + tl if jl + tl < limit else limit
             for used in uses:
                 kept_after = kept + n - used
-                if kept_after > 2:
+                if kept_after > max_kept:
+                    if max_kept < 2:
+                        continue
                     kept_after = 2
                 base = value + used * rank_value
                 for w in allowed_wilds[used]:
@@ -132,6 +137,8 @@ def plan_values(
             if other <= 1:
                 outcomes.append((other, value + black * values[BLACK_THREE_RANK]))
         for final_kept, final_value in outcomes:
+            if final_kept > max_kept:
+                continue
             key2 = (final_kept, has_enough)
             if result.get(key2, -1) < final_value:
                 result[key2] = final_value

@@ -187,6 +187,9 @@ class Round:
         self.end_reason: str | None = None
         self.went_out: int | None = None
         self.went_out_concealed = False
+        #: The last `legal_actions()` answer and the log length it was computed at: `apply`
+        #: performs an action from that very list without checking it a second time.
+        self._legal_memo: tuple[int, list[Action]] | None = None
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -650,8 +653,9 @@ class Round:
                               kinds: Sequence[str]) -> _Problem | None:
         """After a binding "yes", refuse a move that would make going out this turn impossible."""
         prof = self.profile
-        plans = plan_values(remaining, melds_after, prof, black_threes=True, enough=self._enough_after(kinds))
         most_kept = self._most_kept(remaining)
+        plans = plan_values(remaining, melds_after, prof, black_threes=True, enough=self._enough_after(kinds),
+                            max_kept=most_kept)
         if any(kept <= most_kept and enough for (kept, enough) in plans):
             return None
         return _Problem("must_go_out", lambda: (
@@ -1182,19 +1186,25 @@ class Round:
         return None
 
     def _able_to_go_out(self, seat: int) -> bool:
-        team = self.team_of(seat)
-        prof = self.profile
+        """Could the player go out this turn? Cheap conditions first, then the exact search."""
         if not self._canasta_within_reach(seat):
             return False
-        before_draw = self.phase == "draw"
-        if self.opened[team] and not before_draw and self._clearly_can_go_out(seat):
+        if self.opened[self.team_of(seat)] and self.phase != "draw" and self._clearly_can_go_out(seat):
             return True
+        return self._able_to_go_out_exactly(seat)
+
+    def _able_to_go_out_exactly(self, seat: int) -> bool:
+        """The exact search behind `_able_to_go_out` (tests check the shortcuts against it)."""
+        team = self.team_of(seat)
+        prof = self.profile
+        before_draw = self.phase == "draw"
+        most_kept = 0 if before_draw else self._most_kept(self.hands[seat])
         plans = plan_values(self.hands[seat], self.melds[team], prof,
                             allow_wilds=prof.opening_wilds_allowed or self.opened[team],
-                            black_threes=True, enough=self._enough_after(self.canasta_kinds(team)))
+                            black_threes=True, enough=self._enough_after(self.canasta_kinds(team)),
+                            max_kept=most_kept)
         minimum = self.opening_minimum(team)
         waiver = prof.concealed_waives_minimum and not self.has_melded[seat] and self.drew_from != "pile"
-        most_kept = 0 if before_draw else self._most_kept(self.hands[seat])
         for (kept, enough), value in plans.items():
             if not enough or kept > most_kept:
                 continue
@@ -1257,13 +1267,22 @@ class Round:
                 counts[card.rank] = counts.get(card.rank, 0) + 1
         melds = self.melds[team]
         # cards that could never be melded this turn (a lone natural of a rank the team lacks,
-        # black threes short of a meld): more than one of them and going out is impossible
+        # black threes short of a meld, pairs that outnumber the wild cards that would complete
+        # them): more than one of them and going out is impossible
         stranded = 0
+        pairs: list[int] = []  # new melds one wild card short: their natural counts
         for rank, count in counts.items():
             if rank == BLACK_THREE_RANK:
                 stranded += count if count < prof.meld_min_size else 0
-            elif rank not in melds and count < prof.meld_min_naturals:
+            elif rank in melds or count >= prof.meld_min_size:
+                continue
+            elif count < prof.meld_min_naturals or prof.meld_min_size - count > prof.wild_limit:
                 stranded += count
+            elif prof.meld_min_size - count == 1:
+                pairs.append(count)
+        if len(pairs) > wilds:
+            pairs.sort()
+            stranded += sum(pairs[:len(pairs) - wilds])
         if stranded > 1:
             return False
         if self.has_enough_canastas(self.canasta_kinds(team)):
@@ -1569,7 +1588,10 @@ class Round:
 
     # ------------------------------------------------------------------ performing
     def _perform(self, action: Action) -> Action:
-        self._verify(action)
+        memo = self._legal_memo
+        if memo is None or memo[0] != len(self.log) or not any(a is action for a in memo[1]):
+            self._verify(action)  # an action from the last legal_actions() list was checked there
+        self._legal_memo = None
         index = len(self.log)
         self.log.append(action)
         if isinstance(action, Draw):
@@ -1604,6 +1626,7 @@ class Round:
             self._end_round("stock_exhausted",
                             f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
                             "the hand ends (no going-out bonus).", index)
+        self._legal_memo = None
         return action
 
     def _do_draw(self, seat: int, index: int) -> None:
@@ -2163,6 +2186,14 @@ class Round:
         that rank in hand, one kept back when going out would otherwise be forced) and by the
         wild cards used (jokers and twos apart); each discard; ask; answer. Never changes state.
         """
+        memo = self._legal_memo
+        if memo is not None and memo[0] == len(self.log):
+            return list(memo[1])
+        actions = self._legal_actions()
+        self._legal_memo = (len(self.log), actions)
+        return list(actions)
+
+    def _legal_actions(self) -> list[Action]:
         if self.phase == "over":
             return []
         seat = self.to_move
@@ -2243,6 +2274,7 @@ class Round:
         """An independent copy of the round (bots search on copies)."""
         new = Round.__new__(Round)
         new.__dict__.update(self.__dict__)
+        new._legal_memo = None  # a copy may be edited directly (Position does) before it is asked
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.hands = [list(h) for h in self.hands]

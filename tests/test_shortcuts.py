@@ -1,0 +1,89 @@
+"""The engine's speed shortcuts never change an answer.
+
+`Round` answers some questions with cheap conditions before (or instead of) an exact search,
+and `apply` trusts the list `legal_actions()` just returned. These tests pin each shortcut
+against the slow, exact way over random rounds, and check that the trust never outlives the
+state it was computed for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from canasta_learn import IllegalActionError, Round
+from canasta_learn.actions import Discard, Draw
+
+SET_PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven")
+
+
+def random_states(profile: str, rounds: int) -> list[Round]:
+    """Copies of every state met in ``rounds`` random-legal rounds."""
+    rng = random.Random(11)
+    states = []
+    for seed in range(rounds):
+        rnd = Round(profile, seed=seed)
+        while not rnd.is_over:
+            states.append(rnd.copy())
+            rnd.apply(rng.choice(rnd.legal_actions()))
+    return states
+
+
+@pytest.mark.parametrize("profile", SET_PROFILES)
+def test_going_out_shortcuts_agree_with_the_exact_search(profile: str) -> None:
+    """`_canasta_within_reach` is necessary and `_clearly_can_go_out` sufficient for the exact
+    "could this player go out this turn?" search that decides whether asking is allowed."""
+    fired: Counter[str] = Counter()
+    for rnd in random_states(profile, 25):
+        if rnd.phase not in ("draw", "play"):
+            continue
+        seat = rnd.to_move
+        exact = rnd._able_to_go_out_exactly(seat)
+        if not rnd._canasta_within_reach(seat):
+            fired["ruled out cheaply"] += 1
+            assert not exact, (rnd, rnd.hands[seat])
+        elif rnd.opened[rnd.team_of(seat)] and rnd.phase == "play" and rnd._clearly_can_go_out(seat):
+            fired["clearly able"] += 1
+            assert exact, (rnd, rnd.hands[seat])
+        fired["exact yes" if exact else "exact no"] += 1
+    assert fired["ruled out cheaply"] > 100, fired
+    if profile != "pennies_from_heaven":  # two canastas to go out: random play never gets there
+        assert fired["exact yes"] > 5, fired
+    if profile in ("classic", "traditional"):  # the sufficient condition covers the plain rules only
+        assert fired["clearly able"] > 5, fired
+
+
+def test_apply_trusts_only_the_list_of_the_current_state() -> None:
+    """An action from an earlier `legal_actions()` list is checked again once the state moved on."""
+    rnd = Round(seed=3)
+    legal = rnd.legal_actions()
+    draw = next(a for a in legal if isinstance(a, Draw))
+    rnd.apply(draw)
+    before = rnd.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        rnd.apply(draw)
+    assert info.value.verdict.code == "already_drew"
+    assert rnd.snapshot() == before
+
+
+def test_legal_actions_answers_are_independent_lists() -> None:
+    """Editing the returned list changes neither the round nor the next answer."""
+    rnd = Round(seed=5)
+    first = rnd.legal_actions()
+    first.clear()
+    again = rnd.legal_actions()
+    assert again and again == rnd.copy().legal_actions()
+
+
+def test_copies_do_not_inherit_the_trusted_list() -> None:
+    """A copy edited directly (as `Position` does) is checked afresh."""
+    rnd = Round(seed=8)
+    rnd.legal_actions()
+    copy = rnd.copy()
+    copy.apply(Draw(copy.to_move))
+    card = copy.hands[copy.to_move][0]
+    other = rnd.copy()
+    with pytest.raises(IllegalActionError):
+        other.apply(Discard(other.to_move, card))  # not drawn yet in this copy
