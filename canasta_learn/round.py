@@ -2087,7 +2087,9 @@ class Round:
             out.append(Redraw(seat))
         return out
 
-    def _meld_candidates(self, seat: int) -> list[Meld]:
+    def _meld_candidates(self, seat: int, exact: bool = False) -> list[Meld]:
+        """The meld actions of `legal_actions` (``exact``: every candidate through `_meld_problem`,
+        which tests compare with the shortcut)."""
         hand = self.hands[seat]
         team = self.team_of(seat)
         prof = self.profile
@@ -2102,18 +2104,34 @@ class Round:
                 twos.append(card)
             else:
                 by_rank.setdefault(card.rank, []).append(card)
-        fast = (self.opened[team] and self.permission is None)
+        # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
+        # honour, needs only the meld's counts and (before the team opens) the opening minimum
+        # checked: `_meld_problem` would find every other check passed by construction.
+        fast = self.permission is None and not self.turn_locked and not exact
+        opened = self.opened[team]
         hand_size = len(hand)
         limit = prof.wild_limit
         out: list[Meld] = []
         twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
+        values = prof.card_values
 
         def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
             if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
                 return
             if fast and hand_size - used >= 2 and rank != BLACK_THREE_RANK:
-                if meld_counts_problem(nat, wild, rank, prof, check_size=True) is None:
-                    out.append(Meld(seat, groups))
+                if meld_counts_problem(nat, wild, rank, prof, check_size=True) is not None:
+                    return
+                if not opened:
+                    cards = groups[0].cards
+                    remaining = list(hand)
+                    for card in cards:
+                        remaining.remove(card)
+                    melds_after = dict(melds)
+                    melds_after[rank] = melds.get(rank, []) + list(cards)
+                    if self._opening_problem(seat, sum(values[c.rank] for c in cards), cards, remaining,
+                                             melds_after, False, take=False) is not None:
+                        return
+                out.append(Meld(seat, groups))
                 return
             action = Meld(seat, groups)
             if self._meld_problem(seat, groups) is None:

@@ -55,6 +55,22 @@ def test_going_out_shortcuts_agree_with_the_exact_search(profile: str) -> None:
         assert fired["clearly able"] > 5, fired
 
 
+@pytest.mark.parametrize("profile", SET_PROFILES)
+def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
+    """`legal_actions` checks a single meld that keeps cards in hand by its counts and the
+    opening minimum only; putting every candidate through `_meld_problem` gives the same list."""
+    compared: Counter[str] = Counter()
+    for rnd in random_states(profile, 20):
+        if rnd.phase != "play":
+            continue
+        seat = rnd.to_move
+        fast = rnd._meld_candidates(seat)
+        assert fast == rnd._meld_candidates(seat, exact=True), rnd
+        compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
+        compared["with melds" if fast else "without melds"] += 1
+    assert min(compared.values()) > 20, compared
+
+
 def test_apply_trusts_only_the_list_of_the_current_state() -> None:
     """An action from an earlier `legal_actions()` list is checked again once the state moved on."""
     rnd = Round(seed=3)
