@@ -119,6 +119,11 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
     return tuple(groups)
 
 
+#: Discard actions are immutable values: `legal_actions` hands out one shared object per
+#: (seat, card) instead of building a dozen new ones on every call.
+_DISCARDS: dict[tuple[int, Card], Discard] = {}
+
+
 class Round:
     """One deal: four seats (two teams of partners opposite), the stock, the pile, the melds.
 
@@ -2138,6 +2143,9 @@ class Round:
                 out.append(action)
 
         self._wild_family_candidates(melds, jokers, twos, consider)
+        new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
+        joker_prefixes = [tuple(jokers[:j]) for j in range(len(jokers) + 1)]
+        two_prefixes = [tuple(twos[:t]) for t in range(len(twos) + 1)]
         ranks = (set(by_rank) | set(melds)) - {0, 2}
         for rank in sorted(ranks):
             cards = by_rank.get(rank, [])
@@ -2159,16 +2167,20 @@ class Round:
                 counts.append(len(cards) - 1)
             for count in counts:
                 naturals = tuple(cards[:count])
+                target = rank if existing is not None and not count else None
                 for j in range(min(len(jokers), limit - ew) + 1):
+                    with_jokers = naturals + joker_prefixes[j] if j else naturals
                     for t in range(min(len(twos), limit - ew - j) + 1):
-                        if not naturals and j + t == 0:
+                        if not count and j + t == 0:
                             continue
-                        group_cards = naturals + tuple(jokers[:j]) + tuple(twos[:t])
-                        target = rank if (existing is not None and not naturals) else None
-                        if existing is not None and naturals:
-                            target = None
-                        consider((MeldGroup(group_cards, target),), en + count, ew + j + t, rank,
-                                 len(group_cards))
+                        group = new_group(MeldGroup, (with_jokers + two_prefixes[t] if t else with_jokers, target))
+                        used = count + j + t
+                        if fast and opened and hand_size - used >= 2:  # the common case, inlined
+                            if not (twos_reserved and t) and meld_counts_problem(
+                                    en + count, ew + j + t, rank, prof) is None:
+                                out.append(Meld(seat, (group,)))
+                            continue
+                        consider((group,), en + count, ew + j + t, rank, used)
         return out
 
     def _wild_family_candidates(self, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
@@ -2238,7 +2250,10 @@ class Round:
                          and (self.opened[self.team_of(seat)] or self.turn_value == 0))
         for card in dict.fromkeys(hand):
             if unconstrained or self._discard_problem(seat, card) is None:
-                actions.append(Discard(seat, card))
+                discard = _DISCARDS.get((seat, card))
+                if discard is None:
+                    discard = _DISCARDS[seat, card] = Discard(seat, card)
+                actions.append(discard)
         if self.permission is None and self._ask_problem(seat) is None:
             actions.append(Ask(seat))
         return actions
