@@ -15,7 +15,9 @@ False
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from .actions import (
@@ -119,6 +121,8 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
     return tuple(groups)
 
 
+_RANK = attrgetter("rank")
+
 #: Discard actions are immutable values: `legal_actions` hands out one shared object per
 #: (seat, card) instead of building a dozen new ones on every call.
 _DISCARDS: dict[tuple[int, Card], Discard] = {}
@@ -195,6 +199,8 @@ class Round:
         #: The last `legal_actions()` answer and the log length it was computed at: `apply`
         #: performs an action from that very list without checking it a second time.
         self._legal_memo: tuple[int, list[Action]] | None = None
+        #: `meld_counts_problem` answers for this profile: (naturals, wilds, meld key) -> legal.
+        self._counts_legal: dict[tuple[int, int, int], bool] = {}
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -933,28 +939,30 @@ class Round:
             "only the top card is melded at once, the other pile cards may be melded from your next turn on "
             "(you may discard them)."), tuple(missing))
 
-    def _take_basics_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup]) -> _Problem | None:
+    def _take_basics_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                             status: PileStatus) -> _Problem | None:
         """What every pile rule checks first: the turn, an empty or blocked pile, the cards in hand."""
         problem = self._turn_problem(seat, "draw")
         if problem:
             return problem
         if not self.pile:
             return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
-        status = pile_status(self.pile, self.profile, team_opened=self.opened[self.team_of(seat)])
         if status.state == "blocked":
             return _Problem("pile_" + status.code, lambda: status.message, status.cards)
         return self._hand_problem(seat, list(cards) + [c for g in extra for c in g.cards])
 
     def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
-                      target: int | None = None) -> _Problem | None:
+                      target: int | None = None, status: PileStatus | None = None) -> _Problem | None:
+        """Check a pile take (``status``: the pile's status for the seat's team, when known)."""
+        if status is None:
+            status = self.pile_status(seat)
         if self.profile.pile_take_rule == "top_card_only":
-            return self._take_top_card_problem(seat, cards, extra, target)
-        problem = self._take_basics_problem(seat, cards, extra)
+            return self._take_top_card_problem(seat, cards, extra, target, status)
+        problem = self._take_basics_problem(seat, cards, extra, status)
         if problem:
             return problem
         prof = self.profile
         team = self.team_of(seat)
-        status = pile_status(self.pile, prof, team_opened=self.opened[team])
         extra_cards = [c for g in extra for c in g.cards]
         hand = self.hands[seat]
         if prof.one_card_pile_ban and len(hand) == 1 and len(self.pile) == 1:
@@ -1060,10 +1068,10 @@ class Round:
         return None
 
     def _take_top_card_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
-                               target: int | None) -> _Problem | None:
+                               target: int | None, status: PileStatus) -> _Problem | None:
         """Brazilian games: no freezing and no natural pair; the top card goes into a team meld
         at once (a new one with cards from hand, or onto ``target``), the rest joins the hand."""
-        problem = self._take_basics_problem(seat, cards, extra)
+        problem = self._take_basics_problem(seat, cards, extra, status)
         if problem:
             return problem
         prof = self.profile
@@ -1264,27 +1272,26 @@ class Round:
         some rank could reach a canasta with the hand's naturals and wild cards."""
         team = self.team_of(seat)
         prof = self.profile
-        hand = self.hands[seat]
-        wilds = sum(1 for c in hand if c.rank == 0 or c.rank == 2)
-        counts: dict[int, int] = {}
-        for card in hand:
-            if card.rank != 0 and card.rank != 2:
-                counts[card.rank] = counts.get(card.rank, 0) + 1
+        counts = Counter(map(_RANK, self.hands[seat]))
+        wilds = counts.pop(0, 0) + counts.pop(2, 0)
         melds = self.melds[team]
         # cards that could never be melded this turn (a lone natural of a rank the team lacks,
         # black threes short of a meld, pairs that outnumber the wild cards that would complete
         # them): more than one of them and going out is impossible
         stranded = 0
         pairs: list[int] = []  # new melds one wild card short: their natural counts
+        min_size, min_naturals = prof.meld_min_size, prof.meld_min_naturals
         for rank, count in counts.items():
             if rank == BLACK_THREE_RANK:
-                stranded += count if count < prof.meld_min_size else 0
-            elif rank in melds or count >= prof.meld_min_size:
+                stranded += count if count < min_size else 0
+            elif rank in melds or count >= min_size:
                 continue
-            elif count < prof.meld_min_naturals or prof.meld_min_size - count > prof.wild_limit:
+            elif count < min_naturals or min_size - count > prof.wild_limit:
                 stranded += count
-            elif prof.meld_min_size - count == 1:
+            elif min_size - count == 1:
                 pairs.append(count)
+            if stranded > 1:
+                return False
         if len(pairs) > wilds:
             pairs.sort()
             stranded += sum(pairs[:len(pairs) - wilds])
@@ -1979,11 +1986,12 @@ class Round:
             if two is not None:
                 options.append((naturals[0], two))
         seen = set()
+        status = self.pile_status(seat) if options else None
         for cards in options:
             if cards in seen:
                 continue
             seen.add(cards)
-            if self._take_problem(seat, cards, ()) is None:
+            if self._take_problem(seat, cards, (), None, status) is None:
                 yield TakePile(seat, cards)
             elif not self.opened[team] and len([c for c in cards if not _is_wild(c)]) >= 2:
                 remaining = list(hand)
@@ -1995,7 +2003,7 @@ class Round:
                 for option in enumerate_openings(remaining, needed, self.profile, extra_kept=rest,
                                                  max_results=20):
                     extra = tuple(MeldGroup(m) for m in option.melds)
-                    if self._take_problem(seat, cards, extra) is None:
+                    if self._take_problem(seat, cards, extra, None, status) is None:
                         yield TakePile(seat, cards, extra)
 
     def _unlocked_hand(self, seat: int) -> list[Card]:
@@ -2047,8 +2055,9 @@ class Round:
             cards = list(group)
             cards.remove(top)
             options.append(TakePile(seat, tuple(cards)))
+        status = self.pile_status(seat)
         for option in options:
-            if self._take_problem(seat, option.cards, (), option.target) is None:
+            if self._take_problem(seat, option.cards, (), option.target, status) is None:
                 yield option
             elif not self.opened[team] and option.target is None:
                 pool = list(hand)
@@ -2058,7 +2067,7 @@ class Round:
                 needed = self.opening_minimum(team) - put
                 for combo in self._opening_combos(candidate_groups(pool), pool, needed, limit=4):
                     extra = tuple(MeldGroup(g) for g in combo)
-                    if self._take_problem(seat, option.cards, extra, None) is None:
+                    if self._take_problem(seat, option.cards, extra, None, status) is None:
                         yield TakePile(seat, option.cards, extra)
 
     def _sequence_meld_candidates(self, seat: int) -> list[Action]:
@@ -2103,12 +2112,15 @@ class Round:
         jokers: list[Card] = []
         twos: list[Card] = []
         for card in hand:
-            if card.rank == 0:
+            rank = card.rank
+            if rank == 0:
                 jokers.append(card)
-            elif card.rank == 2:
+            elif rank == 2:
                 twos.append(card)
+            elif rank in by_rank:
+                by_rank[rank].append(card)
             else:
-                by_rank.setdefault(card.rank, []).append(card)
+                by_rank[rank] = [card]
         # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
         # honour, needs only the meld's counts and (before the team opens) the opening minimum
         # checked: `_meld_problem` would find every other check passed by construction.
@@ -2116,6 +2128,7 @@ class Round:
         opened = self.opened[team]
         hand_size = len(hand)
         limit = prof.wild_limit
+        min_naturals = prof.meld_min_naturals
         out: list[Meld] = []
         twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
         values = prof.card_values
@@ -2142,42 +2155,54 @@ class Round:
             if self._meld_problem(seat, groups) is None:
                 out.append(action)
 
-        self._wild_family_candidates(melds, jokers, twos, consider)
+        if prof.deuce_melds or prof.wild_melds:
+            self._wild_family_candidates(melds, jokers, twos, consider)
         new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
-        joker_prefixes = [tuple(jokers[:j]) for j in range(len(jokers) + 1)]
-        two_prefixes = [tuple(twos[:t]) for t in range(len(twos) + 1)]
-        ranks = (set(by_rank) | set(melds)) - {0, 2}
-        for rank in sorted(ranks):
+        joker_count, two_count = len(jokers), len(twos)
+        joker_prefixes = [tuple(jokers[:j]) for j in range(joker_count + 1)]
+        two_prefixes = [tuple(twos[:t]) for t in range(two_count + 1)]
+        legal_counts = self._counts_legal
+        inline = fast and opened
+        ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
+        for rank in ranks:
+            if rank == 0 or rank == 2:
+                continue
             cards = by_rank.get(rank, [])
+            n = len(cards)
             existing = melds.get(rank)
-            en = ew = 0
-            if existing is not None:
+            if existing is None:
+                if n < min_naturals:
+                    continue
+                en = ew = 0
+            else:
                 en, ew = meld_counts(existing, rank)
             if rank == BLACK_THREE_RANK:
-                if len(cards) >= prof.meld_min_size and hand_size - len(cards) <= 1:
-                    consider((MeldGroup(tuple(cards)),), len(cards), 0, rank, len(cards))
+                if n >= prof.meld_min_size and hand_size - n <= 1:
+                    consider((MeldGroup(tuple(cards)),), n, 0, rank, n)
                 continue
-            if existing is None and len(cards) < prof.meld_min_naturals:
-                continue
-            counts = [len(cards)]
             # keep one natural back when going out would otherwise be forced, and while opening
             # (a smaller meld may be the only one that reaches the minimum and keeps a card)
-            if ((hand_size - len(cards) <= 1 or not self.opened[team])
-                    and len(cards) - 1 >= (1 if existing else prof.meld_min_naturals)):
-                counts.append(len(cards) - 1)
+            counts = ((n, n - 1) if ((hand_size - n <= 1 or not opened)
+                                     and n - 1 >= (1 if existing else min_naturals)) else (n,))
+            wild_room = limit - ew
             for count in counts:
                 naturals = tuple(cards[:count])
                 target = rank if existing is not None and not count else None
-                for j in range(min(len(jokers), limit - ew) + 1):
+                for j in range(min(joker_count, wild_room) + 1):
                     with_jokers = naturals + joker_prefixes[j] if j else naturals
-                    for t in range(min(len(twos), limit - ew - j) + 1):
+                    for t in range(min(two_count, wild_room - j) + 1):
                         if not count and j + t == 0:
                             continue
                         group = new_group(MeldGroup, (with_jokers + two_prefixes[t] if t else with_jokers, target))
                         used = count + j + t
-                        if fast and opened and hand_size - used >= 2:  # the common case, inlined
-                            if not (twos_reserved and t) and meld_counts_problem(
-                                    en + count, ew + j + t, rank, prof) is None:
+                        if inline and hand_size - used >= 2:  # the common case, inlined
+                            if twos_reserved and t:
+                                continue
+                            key = (en + count, ew + j + t, rank)
+                            ok = legal_counts.get(key)
+                            if ok is None:
+                                ok = legal_counts[key] = meld_counts_problem(key[0], key[1], rank, prof) is None
+                            if ok:
                                 out.append(Meld(seat, (group,)))
                             continue
                         consider((group,), en + count, ew + j + t, rank, used)
