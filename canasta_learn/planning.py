@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import CARD_KEY, Card, format_cards
+from .cards import CARD_KEY, Card, format_cards, parse_cards  # noqa: F401  (parse_cards: doctests)
 from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_problem, set_canasta_kind
-from .profiles import Profile
+from .profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 
-__all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "plan_values"]
+__all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "is_plain_sets", "melding_bounds",
+           "plan_values"]
 
 #: {(kept, canasta): best melded value}; kept is 0, 1 or 2 (2 = two or more).
 PlanValues = dict[tuple[int, bool], int]
@@ -143,6 +144,68 @@ def plan_values(
             if result.get(key2, -1) < final_value:
                 result[key2] = final_value
     return result
+
+
+def is_plain_sets(profile: Profile) -> bool:
+    """True for the classic family's plain rules (sets only, canastas never close, no deuce
+    or wild-card melds, no sevens rules): where the quick bounds below apply."""
+    return (profile.meld_family == "sets" and profile.canasta_closes == "never" and not profile.deuce_melds
+            and not profile.wild_melds and not profile.sevens_rules)
+
+
+def melding_bounds(hand: Sequence[Card], existing: Mapping[int, Sequence[Card]], profile: Profile, *,
+                   allow_wilds: bool = True) -> tuple[int, int]:
+    """Quick bounds on the value ``hand`` can meld this turn while keeping two or more cards,
+    for plain-rules profiles (`is_plain_sets`): ``(lower, upper)``.
+
+    ``lower`` is the value of one concrete legal plan that keeps at least two cards (every
+    natural that goes onto a meld or forms a natural meld, then wild cards where they fit),
+    or -1 when that greedy plan cannot keep two cards. ``upper`` is at least the value of any
+    plan, going out included. Exact answers come from `plan_values`; these only spare it
+    the clear cases.
+
+    >>> melding_bounds(parse_cards("h13 s13 d13 jk h5 c9"), {}, get_profile())
+    (80, 80)
+    >>> melding_bounds(parse_cards("h13 s13 d13 jk h5 c9 c9"), {}, get_profile())  # the nines need the joker
+    (80, 100)
+    """
+    values = profile.card_values
+    naturals, jokers, twos = count_hand(hand)
+    black = naturals.pop(BLACK_THREE_RANK, 0)
+    upper = black * values[BLACK_THREE_RANK]
+    if allow_wilds:
+        upper += jokers * values[0] + twos * values[2]
+    value = used = 0
+    rooms: list[list[int]] = []  # [naturals, wilds, rank] of melds that can take wild cards
+    for rank, count in naturals.items():
+        meld = existing.get(rank)
+        if meld is not None or count >= profile.meld_min_naturals:
+            upper += count * values[rank]
+        if meld is not None:
+            nat, wild = meld_counts(meld, rank)
+            nat += count
+        elif count >= profile.meld_min_size and not meld_counts_problem(count, 0, rank, profile):
+            nat, wild = count, 0
+        else:
+            continue
+        value += count * values[rank]
+        used += count
+        rooms.append([nat, wild, rank])
+    for rank, meld in existing.items():
+        if rank not in naturals and rank != BLACK_THREE_RANK:
+            rooms.append([*meld_counts(meld, rank), rank])
+    if allow_wilds:
+        for rank_of_wild, left in ((0, jokers), (2, twos)):
+            for room in rooms:
+                while left and len(hand) - used > 2 and not meld_counts_problem(
+                        room[0], room[1] + 1, room[2], profile, check_size=False):
+                    room[1] += 1
+                    left -= 1
+                    used += 1
+                    value += values[rank_of_wild]
+    if len(hand) - used < 2:
+        return -1, upper
+    return value, upper
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ from .melds import (
     meld_name,
 )
 from .pile import PileStatus, pile_status
-from .planning import enumerate_openings, plan_values
+from .planning import enumerate_openings, is_plain_sets, melding_bounds, plan_values
 from .profiles import Profile, ProfileLike, get_profile
 from .scoring import ScoreBreakdown, score_team
 from .sequences import (
@@ -854,6 +854,12 @@ class Round:
             if waiver and self.has_enough_canastas(kinds):
                 return None
         else:
+            if is_plain_sets(prof):  # the clear cases first, without the exact search
+                lower, upper = melding_bounds(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed)
+                if total + lower >= minimum:
+                    return None
+                if total + upper < minimum and not waiver:
+                    return self._opening_short_problem(score, minimum, total)
             plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
                                 black_threes=True, enough=self._enough_after(kinds))
             most_kept = self._most_kept(remaining)
@@ -862,6 +868,10 @@ class Round:
                     return None
                 if waiver and kept <= most_kept and enough and can_go_out:
                     return None
+        return self._opening_short_problem(score, minimum, total)
+
+    @staticmethod
+    def _opening_short_problem(score: int, minimum: int, total: int) -> _Problem:
         return _Problem("opening_below_minimum", lambda: (
             f"Your team has not opened: with a score of {score} its first melds must be worth at least "
             f"{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "

@@ -13,8 +13,9 @@ from collections import Counter
 
 import pytest
 
-from canasta_learn import IllegalActionError, Round
+from canasta_learn import IllegalActionError, Round, get_profile
 from canasta_learn.actions import Discard, Draw
+from canasta_learn.planning import melding_bounds, plan_values
 
 SET_PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven")
 
@@ -69,6 +70,28 @@ def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
         compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
         compared["with melds" if fast else "without melds"] += 1
     assert min(compared.values()) > 20, compared
+
+
+@pytest.mark.parametrize("profile", ["classic", "cardgames_io", "traditional"])
+def test_melding_bounds_bracket_the_exact_search(profile: str) -> None:
+    """`melding_bounds` (which spares the opening check its exact search in clear cases) gives a
+    lower bound some plan keeping two cards reaches, and an upper bound no plan exceeds."""
+    prof = get_profile(profile)
+    seen: Counter[str] = Counter()
+    for rnd in random_states(profile, 12):
+        if rnd.phase != "play":
+            continue
+        hand = rnd.hands[rnd.to_move]
+        melds = rnd.melds[rnd.team_of(rnd.to_move)]
+        for allow_wilds in (True, False):
+            lower, upper = melding_bounds(hand, melds, prof, allow_wilds=allow_wilds)
+            plans = plan_values(hand, melds, prof, allow_wilds=allow_wilds, black_threes=True,
+                                enough=lambda kinds: True)
+            keeping_two = max((v for (kept, _), v in plans.items() if kept >= 2), default=-1)
+            assert lower <= keeping_two, (hand, melds, lower, plans)
+            assert upper >= max(plans.values()), (hand, melds, upper, plans)
+            seen["lower exact" if lower == keeping_two else "lower below"] += 1
+    assert seen["lower exact"] > 100, seen
 
 
 def test_apply_trusts_only_the_list_of_the_current_state() -> None:
