@@ -122,10 +122,31 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
 
 
 _RANK = attrgetter("rank")
+_IS_RED_THREE = attrgetter("is_red_three")
+
+class _DiscardsOf(dict[Card, Discard]):
+    """One seat's discard actions by card, made on first use."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, card: Card) -> Discard:
+        action = self[card] = Discard(self.seat, card)
+        return action
+
+
+class _Discards(dict[int, _DiscardsOf]):
+    """Discard actions by seat and card."""
+
+    def __missing__(self, seat: int) -> _DiscardsOf:
+        by_card = self[seat] = _DiscardsOf(seat)
+        return by_card
+
 
 #: Discard actions are immutable values: `legal_actions` hands out one shared object per
 #: (seat, card) instead of building a dozen new ones on every call.
-_DISCARDS: dict[tuple[int, Card], Discard] = {}
+_DISCARDS = _Discards()
 
 
 class Round:
@@ -201,6 +222,9 @@ class Round:
         self._legal_memo: tuple[int, list[Action]] | None = None
         #: `meld_counts_problem` answers for this profile: (naturals, wilds, meld key) -> legal.
         self._counts_legal: dict[tuple[int, int, int], bool] = {}
+        #: (naturals, wilds) of team melds by list identity: (the list, its length, naturals,
+        #: wilds). Melds of sets only grow, so an entry holds while the length is unchanged.
+        self._meld_counts_known: dict[int, tuple[list[Card], int, int, int]] = {}
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -846,12 +870,11 @@ class Round:
                 f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
                 f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
                 "your hand to the take, or draw from the stock."))
-        kinds = self.canasta_kinds(team, melds_after)
         can_go_out = self.permission != "no"
         waiver = (self.drew_from == "stock" and prof.concealed_waives_minimum
                   and not self.turn_start_has_melded)
         if going_out:
-            if waiver and self.has_enough_canastas(kinds):
+            if waiver and self.has_enough_canastas(self.canasta_kinds(team, melds_after)):
                 return None
         else:
             if is_plain_sets(prof):  # the clear cases first, without the exact search
@@ -861,7 +884,7 @@ class Round:
                 if total + upper < minimum and not waiver:
                     return self._opening_short_problem(score, minimum, total)
             plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
-                                black_threes=True, enough=self._enough_after(kinds))
+                                black_threes=True, enough=self._enough_after(self.canasta_kinds(team, melds_after)))
             most_kept = self._most_kept(remaining)
             for (kept, enough), value in plans.items():
                 if total + value >= minimum and (kept >= 2 or (enough and can_go_out and kept <= most_kept)):
@@ -903,12 +926,11 @@ class Round:
         if BLACK_THREE_RANK in changed and hand_after > 1:
             return _Problem("meld_black_threes_not_going_out", lambda: (
                 "Black threes may be melded only as the last meld of a player going out."))
-        kinds_after = self._kinds_with(team, changed)
         remaining = list(self.hands[seat])
         for card in cards:
             remaining.remove(card)
         if going_out:
-            problem = self._go_out_problem(seat, kinds_after)
+            problem = self._go_out_problem(seat, self._kinds_with(team, changed))
             if problem:
                 return problem
             if hand_after == 1 and self.profile.sevens_rules and remaining[0].rank == 7:
@@ -918,7 +940,7 @@ class Round:
         melds_after = dict(self.melds[team])
         melds_after.update(changed)
         if self.permission == "yes" and not going_out:
-            problem = self._still_go_out_problem(seat, remaining, melds_after, kinds_after)
+            problem = self._still_go_out_problem(seat, remaining, melds_after, self._kinds_with(team, changed))
             if problem:
                 return problem
         if not self.opened[team]:
@@ -1050,13 +1072,12 @@ class Round:
             changed.update(more)
         if going_out and self._reserve_after(seat, team, changed):
             going_out = False
-        kinds_after = self._kinds_with(team, changed)
         remaining = list(hand)
         for card in list(cards) + extra_cards:
             remaining.remove(card)
         remaining.extend(c for c in rest if not c.is_red_three)
         if going_out:
-            problem = self._go_out_problem(seat, kinds_after)
+            problem = self._go_out_problem(seat, self._kinds_with(team, changed))
             if problem:
                 return problem
             if len(remaining) == 1 and prof.sevens_rules and remaining[0].rank == 7:
@@ -1066,7 +1087,7 @@ class Round:
         elif self.permission == "yes":
             melds_after = dict(team_melds)
             melds_after.update(changed)
-            problem = self._still_go_out_problem(seat, remaining, melds_after, kinds_after)
+            problem = self._still_go_out_problem(seat, remaining, melds_after, self._kinds_with(team, changed))
             if problem:
                 return problem
         if not self.opened[team]:
@@ -1668,7 +1689,7 @@ class Round:
         self.drew_from = "stock"
         self.phase = "play"
         before = len(self.events)
-        if any(c.is_red_three for c in hand):
+        if any(map(_IS_RED_THREE, hand)):
             self._lay_red_threes(seat, index)
             # the last stock card may be the drawn card or a red three's replacement
             last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
@@ -1982,9 +2003,15 @@ class Round:
         hand = self.hands[seat]
         team = self.team_of(seat)
         rank = top.rank
-        naturals = [c for c in hand if c.rank == rank]
-        joker = next((c for c in hand if c.rank == 0), None)
-        two = next((c for c in hand if c.rank == 2), None)
+        naturals: list[Card] = []
+        joker = two = None
+        for card in hand:
+            if card.rank == rank:
+                naturals.append(card)
+            elif card.rank == 0:
+                joker = joker or card
+            elif card.rank == 2:
+                two = two or card
         options: list[tuple[Card, ...]] = []
         if rank in self.melds[team]:
             options.append(())
@@ -2168,10 +2195,12 @@ class Round:
         if prof.deuce_melds or prof.wild_melds:
             self._wild_family_candidates(melds, jokers, twos, consider)
         new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
-        joker_count, two_count = len(jokers), len(twos)
-        joker_prefixes = [tuple(jokers[:j]) for j in range(joker_count + 1)]
-        two_prefixes = [tuple(twos[:t]) for t in range(two_count + 1)]
+        # every way to add wild cards, (wild count, twos, cards), in the order candidates are
+        # listed: jokers first (none, one, two...), then twos
+        wild_ways = [(j + t, t, tuple(jokers[:j]) + tuple(twos[:t]))
+                     for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
         legal_counts = self._counts_legal
+        meld_counts_known = self._meld_counts_known
         inline = fast and opened
         ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
         for rank in ranks:
@@ -2185,7 +2214,12 @@ class Round:
                     continue
                 en = ew = 0
             else:
-                en, ew = meld_counts(existing, rank)
+                known = meld_counts_known.get(id(existing))
+                if known is not None and known[0] is existing and known[1] == len(existing):
+                    en, ew = known[2], known[3]
+                else:
+                    en, ew = meld_counts(existing, rank)
+                    meld_counts_known[id(existing)] = (existing, len(existing), en, ew)
             if rank == BLACK_THREE_RANK:
                 if n >= prof.meld_min_size and hand_size - n <= 1:
                     consider((MeldGroup(tuple(cards)),), n, 0, rank, n)
@@ -2198,24 +2232,22 @@ class Round:
             for count in counts:
                 naturals = tuple(cards[:count])
                 target = rank if existing is not None and not count else None
-                for j in range(min(joker_count, wild_room) + 1):
-                    with_jokers = naturals + joker_prefixes[j] if j else naturals
-                    for t in range(min(two_count, wild_room - j) + 1):
-                        if not count and j + t == 0:
+                for wild, t, wilds in wild_ways:
+                    if wild > wild_room or not (count or wild):
+                        continue
+                    group = new_group(MeldGroup, (naturals + wilds, target))
+                    used = count + wild
+                    if inline and hand_size - used >= 2:  # the common case, inlined
+                        if twos_reserved and t:
                             continue
-                        group = new_group(MeldGroup, (with_jokers + two_prefixes[t] if t else with_jokers, target))
-                        used = count + j + t
-                        if inline and hand_size - used >= 2:  # the common case, inlined
-                            if twos_reserved and t:
-                                continue
-                            key = (en + count, ew + j + t, rank)
-                            ok = legal_counts.get(key)
-                            if ok is None:
-                                ok = legal_counts[key] = meld_counts_problem(key[0], key[1], rank, prof) is None
-                            if ok:
-                                out.append(Meld(seat, (group,)))
-                            continue
-                        consider((group,), en + count, ew + j + t, rank, used)
+                        key = (en + count, ew + wild, rank)
+                        ok = legal_counts.get(key)
+                        if ok is None:
+                            ok = legal_counts[key] = meld_counts_problem(key[0], key[1], rank, prof) is None
+                        if ok:
+                            out.append(Meld(seat, (group,)))
+                        continue
+                    consider((group,), en + count, ew + wild, rank, used)
         return out
 
     def _wild_family_candidates(self, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
@@ -2283,12 +2315,12 @@ class Round:
         hand = self.hands[seat]
         unconstrained = (len(hand) >= 2 and self.permission is None and not self.profile.sevens_rules
                          and (self.opened[self.team_of(seat)] or self.turn_value == 0))
-        for card in dict.fromkeys(hand):
-            if unconstrained or self._discard_problem(seat, card) is None:
-                discard = _DISCARDS.get((seat, card))
-                if discard is None:
-                    discard = _DISCARDS[seat, card] = Discard(seat, card)
-                actions.append(discard)
+        discards = _DISCARDS[seat]
+        if unconstrained:
+            actions.extend([discards[card] for card in dict.fromkeys(hand)])
+        else:
+            actions.extend([discards[card] for card in dict.fromkeys(hand)
+                            if self._discard_problem(seat, card) is None])
         if self.permission is None and self._ask_problem(seat) is None:
             actions.append(Ask(seat))
         return actions
@@ -2343,6 +2375,7 @@ class Round:
         new = Round.__new__(Round)
         new.__dict__.update(self.__dict__)
         new._legal_memo = None  # a copy may be edited directly (Position does) before it is asked
+        new._meld_counts_known = {}
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.hands = [list(h) for h in self.hands]
