@@ -1990,8 +1990,9 @@ class Round:
         self.events.append(Event("round_over", None, (), message, index))
 
     # ------------------------------------------------------------------ legal actions
-    def _take_candidates(self, seat: int) -> Iterable[TakePile]:
-        """Every legal pile take at the grain of `legal_actions`."""
+    def _take_candidates(self, seat: int, exact: bool = False) -> Iterable[TakePile]:
+        """Every legal pile take at the grain of `legal_actions` (``exact``: every option
+        through `_take_problem`, which tests compare with the shortcut)."""
         if not self.pile or self.phase != "draw" or seat != self.to_move:
             return
         if self.profile.pile_take_rule == "top_card_only":
@@ -2022,12 +2023,30 @@ class Round:
                 options.append((naturals[0], joker))
             if two is not None:
                 options.append((naturals[0], two))
+        if not options:
+            return
         seen = set()
-        status = self.pile_status(seat) if options else None
+        status = self.pile_status(seat)
+        prof = self.profile
+        # An opened team's take that keeps two or more cards in hand, with no "may I go out?"
+        # answer to honour, needs only the pile's state and the top card's meld checked:
+        # `_take_problem` would find every other check passed by construction.
+        fast = (not exact and self.opened[team] and self.permission is None and not prof.deuce_melds
+                and not (prof.one_card_pile_ban and len(hand) == 1 and len(self.pile) == 1))
+        pick_up = sum(1 for c in self.pile[:-1] if not c.is_red_three) if fast else 0
+        existing = self.melds[team].get(rank)
+        en, ew = meld_counts(existing, rank) if existing is not None and fast else (0, 0)
         for cards in options:
             if cards in seen:
                 continue
             seen.add(cards)
+            if fast and len(hand) - len(cards) + pick_up >= 2:
+                wild = sum(1 for c in cards if c.rank == 0 or c.rank == 2)
+                if status.state == "frozen" and len(cards) - wild < 2:
+                    continue
+                if meld_counts_problem(en + 1 + len(cards) - wild, ew + wild, rank, prof) is None:
+                    yield TakePile(seat, cards)
+                continue
             if self._take_problem(seat, cards, (), None, status) is None:
                 yield TakePile(seat, cards)
             elif not self.opened[team] and len([c for c in cards if not _is_wild(c)]) >= 2:

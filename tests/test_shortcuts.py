@@ -72,6 +72,23 @@ def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
     assert min(compared.values()) > 20, compared
 
 
+@pytest.mark.parametrize("profile", SET_PROFILES)
+def test_take_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
+    """`legal_actions` checks an opened team's pile take that keeps cards in hand by the pile's
+    state and the top card's meld only; putting every option through `_take_problem` agrees."""
+    compared: Counter[str] = Counter()
+    for rnd in random_states(profile, 20):
+        if rnd.phase != "draw":
+            continue
+        seat = rnd.to_move
+        fast = list(rnd._take_candidates(seat))
+        assert fast == list(rnd._take_candidates(seat, exact=True)), rnd
+        if fast:
+            compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
+            compared[rnd.pile_state()] += 1
+    assert min(compared.values()) > 5 and len(compared) >= 3, compared
+
+
 @pytest.mark.parametrize("profile", ["classic", "cardgames_io", "traditional"])
 def test_melding_bounds_bracket_the_exact_search(profile: str) -> None:
     """`melding_bounds` (which spares the opening check its exact search in clear cases) gives a
