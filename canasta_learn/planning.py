@@ -51,6 +51,7 @@ def plan_values(
     canastas_before: int = 0,
     enough: Callable[[tuple[str, ...]], bool] | None = None,
     max_kept: int = 2,
+    values_needed: bool = True,
 ) -> PlanValues:
     """The best melded value for each (cards kept, team then has enough canastas) outcome.
 
@@ -61,6 +62,9 @@ def plan_values(
     it, by counting: ``canastas_before + new >= canastas_needed`` (``canasta_before`` = already
     enough). ``max_kept`` below 2 drops every plan keeping more cards than that (the cards kept
     only grow as the search goes on, so going-out questions prune most of it early).
+    ``values_needed=False`` asks only which outcomes are reachable: every value is reported as
+    0, and where jokers and twos play alike (no deuce or wild-card melds) the search counts
+    them as one kind of wild card, which makes it much smaller on big hands.
     """
     if enough is None:
         if canasta_before:
@@ -76,6 +80,8 @@ def plan_values(
         # an open deuce meld takes every two the team melds (Italian): twos are its naturals
         naturals[DEUCE_RANK] = twos
         twos = 0
+    if not values_needed and not profile.deuce_melds and not profile.wild_melds:
+        jokers, twos = jokers + twos, 0
     canasta_size = profile.canasta_size
     limit = profile.wild_limit if allow_wilds else 0
     ranks = sorted(set(naturals) | {r for r in existing if r != BLACK_THREE_RANK})
@@ -140,6 +146,8 @@ def plan_values(
         for final_kept, final_value in outcomes:
             if final_kept > max_kept:
                 continue
+            if not values_needed:
+                final_value = 0
             key2 = (final_kept, has_enough)
             if result.get(key2, -1) < final_value:
                 result[key2] = final_value

@@ -690,7 +690,7 @@ class Round:
         prof = self.profile
         most_kept = self._most_kept(remaining)
         plans = plan_values(remaining, melds_after, prof, black_threes=True, enough=self._enough_after(kinds),
-                            max_kept=most_kept)
+                            max_kept=most_kept, values_needed=False)
         if any(kept <= most_kept and enough for (kept, enough) in plans):
             return None
         return _Problem("must_go_out", lambda: (
@@ -1246,7 +1246,7 @@ class Round:
         plans = plan_values(self.hands[seat], self.melds[team], prof,
                             allow_wilds=prof.opening_wilds_allowed or self.opened[team],
                             black_threes=True, enough=self._enough_after(self.canasta_kinds(team)),
-                            max_kept=most_kept)
+                            max_kept=most_kept, values_needed=not self.opened[team])
         minimum = self.opening_minimum(team)
         waiver = prof.concealed_waives_minimum and not self.has_melded[seat] and self.drew_from != "pile"
         for (kept, enough), value in plans.items():

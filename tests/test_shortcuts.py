@@ -111,6 +111,28 @@ def test_melding_bounds_bracket_the_exact_search(profile: str) -> None:
     assert seen["lower exact"] > 100, seen
 
 
+@pytest.mark.parametrize("profile", SET_PROFILES)
+def test_plan_search_without_values_reaches_the_same_outcomes(profile: str) -> None:
+    """Asked only which outcomes are reachable (``values_needed=False``, jokers and twos counted
+    as one kind of wild card where they play alike), the search finds the same ones."""
+    prof = get_profile(profile)
+    compared = 0
+    for rnd in random_states(profile, 8):
+        if rnd.phase != "play":
+            continue
+        hand = rnd.hands[rnd.to_move]
+        melds = rnd.melds[rnd.team_of(rnd.to_move)]
+        for max_kept in (1, 2):
+            kinds = rnd.canasta_kinds(rnd.team_of(rnd.to_move))
+            enough = rnd._enough_after(kinds)
+            full = plan_values(hand, melds, prof, black_threes=True, enough=enough, max_kept=max_kept)
+            lean = plan_values(hand, melds, prof, black_threes=True, enough=enough, max_kept=max_kept,
+                               values_needed=False)
+            assert set(lean) == set(full) and not any(lean.values()), (hand, melds, full, lean)
+            compared += 1
+    assert compared > 200
+
+
 def test_apply_trusts_only_the_list_of_the_current_state() -> None:
     """An action from an earlier `legal_actions()` list is checked again once the state moved on."""
     rnd = Round(seed=3)
