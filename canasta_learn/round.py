@@ -15,7 +15,6 @@ False
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import Any, NamedTuple
@@ -123,6 +122,18 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
 
 _RANK = attrgetter("rank")
 _IS_RED_THREE = attrgetter("is_red_three")
+
+def _group_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
+    """The hand's cards by rank (jokers under 0, twos under 2), in hand order."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        same = by_rank.get(card.rank)
+        if same is None:
+            by_rank[card.rank] = [card]
+        else:
+            same.append(card)
+    return by_rank
+
 
 class _DiscardsOf(dict[Card, Discard]):
     """One seat's discard actions by card, made on first use."""
@@ -1193,7 +1204,7 @@ class Round:
             return False
         return not any(self._meld_problem(seat, m.groups) is None for m in self._meld_candidates(seat))
 
-    def _ask_problem(self, seat: int) -> _Problem | None:
+    def _ask_problem(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> _Problem | None:
         if self.phase == "over":
             return self._turn_problem(seat, "any")
         if self.phase == "answer":
@@ -1223,15 +1234,15 @@ class Round:
             return _Problem("permission_wrong_time", lambda: (
                 f"{self.seat_name(seat)} holds a single card: discarding it goes out, so a \"no\" could not "
                 "be obeyed. Asking makes sense only while you could still keep a card."))
-        if not self._able_to_go_out(seat):
+        if not self._able_to_go_out(seat, by_rank):
             return _Problem("permission_cannot_go_out", lambda: (
                 f"{self.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
                 "but one discarded, with a canasta on the team's side), so there is nothing to ask."))
         return None
 
-    def _able_to_go_out(self, seat: int) -> bool:
+    def _able_to_go_out(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
         """Could the player go out this turn? Cheap conditions first, then the exact search."""
-        if not self._canasta_within_reach(seat):
+        if not self._canasta_within_reach(seat, by_rank):
             return False
         if self.opened[self.team_of(seat)] and self.phase != "draw" and self._clearly_can_go_out(seat):
             return True
@@ -1298,13 +1309,16 @@ class Round:
             left += wilds - capacity
         return left <= 1 and sum(counts.values()) + wilds > left  # a card must remain to meld or discard
 
-    def _canasta_within_reach(self, seat: int) -> bool:
+    def _canasta_within_reach(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
         """A cheap necessary condition for going out this turn: the team has its canastas, or
-        some rank could reach a canasta with the hand's naturals and wild cards."""
+        some rank could reach a canasta with the hand's naturals and wild cards. ``by_rank``:
+        the hand grouped by `_group_by_rank`, when the caller has it."""
         team = self.team_of(seat)
         prof = self.profile
-        counts = Counter(map(_RANK, self.hands[seat]))
-        wilds = counts.pop(0, 0) + counts.pop(2, 0)
+        if by_rank is None:
+            by_rank = _group_by_rank(self.hands[seat])
+        counts = {rank: len(cards) for rank, cards in by_rank.items() if rank != 0 and rank != 2}
+        wilds = len(by_rank.get(0, ())) + len(by_rank.get(2, ()))
         melds = self.melds[team]
         # cards that could never be melded this turn (a lone natural of a rank the team lacks,
         # black threes short of a meld, pairs that outnumber the wild cards that would complete
@@ -2157,26 +2171,18 @@ class Round:
             out.append(Redraw(seat))
         return out
 
-    def _meld_candidates(self, seat: int, exact: bool = False) -> list[Meld]:
+    def _meld_candidates(self, seat: int, exact: bool = False,
+                         by_rank: dict[int, list[Card]] | None = None) -> list[Meld]:
         """The meld actions of `legal_actions` (``exact``: every candidate through `_meld_problem`,
-        which tests compare with the shortcut)."""
+        which tests compare with the shortcut; ``by_rank``: the hand by `_group_by_rank`)."""
         hand = self.hands[seat]
         team = self.team_of(seat)
         prof = self.profile
         melds = self.melds[team]
-        by_rank: dict[int, list[Card]] = {}
-        jokers: list[Card] = []
-        twos: list[Card] = []
-        for card in hand:
-            rank = card.rank
-            if rank == 0:
-                jokers.append(card)
-            elif rank == 2:
-                twos.append(card)
-            elif rank in by_rank:
-                by_rank[rank].append(card)
-            else:
-                by_rank[rank] = [card]
+        if by_rank is None:
+            by_rank = _group_by_rank(hand)
+        jokers = by_rank.get(0, [])
+        twos = by_rank.get(2, [])
         # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
         # honour, needs only the meld's counts and (before the team opens) the opening minimum
         # checked: `_meld_problem` would find every other check passed by construction.
@@ -2327,11 +2333,12 @@ class Round:
             if self.profile.permission_timing == "before_pile_or_meld" and self._ask_problem(seat) is None:
                 actions.append(Ask(seat))
             return actions
+        hand = self.hands[seat]
+        by_rank = _group_by_rank(hand)
         if self.profile.meld_family == "sequences":
             actions.extend(self._sequence_meld_candidates(seat))
         else:
-            actions.extend(self._meld_candidates(seat))
-        hand = self.hands[seat]
+            actions.extend(self._meld_candidates(seat, by_rank=by_rank))
         unconstrained = (len(hand) >= 2 and self.permission is None and not self.profile.sevens_rules
                          and (self.opened[self.team_of(seat)] or self.turn_value == 0))
         discards = _DISCARDS[seat]
@@ -2340,7 +2347,7 @@ class Round:
         else:
             actions.extend([discards[card] for card in dict.fromkeys(hand)
                             if self._discard_problem(seat, card) is None])
-        if self.permission is None and self._ask_problem(seat) is None:
+        if self.permission is None and self._ask_problem(seat, by_rank) is None:
             actions.append(Ask(seat))
         return actions
 
