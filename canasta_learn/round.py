@@ -16,7 +16,8 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Any, NamedTuple
 
 from .actions import (
@@ -1646,7 +1647,7 @@ class Round:
     # ------------------------------------------------------------------ performing
     def _perform(self, action: Action) -> Action:
         memo = self._legal_memo
-        if memo is None or memo[0] != len(self.log) or not any(a is action for a in memo[1]):
+        if memo is None or memo[0] != len(self.log) or not any(map(is_, memo[1], repeat(action))):
             self._verify(action)  # an action from the last legal_actions() list was checked there
         self._legal_memo = None
         index = len(self.log)
@@ -1702,24 +1703,26 @@ class Round:
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
+        if not any(map(_IS_RED_THREE, hand)):
+            self.turn_drawn = tuple(drawn)
+            return
         before = len(self.events)
-        if any(map(_IS_RED_THREE, hand)):
-            self._lay_red_threes(seat, index)
-            # the last stock card may be the drawn card or a red three's replacement
-            last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
-                              and e.kind in ("drew", "replacement") and e.cards), None)
-            last_was_red_three = not self.stock and last_card is not None and last_card.is_red_three
-            if last_was_red_three and self.profile.end_of_stock == "play_on_with_pile":
-                self._end_round("stock_exhausted",
-                                "The last card of the stock was a red three: it is laid face up and the "
-                                "hand ends at once (no meld, no discard).", index)
-            elif last_was_red_three and not self.legal_actions():
-                # end_when_empty: no replacement left and a hand that can neither meld nor
-                # discard (one card, no canasta to go out with): the hand ends here.
-                self._end_round("stock_exhausted",
-                                "The last card of the stock was a red three: with no replacement, "
-                                f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
-                                index)
+        self._lay_red_threes(seat, index)
+        # the last stock card may be the drawn card or a red three's replacement
+        last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
+                          and e.kind in ("drew", "replacement") and e.cards), None)
+        last_was_red_three = not self.stock and last_card is not None and last_card.is_red_three
+        if last_was_red_three and self.profile.end_of_stock == "play_on_with_pile":
+            self._end_round("stock_exhausted",
+                            "The last card of the stock was a red three: it is laid face up and the "
+                            "hand ends at once (no meld, no discard).", index)
+        elif last_was_red_three and not self.legal_actions():
+            # end_when_empty: no replacement left and a hand that can neither meld nor
+            # discard (one card, no canasta to go out with): the hand ends here.
+            self._end_round("stock_exhausted",
+                            "The last card of the stock was a red three: with no replacement, "
+                            f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
+                            index)
         replacements = [c for e in self.events[before:] if e.kind == "replacement" for c in e.cards]
         self.turn_drawn = tuple(c for c in drawn + replacements if c in hand and not c.is_red_three)
 
