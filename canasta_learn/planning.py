@@ -167,14 +167,17 @@ def melding_bounds(hand: Sequence[Card], existing: Mapping[int, Sequence[Card]],
     for plain-rules profiles (`is_plain_sets`): ``(lower, upper)``.
 
     ``lower`` is the value of one concrete legal plan that keeps at least two cards (every
-    natural that goes onto a meld or forms a natural meld, then wild cards where they fit),
+    natural that goes onto a meld or forms a natural meld, pairs completed with wild cards,
+    then the other wild cards where they fit),
     or -1 when that greedy plan cannot keep two cards. ``upper`` is at least the value of any
     plan, going out included. Exact answers come from `plan_values`; these only spare it
     the clear cases.
 
     >>> melding_bounds(parse_cards("h13 s13 d13 jk h5 c9"), {}, get_profile())
     (80, 80)
-    >>> melding_bounds(parse_cards("h13 s13 d13 jk h5 c9 c9"), {}, get_profile())  # the nines need the joker
+    >>> melding_bounds(parse_cards("h13 s13 d13 jk h5 c9 c9 s4"), {}, get_profile())  # the nines take the joker
+    (100, 100)
+    >>> melding_bounds(parse_cards("h13 s13 d13 jk h5 c9 c9"), {}, get_profile())  # ... unless two cards must stay
     (80, 100)
     """
     values = profile.card_values
@@ -185,10 +188,13 @@ def melding_bounds(hand: Sequence[Card], existing: Mapping[int, Sequence[Card]],
         upper += jokers * values[0] + twos * values[2]
     value = used = 0
     rooms: list[list[int]] = []  # [naturals, wilds, rank] of melds that can take wild cards
+    short: list[tuple[int, int, int]] = []  # (value, naturals, rank) of would-be melds short of cards
     for rank, count in naturals.items():
         meld = existing.get(rank)
-        if meld is not None or count >= profile.meld_min_naturals:
+        if meld is not None or count >= profile.meld_min_size:
             upper += count * values[rank]
+        elif count >= profile.meld_min_naturals:
+            short.append((count * values[rank], count, rank))
         if meld is not None:
             nat, wild = meld_counts(meld, rank)
             nat += count
@@ -202,15 +208,32 @@ def melding_bounds(hand: Sequence[Card], existing: Mapping[int, Sequence[Card]],
     for rank, meld in existing.items():
         if rank not in naturals and rank != BLACK_THREE_RANK:
             rooms.append([*meld_counts(meld, rank), rank])
-    if allow_wilds:
-        for rank_of_wild, left in ((0, jokers), (2, twos)):
-            for room in rooms:
-                while left and len(hand) - used > 2 and not meld_counts_problem(
-                        room[0], room[1] + 1, room[2], profile, check_size=False):
-                    room[1] += 1
-                    left -= 1
-                    used += 1
-                    value += values[rank_of_wild]
+    if not allow_wilds:
+        jokers = twos = 0
+    if short:
+        # each needs a wild card at least: the upper bound takes the best the wild cards allow,
+        # the lower plan completes the best ones it can while two cards stay in hand
+        short.sort(reverse=True)
+        upper += sum(v for v, _, _ in short[:jokers + twos])
+        for pair_value, count, rank in short:
+            need = profile.meld_min_size - count
+            if (need > jokers + twos or len(hand) - used - count - need < 2
+                    or meld_counts_problem(count, need, rank, profile)):
+                continue
+            from_jokers = min(need, jokers)
+            jokers -= from_jokers
+            twos -= need - from_jokers
+            value += pair_value + from_jokers * values[0] + (need - from_jokers) * values[2]
+            used += count + need
+            rooms.append([count, need, rank])
+    for wild_value, left in ((values[0], jokers), (values[2], twos)):
+        for room in rooms:
+            while left and len(hand) - used > 2 and not meld_counts_problem(
+                    room[0], room[1] + 1, room[2], profile, check_size=False):
+                room[1] += 1
+                left -= 1
+                used += 1
+                value += wild_value
     if len(hand) - used < 2:
         return -1, upper
     return value, upper
