@@ -11,7 +11,7 @@ It works on counts (rank by rank, jokers and twos apart), so it is exact and fas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import CARD_KEY, Card, format_cards, parse_cards  # noqa: F401  (parse_cards: doctests)
@@ -19,7 +19,7 @@ from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_proble
 from .profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 
 __all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "is_plain_sets", "melding_bounds",
-           "plan_values"]
+           "plan_values", "stranded_count"]
 
 #: {(kept, canasta): best melded value}; kept is 0, 1 or 2 (2 = two or more).
 PlanValues = dict[tuple[int, bool], int]
@@ -159,6 +159,37 @@ def is_plain_sets(profile: Profile) -> bool:
     or wild-card melds, no sevens rules): where the quick bounds below apply."""
     return (profile.meld_family == "sets" and profile.canasta_closes == "never" and not profile.deuce_melds
             and not profile.wild_melds and not profile.sevens_rules)
+
+
+def stranded_count(naturals: Mapping[int, int], wilds: int, existing: Container[int], profile: Profile) -> int:
+    """How many cards of a hand (``naturals``: counts by rank; ``wilds``: jokers and twos) can
+    surely not be melded this turn, counting no further than 2: lone naturals of a rank without
+    a meld among ``existing``, black threes short of a meld, and pairs beyond the wild cards
+    that would complete them. Going out leaves at most one card, so 2 rules it out.
+
+    >>> stranded_count({13: 1, 9: 2, 5: 3}, 1, {13}, get_profile())
+    0
+    >>> stranded_count({13: 1, 9: 2, 6: 2}, 1, set(), get_profile())
+    2
+    """
+    stranded = 0
+    pairs: list[int] = []  # new melds one card short: their natural counts
+    min_size, min_naturals = profile.meld_min_size, profile.meld_min_naturals
+    for rank, count in naturals.items():
+        if rank == BLACK_THREE_RANK:
+            stranded += count if count < min_size else 0
+        elif rank in existing or count >= min_size:
+            continue
+        elif count < min_naturals or min_size - count > profile.wild_limit:
+            stranded += count
+        elif min_size - count == 1:
+            pairs.append(count)
+        if stranded > 1:
+            return 2
+    if len(pairs) > wilds:
+        pairs.sort()
+        stranded += sum(pairs[:len(pairs) - wilds])
+    return min(stranded, 2)
 
 
 def melding_bounds(hand: Sequence[Card], existing: Mapping[int, Sequence[Card]], profile: Profile, *,

@@ -59,7 +59,7 @@ from .melds import (
     meld_name,
 )
 from .pile import PileStatus, pile_status
-from .planning import enumerate_openings, is_plain_sets, melding_bounds, plan_values
+from .planning import count_hand, enumerate_openings, is_plain_sets, melding_bounds, plan_values, stranded_count
 from .profiles import Profile, ProfileLike, get_profile
 from .scoring import ScoreBreakdown, score_team
 from .sequences import (
@@ -123,6 +123,12 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
 
 _RANK = attrgetter("rank")
 _IS_RED_THREE = attrgetter("is_red_three")
+
+def _natural_and_wild_counts(hand: Sequence[Card]) -> tuple[dict[int, int], int]:
+    """(natural counts by rank, wild cards) of a hand."""
+    naturals, jokers, twos = count_hand(hand)
+    return naturals, jokers + twos
+
 
 def _group_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
     """The hand's cards by rank (jokers under 0, twos under 2), in hand order."""
@@ -893,7 +899,8 @@ class Round:
                 lower, upper = melding_bounds(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed)
                 if total + lower >= minimum:
                     return None
-                if total + upper < minimum and not waiver:
+                if total + upper < minimum and (not waiver or stranded_count(
+                        *_natural_and_wild_counts(remaining), melds_after, prof) > 1):
                     return self._opening_short_problem(score, minimum, total)
             plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
                                 black_threes=True, enough=self._enough_after(self.canasta_kinds(team, melds_after)))
@@ -1321,27 +1328,7 @@ class Round:
         counts = {rank: len(cards) for rank, cards in by_rank.items() if rank != 0 and rank != 2}
         wilds = len(by_rank.get(0, ())) + len(by_rank.get(2, ()))
         melds = self.melds[team]
-        # cards that could never be melded this turn (a lone natural of a rank the team lacks,
-        # black threes short of a meld, pairs that outnumber the wild cards that would complete
-        # them): more than one of them and going out is impossible
-        stranded = 0
-        pairs: list[int] = []  # new melds one wild card short: their natural counts
-        min_size, min_naturals = prof.meld_min_size, prof.meld_min_naturals
-        for rank, count in counts.items():
-            if rank == BLACK_THREE_RANK:
-                stranded += count if count < min_size else 0
-            elif rank in melds or count >= min_size:
-                continue
-            elif count < min_naturals or min_size - count > prof.wild_limit:
-                stranded += count
-            elif min_size - count == 1:
-                pairs.append(count)
-            if stranded > 1:
-                return False
-        if len(pairs) > wilds:
-            pairs.sort()
-            stranded += sum(pairs[:len(pairs) - wilds])
-        if stranded > 1:
+        if stranded_count(counts, wilds, melds, prof) > 1:
             return False
         if self.has_enough_canastas(self.canasta_kinds(team)):
             return True
