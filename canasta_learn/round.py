@@ -162,6 +162,16 @@ class _Discards(dict[int, _DiscardsOf]):
         return by_card
 
 
+class _Draws(dict[int, Draw]):
+    """Draw actions by seat, made on first use and shared like the discards below."""
+
+    def __missing__(self, seat: int) -> Draw:
+        action = self[seat] = Draw(seat)
+        return action
+
+
+_DRAWS = _Draws()
+
 #: Discard actions are immutable values: `legal_actions` hands out one shared object per
 #: (seat, card) instead of building a dozen new ones on every call.
 _DISCARDS = _Discards()
@@ -2247,22 +2257,22 @@ class Round:
             for count in counts:
                 naturals = tuple(cards[:count])
                 target = rank if existing is not None and not count else None
+                nat = en + count
                 for wild, t, wilds in wild_ways:
-                    if wild > wild_room or not (count or wild):
-                        continue
-                    group = new_group(MeldGroup, (naturals + wilds, target))
                     used = count + wild
+                    if wild > wild_room or not used:
+                        continue
                     if inline and hand_size - used >= 2:  # the common case, inlined
                         if twos_reserved and t:
                             continue
-                        key = (en + count, ew + wild, rank)
+                        key = (nat, ew + wild, rank)
                         ok = legal_counts.get(key)
                         if ok is None:
-                            ok = legal_counts[key] = meld_counts_problem(key[0], key[1], rank, prof) is None
+                            ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
                         if ok:
-                            out.append(Meld(seat, (group,)))
+                            out.append(Meld(seat, (new_group(MeldGroup, (naturals + wilds, target)),)))
                         continue
-                    consider((group,), en + count, ew + wild, rank, used)
+                    consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
         return out
 
     def _wild_family_candidates(self, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
@@ -2316,7 +2326,7 @@ class Round:
         actions: list[Action] = []
         if self.phase == "draw":
             if self.stock:
-                actions.append(Draw(seat))
+                actions.append(_DRAWS[seat])
             actions.extend(self._take_candidates(seat))
             if not self.stock and self._decline_problem(seat) is None:
                 actions.append(Decline(seat))
