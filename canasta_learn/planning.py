@@ -11,7 +11,7 @@ It works on counts (rank by rank, jokers and twos apart), so it is exact and fas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 
 from .cards import CARD_KEY, Card, format_cards, parse_cards  # noqa: F401  (parse_cards: doctests)
@@ -19,7 +19,7 @@ from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_proble
 from .profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 
 __all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "is_plain_sets", "melding_bounds",
-           "plan_values", "stranded_count"]
+           "group_by_rank", "plan_values", "stranded_count"]
 
 #: {(kept, canasta): best melded value}; kept is 0, 1 or 2 (2 = two or more).
 PlanValues = dict[tuple[int, bool], int]
@@ -161,21 +161,40 @@ def is_plain_sets(profile: Profile) -> bool:
             and not profile.wild_melds and not profile.sevens_rules)
 
 
-def stranded_count(naturals: Mapping[int, int], wilds: int, existing: Container[int], profile: Profile) -> int:
-    """How many cards of a hand (``naturals``: counts by rank; ``wilds``: jokers and twos) can
-    surely not be melded this turn, counting no further than 2: lone naturals of a rank without
-    a meld among ``existing``, black threes short of a meld, and pairs beyond the wild cards
-    that would complete them. Going out leaves at most one card, so 2 rules it out.
+def group_by_rank(hand: Iterable[Card]) -> dict[int, list[Card]]:
+    """The cards of ``hand`` by rank (jokers under 0, twos under 2), in hand order.
 
-    >>> stranded_count({13: 1, 9: 2, 5: 3}, 1, {13}, get_profile())
+    >>> group_by_rank(parse_cards("h13 jk s5 c13"))
+    {13: [h13, c13], 0: [jk], 5: [s5]}
+    """
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        same = by_rank.get(card.rank)
+        if same is None:
+            by_rank[card.rank] = [card]
+        else:
+            same.append(card)
+    return by_rank
+
+
+def stranded_count(by_rank: Mapping[int, Sized], existing: Container[int], profile: Profile) -> int:
+    """How many cards of a hand (grouped by `group_by_rank`) can surely not be melded this
+    turn, counting no further than 2: lone naturals of a rank without a meld among
+    ``existing``, black threes short of a meld, and pairs beyond the wild cards that would
+    complete them. Going out leaves at most one card, so 2 rules it out.
+
+    >>> stranded_count(group_by_rank(parse_cards("h13 h9 s9 jk c5 d5 h5")), {13}, get_profile())
     0
-    >>> stranded_count({13: 1, 9: 2, 6: 2}, 1, set(), get_profile())
+    >>> stranded_count(group_by_rank(parse_cards("h13 h9 s9 jk c6 d6")), set(), get_profile())
     2
     """
     stranded = 0
     pairs: list[int] = []  # new melds one card short: their natural counts
     min_size, min_naturals = profile.meld_min_size, profile.meld_min_naturals
-    for rank, count in naturals.items():
+    for rank, cards in by_rank.items():
+        if rank == 0 or rank == 2:
+            continue
+        count = len(cards)
         if rank == BLACK_THREE_RANK:
             stranded += count if count < min_size else 0
         elif rank in existing or count >= min_size:
@@ -186,6 +205,7 @@ def stranded_count(naturals: Mapping[int, int], wilds: int, existing: Container[
             pairs.append(count)
         if stranded > 1:
             return 2
+    wilds = len(by_rank.get(0, ())) + len(by_rank.get(2, ()))
     if len(pairs) > wilds:
         pairs.sort()
         stranded += sum(pairs[:len(pairs) - wilds])

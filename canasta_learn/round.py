@@ -59,7 +59,14 @@ from .melds import (
     meld_name,
 )
 from .pile import PileStatus, pile_status
-from .planning import count_hand, enumerate_openings, is_plain_sets, melding_bounds, plan_values, stranded_count
+from .planning import (
+    enumerate_openings,
+    group_by_rank,
+    is_plain_sets,
+    melding_bounds,
+    plan_values,
+    stranded_count,
+)
 from .profiles import Profile, ProfileLike, get_profile
 from .scoring import ScoreBreakdown, score_team
 from .sequences import (
@@ -124,24 +131,6 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
 _RANK = attrgetter("rank")
 _IS_RED_THREE = attrgetter("is_red_three")
 
-def _natural_and_wild_counts(hand: Sequence[Card]) -> tuple[dict[int, int], int]:
-    """(natural counts by rank, wild cards) of a hand."""
-    naturals, jokers, twos = count_hand(hand)
-    return naturals, jokers + twos
-
-
-def _group_by_rank(hand: Sequence[Card]) -> dict[int, list[Card]]:
-    """The hand's cards by rank (jokers under 0, twos under 2), in hand order."""
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        same = by_rank.get(card.rank)
-        if same is None:
-            by_rank[card.rank] = [card]
-        else:
-            same.append(card)
-    return by_rank
-
-
 class _DiscardsOf(dict[Card, Discard]):
     """One seat's discard actions by card, made on first use."""
 
@@ -160,6 +149,10 @@ class _Discards(dict[int, _DiscardsOf]):
     def __missing__(self, seat: int) -> _DiscardsOf:
         by_card = self[seat] = _DiscardsOf(seat)
         return by_card
+
+
+#: The wild-card ways of a hand without wild cards: none added.
+_NO_WILD_WAYS: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
 
 
 class _Draws(dict[int, Draw]):
@@ -909,8 +902,8 @@ class Round:
                 lower, upper = melding_bounds(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed)
                 if total + lower >= minimum:
                     return None
-                if total + upper < minimum and (not waiver or stranded_count(
-                        *_natural_and_wild_counts(remaining), melds_after, prof) > 1):
+                if total + upper < minimum and (
+                        not waiver or stranded_count(group_by_rank(remaining), melds_after, prof) > 1):
                     return self._opening_short_problem(score, minimum, total)
             plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
                                 black_threes=True, enough=self._enough_after(self.canasta_kinds(team, melds_after)))
@@ -1330,20 +1323,21 @@ class Round:
     def _canasta_within_reach(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
         """A cheap necessary condition for going out this turn: the team has its canastas, or
         some rank could reach a canasta with the hand's naturals and wild cards. ``by_rank``:
-        the hand grouped by `_group_by_rank`, when the caller has it."""
+        the hand grouped by `group_by_rank`, when the caller has it."""
         team = self.team_of(seat)
         prof = self.profile
         if by_rank is None:
-            by_rank = _group_by_rank(self.hands[seat])
-        counts = {rank: len(cards) for rank, cards in by_rank.items() if rank != 0 and rank != 2}
-        wilds = len(by_rank.get(0, ())) + len(by_rank.get(2, ()))
+            by_rank = group_by_rank(self.hands[seat])
         melds = self.melds[team]
-        if stranded_count(counts, wilds, melds, prof) > 1:
+        if stranded_count(by_rank, melds, prof) > 1:
             return False
+        wilds = len(by_rank.get(0, ())) + len(by_rank.get(2, ()))
         if self.has_enough_canastas(self.canasta_kinds(team)):
             return True
-        for rank in set(counts) | set(melds):
-            if counts.get(rank, 0) + len(melds.get(rank, ())) + min(wilds, prof.wild_limit) >= prof.canasta_size:
+        reach = min(wilds, prof.wild_limit)
+        for rank in by_rank.keys() | melds.keys():
+            if rank != 0 and rank != 2 and (len(by_rank.get(rank, ())) + len(melds.get(rank, ())) + reach
+                                            >= prof.canasta_size):
                 return True
         return False
 
@@ -2174,20 +2168,22 @@ class Round:
     def _meld_candidates(self, seat: int, exact: bool = False,
                          by_rank: dict[int, list[Card]] | None = None) -> list[Meld]:
         """The meld actions of `legal_actions` (``exact``: every candidate through `_meld_problem`,
-        which tests compare with the shortcut; ``by_rank``: the hand by `_group_by_rank`)."""
+        which tests compare with the shortcut; ``by_rank``: the hand by `group_by_rank`)."""
         hand = self.hands[seat]
         team = self.team_of(seat)
         prof = self.profile
         melds = self.melds[team]
         if by_rank is None:
-            by_rank = _group_by_rank(hand)
-        jokers = by_rank.get(0, [])
-        twos = by_rank.get(2, [])
+            by_rank = group_by_rank(hand)
         # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
         # honour, needs only the meld's counts and (before the team opens) the opening minimum
         # checked: `_meld_problem` would find every other check passed by construction.
         fast = self.permission is None and not self.turn_locked and not exact
         opened = self.opened[team]
+        if fast and opened and not prof.deuce_melds and not prof.wild_melds:
+            return self._opened_meld_candidates(seat, by_rank, melds)
+        jokers = by_rank.get(0, [])
+        twos = by_rank.get(2, [])
         hand_size = len(hand)
         limit = prof.wild_limit
         min_naturals = prof.meld_min_naturals
@@ -2275,6 +2271,70 @@ class Round:
                     consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
         return out
 
+    def _opened_meld_candidates(self, seat: int, by_rank: dict[int, list[Card]],
+                                melds: dict[int, list[Card]]) -> list[Meld]:
+        """`_meld_candidates` for the commonest case, spelled out for speed: an opened team of a
+        plain sets profile, no "may I go out?" answer, no locked cards. Same list, same order."""
+        prof = self.profile
+        hand_size = len(self.hands[seat])
+        limit = prof.wild_limit
+        min_naturals = prof.meld_min_naturals
+        jokers = by_rank.get(0)
+        twos = by_rank.get(2)
+        if jokers or twos:
+            jokers = jokers or []
+            twos = twos or []
+            wild_ways = [(j + t, tuple(jokers[:j]) + tuple(twos[:t]))
+                         for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
+        else:
+            wild_ways = _NO_WILD_WAYS
+        legal_counts = self._counts_legal
+        new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
+        out: list[Meld] = []
+        starts = {rank for rank, cards in by_rank.items() if len(cards) >= min_naturals}
+        for rank in sorted(starts.union(melds)) if melds else sorted(starts):
+            if rank == 0 or rank == 2:
+                continue
+            cards = by_rank.get(rank, ())
+            n = len(cards)
+            existing = melds.get(rank)
+            if existing is None:
+                en = ew = 0
+                if rank == BLACK_THREE_RANK:
+                    if n >= prof.meld_min_size and hand_size - n <= 1:
+                        groups = (MeldGroup(tuple(cards)),)
+                        if self._meld_problem(seat, groups) is None:
+                            out.append(Meld(seat, groups))
+                    continue
+            else:
+                en, ew = meld_counts(existing, rank)
+            # keep one natural back when going out would otherwise be forced
+            if hand_size - n <= 1 and n - 1 >= (1 if existing is not None else min_naturals):
+                counts: tuple[int, ...] = (n, n - 1)
+            else:
+                counts = (n,)
+            wild_room = limit - ew
+            for count in counts:
+                naturals = tuple(cards[:count])
+                target = rank if existing is not None and not count else None
+                nat = en + count
+                for wild, wilds in wild_ways:
+                    used = count + wild
+                    if wild > wild_room or not used:
+                        continue
+                    if hand_size - used >= 2:
+                        key = (nat, ew + wild, rank)
+                        ok = legal_counts.get(key)
+                        if ok is None:
+                            ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
+                        if ok:
+                            out.append(Meld(seat, (new_group(MeldGroup, (naturals + wilds, target)),)))
+                    else:  # going out (or down to one card): every check
+                        groups = (new_group(MeldGroup, (naturals + wilds, target)),)
+                        if self._meld_problem(seat, groups) is None:
+                            out.append(Meld(seat, groups))
+        return out
+
     def _wild_family_candidates(self, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
                                 consider: Callable[[tuple[MeldGroup, ...], int, int, int, int], None]) -> None:
         """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies)."""
@@ -2334,7 +2394,7 @@ class Round:
                 actions.append(Ask(seat))
             return actions
         hand = self.hands[seat]
-        by_rank = _group_by_rank(hand)
+        by_rank = group_by_rank(hand)
         if self.profile.meld_family == "sequences":
             actions.extend(self._sequence_meld_candidates(seat))
         else:
