@@ -2190,6 +2190,9 @@ class Round:
         out: list[Meld] = []
         twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
         values = prof.card_values
+        # what `_opening_problem` accepts at once: melds reaching the minimum by themselves
+        opening_still_needed = self.opening_minimum(team) - self.turn_value
+        wilds_may_open = prof.opening_wilds_allowed
 
         def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
             if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
@@ -2199,13 +2202,16 @@ class Round:
                     return
                 if not opened:
                     cards = groups[0].cards
+                    value = sum(values[c.rank] for c in cards)
+                    if value >= opening_still_needed and (wilds_may_open or not any(c.is_wild for c in cards)):
+                        out.append(Meld(seat, groups))  # reaches the minimum by itself
+                        return
                     remaining = list(hand)
                     for card in cards:
                         remaining.remove(card)
                     melds_after = dict(melds)
                     melds_after[rank] = melds.get(rank, []) + list(cards)
-                    if self._opening_problem(seat, sum(values[c.rank] for c in cards), cards, remaining,
-                                             melds_after, False, take=False) is not None:
+                    if self._opening_problem(seat, value, cards, remaining, melds_after, False, take=False) is not None:
                         return
                 out.append(Meld(seat, groups))
                 return
