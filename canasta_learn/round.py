@@ -246,6 +246,9 @@ class Round:
         #: (naturals, wilds) of team melds by list identity: (the list, its length, naturals,
         #: wilds). Melds of sets only grow, so an entry holds while the length is unchanged.
         self._meld_counts_known: dict[int, tuple[list[Card], int, int, int]] = {}
+        #: Single-group meld actions already made this round, by (seat, cards, target): actions
+        #: are immutable values, so `legal_actions` hands out the same object again.
+        self._meld_actions: dict[tuple[int, tuple[Card, ...], int | None], Meld] = {}
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -2228,6 +2231,7 @@ class Round:
                      for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
         legal_counts = self._counts_legal
         meld_counts_known = self._meld_counts_known
+        known_melds = self._meld_actions
         inline = fast and opened
         ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
         for rank in ranks:
@@ -2272,7 +2276,12 @@ class Round:
                         if ok is None:
                             ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
                         if ok:
-                            out.append(Meld(seat, (new_group(MeldGroup, (naturals + wilds, target)),)))
+                            action_key = (seat, naturals + wilds, target)
+                            action = known_melds.get(action_key)
+                            if action is None:
+                                action = known_melds[action_key] = Meld(
+                                    seat, (new_group(MeldGroup, action_key[1:]),))
+                            out.append(action)
                         continue
                     consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
         return out
@@ -2295,6 +2304,7 @@ class Round:
         else:
             wild_ways = _NO_WILD_WAYS
         legal_counts = self._counts_legal
+        known_melds = self._meld_actions
         new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
         out: list[Meld] = []
         starts = {rank for rank, cards in by_rank.items() if len(cards) >= min_naturals}
@@ -2334,7 +2344,12 @@ class Round:
                         if ok is None:
                             ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
                         if ok:
-                            out.append(Meld(seat, (new_group(MeldGroup, (naturals + wilds, target)),)))
+                            action_key = (seat, naturals + wilds, target)
+                            action = known_melds.get(action_key)
+                            if action is None:
+                                action = known_melds[action_key] = Meld(
+                                    seat, (new_group(MeldGroup, action_key[1:]),))
+                            out.append(action)
                     else:  # going out (or down to one card): every check
                         groups = (new_group(MeldGroup, (naturals + wilds, target)),)
                         if self._meld_problem(seat, groups) is None:
