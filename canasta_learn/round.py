@@ -130,6 +130,7 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
 
 _RANK = attrgetter("rank")
 _IS_RED_THREE = attrgetter("is_red_three")
+_IS_WILD = attrgetter("is_wild")
 
 class _DiscardsOf(dict[Card, Discard]):
     """One seat's discard actions by card, made on first use."""
@@ -2307,14 +2308,15 @@ class Round:
         known_melds = self._meld_actions
         new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
         out: list[Meld] = []
-        starts = {rank for rank, cards in by_rank.items() if len(cards) >= min_naturals}
-        for rank in sorted(starts.union(melds)) if melds else sorted(starts):
+        for rank in sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank):
             if rank == 0 or rank == 2:
                 continue
             cards = by_rank.get(rank, ())
             n = len(cards)
             existing = melds.get(rank)
             if existing is None:
+                if n < min_naturals:
+                    continue
                 en = ew = 0
                 if rank == BLACK_THREE_RANK:
                     if n >= prof.meld_min_size and hand_size - n <= 1:
@@ -2322,8 +2324,9 @@ class Round:
                         if self._meld_problem(seat, groups) is None:
                             out.append(Meld(seat, groups))
                     continue
-            else:
-                en, ew = meld_counts(existing, rank)
+            else:  # meld_counts, inlined (no deuce or wild-card melds here)
+                ew = sum(map(_IS_WILD, existing))
+                en = len(existing) - ew
             # keep one natural back when going out would otherwise be forced
             if hand_size - n <= 1 and n - 1 >= (1 if existing is not None else min_naturals):
                 counts: tuple[int, ...] = (n, n - 1)
