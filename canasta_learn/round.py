@@ -2427,7 +2427,7 @@ class Round:
                          and (self.opened[self.team_of(seat)] or self.turn_value == 0))
         discards = _DISCARDS[seat]
         if unconstrained:
-            actions.extend([discards[card] for card in dict.fromkeys(hand)])
+            actions.extend(map(discards.__getitem__, dict.fromkeys(hand)))
         else:
             actions.extend([discards[card] for card in dict.fromkeys(hand)
                             if self._discard_problem(seat, card) is None])
