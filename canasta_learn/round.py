@@ -1284,16 +1284,15 @@ class Round:
 
     def _clearly_can_go_out(self, seat: int) -> bool:
         """A cheap sufficient condition (plain classic-family rules only): the team already has
-        its canastas, every natural can go onto a meld (the team's, or a new one of three, or a
-        pair with a wild card), the other wild cards fit on melds, and at most one card is left
-        for the discard. When it fails, the exact search decides."""
+        its canastas (or one rank's naturals complete one now), every natural can go onto a meld
+        (the team's, or a new one of three, or a pair with a wild card), the other wild cards fit
+        on melds, and at most one card is left for the discard. When it fails, the exact search
+        decides."""
         prof = self.profile
         if (prof.meld_family != "sets" or prof.canasta_closes != "never" or prof.deuce_melds or prof.wild_melds
                 or prof.sevens_rules or prof.naturals_must_exceed_wilds):
             return False
         team = self.team_of(seat)
-        if not self.has_enough_canastas(self.canasta_kinds(team)):
-            return False
         melds = self.melds[team]
         counts: dict[int, int] = {}
         wilds = 0
@@ -1302,6 +1301,16 @@ class Round:
                 wilds += 1
             else:
                 counts[card.rank] = counts.get(card.rank, 0) + 1
+        kinds = self.canasta_kinds(team)
+        if not self.has_enough_canastas(kinds):
+            # ... or the naturals of one rank complete a new canasta this turn, which is enough
+            # whichever kind it ends up (the wild cards below may go onto it)
+            size = prof.canasta_size
+            if not (self.has_enough_canastas([*kinds, "natural"]) and self.has_enough_canastas([*kinds, "mixed"])
+                    and any(rank != BLACK_THREE_RANK and (rank in melds or count >= prof.meld_min_size)
+                            and len(melds.get(rank, ())) < size <= count + len(melds.get(rank, ()))
+                            for rank, count in counts.items())):
+                return False
         left = 0
         capacity = 0
         for rank, count in counts.items():
