@@ -244,9 +244,6 @@ class Round:
         self._legal_memo: tuple[int, list[Action]] | None = None
         #: `meld_counts_problem` answers for this profile: (naturals, wilds, meld key) -> legal.
         self._counts_legal: dict[tuple[int, int, int], bool] = {}
-        #: (naturals, wilds) of team melds by list identity: (the list, its length, naturals,
-        #: wilds). Melds of sets only grow, so an entry holds while the length is unchanged.
-        self._meld_counts_known: dict[int, tuple[list[Card], int, int, int]] = {}
         #: Single-group meld actions already made this round, by (seat, cards, target): actions
         #: are immutable values, so `legal_actions` hands out the same object again.
         self._meld_actions: dict[tuple[int, tuple[Card, ...], int | None], Meld] = {}
@@ -2240,7 +2237,6 @@ class Round:
         wild_ways = [(j + t, t, tuple(jokers[:j]) + tuple(twos[:t]))
                      for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
         legal_counts = self._counts_legal
-        meld_counts_known = self._meld_counts_known
         known_melds = self._meld_actions
         inline = fast and opened
         ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
@@ -2255,12 +2251,7 @@ class Round:
                     continue
                 en = ew = 0
             else:
-                known = meld_counts_known.get(id(existing))
-                if known is not None and known[0] is existing and known[1] == len(existing):
-                    en, ew = known[2], known[3]
-                else:
-                    en, ew = meld_counts(existing, rank)
-                    meld_counts_known[id(existing)] = (existing, len(existing), en, ew)
+                en, ew = meld_counts(existing, rank)
             if rank == BLACK_THREE_RANK:
                 if n >= prof.meld_min_size and hand_size - n <= 1:
                     consider((MeldGroup(tuple(cards)),), n, 0, rank, n)
@@ -2494,7 +2485,6 @@ class Round:
         new = Round.__new__(Round)
         new.__dict__.update(self.__dict__)
         new._legal_memo = None  # a copy may be edited directly (Position does) before it is asked
-        new._meld_counts_known = {}
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.hands = [list(h) for h in self.hands]
