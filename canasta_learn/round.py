@@ -77,6 +77,7 @@ from .sequences import (
     describe_run,
     extend_meld,
     is_sequence_key,
+    position_ranks,
     sequence_title,
     stored_order,
     swap_joker,
@@ -2144,9 +2145,10 @@ class Round:
                     if self._take_problem(seat, option.cards, extra, None, status) is None:
                         yield TakePile(seat, option.cards, extra)
 
-    def _sequence_meld_candidates(self, seat: int) -> list[Action]:
+    def _sequence_meld_candidates(self, seat: int, exact: bool = False) -> list[Action]:
         """Brazilian games: new melds (combined to reach the opening minimum), single cards
-        added to each team meld, joker swaps, the first-turn redraw."""
+        added to each team meld, joker swaps, the first-turn redraw (``exact``: every card tried
+        on every meld, which tests compare with the suit filter)."""
         team = self.team_of(seat)
         pool = self._unlocked_hand(seat)
         melds = self.melds[team]
@@ -2161,7 +2163,13 @@ class Round:
                               for combo in self._opening_combos(groups, pool, needed))
         if self.opened[team]:
             for key in sorted(melds):
+                # a natural card can join only the set of aces (an ace) or a sequence of its suit
+                # (never a three): the others are refused anyway, so they are not tried
+                suit = None if key == ACE_SET_KEY else (position_ranks(melds[key]) or (None,))[0]
                 for card in dict.fromkeys(pool):
+                    if not exact and not _is_wild(card) and (card.rank != 1 if key == ACE_SET_KEY
+                                                             else card.suit != suit or card.rank == 3):
+                        continue
                     candidates.append(Meld(seat, (MeldGroup((card,), key),)))
         for meld in candidates:
             if self._meld_problem(seat, meld.groups) is None:

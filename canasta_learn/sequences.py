@@ -103,31 +103,34 @@ def describe_run(cards: Sequence[Card]) -> str:
 
 def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
     """(code, message) of the first rule a new sequence of these cards breaks, or None."""
-    text = format_cards(cards)
+
+    def text() -> str:  # messages are built only for a refusal
+        return format_cards(cards)
+
     naturals = [c for c in cards if not _wild(c)]
     wilds = len(cards) - len(naturals)
     threes = [c for c in naturals if c.rank == 3]
     if threes:
         return ("meld_threes_in_sequence",
-                f"{text}: threes are never melded in this game (sequences run from 4 to the ace); "
+                f"{text()}: threes are never melded in this game (sequences run from 4 to the ace); "
                 f"keep {format_cards(threes)} to discard (a black three blocks the pile).")
     if not naturals:
         return ("meld_no_naturals",
-                f"{text} is only wild cards; a meld needs at least one natural card to fix its suit and place.")
+                f"{text()} is only wild cards; a meld needs at least one natural card to fix its suit and place.")
     suits = sorted({c.suit for c in naturals})
     if len(naturals) > 1 and len({c.rank for c in naturals}) == 1 and len(suits) > 1:
         return ("meld_set_not_aces",
-                f"{text}: only aces form sets in this game (lavadeira de ás); other cards are melded in "
+                f"{text()}: only aces form sets in this game (lavadeira de ás); other cards are melded in "
                 "same-suit sequences from 4 to the ace.")
     if len(suits) > 1:
         return ("seq_mixed_suits",
-                f"{text} mixes {' and '.join(SUIT_NAMES[s].lower() for s in suits)}: a sequence is of one suit "
+                f"{text()} mixes {' and '.join(SUIT_NAMES[s].lower() for s in suits)}: a sequence is of one suit "
                 "(only sets of aces mix suits).")
     ranks = sorted(seq_rank(c) for c in naturals)
     doubled = sorted({r for r in ranks if ranks.count(r) > 1})
     if doubled:
         return ("seq_rank_twice",
-                f"{text} holds two {rank_name(1 if doubled[0] == 14 else doubled[0], plural=True)}: a sequence has "
+                f"{text()} holds two {rank_name(1 if doubled[0] == 14 else doubled[0], plural=True)}: a sequence has "
                 "each rank once. Start a second sequence with the other one.")
     span = ranks[-1] - ranks[0] + 1
     gaps = span - len(naturals)
@@ -136,15 +139,15 @@ def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
         names = ", ".join(rank_name(1 if r == 14 else r) for r in missing)
         if 14 in ranks and ranks[0] <= 5:
             return ("seq_ace_low",
-                    f"{text}: the ace is only high in this game (a sequence runs 4, 5, ..., K, A and never wraps), "
+                    f"{text()}: the ace is only high in this game (a sequence runs 4, 5, ..., K, A and never wraps), "
                     "so the ace cannot sit below the four: it belongs after the king. Meld the low cards "
                     f"without it, or build up to the ace ({names} missing: {_plural_wilds(gaps)} would be needed, "
                     f"you have {wilds}).")
         return ("seq_gap",
-                f"{text} is not in order: {names} {'is' if len(missing) == 1 else 'are'} missing, and only "
+                f"{text()} is not in order: {names} {'is' if len(missing) == 1 else 'are'} missing, and only "
                 f"{wilds} wild card{'s' if wilds != 1 else ''} can fill gaps ({gaps} needed).")
     if len(cards) > MAX_SEQUENCE:
-        return ("seq_too_long", f"{text} has {len(cards)} cards; a sequence from 4 to the ace has at most 11.")
+        return ("seq_too_long", f"{text()} has {len(cards)} cards; a sequence from 4 to the ace has at most 11.")
     return None
 
 
@@ -194,13 +197,16 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
     assert layout is not None
     suit, low = layout
     slots: dict[int, Card] = {low + i: c for i, c in enumerate(existing)}
-    title = sequence_title(existing)
+
+    def title() -> str:  # messages are built only for a refusal
+        return sequence_title(existing)
+
     naturals = [c for c in added if not _wild(c)]
     wilds = [c for c in added if _wild(c)]
     wrong = [c for c in naturals if c.suit != suit or c.rank == 3]
     if wrong:
         return None, ("meld_rank_mismatch",
-                      f"{format_cards(wrong)} cannot go onto the sequence {title}: only {SUIT_NAMES[suit].lower()} "
+                      f"{format_cards(wrong)} cannot go onto the sequence {title()}: only {SUIT_NAMES[suit].lower()} "
                       "from 4 to the ace (and wild cards) can.")
     for card in sorted(naturals, key=seq_rank):
         rank = seq_rank(card)
@@ -210,7 +216,7 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
             continue
         if not _wild(held):
             return None, ("seq_rank_twice",
-                          f"The sequence {title} already holds {held}: a sequence has each rank once.")
+                          f"The sequence {title()} already holds {held}: a sequence has each rank once.")
         ends = (min(slots), max(slots))
         if two_end_move and held.rank == 2 and rank in ends:
             other = ends[0] - 1 if rank == ends[1] else ends[1] + 1
@@ -219,14 +225,14 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
                 slots[other] = held
                 continue
             return None, ("seq_wild_fixed",
-                          f"{card} would take the place of the two {held} at the end of {title}, and the two "
+                          f"{card} would take the place of the two {held} at the end of {title()}, and the two "
                           "cannot move to the other end (a sequence runs from 4 to the ace).")
         if held.rank == 0:
             return None, ("seq_wild_fixed",
-                          f"The joker in {title} stands for {card}: a wild card keeps its place once melded. "
+                          f"The joker in {title()} stands for {card}: a wild card keeps its place once melded. "
                           f"Swap it instead ('swap'), which puts {card} there and the joker in your hand.")
         return None, ("seq_wild_fixed",
-                      f"The two {held} in {title} stands for {card} and keeps its place once melded"
+                      f"The two {held} in {title()} stands for {card} and keeps its place once melded"
                       + (" (a two moves only from an end of the sequence)." if two_end_move else "."))
     lo, hi = min(slots), max(slots)
     for rank in range(lo, hi + 1):
@@ -235,7 +241,7 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
                 missing = [r for r in range(lo, hi + 1) if r not in slots]
                 names = ", ".join(rank_name(1 if r == 14 else r) for r in missing)
                 return None, ("seq_gap",
-                              f"Adding {format_cards(added)} to {title} leaves a gap ({names}) with no wild card "
+                              f"Adding {format_cards(added)} to {title()} leaves a gap ({names}) with no wild card "
                               "to fill it: cards go at the ends of a sequence, in order.")
             slots[rank] = wilds.pop(0)
     while wilds and hi < HIGH:
@@ -246,7 +252,7 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
         slots[lo] = wilds.pop(0)
     if wilds or lo < LOW or hi > HIGH:
         return None, ("seq_too_long",
-                      f"Adding {format_cards(added)} to {title} would pass the ends of a sequence: it runs from 4 "
+                      f"Adding {format_cards(added)} to {title()} would pass the ends of a sequence: it runs from 4 "
                       "to the ace (at most 11 cards).")
     return [slots[r] for r in range(lo, hi + 1)], None
 

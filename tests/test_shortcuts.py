@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from canasta_learn import IllegalActionError, Round, get_profile
-from canasta_learn.actions import Discard, Draw
+from canasta_learn.actions import Discard, Draw, Meld
 from canasta_learn.planning import melding_bounds, plan_values
 
 SET_PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven")
@@ -70,6 +70,22 @@ def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
         compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
         compared["with melds" if fast else "without melds"] += 1
     assert min(compared.values()) > 20, compared
+
+
+@pytest.mark.parametrize("profile", ["canastra_br", "tranca"])
+def test_sequence_candidates_suit_filter_agrees_with_full_checks(profile: str) -> None:
+    """Brazilian games try a natural card only on the set of aces (an ace) or a sequence of its
+    suit; trying every card on every meld through `_meld_problem` gives the same list."""
+    compared: Counter[str] = Counter()
+    for rnd in random_states(profile, 3):
+        if rnd.phase != "play":
+            continue
+        seat = rnd.to_move
+        fast = rnd._sequence_meld_candidates(seat)
+        assert fast == rnd._sequence_meld_candidates(seat, exact=True), rnd
+        compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
+        compared["additions" if any(isinstance(a, Meld) and a.groups[0].target for a in fast) else "none"] += 1
+    assert compared["opened"] > 5 and compared["additions"] > 5, compared
 
 
 @pytest.mark.parametrize("profile", SET_PROFILES)
