@@ -2171,8 +2171,15 @@ class Round:
                                                              else card.suit != suit or card.rank == 3):
                         continue
                     candidates.append(Meld(seat, (MeldGroup((card,), key),)))
+        # one group keeping two or more cards in hand, for an opened team with no "may I go
+        # out?" answer: only the group itself can be refused (as in `_meld_candidates`)
+        fast = not exact and self.opened[team] and self.permission is None
+        hand_size = len(self.hands[seat])
         for meld in candidates:
-            if self._meld_problem(seat, meld.groups) is None:
+            if fast and len(meld.groups) == 1 and hand_size - len(meld.groups[0].cards) >= 2:
+                if not isinstance(self._sequence_group_problem(meld.groups[0], melds, {}), _Problem):
+                    out.append(meld)
+            elif self._meld_problem(seat, meld.groups) is None:
                 out.append(meld)
         for key, meld_cards in sorted(melds.items()):
             if any(c.rank == 0 for c in meld_cards):

@@ -77,7 +77,7 @@ def test_sequence_candidates_suit_filter_agrees_with_full_checks(profile: str) -
     """Brazilian games try a natural card only on the set of aces (an ace) or a sequence of its
     suit; trying every card on every meld through `_meld_problem` gives the same list."""
     compared: Counter[str] = Counter()
-    for rnd in random_states(profile, 3):
+    for rnd in random_states(profile, 6):
         if rnd.phase != "play":
             continue
         seat = rnd.to_move
