@@ -2183,8 +2183,11 @@ class Round:
                 out.append(meld)
         for key, meld_cards in sorted(melds.items()):
             if any(c.rank == 0 for c in meld_cards):
+                suit = None if key == ACE_SET_KEY else (position_ranks(meld_cards) or (None,))[0]
                 for card in dict.fromkeys(pool):
-                    if not _is_wild(card) and self._swap_problem(seat, key, card) is None:
+                    if _is_wild(card) or (not exact and (card.rank != 1 if key == ACE_SET_KEY else card.suit != suit)):
+                        continue  # only a natural of the meld's suit (an ace, in the aces) can replace its joker
+                    if self._swap_problem(seat, key, card) is None:
                         out.append(Swap(seat, key, card))
         if self.profile.first_turn_redraw and self._redraw_problem(seat) is None:
             out.append(Redraw(seat))

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from canasta_learn import IllegalActionError, Round, get_profile
-from canasta_learn.actions import Discard, Draw, Meld
+from canasta_learn.actions import Discard, Draw, Meld, Swap
 from canasta_learn.planning import melding_bounds, plan_values
 
 SET_PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven")
@@ -75,7 +75,8 @@ def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
 @pytest.mark.parametrize("profile", ["canastra_br", "tranca"])
 def test_sequence_candidates_suit_filter_agrees_with_full_checks(profile: str) -> None:
     """Brazilian games try a natural card only on the set of aces (an ace) or a sequence of its
-    suit; trying every card on every meld through `_meld_problem` gives the same list."""
+    suit (to add or to swap for a joker), and judge a group that keeps cards in hand by the
+    group check alone; trying every card on every meld through the full checks agrees."""
     compared: Counter[str] = Counter()
     for rnd in random_states(profile, 6):
         if rnd.phase != "play":
@@ -85,7 +86,8 @@ def test_sequence_candidates_suit_filter_agrees_with_full_checks(profile: str) -
         assert fast == rnd._sequence_meld_candidates(seat, exact=True), rnd
         compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
         compared["additions" if any(isinstance(a, Meld) and a.groups[0].target for a in fast) else "none"] += 1
-    assert compared["opened"] > 5 and compared["additions"] > 5, compared
+        compared["swaps"] += any(isinstance(a, Swap) for a in fast)
+    assert compared["opened"] > 5 and compared["additions"] > 5 and compared["swaps"] > 5, compared
 
 
 @pytest.mark.parametrize("profile", SET_PROFILES)
