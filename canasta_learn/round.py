@@ -2322,6 +2322,7 @@ class Round:
                          for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
         else:
             wild_ways = _NO_WILD_WAYS
+        have_wilds = wild_ways is not _NO_WILD_WAYS
         legal_counts = self._counts_legal
         known_melds = self._meld_actions
         new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
@@ -2342,6 +2343,8 @@ class Round:
                         if self._meld_problem(seat, groups) is None:
                             out.append(Meld(seat, groups))
                     continue
+            elif not n and not have_wilds:
+                continue  # nothing in hand for this meld
             else:  # meld_counts, inlined (no deuce or wild-card melds here)
                 ew = sum(map(_IS_WILD, existing))
                 en = len(existing) - ew
