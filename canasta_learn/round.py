@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any, NamedTuple
 
 from .actions import (
@@ -128,10 +128,6 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
             groups.append(MeldGroup(tuple(to_cards(item))))
     return tuple(groups)
 
-
-_RANK = attrgetter("rank")
-_IS_RED_THREE = attrgetter("is_red_three")
-_IS_WILD = attrgetter("is_wild")
 
 class _DiscardsOf(dict[Card, Discard]):
     """One seat's discard actions by card, made on first use."""
@@ -1705,7 +1701,10 @@ class Round:
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
-        if not any(map(_IS_RED_THREE, hand)):
+        for card in hand:
+            if card.is_red_three:
+                break
+        else:  # the common draw: no red three to lay down
             self.turn_drawn = tuple(drawn)
             return
         before = len(self.events)
@@ -2346,7 +2345,10 @@ class Round:
             elif not n and not have_wilds:
                 continue  # nothing in hand for this meld
             else:  # meld_counts, inlined (no deuce or wild-card melds here)
-                ew = sum(map(_IS_WILD, existing))
+                ew = 0
+                for card in existing:
+                    if card.is_wild:
+                        ew += 1
                 en = len(existing) - ew
             # keep one natural back when going out would otherwise be forced
             if hand_size - n <= 1 and n - 1 >= (1 if existing is not None else min_naturals):
