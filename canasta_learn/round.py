@@ -16,8 +16,6 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
-from operator import is_
 from typing import Any, NamedTuple
 
 from .actions import (
@@ -1645,8 +1643,14 @@ class Round:
     # ------------------------------------------------------------------ performing
     def _perform(self, action: Action) -> Action:
         memo = self._legal_memo
-        if memo is None or memo[0] != len(self.log) or not any(map(is_, memo[1], repeat(action))):
-            self._verify(action)  # an action from the last legal_actions() list was checked there
+        trusted = False
+        if memo is not None and memo[0] == len(self.log):
+            for listed in memo[1]:
+                if listed is action:
+                    trusted = True  # an action from the last legal_actions() list was checked there
+                    break
+        if not trusted:
+            self._verify(action)
         self._legal_memo = None
         index = len(self.log)
         self.log.append(action)
