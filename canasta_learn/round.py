@@ -2055,7 +2055,13 @@ class Round:
         # `_take_problem` would find every other check passed by construction.
         fast = (not exact and self.opened[team] and self.permission is None and not prof.deuce_melds
                 and not (prof.one_card_pile_ban and len(hand) == 1 and len(self.pile) == 1))
-        pick_up = sum(1 for c in self.pile[:-1] if not c.is_red_three) if fast else 0
+        pick_up = 0  # the cards below the top that join the hand (red threes are laid down)
+        if fast:
+            for card in self.pile:
+                if not card.is_red_three:
+                    pick_up += 1
+            if not top.is_red_three:
+                pick_up -= 1
         existing = self.melds[team].get(rank)
         en, ew = meld_counts(existing, rank) if existing is not None and fast else (0, 0)
         for cards in options:
@@ -2063,7 +2069,10 @@ class Round:
                 continue
             seen.add(cards)
             if fast and len(hand) - len(cards) + pick_up >= 2:
-                wild = sum(1 for c in cards if c.rank == 0 or c.rank == 2)
+                wild = 0
+                for card in cards:
+                    if card.is_wild:
+                        wild += 1
                 if status.state == "frozen" and len(cards) - wild < 2:
                     continue
                 if meld_counts_problem(en + 1 + len(cards) - wild, ew + wild, rank, prof) is None:
@@ -2233,8 +2242,12 @@ class Round:
                     return
                 if not opened:
                     cards = groups[0].cards
-                    value = sum(values[c.rank] for c in cards)
-                    if value >= opening_still_needed and (wilds_may_open or not any(c.is_wild for c in cards)):
+                    value = 0
+                    has_wild = False
+                    for card in cards:
+                        value += values[card.rank]
+                        has_wild = has_wild or card.is_wild
+                    if value >= opening_still_needed and (wilds_may_open or not has_wild):
                         out.append(Meld(seat, groups))  # reaches the minimum by itself
                         return
                     remaining = list(hand)
