@@ -151,6 +151,14 @@ class _Discards(dict[int, _DiscardsOf]):
 _NO_WILD_WAYS: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
 
 
+def _wild_ways(jokers: Sequence[Card], twos: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every way to add wild cards to a meld, (wild count, cards), in the order candidates are
+    listed: jokers first (none, one, two...), then twos."""
+    if not jokers and not twos:
+        return _NO_WILD_WAYS
+    return [(j + t, tuple(jokers[:j]) + tuple(twos[:t])) for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
+
+
 class _Draws(dict[int, Draw]):
     """Draw actions by seat, made on first use and shared like the discards below."""
 
@@ -2266,13 +2274,7 @@ class Round:
         if prof.deuce_melds or prof.wild_melds:
             self._wild_family_candidates(melds, jokers, twos, consider)
         new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
-        # every way to add wild cards, (wild count, twos, cards), in the order candidates are
-        # listed: jokers first (none, one, two...), then twos
-        wild_ways = [(j + t, t, tuple(jokers[:j]) + tuple(twos[:t]))
-                     for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
-        legal_counts = self._counts_legal
-        known_melds = self._meld_actions
-        inline = fast and opened
+        wild_ways = _wild_ways(jokers, twos)
         ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
         for rank in ranks:
             if rank == 0 or rank == 2:
@@ -2299,26 +2301,10 @@ class Round:
                 naturals = tuple(cards[:count])
                 target = rank if existing is not None and not count else None
                 nat = en + count
-                for wild, t, wilds in wild_ways:
+                for wild, wilds in wild_ways:
                     used = count + wild
-                    if wild > wild_room or not used:
-                        continue
-                    if inline and hand_size - used >= 2:  # the common case, inlined
-                        if twos_reserved and t:
-                            continue
-                        key = (nat, ew + wild, rank)
-                        ok = legal_counts.get(key)
-                        if ok is None:
-                            ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
-                        if ok:
-                            action_key = (seat, naturals + wilds, target)
-                            action = known_melds.get(action_key)
-                            if action is None:
-                                action = known_melds[action_key] = Meld(
-                                    seat, (new_group(MeldGroup, action_key[1:]),))
-                            out.append(action)
-                        continue
-                    consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
+                    if wild <= wild_room and used:
+                        consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
         return out
 
     def _opened_meld_candidates(self, seat: int, by_rank: dict[int, list[Card]],
@@ -2329,15 +2315,7 @@ class Round:
         hand_size = len(self.hands[seat])
         limit = prof.wild_limit
         min_naturals = prof.meld_min_naturals
-        jokers = by_rank.get(0)
-        twos = by_rank.get(2)
-        if jokers or twos:
-            jokers = jokers or []
-            twos = twos or []
-            wild_ways = [(j + t, tuple(jokers[:j]) + tuple(twos[:t]))
-                         for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
-        else:
-            wild_ways = _NO_WILD_WAYS
+        wild_ways = _wild_ways(by_rank.get(0, ()), by_rank.get(2, ()))
         have_wilds = wild_ways is not _NO_WILD_WAYS
         legal_counts = self._counts_legal
         known_melds = self._meld_actions
