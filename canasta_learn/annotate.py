@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from .actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile, seat_name
 from .cards import Card, format_cards
 from .events import Event
+from .moves import take_candidates
 from .record import GameRecord
 from .round import Round
 
@@ -153,7 +154,7 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
     if top is None or rnd.pile_status(seat).state == "blocked":
         return []
     name = rnd.seat_name(seat)
-    options = list(rnd._take_candidates(seat))
+    options = list(take_candidates(rnd, seat))
     if options:
         texts = list(dict.fromkeys(_take_option_text(rnd, o) for o in options))
         return [Note("could_take_pile",

@@ -26,6 +26,7 @@ from typing import Any
 
 from .actions import Action, MeldGroup
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck, to_cards
+from .moves import opening_combos, take_candidates
 from .pile import PileStatus
 from .planning import OpeningOption, enumerate_openings, plan_values
 from .profiles import Profile, ProfileLike, get_profile
@@ -132,7 +133,7 @@ class Position:
         rnd = self._round
         if cards is not None:
             return rnd.can_take_pile(cards, extra_melds, seat=0)
-        candidates = list(rnd._take_candidates(0))
+        candidates = list(take_candidates(rnd, 0))
         if candidates:
             return rnd.check(candidates[0])
         # no legal way: report the refusal of the most promising attempt
@@ -223,7 +224,7 @@ class Position:
         if prof.meld_family == "sequences":
             from .sequences import candidate_groups
 
-            combos = rnd._opening_combos(candidate_groups(self.hand), self.hand, self.opening_minimum)
+            combos = opening_combos(rnd, candidate_groups(self.hand), self.hand, self.opening_minimum)
             values = prof.card_values
             found = [OpeningOption(tuple(combo), sum(values[c.rank] for m in combo for c in m)) for combo in combos
                      if sum(len(m) for m in combo) < len(self.hand)]

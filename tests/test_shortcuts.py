@@ -15,6 +15,7 @@ import pytest
 
 from canasta_learn import IllegalActionError, Round, get_profile
 from canasta_learn.actions import Discard, Draw, Meld, Swap
+from canasta_learn.moves import meld_candidates, sequence_meld_candidates, take_candidates
 from canasta_learn.planning import melding_bounds, plan_values
 
 SET_PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven")
@@ -65,8 +66,8 @@ def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
         if rnd.phase != "play":
             continue
         seat = rnd.to_move
-        fast = rnd._meld_candidates(seat)
-        assert fast == rnd._meld_candidates(seat, exact=True), rnd
+        fast = meld_candidates(rnd, seat)
+        assert fast == meld_candidates(rnd, seat, exact=True), rnd
         compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
         compared["with melds" if fast else "without melds"] += 1
     assert min(compared.values()) > 20, compared
@@ -82,8 +83,8 @@ def test_sequence_candidates_suit_filter_agrees_with_full_checks(profile: str) -
         if rnd.phase != "play":
             continue
         seat = rnd.to_move
-        fast = rnd._sequence_meld_candidates(seat)
-        assert fast == rnd._sequence_meld_candidates(seat, exact=True), rnd
+        fast = sequence_meld_candidates(rnd, seat)
+        assert fast == sequence_meld_candidates(rnd, seat, exact=True), rnd
         compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
         compared["additions" if any(isinstance(a, Meld) and a.groups[0].target for a in fast) else "none"] += 1
         compared["swaps"] += any(isinstance(a, Swap) for a in fast)
@@ -99,8 +100,8 @@ def test_take_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
         if rnd.phase != "draw":
             continue
         seat = rnd.to_move
-        fast = list(rnd._take_candidates(seat))
-        assert fast == list(rnd._take_candidates(seat, exact=True)), rnd
+        fast = list(take_candidates(rnd, seat))
+        assert fast == list(take_candidates(rnd, seat, exact=True)), rnd
         if fast:
             compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
             compared[rnd.pile_state()] += 1
