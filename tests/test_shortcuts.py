@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from canasta_learn import IllegalActionError, Round, get_profile
-from canasta_learn.actions import Discard, Draw, Meld, Swap
+from canasta_learn.actions import Draw, Meld, Swap
 from canasta_learn.moves import meld_candidates, sequence_meld_candidates, take_candidates
 from canasta_learn.planning import melding_bounds, plan_values
 
@@ -175,12 +175,16 @@ def test_legal_actions_answers_are_independent_lists() -> None:
 
 
 def test_copies_do_not_inherit_the_trusted_list() -> None:
-    """A copy edited directly (as `Position` does) is checked afresh."""
+    """A copy edited directly (as `Position` does) is checked afresh: the original's list,
+    whose draw was legal there, is not trusted in the copy where drawing is no longer legal."""
     rnd = Round(seed=8)
-    rnd.legal_actions()
+    draw = next(a for a in rnd.legal_actions() if isinstance(a, Draw))
     copy = rnd.copy()
-    copy.apply(Draw(copy.to_move))
-    card = copy.hands[copy.to_move][0]
-    other = rnd.copy()
-    with pytest.raises(IllegalActionError):
-        other.apply(Discard(other.to_move, card))  # not drawn yet in this copy
+    copy.drew_from, copy.phase = "stock", "play"  # as Position.check_meld prepares its copy
+    before = copy.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        copy.apply(draw)
+    assert info.value.verdict.code == "already_drew"
+    assert copy.snapshot() == before
+    rnd.apply(draw)  # the original still trusts its own list
+    assert rnd.phase == "play"
