@@ -350,9 +350,6 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
     out: list[Meld] = []
     twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
     values = prof.card_values
-    # what `_opening_problem` accepts at once: melds reaching the minimum by themselves
-    opening_still_needed = rnd.opening_minimum(team) - rnd.turn_value
-    wilds_may_open = prof.opening_wilds_allowed
 
     def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
         if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
@@ -363,12 +360,12 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
             if not opened:
                 cards = groups[0].cards
                 value = 0
-                has_wild = False
                 for card in cards:
                     value += values[card.rank]
-                    has_wild = has_wild or card.is_wild
-                if value >= opening_still_needed and (wilds_may_open or not has_wild):
-                    out.append(Meld(seat, groups))  # reaches the minimum by itself
+                at_once = rnd._opening_at_once(team, value, cards)
+                if at_once is not False:  # decided by the cards alone: no need for the hand left
+                    if at_once is True:
+                        out.append(Meld(seat, groups))
                     return
                 remaining = list(hand)
                 for card in cards:

@@ -826,22 +826,30 @@ class Round:
             return sum(1 for c in reserve if not c.is_red_three)
         return 0
 
-    def _opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
-                         remaining: Sequence[Card], melds_after: dict[int, list[Card]],
-                         going_out: bool, take: bool) -> _Problem | None:
-        """Check the opening minimum for a team that has not opened."""
-        team = self.team_of(seat)
+    def _opening_at_once(self, team: int, added_value: int, cards: Sequence[Card]) -> _Problem | bool:
+        """The part of the opening check that needs only the cards laid: a problem (wild cards
+        where the profile forbids them in an opening), True (the minimum is reached), or False
+        (short: the rest of the hand must make it up, which `_opening_problem` searches)."""
         prof = self.profile
-        minimum = self.opening_minimum(team)
         if not prof.opening_wilds_allowed:
             wild = [c for c in cards if _is_wild(c)]
             if wild:
                 return _Problem("opening_no_wilds", lambda: (
                     f"In the {prof.name} profile the opening melds may contain no wild card; "
                     f"keep {format_cards(wild)} until your team has opened."), tuple(wild))
+        return self.turn_value + added_value >= self.opening_minimum(team)
+
+    def _opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
+                         remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                         going_out: bool, take: bool) -> _Problem | None:
+        """Check the opening minimum for a team that has not opened."""
+        team = self.team_of(seat)
+        prof = self.profile
+        at_once = self._opening_at_once(team, added_value, cards)
+        if at_once is not False:
+            return None if at_once is True else at_once
+        minimum = self.opening_minimum(team)
         total = self.turn_value + added_value
-        if total >= minimum:
-            return None
         score = self.team_scores[team]
         if prof.meld_family == "sequences" and not take:
             return _Problem("opening_below_minimum", lambda: (
