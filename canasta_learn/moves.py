@@ -126,9 +126,8 @@ def legal_actions(rnd: Round) -> list[Action]:
     return actions
 
 
-def take_candidates(rnd: Round, seat: int, exact: bool = False) -> Iterable[TakePile]:
-    """Every legal pile take at the grain of `legal_actions` (``exact``: every option
-    through `_take_problem`, which tests compare with the shortcut)."""
+def take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
+    """Every legal pile take at the grain of `legal_actions`, each judged by `_take_problem`."""
     if not rnd.pile or rnd.phase != "draw" or seat != rnd.to_move:
         return
     if rnd.profile.pile_take_rule == "top_card_only":
@@ -163,35 +162,10 @@ def take_candidates(rnd: Round, seat: int, exact: bool = False) -> Iterable[Take
         return
     seen = set()
     status = rnd.pile_status(seat)
-    prof = rnd.profile
-    # An opened team's take that keeps two or more cards in hand, with no "may I go out?"
-    # answer to honour, needs only the pile's state and the top card's meld checked:
-    # `_take_problem` would find every other check passed by construction.
-    fast = (not exact and rnd.opened[team] and rnd.permission is None and not prof.deuce_melds
-            and not (prof.one_card_pile_ban and len(hand) == 1 and len(rnd.pile) == 1))
-    pick_up = 0  # the cards below the top that join the hand (red threes are laid down)
-    if fast:
-        for card in rnd.pile:
-            if not card.is_red_three:
-                pick_up += 1
-        if not top.is_red_three:
-            pick_up -= 1
-    existing = rnd.melds[team].get(rank)
-    en, ew = meld_counts(existing, rank) if existing is not None and fast else (0, 0)
     for cards in options:
         if cards in seen:
             continue
         seen.add(cards)
-        if fast and len(hand) - len(cards) + pick_up >= 2:
-            wild = 0
-            for card in cards:
-                if card.is_wild:
-                    wild += 1
-            if status.state == "frozen" and len(cards) - wild < 2:
-                continue
-            if meld_counts_problem(en + 1 + len(cards) - wild, ew + wild, rank, prof) is None:
-                yield TakePile(seat, cards)
-            continue
         if rnd._take_problem(seat, cards, (), None, status) is None:
             yield TakePile(seat, cards)
         elif not rnd.opened[team] and len([c for c in cards if not _wild(c)]) >= 2:
@@ -200,8 +174,7 @@ def take_candidates(rnd: Round, seat: int, exact: bool = False) -> Iterable[Take
                 remaining.remove(card)
             pair_value = sum(rnd.profile.card_values[c.rank] for c in (top,) + cards)
             needed = rnd.opening_minimum(team) - pair_value
-            rest = sum(1 for c in rnd.pile[:-1] if not c.is_red_three)
-            for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rest,
+            for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rnd._pile_pick_up_count(),
                                              max_results=20):
                 extra = tuple(MeldGroup(m) for m in option.melds)
                 if rnd._take_problem(seat, cards, extra, None, status) is None:

@@ -964,6 +964,15 @@ class Round:
             "only the top card is melded at once, the other pile cards may be melded from your next turn on "
             "(you may discard them)."), tuple(missing))
 
+    def _pile_pick_up_count(self) -> int:
+        """Cards a pile take adds to the hand: those below the top card, red threes apart
+        (they are laid down)."""
+        count = 0
+        for card in self.pile:
+            if not card.is_red_three:
+                count += 1
+        return count - (1 if self.pile and not self.pile[-1].is_red_three else 0)
+
     def _take_basics_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
                              status: PileStatus) -> _Problem | None:
         """What every pile rule checks first: the turn, an empty or blocked pile, the cards in hand."""
@@ -1041,9 +1050,7 @@ class Round:
                 "with wild cards."))
         # the top card's meld
         remaining_count = len(hand) - len(cards) - len(extra_cards)
-        rest = self.pile[:-1]
-        pick_up = sum(1 for c in rest if not c.is_red_three)
-        hand_after = remaining_count + pick_up
+        hand_after = remaining_count + self._pile_pick_up_count()
         going_out = hand_after <= 1
         top_group = MeldGroup((top,) + tuple(cards))
         changed, problem = self._apply_groups(team, [top_group], team_melds, going_out)
@@ -1065,10 +1072,11 @@ class Round:
             changed.update(more)
         if going_out and self._reserve_after(seat, team, changed):
             going_out = False
-        remaining = list(hand)
-        for card in list(cards) + extra_cards:
-            remaining.remove(card)
-        remaining.extend(c for c in rest if not c.is_red_three)
+        if going_out or self.permission == "yes":  # the hand after the take matters only then
+            remaining = list(hand)
+            for card in list(cards) + extra_cards:
+                remaining.remove(card)
+            remaining.extend(c for c in self.pile[:-1] if not c.is_red_three)
         if going_out:
             problem = self._go_out_problem(seat, self._kinds_with(team, changed))
             if problem:
@@ -1126,9 +1134,7 @@ class Round:
             if problem:
                 return problem
             changed.update(more)
-        rest = self.pile[:-1]
-        pick_up = sum(1 for c in rest if not c.is_red_three)
-        hand_after = len(self.hands[seat]) - len(cards) - len(extra_cards) + pick_up
+        hand_after = len(self.hands[seat]) - len(cards) - len(extra_cards) + self._pile_pick_up_count()
         if hand_after <= 1:
             problem = self._go_out_problem(seat, self._kinds_with(team, changed))
             if problem:

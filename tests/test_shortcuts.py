@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from canasta_learn import IllegalActionError, Round, get_profile
-from canasta_learn.actions import Draw, Meld, Swap
+from canasta_learn.actions import Draw, Meld, Swap, TakePile
 from canasta_learn.moves import meld_candidates, sequence_meld_candidates, take_candidates
 from canasta_learn.planning import melding_bounds, plan_values
 
@@ -92,19 +92,27 @@ def test_sequence_candidates_suit_filter_agrees_with_full_checks(profile: str) -
 
 
 @pytest.mark.parametrize("profile", SET_PROFILES)
-def test_take_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
-    """`legal_actions` checks an opened team's pile take that keeps cards in hand by the pile's
-    state and the top card's meld only; putting every option through `_take_problem` agrees."""
+def test_take_candidates_are_the_takes_the_engine_accepts(profile: str) -> None:
+    """The pile takes `legal_actions` lists without extra melds are exactly the takes at its
+    grain (onto the team's meld, a natural pair, a natural with a joker or a two) that
+    `Round.check` accepts."""
     compared: Counter[str] = Counter()
     for rnd in random_states(profile, 20):
-        if rnd.phase != "draw":
+        if rnd.phase != "draw" or not rnd.pile:
             continue
         seat = rnd.to_move
-        fast = list(take_candidates(rnd, seat))
-        assert fast == list(take_candidates(rnd, seat, exact=True)), rnd
-        if fast:
-            compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
+        listed = [a for a in take_candidates(rnd, seat) if not a.extra_melds]
+        hand, rank = rnd.hands[seat], rnd.pile[-1].rank
+        naturals = [c for c in hand if c.rank == rank]
+        wilds = [next((c for c in hand if c.rank == wild), None) for wild in (0, 2)]
+        grain = [()] + ([tuple(naturals[:2])] if len(naturals) >= 2 else [])
+        grain += [(naturals[0], w) for w in wilds if naturals and w is not None]
+        accepted = [TakePile(seat, cards) for cards in dict.fromkeys(grain) if rnd.check(TakePile(seat, cards))]
+        assert listed == accepted, rnd
+        if listed:
             compared[rnd.pile_state()] += 1
+        if len(grain) > 1:
+            compared["opened" if rnd.opened[rnd.team_of(seat)] else "not opened"] += 1
     assert min(compared.values()) > 5 and len(compared) >= 3, compared
 
 
