@@ -20,7 +20,7 @@ from .actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGrou
 from .cards import Card
 from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_problem
 from .planning import enumerate_openings, group_by_rank
-from .sequences import ACE_SET_KEY, candidate_groups, position_ranks
+from .sequences import ACE_SET_KEY, candidate_groups, natural_may_join
 
 if TYPE_CHECKING:
     from .round import Round
@@ -267,12 +267,9 @@ def sequence_meld_candidates(rnd: Round, seat: int, exact: bool = False) -> list
                           for combo in opening_combos(rnd, groups, pool, needed))
     if rnd.opened[team]:
         for key in sorted(melds):
-            # a natural card can join only the set of aces (an ace) or a sequence of its suit
-            # (never a three): the others are refused anyway, so they are not tried
-            suit = None if key == ACE_SET_KEY else (position_ranks(melds[key]) or (None,))[0]
+            # naturals of another kind than the meld takes are refused anyway: not tried
             for card in dict.fromkeys(pool):
-                if not exact and not _wild(card) and (card.rank != 1 if key == ACE_SET_KEY
-                                                         else card.suit != suit or card.rank == 3):
+                if not exact and not _wild(card) and not natural_may_join(melds[key], card, key == ACE_SET_KEY):
                     continue
                 candidates.append(Meld(seat, (MeldGroup((card,), key),)))
     # one group keeping two or more cards in hand, for an opened team with no "may I go
@@ -287,10 +284,9 @@ def sequence_meld_candidates(rnd: Round, seat: int, exact: bool = False) -> list
             out.append(meld)
     for key, meld_cards in sorted(melds.items()):
         if any(c.rank == 0 for c in meld_cards):
-            suit = None if key == ACE_SET_KEY else (position_ranks(meld_cards) or (None,))[0]
             for card in dict.fromkeys(pool):
-                if _wild(card) or (not exact and (card.rank != 1 if key == ACE_SET_KEY else card.suit != suit)):
-                    continue  # only a natural of the meld's suit (an ace, in the aces) can replace its joker
+                if _wild(card) or (not exact and not natural_may_join(meld_cards, card, key == ACE_SET_KEY)):
+                    continue  # only a natural of the kind the meld takes can replace its joker
                 if rnd._swap_problem(seat, key, card) is None:
                     out.append(Swap(seat, key, card))
     if rnd.profile.first_turn_redraw and rnd._redraw_problem(seat) is None:

@@ -27,6 +27,7 @@ __all__ = [
     "arrange_new",
     "candidate_groups",
     "extend_meld",
+    "natural_may_join",
     "is_sequence_key",
     "position_ranks",
     "sequence_kind",
@@ -185,6 +186,16 @@ def stored_order(cards: Sequence[Card]) -> list[Card]:
     return arrange_new(cards)
 
 
+def natural_may_join(meld: Sequence[Card], card: Card, ace_set: bool) -> bool:
+    """Whether the natural ``card`` is of the kind this meld takes: an ace for the set of aces;
+    for a sequence, a card of its suit other than a three. (Where it would go is the question of
+    `extend_meld` and `swap_joker`, which both start from this one.)"""
+    if ace_set:
+        return card.rank == 1
+    layout = position_ranks(meld)
+    return layout is not None and card.suit == layout[0] and card.rank != 3
+
+
 def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
                 two_end_move: bool) -> tuple[list[Card], None] | tuple[None, tuple[str, str]]:
     """The sequence after adding cards (naturals at their places, wild cards filling gaps,
@@ -203,7 +214,7 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
 
     naturals = [c for c in added if not _wild(c)]
     wilds = [c for c in added if _wild(c)]
-    wrong = [c for c in naturals if c.suit != suit or c.rank == 3]
+    wrong = [c for c in naturals if not natural_may_join(existing, c, False)]
     if wrong:
         return None, ("meld_rank_mismatch",
                       f"{format_cards(wrong)} cannot go onto the sequence {title()}: only {SUIT_NAMES[suit].lower()} "
@@ -273,7 +284,7 @@ def ace_set_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
 def swap_joker(existing: Sequence[Card], natural: Card, ace_set: bool) -> tuple[list[Card], Card] | str:
     """The meld after the natural takes a joker's place, and the joker; or why it cannot."""
     if ace_set:
-        if natural.rank != 1:
+        if not natural_may_join(existing, natural, True):
             return f"{natural} cannot replace a joker in the set of aces: only an ace can."
         if not any(c.rank == 0 for c in existing):
             return "The set of aces holds no joker to take back."
@@ -284,7 +295,7 @@ def swap_joker(existing: Sequence[Card], natural: Card, ace_set: bool) -> tuple[
     assert layout is not None
     suit, low = layout
     title = sequence_title(existing)
-    if natural.suit != suit or natural.rank in (0, 2, 3):
+    if _wild(natural) or not natural_may_join(existing, natural, False):
         return f"{natural} cannot replace a joker in {title}: it is not a natural card of its suit."
     index = seq_rank(natural) - low
     if not 0 <= index < len(existing) or existing[index].rank != 0:
