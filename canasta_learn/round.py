@@ -1262,8 +1262,7 @@ class Round:
         on melds, and at most one card is left for the discard. When it fails, the exact search
         decides."""
         prof = self.profile
-        if (prof.meld_family != "sets" or prof.canasta_closes != "never" or prof.deuce_melds or prof.wild_melds
-                or prof.sevens_rules or prof.naturals_must_exceed_wilds):
+        if not is_plain_sets(prof) or prof.naturals_must_exceed_wilds:
             return False
         team = self.team_of(seat)
         melds = self.melds[team]
