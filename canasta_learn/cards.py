@@ -45,6 +45,7 @@ __all__ = [
     "new_deck",
     "parse_card",
     "parse_cards",
+    "rank_label",
     "rank_name",
     "shuffled_deck",
     "to_cards",
@@ -88,6 +89,15 @@ class NotationError(ValueError):
 
 class DeckError(ValueError):
     """A deck or a set of cards is impossible (too many copies of a card, wrong size)."""
+
+
+def rank_label(rank: int) -> str:
+    """The rank as printed on a card: ``'A'``, ``'7'``, ``'10'``, ``'K'`` (``'Jk'`` for a joker).
+
+    >>> [rank_label(r) for r in (1, 7, 10, 13, 0)]
+    ['A', '7', '10', 'K', 'Jk']
+    """
+    return _SHORT_RANKS.get(rank, str(rank))
 
 
 def rank_name(rank: int, plural: bool = False) -> str:
@@ -226,7 +236,7 @@ class Card:
         """A short label with a suit symbol, readable on screen: ``'K♥'``, ``'10♣'``, ``'Jk'``."""
         if self.is_joker:
             return "Jk"
-        return _SHORT_RANKS.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
+        return rank_label(self.rank) + SUIT_SYMBOLS[self.suit]
 
     def _repr_html_(self) -> str:
         from .render import card_html

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, format_cards, rank_name
+from .cards import Card, format_cards, rank_label, rank_name
 
 __all__ = [
     "ACE_SET_KEY",
@@ -46,7 +46,6 @@ LOW, HIGH = 4, 14
 MAX_SEQUENCE = HIGH - LOW + 1
 
 SUIT_NAMES = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades"}
-_SHORT = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def is_sequence_key(key: int) -> bool:
@@ -64,7 +63,7 @@ def seq_rank(card: Card) -> int:
 
 
 def _short(rank: int) -> str:
-    return _SHORT.get(rank, str(rank))
+    return rank_label(1 if rank == 14 else rank)
 
 
 def position_ranks(cards: Sequence[Card]) -> tuple[str, int] | None:

@@ -16,7 +16,7 @@ import math
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from ..cards import Card, parse_card
+from ..cards import Card, parse_card, rank_label
 from ._style import ACCENT, BORDER, FONT, MUTED, TEXT, esc, style
 
 __all__ = [
@@ -43,7 +43,6 @@ _JOKER: Final = "var(--cl-joker, #9b4dd6)"
 _BACK: Final = "var(--cl-card-back, #1f4e8c)"
 
 _CARD_FONT: Final = "font-family:Arial,Helvetica,'Liberation Sans','DejaVu Sans',sans-serif"
-_RANK_LABELS: Final = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 # Suit shapes in a 100 x 100 box.
 _HEART: Final = ("M50 92C20 66 0 48 0 28C0 11 13 0 27 0C38 0 46 6 50 16C54 6 62 0 73 0"
@@ -116,7 +115,7 @@ def _corner(card: Card, colour: str) -> str:
             f'style="{_CARD_FONT};font-size:15px;font-weight:700;fill:{colour}">{ch}</text>'
             for i, ch in enumerate("JOKER"))
         return letters + _pip("j", 4, 86, 17, colour)
-    rank = _RANK_LABELS.get(card.rank, str(card.rank))
+    rank = rank_label(card.rank)
     narrow = ";letter-spacing:-2px" if len(rank) > 1 else ""
     size = 27 if len(rank) > 1 else 31
     return (f'<text x="{17 if len(rank) > 1 else 16}" y="31" text-anchor="middle" '
@@ -130,7 +129,7 @@ def _centre(card: Card, colour: str) -> str:
                 + f'<text x="57" y="110" text-anchor="middle" style="{_CARD_FONT};font-size:15px;'
                 f'font-weight:700;letter-spacing:1px;fill:{colour}">JOKER</text>')
     if card.rank in (11, 12, 13):
-        rank = _RANK_LABELS[card.rank]
+        rank = rank_label(card.rank)
         return (f'<rect x="30" y="24" width="52" height="92" rx="4" '
                 f'style="fill:none;stroke:{colour};stroke-width:2"/>'
                 f'<text x="56" y="78" text-anchor="middle" style="{_CARD_FONT};font-size:44px;'
