@@ -14,7 +14,8 @@ checks `tests/test_shortcuts.py` pins (``exact=True`` switches them off).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
 
 from .actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from .cards import Card
@@ -36,28 +37,12 @@ __all__ = [
 ]
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
 def _wild(card: Card) -> bool:
     return card.rank == 0 or card.rank == 2
-
-
-class _DiscardsOf(dict[Card, Discard]):
-    """One seat's discard actions by card, made on first use."""
-
-    def __init__(self, seat: int) -> None:
-        super().__init__()
-        self.seat = seat
-
-    def __missing__(self, card: Card) -> Discard:
-        action = self[card] = Discard(self.seat, card)
-        return action
-
-
-class _Discards(dict[int, _DiscardsOf]):
-    """Discard actions by seat and card."""
-
-    def __missing__(self, seat: int) -> _DiscardsOf:
-        by_card = self[seat] = _DiscardsOf(seat)
-        return by_card
 
 
 #: The wild-card ways of a hand without wild cards: none added.
@@ -72,19 +57,22 @@ def _wild_ways(jokers: Sequence[Card], twos: Sequence[Card]) -> list[tuple[int, 
     return [(j + t, tuple(jokers[:j]) + tuple(twos[:t])) for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
 
 
-class _Draws(dict[int, Draw]):
-    """Draw actions by seat, made on first use and shared like the discards below."""
+class _MadeOnce(dict[_K, _V]):
+    """Values made on first use by ``make(key)``, then shared: actions are immutable values,
+    so `legal_actions` hands out one object per (seat, card) instead of new ones every call."""
 
-    def __missing__(self, seat: int) -> Draw:
-        action = self[seat] = Draw(seat)
-        return action
+    def __init__(self, make: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: _K) -> _V:
+        value = self[key] = self.make(key)
+        return value
 
 
-_DRAWS = _Draws()
-
-#: Discard actions are immutable values: `legal_actions` hands out one shared object per
-#: (seat, card) instead of building a dozen new ones on every call.
-_DISCARDS = _Discards()
+#: Draw actions by seat, and discard actions by seat, then card.
+_DRAWS: _MadeOnce[int, Draw] = _MadeOnce(Draw)
+_DISCARDS: _MadeOnce[int, _MadeOnce[Card, Discard]] = _MadeOnce(lambda seat: _MadeOnce(partial(Discard, seat)))
 
 
 def legal_actions(rnd: Round) -> list[Action]:
