@@ -126,9 +126,6 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-def _is_wild(card: Card) -> bool:
-    return card.rank == 0 or card.rank == 2
-
 
 class _Memory:
     """What each seat was publicly seen to hold: ranks picked up with the pile, minus the
@@ -235,7 +232,7 @@ class GreedyBot:
         for meld in rnd.melds[team].values():
             total += sum(values[c.rank] for c in meld)
             if len(meld) >= prof.canasta_size:
-                natural = not any(_is_wild(c) for c in meld)
+                natural = not any(c.is_wild for c in meld)
                 total += prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
         threes = sum(len(rnd.red_threes[s]) for s in range(rnd.player_count)
                      if rnd.team_of(s) == team)
@@ -307,7 +304,7 @@ class GreedyBot:
         for card in rnd.pile[:-1]:
             if card.is_red_three:
                 gain += 3.0
-            elif _is_wild(card):
+            elif card.is_wild:
                 gain += 4.0
             elif card.is_black_three:
                 gain += -1.0 if end_of_stock else -0.3
@@ -323,7 +320,7 @@ class GreedyBot:
                 cost += 3.0
         for group in take.extra_melds:
             cost += 0.2 * len(group.cards)
-            cost += sum(2.5 for c in group.cards if _is_wild(c))
+            cost += sum(2.5 for c in group.cards if c.is_wild)
         return gain - cost
 
     # ------------------------------------------------------------------ play phase
@@ -361,14 +358,14 @@ class GreedyBot:
         options = enumerate_openings(rnd.hands[seat], needed, rnd.profile, max_results=30)
         for option in options:
             for planned in option.melds:
-                rank = next(c.rank for c in planned if not _is_wild(c))
+                rank = next(c.rank for c in planned if not c.is_wild)
                 jokers = sum(1 for c in planned if c.rank == 0)
                 twos = sum(1 for c in planned if c.rank == 2)
                 for meld in melds:
                     if len(meld.groups) != 1:
                         continue
                     cards = meld.groups[0].cards
-                    naturals = [c for c in cards if not _is_wild(c)]
+                    naturals = [c for c in cards if not c.is_wild]
                     if (naturals and naturals[0].rank == rank
                             and sum(1 for c in cards if c.rank == 0) == jokers
                             and sum(1 for c in cards if c.rank == 2) == twos):
@@ -386,7 +383,7 @@ class GreedyBot:
         table: dict[int, tuple[int, bool]] = {}
         has_canasta = False
         for rank, cards in rnd.melds[rnd.team_of(seat)].items():
-            table[rank] = (len(cards), not any(c.rank == 0 or c.rank == 2 for c in cards))
+            table[rank] = (len(cards), not any(c.is_wild for c in cards))
             has_canasta = has_canasta or len(cards) >= size
         hand_size = len(rnd.hands[seat])
         wants_out: bool | None = None
@@ -465,7 +462,7 @@ class GreedyBot:
         for action in discards:
             card = action.card
             value = values[card.rank]
-            if _is_wild(card):
+            if card.is_wild:
                 keep, danger = 30.0 + value / 10, 0.0
             elif card.is_black_three:
                 keep, danger = -5.0, 0.0
@@ -497,7 +494,7 @@ class GreedyBot:
 
 
 def _wild_count(meld: Meld) -> int:
-    return sum(1 for c in meld.cards if _is_wild(c))
+    return sum(1 for c in meld.cards if c.is_wild)
 
 
 #: Bot kinds by name.

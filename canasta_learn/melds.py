@@ -60,14 +60,14 @@ def meld_key(cards: Sequence[Card], profile: Profile) -> int | None:
     In the sequence family (Brazilian games) a set of aces has key 1 and any other meld the
     first sequence key (101): a team's sequences get keys 101, 102, ... as they are laid."""
     if profile.meld_family == "sequences":
-        naturals = [c for c in cards if not (c.rank == 0 or c.rank == 2)]
+        naturals = [c for c in cards if not c.is_wild]
         if not naturals:
             return None
         return ACE_SET_KEY if all(c.rank == 1 for c in naturals) else FIRST_SEQUENCE_KEY
     rank = meld_rank(cards)
     if rank is not None:
         return rank
-    if not cards or any(not (c.rank == 0 or c.rank == 2) for c in cards):
+    if not cards or any(not c.is_wild for c in cards):
         return None
     if profile.deuce_melds and any(c.rank == 2 for c in cards):
         return DEUCE_RANK
@@ -132,7 +132,7 @@ def split_naturals(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
     naturals: list[Card] = []
     wilds: list[Card] = []
     for card in cards:
-        (wilds if card.rank == 0 or card.rank == 2 else naturals).append(card)
+        (wilds if card.is_wild else naturals).append(card)
     return naturals, wilds
 
 
@@ -140,7 +140,7 @@ def meld_rank(cards: Sequence[Card]) -> int | None:
     """The rank of a meld's naturals, or None when there are none or they differ."""
     rank = None
     for card in cards:
-        if card.rank == 0 or card.rank == 2:
+        if card.is_wild:
             continue
         if rank is None:
             rank = card.rank
@@ -166,7 +166,7 @@ def is_canasta(cards: Sequence[Card], profile: Profile) -> bool:
 
 def is_natural_canasta(cards: Sequence[Card], profile: Profile) -> bool:
     """True for a canasta without wild cards."""
-    return len(cards) >= profile.canasta_size and not any(c.rank == 0 or c.rank == 2 for c in cards)
+    return len(cards) >= profile.canasta_size and not any(c.is_wild for c in cards)
 
 
 def meld_counts_problem(
@@ -344,7 +344,7 @@ def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Prof
             message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
         return Verdict.refuse(code, message, cards=tuple(cards))
     value = sum(profile.card_values[c.rank] for c in cards)
-    wild = sum(1 for c in cards if c.rank == 0 or c.rank == 2)
+    wild = sum(1 for c in cards if c.is_wild)
     if key == ACE_SET_KEY:
         what = f"set of aces (lavadeira, {len(cards) - wild} aces, {wild} wild card{'s' if wild != 1 else ''})"
         ordered = list(cards)

@@ -41,9 +41,6 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 
-def _wild(card: Card) -> bool:
-    return card.rank == 0 or card.rank == 2
-
 
 #: The wild-card ways of a hand without wild cards: none added.
 _NO_WILD_WAYS: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
@@ -122,7 +119,7 @@ def take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
         yield from sequence_take_candidates(rnd, seat)
         return
     top = rnd.pile[-1]
-    if top.is_black_three or _wild(top):
+    if top.is_black_three or top.is_wild:
         return
     hand = rnd.hands[seat]
     team = rnd.team_of(seat)
@@ -156,7 +153,7 @@ def take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
         seen.add(cards)
         if rnd._take_problem(seat, cards, (), None, status) is None:
             yield TakePile(seat, cards)
-        elif not rnd.opened[team] and len([c for c in cards if not _wild(c)]) >= 2:
+        elif not rnd.opened[team] and len([c for c in cards if not c.is_wild]) >= 2:
             remaining = list(hand)
             for card in cards:
                 remaining.remove(card)
@@ -210,7 +207,7 @@ def sequence_take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
     """Brazilian games: the top card onto each team meld that takes it, or into each new
     meld it forms with hand cards (with opening melds when the team has not opened)."""
     top = rnd.pile[-1]
-    if top.is_black_three or _wild(top):
+    if top.is_black_three or top.is_wild:
         return
     team = rnd.team_of(seat)
     hand = rnd.hands[seat]
@@ -257,7 +254,7 @@ def sequence_meld_candidates(rnd: Round, seat: int, exact: bool = False) -> list
         for key in sorted(melds):
             # naturals of another kind than the meld takes are refused anyway: not tried
             for card in dict.fromkeys(pool):
-                if not exact and not _wild(card) and not natural_may_join(melds[key], card, key == ACE_SET_KEY):
+                if not exact and not card.is_wild and not natural_may_join(melds[key], card, key == ACE_SET_KEY):
                     continue
                 candidates.append(Meld(seat, (MeldGroup((card,), key),)))
     # one group keeping two or more cards in hand, for an opened team with no "may I go
@@ -273,7 +270,7 @@ def sequence_meld_candidates(rnd: Round, seat: int, exact: bool = False) -> list
     for key, meld_cards in sorted(melds.items()):
         if any(c.rank == 0 for c in meld_cards):
             for card in dict.fromkeys(pool):
-                if _wild(card) or (not exact and not natural_may_join(meld_cards, card, key == ACE_SET_KEY)):
+                if card.is_wild or (not exact and not natural_may_join(meld_cards, card, key == ACE_SET_KEY)):
                     continue  # only a natural of the kind the meld takes can replace its joker
                 if rnd._swap_problem(seat, key, card) is None:
                     out.append(Swap(seat, key, card))

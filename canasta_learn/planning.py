@@ -307,7 +307,7 @@ class OpeningOption:
     @property
     def wild_count(self) -> int:
         """Wild cards used."""
-        return sum(1 for m in self.melds for c in m if c.rank == 0 or c.rank == 2)
+        return sum(1 for m in self.melds for c in m if c.is_wild)
 
     @property
     def card_count(self) -> int:

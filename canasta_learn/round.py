@@ -96,9 +96,6 @@ class _Problem(NamedTuple):
     cards: tuple[Card, ...] = ()
 
 
-def _is_wild(card: Card) -> bool:
-    return card.rank == 0 or card.rank == 2
-
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
@@ -499,7 +496,7 @@ class Round:
         upcard = None
         while self.stock:
             card = self.stock.pop()
-            if _is_wild(card) or card.rank == 3:
+            if card.is_wild or card.rank == 3:
                 turned.append(card)
                 continue
             upcard = card
@@ -513,7 +510,7 @@ class Round:
 
     def _covers(self, card: Card) -> bool:
         covered = self.profile.upcard_covered
-        return ((_is_wild(card) and "wild" in covered)
+        return ((card.is_wild and "wild" in covered)
                 or (card.is_red_three and "red_three" in covered)
                 or (card.is_black_three and "black_three" in covered))
 
@@ -697,7 +694,7 @@ class Round:
             return _Problem("no_cards_given", lambda: "A meld group names no cards.")
         if self.profile.meld_family == "sequences":
             return self._sequence_group_problem(group, base, changed)
-        naturals = [c for c in cards if not _is_wild(c)]
+        naturals = [c for c in cards if not c.is_wild]
         if group.target is not None:
             rank = group.target
             if rank not in base and rank not in changed and any(
@@ -832,7 +829,7 @@ class Round:
         (short: the rest of the hand must make it up, which `_opening_problem` searches)."""
         prof = self.profile
         if not prof.opening_wilds_allowed:
-            wild = [c for c in cards if _is_wild(c)]
+            wild = [c for c in cards if c.is_wild]
             if wild:
                 return _Problem("opening_no_wilds", lambda: (
                     f"In the {prof.name} profile the opening melds may contain no wild card; "
@@ -1006,7 +1003,7 @@ class Round:
         top = self.pile[-1]
         rank = top.rank
         team_melds = self.melds[team]
-        naturals = [c for c in cards if not _is_wild(c)]
+        naturals = [c for c in cards if not c.is_wild]
         wrong = [c for c in naturals if c.rank != rank]
         if wrong:
             return _Problem("pile_no_meld_for_top_card", lambda: (
@@ -1028,7 +1025,7 @@ class Round:
                                  f"({format_cards(held)}).")
                 else:
                     parts.append(f"You hold no {top.rank_plural}.")
-                if any(_is_wild(c) for c in hand):
+                if any(c.is_wild for c in hand):
                     parts.append("A wild card cannot stand in for the pair.")
                 if rank in team_melds:
                     parts.append(f"Your team's meld of {top.rank_plural} does not help while the pile is frozen.")
@@ -1269,7 +1266,7 @@ class Round:
         counts: dict[int, int] = {}
         wilds = 0
         for card in self.hands[seat]:
-            if card.rank == 0 or card.rank == 2:
+            if card.is_wild:
                 wilds += 1
             else:
                 counts[card.rank] = counts.get(card.rank, 0) + 1
@@ -1762,7 +1759,7 @@ class Round:
         size = self.profile.canasta_size
         existing = melds.get(rank)
         was_canasta = existing is not None and len(existing) >= size
-        was_natural = was_canasta and existing is not None and not any(_is_wild(c) for c in existing)
+        was_natural = was_canasta and existing is not None and not any(c.is_wild for c in existing)
         name = self.seat_name(seat)
         if existing is None:
             melds[rank] = list(cards)
@@ -1788,8 +1785,8 @@ class Round:
                                          "added to it.", index, value=rank))
             if self.reserves[seat]:
                 self._pick_up_reserve(seat, index)
-        elif was_natural and any(_is_wild(c) for c in cards):
-            self.events.append(Event("canasta_turned_mixed", seat, tuple(c for c in cards if _is_wild(c)),
+        elif was_natural and any(c.is_wild for c in cards):
+            self.events.append(Event("canasta_turned_mixed", seat, tuple(c for c in cards if c.is_wild),
                                      f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
                                      f"(bonus {self.profile.natural_canasta_bonus} → "
                                      f"{self.profile.mixed_canasta_bonus}).", index, value=rank))
@@ -1952,7 +1949,7 @@ class Round:
             if not prof.concealed_allows_partner_merge:
                 return False
             for rank, cards in self.turn_own.items():
-                nat = sum(1 for c in cards if not _is_wild(c))
+                nat = sum(1 for c in cards if not c.is_wild)
                 if meld_counts_problem(nat, len(cards) - nat, rank, prof, going_out=True):
                     return False
         return any(len(cards) >= prof.canasta_size for cards in self.turn_own.values())

@@ -53,9 +53,6 @@ def is_sequence_key(key: int) -> bool:
     return key >= FIRST_SEQUENCE_KEY
 
 
-def _wild(card: Card) -> bool:
-    return card.rank == 0 or card.rank == 2
-
 
 def seq_rank(card: Card) -> int:
     """A natural card's rank in a sequence (ace = 14)."""
@@ -69,7 +66,7 @@ def _short(rank: int) -> str:
 def position_ranks(cards: Sequence[Card]) -> tuple[str, int] | None:
     """(suit, lowest rank) of a stored sequence (rank order), or None for wild cards only."""
     for index, card in enumerate(cards):
-        if not _wild(card):
+        if not card.is_wild:
             return card.suit, seq_rank(card) - index
     return None
 
@@ -94,7 +91,7 @@ def describe_run(cards: Sequence[Card]) -> str:
     parts = []
     for index, card in enumerate(cards):
         rank = low + index
-        if _wild(card):
+        if card.is_wild:
             parts.append(f"{card}(={suit}{1 if rank == 14 else rank})")
         else:
             parts.append(str(card))
@@ -107,7 +104,7 @@ def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
     def text() -> str:  # messages are built only for a refusal
         return format_cards(cards)
 
-    naturals = [c for c in cards if not _wild(c)]
+    naturals = [c for c in cards if not c.is_wild]
     wilds = len(cards) - len(naturals)
     threes = [c for c in naturals if c.rank == 3]
     if threes:
@@ -158,8 +155,8 @@ def _plural_wilds(count: int) -> str:
 def arrange_new(cards: Sequence[Card]) -> list[Card]:
     """A legal new sequence in rank order: wild cards fill the gaps first, then go above the
     highest natural (below the lowest once the ace is reached). Assumes `sequence_problem` is None."""
-    naturals = sorted((c for c in cards if not _wild(c)), key=seq_rank)
-    wilds = [c for c in cards if _wild(c)]
+    naturals = sorted((c for c in cards if not c.is_wild), key=seq_rank)
+    wilds = [c for c in cards if c.is_wild]
     low, high = seq_rank(naturals[0]), seq_rank(naturals[-1])
     by_rank = {seq_rank(c): c for c in naturals}
     out: list[Card] = []
@@ -180,7 +177,7 @@ def stored_order(cards: Sequence[Card]) -> list[Card]:
     if layout is not None:
         suit, low = layout
         if low >= LOW and low + len(cards) - 1 <= HIGH and all(
-                _wild(c) or (c.suit == suit and seq_rank(c) == low + i) for i, c in enumerate(cards)):
+                c.is_wild or (c.suit == suit and seq_rank(c) == low + i) for i, c in enumerate(cards)):
             return list(cards)
     return arrange_new(cards)
 
@@ -211,8 +208,8 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
     def title() -> str:  # messages are built only for a refusal
         return sequence_title(existing)
 
-    naturals = [c for c in added if not _wild(c)]
-    wilds = [c for c in added if _wild(c)]
+    naturals = [c for c in added if not c.is_wild]
+    wilds = [c for c in added if c.is_wild]
     wrong = [c for c in naturals if not natural_may_join(existing, c, False)]
     if wrong:
         return None, ("meld_rank_mismatch",
@@ -224,7 +221,7 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
         if held is None:
             slots[rank] = card
             continue
-        if not _wild(held):
+        if not held.is_wild:
             return None, ("seq_rank_twice",
                           f"The sequence {title()} already holds {held}: a sequence has each rank once.")
         ends = (min(slots), max(slots))
@@ -269,7 +266,7 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
 
 def ace_set_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
     """(code, message) for a set of aces (any suits, any wild cards, at least one ace)."""
-    naturals = [c for c in cards if not _wild(c)]
+    naturals = [c for c in cards if not c.is_wild]
     if not naturals:
         return ("meld_no_naturals", f"{format_cards(cards)} is only wild cards; a meld needs a natural card.")
     others = [c for c in naturals if c.rank != 1]
@@ -294,7 +291,7 @@ def swap_joker(existing: Sequence[Card], natural: Card, ace_set: bool) -> tuple[
     assert layout is not None
     suit, low = layout
     title = sequence_title(existing)
-    if _wild(natural) or not natural_may_join(existing, natural, False):
+    if natural.is_wild or not natural_may_join(existing, natural, False):
         return f"{natural} cannot replace a joker in {title}: it is not a natural card of its suit."
     index = seq_rank(natural) - low
     if not 0 <= index < len(existing) or existing[index].rank != 0:
@@ -332,7 +329,7 @@ def candidate_groups(cards: Sequence[Card], *, must_include: Card | None = None,
     window of its distinct natural ranks (4-A) whose gaps fit ``max_wilds`` wild cards, with a
     wild card added when that reaches three cards; sets of all the aces (with one wild card when
     short). ``must_include`` keeps only melds holding that card."""
-    naturals = [c for c in cards if not _wild(c) and c.rank != 3]
+    naturals = [c for c in cards if not c.is_wild and c.rank != 3]
     jokers = [c for c in cards if c.rank == 0]
     twos = [c for c in cards if c.rank == 2]
     wild_options: list[tuple[Card, ...]] = [()]
@@ -355,7 +352,7 @@ def candidate_groups(cards: Sequence[Card], *, must_include: Card | None = None,
     by_suit: dict[str, dict[int, Card]] = {}
     for card in naturals:
         by_suit.setdefault(card.suit, {}).setdefault(seq_rank(card), card)
-    if must_include is not None and not _wild(must_include):
+    if must_include is not None and not must_include.is_wild:
         # the card to include takes the place of a copy in hand
         by_suit.setdefault(must_include.suit, {})[seq_rank(must_include)] = must_include
     for ranks_map in by_suit.values():
