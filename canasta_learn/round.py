@@ -1628,7 +1628,6 @@ class Round:
                     break
         if not trusted:
             self._verify(action)
-        self._legal_memo = None
         index = len(self.log)
         self.log.append(action)
         if isinstance(action, Draw):
@@ -1663,7 +1662,7 @@ class Round:
             self._end_round("stock_exhausted",
                             f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
                             "the hand ends (no going-out bonus).", index)
-        self._legal_memo = None
+        self._legal_memo = None  # asked mid-action (a red three drawn last), it described no real state
         return action
 
     def _do_draw(self, seat: int, index: int) -> None:
