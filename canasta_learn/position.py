@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, MeldGroup
+from .actions import Action, MeldGroup, TakePile
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck, to_cards
 from .moves import opening_combos, take_candidates
 from .pile import PileStatus
@@ -133,9 +133,9 @@ class Position:
         rnd = self._round
         if cards is not None:
             return rnd.can_take_pile(cards, extra_melds, seat=0)
-        candidates = list(take_candidates(rnd, 0))
-        if candidates:
-            return rnd.check(candidates[0])
+        best = self._best_take()
+        if best is not None:
+            return best
         # no legal way: report the refusal of the most promising attempt
         top = self.top_card
         attempts: list[tuple[Card, ...]] = []
@@ -151,6 +151,30 @@ class Position:
             attempts.append(())
         return rnd.can_take_pile(attempts[0], (), seat=0)
 
+    def _best_take(self) -> Verdict | None:
+        """The verdict on the best legal pile take (fewest wild cards, then fewest cards from
+        hand), searching the engine's takes and, for a team that has not opened, every opening
+        with the top card (as `opening_options` does); None when there is none."""
+        rnd = self._round
+        takes = list(take_candidates(rnd, 0))
+        if not self.team_opened and self.profile.meld_family != "sequences":
+            for option in self.opening_options():
+                if option.top_card is None:
+                    continue
+                first = list(option.melds[0])
+                first.remove(option.top_card)
+                takes.append(TakePile(0, tuple(first), tuple(MeldGroup(m) for m in option.melds[1:])))
+
+        def cost(take: TakePile) -> tuple[int, int]:
+            used = list(take.cards) + [c for g in take.extra_melds for c in g.cards]
+            return sum(1 for c in used if c.is_wild), len(used)
+
+        for take in sorted(takes, key=cost):
+            verdict = rnd.check(take)
+            if verdict:
+                return verdict
+        return None
+
     def check_opening(self, melds: MeldsLike) -> Verdict:
         """Do these melds (laid together this turn) reach the opening minimum and leave a
         legal hand? A meld may include the pile's top card: then it is an opening by taking
@@ -158,12 +182,11 @@ class Position:
         rnd = self._round
         prof = self.profile
         groups = to_groups(melds)
-        if self.team_opened:
-            return Verdict.allow("opening_not_needed",
-                                 "Your team has already opened, so no minimum applies: meld freely.")
         cards = [c for g in groups for c in g.cards]
         missing = rnd._missing_cards(0, cards)
         top = self.top_card
+        if self.team_opened:
+            return self._check_opened_melds(groups, cards, missing)
         if top is not None and missing == [top] and self.drew_from is None:
             first = next(i for i, g in enumerate(groups) if top in g.cards)
             with_top = list(groups[first].cards)
@@ -205,6 +228,37 @@ class Position:
                 "because going out needs a canasta. Keep a card back.", value=value)
         return Verdict.allow("opening_ok", self._opening_message(groups, value),
                              melds=tuple(g.cards for g in groups), value=value)
+
+    def _check_opened_melds(self, groups: Sequence[MeldGroup], cards: Sequence[Card],
+                            missing: Sequence[Card]) -> Verdict:
+        """`check_opening` for a team that has opened (or a profile without a minimum): no
+        minimum applies, but the melds must still be legal melds of cards from the hand (or
+        a pile take with its top card) that leave a legal hand."""
+        no_minimum = "Your team has already opened, so no minimum applies"
+        if not self.team_melds and self.opening_minimum == 0:
+            no_minimum = f"In the {self.profile.name} profile there is no opening minimum"
+        if not groups:
+            return Verdict.allow("opening_not_needed", f"{no_minimum}: meld freely.")
+        top = self.top_card
+        if top is not None and self.drew_from is None and top in missing:
+            first = next(i for i, g in enumerate(groups) if top in g.cards)
+            with_top = list(groups[first].cards)
+            with_top.remove(top)
+            others = tuple(g for i, g in enumerate(groups) if i != first)
+            verdict = self._round.can_take_pile(with_top, others, seat=0)
+        elif missing:
+            return Verdict.refuse(
+                "card_not_in_hand", f"{format_cards(missing)} not in your hand ({format_cards(self.hand)}).",
+                cards=tuple(missing))
+        else:
+            verdict = self.check_meld(list(groups))
+        if not verdict:
+            return verdict
+        value = sum(self.profile.card_values[c.rank] for c in cards)
+        parts = " + ".join(format_cards(g.cards) for g in groups)
+        return Verdict.allow("opening_not_needed", (f"{no_minimum}: {parts} "
+                             f"{'is a legal meld' if len(groups) == 1 else 'are legal melds'}, worth {value} points."),
+                             melds=tuple(g.cards for g in groups), value=value, meld=verdict.meld)
 
     def _opening_message(self, groups: Sequence[MeldGroup], value: int, top: Card | None = None) -> str:
         prof = self.profile

@@ -127,7 +127,7 @@ SCENARIOS: dict[str, tuple[Callable[[], Verdict], tuple[str, ...]]] = {
                       ("c6 c6", "d6")),
     "opening_ok": (lambda: Position("h1 c1 d2 c5 h6", drew_from="stock").check_opening(
         "h1 c1 d2"), ("60", "50")),
-    "opening_not_needed": (lambda: Position("h4 c4 d4 c9", team_melds=["h1 c1 d1"]
+    "opening_not_needed": (lambda: Position("h4 c4 d4 c9 c10", team_melds=["h1 c1 d1"]
                                             ).check_opening("h4 c4 d4"), ("opened",)),
     "go_out_ok": (lambda: Position("h9 c9 d9 c10", team_melds=[KINGS], player_has_melded=True,
                                    drew_from="stock").check_go_out("h9 c9 d9", "c10"),
