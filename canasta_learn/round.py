@@ -317,7 +317,7 @@ class Round:
                     "opens with its first melds (leave opened=None to derive it)."
                 )
         self.has_melded = list(has_melded) if has_melded is not None else [
-            bool(self.melds[s % prof.team_count]) for s in range(n)]
+            bool(self.melds[s % prof.team_count]) or bool(self.closed[s % prof.team_count]) for s in range(n)]
         self.first_turn_done = [True] * n
         self.deck = ()
         self._begin_turn_state()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta_learn import Position
+from canasta_learn import Position, Round
 from canasta_learn.cards import parse_cards
 
 QUEENS = "h12 s12 d12"
@@ -90,3 +90,33 @@ def test_check_take_pile_explains_when_no_take_exists() -> None:
     assert not pos.opening_options() or not any(o.takes_pile for o in pos.opening_options())
     verdict = pos.check_take_pile()
     assert not verdict.ok
+
+
+# --------------------------------------------------------------------------- Round.from_state
+
+
+PENNIES_CLOSED = ["h7 h7 c7 c7 d7 d7 s7", "jk jk c2 c2 d2 d2 h2", "h13 h13 c13 c13 d13 d13 s13",
+                  "h12 h12 c12 c12 d12 d12 jk"]
+
+
+def pennies_going_out(**kwargs: object) -> Round:
+    rnd = Round.from_state(profile="pennies_from_heaven", hands=["h9 h9 c9 c9 d9 d9 s9 c4", "c5", "c6", "c8"],
+                           melds=[PENNIES_CLOSED], stock="s10 s11", drew_from="stock", **kwargs)  # type: ignore[arg-type]
+    rnd.meld("h9 h9 c9 c9 d9 d9 s9")
+    rnd.discard("c4")
+    assert rnd.is_over and rnd.went_out == 0
+    return rnd
+
+
+def test_from_state_has_melded_counts_closed_canastas() -> None:
+    # Pennies from Heaven: a team holding only closed canastas has melded, like it has opened
+    rnd = Round.from_state(profile="pennies_from_heaven", hands=["c4 c5"], melds=[PENNIES_CLOSED])
+    assert rnd.melds[0] == {} and len(rnd.closed[0]) == 4
+    assert rnd.opened[0] and all(rnd.has_melded[s] for s in (0, 2, 4))
+    assert not any(rnd.has_melded[s] for s in (1, 3, 5))
+    # so its player going out in one turn is not concealed (no concealed bonus)
+    rnd = pennies_going_out()
+    assert not rnd.went_out_concealed
+    assert rnd.scores()[0].points("going_out") == rnd.profile.going_out_bonus
+    # only a player who truly melded nothing before goes out concealed
+    assert pennies_going_out(has_melded=[False] * 6).went_out_concealed
