@@ -229,9 +229,9 @@ class GreedyBot:
         prof = rnd.profile
         values = prof.card_values
         total = 0
-        for meld in rnd.melds[team].values():
+        for rank, meld in rnd.melds[team].items():
             total += sum(values[c.rank] for c in meld)
-            if len(meld) >= prof.canasta_size:
+            if len(meld) >= prof.canasta_size and rank != 3:  # black threes: never a canasta
                 natural = not any(c.is_wild for c in meld)
                 total += prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
         threes = sum(len(rnd.red_threes[s]) for s in range(rnd.player_count)

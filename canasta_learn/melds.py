@@ -110,8 +110,8 @@ def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | No
     """
     if profile.canasta_scheme != "classic":
         return sequence_kind(cards, rank, profile.canasta_scheme, profile.canasta_size)
-    if len(cards) < profile.canasta_size:
-        return None
+    if len(cards) < profile.canasta_size or rank == BLACK_THREE_RANK:
+        return None  # RULES.md §8 DECISION: a meld of black threes is never a canasta
     return set_canasta_kind(rank, meld_counts(cards, rank)[1], profile)
 
 
@@ -160,13 +160,18 @@ def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
 
 
 def is_canasta(cards: Sequence[Card], profile: Profile) -> bool:
-    """True when the meld has at least ``canasta_size`` cards."""
-    return len(cards) >= profile.canasta_size
+    """True when the meld has at least ``canasta_size`` cards and is not of black threes
+    (never a canasta)."""
+    return len(cards) >= profile.canasta_size and not _all_black_threes(cards)
 
 
 def is_natural_canasta(cards: Sequence[Card], profile: Profile) -> bool:
     """True for a canasta without wild cards."""
-    return len(cards) >= profile.canasta_size and not any(c.is_wild for c in cards)
+    return is_canasta(cards, profile) and not any(c.is_wild for c in cards)
+
+
+def _all_black_threes(cards: Sequence[Card]) -> bool:
+    return bool(cards) and all(c.is_black_three for c in cards)
 
 
 def meld_counts_problem(
@@ -247,7 +252,9 @@ def check_meld_cards(
     if problem is None:
         value = sum(profile.card_values[c.rank] for c in cards)
         kind = ""
-        if len(cards) >= profile.canasta_size:
+        if len(cards) >= profile.canasta_size and rank == BLACK_THREE_RANK:
+            kind = " A meld of black threes is never a canasta, whatever its length."
+        elif len(cards) >= profile.canasta_size:
             kind = " It is a natural canasta." if not wild else " It is a mixed canasta."
         wild_text = f"{wild} wild card{'s' if wild != 1 else ''}"
         return Verdict.allow(

@@ -219,7 +219,7 @@ class Position:
                 f"{parts} make {value}, {minimum - value} short. Add another meld in the same turn, "
                 "or wait (your partner may open).", value=value)
         left = len(self.hand) - len(cards)
-        canastas = sum(1 for m in changed.values() if len(m) >= prof.canasta_size)
+        canastas = sum(1 for rank, m in changed.items() if len(m) >= prof.canasta_size and rank != 3)
         if left < 2 and canastas < prof.go_out_canastas:
             return Verdict.refuse(
                 "cannot_go_out_without_canasta",

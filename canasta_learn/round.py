@@ -262,6 +262,13 @@ class Round:
         self.hands = [sorted(to_cards(h), key=CARD_KEY) for h in hands] + [[] for _ in range(n - len(hands))]
         self.stock = list(reversed(to_cards(stock)))
         self.pile = to_cards(pile)
+        if self.pile and self.pile[-1].is_red_three:
+            # RULES.md §4 DECISION: only a first upcard can be a red three, and it is covered at once
+            raise ValueError(
+                f"The discard pile has the red three {self.pile[-1]} on top, which never happens in play: red threes "
+                "are laid face up at once, and a red three turned as the first upcard is covered by the "
+                "next stock card. Put another card on top (a red three may lie under it, as the covered "
+                "upcard), or give it to a player with red_threes=...")
         for seat, threes in enumerate(red_threes):
             cards = to_cards(threes)
             if any(not c.is_red_three for c in cards):
@@ -278,7 +285,7 @@ class Round:
                 if prof.meld_family == "sequences" and rank != ACE_SET_KEY:
                     rank = self._new_sequence_key(self.melds[team], {})
                     cards = stored_order(cards)
-                if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size:
+                if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size and rank != BLACK_THREE_RANK:
                     self.closed[team].append(cards)
                     continue
                 if rank in self.melds[team]:
@@ -765,6 +772,14 @@ class Round:
             return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
         key = group.target
         if key is None:
+            aces = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY))
+            if aces is not None and len(cards) >= prof.meld_min_size and meld_key(cards, prof) == ACE_SET_KEY:
+                # a new set of aces joins the team's set: the whole set holds the three natural aces
+                final = list(aces) + cards
+                verdict = check_meld_cards(final, prof, added=cards)
+                if not verdict:
+                    return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return ACE_SET_KEY, final
             verdict = check_meld_cards(cards, prof)
             if not verdict:
                 return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
@@ -814,7 +829,8 @@ class Round:
         """True when one of these melds becomes a canasta now (for the reserve pick-up)."""
         size = self.profile.canasta_size
         melds = self.melds[team]
-        return any(len(m) >= size and len(melds.get(rank, ())) < size for rank, m in changed.items())
+        return any(len(m) >= size and len(melds.get(rank, ())) < size and rank != BLACK_THREE_RANK
+                   for rank, m in changed.items())
 
     def _reserve_after(self, seat: int, team: int, changed: dict[int, list[Card]]) -> int:
         """Cards the player's reserve adds to the hand if this move completes a canasta."""
@@ -1772,7 +1788,7 @@ class Round:
             if rank in self.turn_start_ranks:
                 self.turn_added_to_old = True
         meld = melds[rank]
-        if len(meld) >= size and not was_canasta:
+        if len(meld) >= size and not was_canasta and rank != BLACK_THREE_RANK:
             kind = canasta_kind(meld, rank, self.profile) or "mixed"
             self.events.append(Event("canasta_completed", seat, tuple(meld),
                                      f"{name} completes a {kind.replace('_', ' ')} canasta of "
@@ -1951,7 +1967,8 @@ class Round:
                 nat = sum(1 for c in cards if not c.is_wild)
                 if meld_counts_problem(nat, len(cards) - nat, rank, prof, going_out=True):
                     return False
-        return any(len(cards) >= prof.canasta_size for cards in self.turn_own.values())
+        return any(len(cards) >= prof.canasta_size and rank != BLACK_THREE_RANK
+                   for rank, cards in self.turn_own.items())
 
     def _go_out(self, seat: int, index: int) -> None:
         team = self.team_of(seat)

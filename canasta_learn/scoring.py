@@ -100,6 +100,14 @@ def score_team(
     ``players_without_meld`` the no-meld penalty; ``went_out`` is the hand-ending batida.
     """
     melds = [list(m) for m in melds]
+    hands = [list(h) for h in hands]
+    # RULES.md §8 DECISION: a dealt red three never laid (cardgames_io lays dealt ones down only
+    # at the holder's first turn, and the hand may end before it) still counts as the team's red
+    # three, never as a card left in hand
+    unlaid = [c for h in hands for c in h if c.is_red_three]
+    if unlaid:
+        red_threes = list(red_threes) + unlaid
+        hands = [[c for c in h if not c.is_red_three] for h in hands]
     values = profile.card_values
     items: list[ScoreItem] = []
     meld_points = sum(values[c.rank] for m in melds for c in m)
@@ -133,18 +141,22 @@ def score_team(
         count = min(len(red_threes), len(profile.red_three_bonuses) - 1)
         bonus = profile.red_three_bonuses[count]
         melded = bool(melds) if has_melded is None else has_melded
+        note = ""
+        if unlaid:
+            note = (f", {format_cards(unlaid)} dealt and never laid down: the hand ended before "
+                    "its holder's first turn")
         if profile.red_threes_need_kinds and not profile.red_threes_need_kinds & set(kinds):
             needed = " or ".join(sorted(k.replace("_", " ") for k in profile.red_threes_need_kinds))
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: no canastra {needed}",
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: no canastra {needed}",
                                    -bonus, "red_threes"))
         elif profile.red_threes_need_sevens_canasta and "sevens" not in kinds:
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: no sevens canasta",
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: no sevens canasta",
                                    -bonus, "red_threes"))
         elif not melded and profile.red_threes_negative_without_meld:
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}), negative: the team melded nothing",
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: the team melded nothing",
                                    -bonus, "red_threes"))
         else:
-            items.append(ScoreItem(f"Red threes ({len(red_threes)})", bonus, "red_threes"))
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note})", bonus, "red_threes"))
     if went_out and profile.morto_size:
         items.append(ScoreItem("Batida ending the hand", profile.going_out_bonus, "going_out"))
     elif went_out:
@@ -162,9 +174,7 @@ def score_team(
         items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} cards)",
                                -sum(values[c.rank] for c in unpicked), "reserve"))
     left = [c for h in hands for c in h]
-    # red threes have no card value (RULES.md §1): one still in hand (cardgames_io lays dealt
-    # ones down only at the player's first turn) costs nothing
-    penalty = sum(values[c.rank] for c in left if not c.is_red_three)
+    penalty = sum(values[c.rank] for c in left)
     if left:
         items.append(ScoreItem(f"Cards left in hand ({format_cards(left)})", -penalty, "hand"))
     return ScoreBreakdown(tuple(items), team, profile.name)

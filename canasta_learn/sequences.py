@@ -22,6 +22,7 @@ from .cards import Card, format_cards, rank_label, rank_name
 
 __all__ = [
     "ACE_SET_KEY",
+    "ACE_SET_MIN_ACES",
     "FIRST_SEQUENCE_KEY",
     "MAX_SEQUENCE",
     "arrange_new",
@@ -39,6 +40,8 @@ __all__ = [
 
 #: Key of a team's set of aces (*lavadeira de ás*).
 ACE_SET_KEY = 1
+#: Natural aces a set of aces always holds (wild cards join beyond them).
+ACE_SET_MIN_ACES = 3
 #: Sequences get keys 101, 102, ... in the order they are laid (per team).
 FIRST_SEQUENCE_KEY = 101
 #: Ranks 4..14 (ace high): at most 11 cards in a sequence.
@@ -274,6 +277,12 @@ def ace_set_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
         return ("meld_mixed_ranks",
                 f"{format_cards(cards)} mixes aces with {format_cards(others)}: the only sets in this game "
                 "are sets of aces (lavadeira); other cards form same-suit sequences.")
+    if len(naturals) < ACE_SET_MIN_ACES:
+        # VARIANTS.md §3 DECISION: «Seqüência de 3 ou mais Ases»
+        return ("meld_too_few_naturals",
+                f"{format_cards(cards)} holds {len(naturals)} natural ace{'s' if len(naturals) != 1 else ''}; "
+                f"a set of aces needs at least {ACE_SET_MIN_ACES} natural aces (wild cards may join "
+                "it beyond those three).")
     return None
 
 
@@ -327,8 +336,8 @@ def candidate_groups(cards: Sequence[Card], *, must_include: Card | None = None,
                      max_wilds: int = 1) -> list[tuple[Card, ...]]:
     """New melds a hand can form, at the grain of `Round.legal_actions`: for each suit, every
     window of its distinct natural ranks (4-A) whose gaps fit ``max_wilds`` wild cards, with a
-    wild card added when that reaches three cards; sets of all the aces (with one wild card when
-    short). ``must_include`` keeps only melds holding that card."""
+    wild card added when that reaches three cards; sets of all the aces (at least three natural
+    aces, alone or with wild cards). ``must_include`` keeps only melds holding that card."""
     naturals = [c for c in cards if not c.is_wild and c.rank != 3]
     jokers = [c for c in cards if c.rank == 0]
     twos = [c for c in cards if c.rank == 2]
@@ -370,7 +379,7 @@ def candidate_groups(cards: Sequence[Card], *, must_include: Card | None = None,
         aces = aces + [must_include]
     for wilds in wild_options:
         group = tuple(aces) + wilds
-        if aces and len(group) >= 3 and (must_include is None or must_include in group):
+        if len(aces) >= ACE_SET_MIN_ACES and (must_include is None or must_include in group):
             key = tuple(sorted(group, key=lambda c: (c.suit, c.rank)))
             if key not in seen:
                 seen.add(key)

@@ -78,10 +78,11 @@ def test_rules1_red_threes_have_no_card_value_only_bonus(profile: str) -> None:
     assert score.total == 115
 
 
-def test_rules1_red_three_left_in_hand_costs_nothing() -> None:
+def test_rules8_dealt_red_three_never_laid_still_scores_as_red_three() -> None:
     """[cardgames_io] dealt red threes wait for the player's first turn. If the hand ends
-    before it (E goes out concealed on the very first turn), W's h3 is still in hand: red
-    threes have no card value, so it costs nothing (and, never laid down, earns no bonus)."""
+    before it (E goes out concealed on the very first turn), W's h3 is still in hand.
+    DECISION (RULES.md §8): it still counts as the red three of W's team (E and W: a bonus,
+    the team melded), never as a card left in hand."""
     east = "h4 h4 c4 c4 d4 d4 s4 h5 c5 d5 s5"
     west = "h3 c11 d11 h11 s11 c12 d12 h12 s12 c13 d13"
     north = "c6 d6 h6 s6 c7 d7 h7 s7 c8 d8 h8"
@@ -96,8 +97,9 @@ def test_rules1_red_three_left_in_hand_costs_nothing() -> None:
     rnd.discard("c9")
     assert rnd.is_over and rnd.went_out_concealed
     west_team = rnd.scores()[1]
-    assert west_team.points("hand") == -100  # W's ten court cards; the h3 costs nothing
-    assert west_team.points("red_threes") == 0
+    assert west_team.points("hand") == -100  # W's ten court cards; the h3 is no card in hand
+    assert "h3" not in next(i.label for i in west_team.items if i.code == "hand")
+    assert west_team.points("red_threes") == 100  # one red three, and the team melded
 
 
 # =========================================================================== §2 deal

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta_learn import Position, Round
+from canasta_learn import Position, Round, check_meld, score_round
 from canasta_learn.cards import parse_cards
 
 QUEENS = "h12 s12 d12"
@@ -120,3 +120,129 @@ def test_from_state_has_melded_counts_closed_canastas() -> None:
     assert rnd.scores()[0].points("going_out") == rnd.profile.going_out_bonus
     # only a player who truly melded nothing before goes out concealed
     assert pennies_going_out(has_melded=[False] * 6).went_out_concealed
+
+
+# --------------------------------------------------------------------------- red threes never laid
+
+
+def test_dealt_red_three_never_laid_counts_as_red_three_penalty_without_meld() -> None:
+    # cardgames_io: the hand ended before the holder's first turn, and his team melded nothing
+    score = score_round([], hands_left=["h3 c9", "c10"], profile="cardgames_io")
+    assert score.points("red_threes") == -100
+    assert score.points("hand") == -20  # c9 and c10; the h3 is no card in hand
+    assert "h3" not in next(i.label for i in score.items if i.code == "hand")
+    bonus = score_round(["h5 c5 d5"], red_threes="d3", hands_left=["h3 c9"], profile="cardgames_io")
+    assert bonus.points("red_threes") == 200  # two red threes, the team melded
+
+
+
+# --------------------------------------------------------------------------- DECISION rulings
+
+KINGS = "h13 h13 s13 s13 d13 c13 c13"
+QUEENS_CANASTA = "h12 h12 c12 c12 d12 d12 s12"
+# team melds that satisfy each profile's going-out canasta requirement
+GO_OUT_MELDS = {
+    "classic": [KINGS], "cardgames_io": [KINGS], "traditional": [KINGS],
+    "italian": [KINGS, QUEENS_CANASTA],
+    "pennies_from_heaven": PENNIES_CLOSED,
+}
+
+
+@pytest.mark.parametrize("profile", sorted(GO_OUT_MELDS))
+def test_ask_permission_only_when_able_to_go_out(profile: str) -> None:
+    """RULES.md §6 DECISION [all]: a player may ask only when able to go out this turn."""
+    def ready(hand: str) -> Round:
+        return Round.from_state(profile=profile, hands=[hand, "c4", "c5", "c6"], melds=[GO_OUT_MELDS[profile]],
+                                stock="s10 s11", drew_from="stock")
+
+    unable = ready("h9 c9 d9 h10 c11 h5")
+    before = unable.snapshot()
+    verdict = unable.can_ask()
+    assert not verdict.ok and verdict.code == "permission_cannot_go_out"
+    assert "cannot go out" in verdict.message
+    assert not any(a.verb == "ask" for a in unable.legal_actions())
+    assert unable.snapshot() == before
+    able = ready("h9 c9 d9 c10")
+    assert able.can_ask().ok
+    assert any(a.verb == "ask" for a in able.legal_actions())
+
+
+def test_ask_permission_before_the_draw_only_when_able_to_go_out() -> None:
+    # traditional: asking is allowed before taking the pile or melding, so before the draw too
+    def ready(hand: str) -> Round:
+        return Round.from_state(profile="traditional", hands=[hand, "c4", "c5", "c6"], melds=[[KINGS]],
+                                stock="s10 s11")
+
+    assert ready("h9 c9 d9 h10 c11 h5").can_ask().code == "permission_cannot_go_out"
+    assert ready("h9 c9 d9").can_ask().ok
+
+
+BLACK_THREES = "s3 s3 c3 c3 s3 c3 s3"
+
+
+def test_black_three_meld_is_never_a_canasta() -> None:
+    """RULES.md §8 DECISION [all]: seven black threes (Pennies from Heaven) are no canasta."""
+    verdict = check_meld(BLACK_THREES, "pennies_from_heaven", going_out=True)
+    assert verdict.ok and "never a canasta" in verdict.message
+    score = score_round([BLACK_THREES, PENNIES_CLOSED[0]], profile="pennies_from_heaven", went_out=True)
+    assert score.points("melds") == 35 + 35
+    assert [i.code for i in score.items if i.code.endswith("_canastas")] == ["sevens_canastas"]
+
+
+def test_black_three_meld_does_not_meet_a_going_out_canasta_requirement() -> None:
+    # the team has sevens, wild and mixed canastas but no natural one: seven natural black threes
+    # would be the missing natural canasta, if they were a canasta
+    without_natural = [PENNIES_CLOSED[0], PENNIES_CLOSED[1], PENNIES_CLOSED[3]]
+    rnd = Round.from_state(profile="pennies_from_heaven", hands=[BLACK_THREES, "c4", "c5", "c6"],
+                           melds=[without_natural], stock="s10 s11", drew_from="stock")
+    before = rnd.snapshot()
+    verdict = rnd.can_meld(BLACK_THREES)
+    assert not verdict.ok and verdict.code == "cannot_go_out_without_canasta"
+    assert rnd.snapshot() == before
+
+
+def test_black_three_meld_going_out_is_not_concealed_and_scores_no_canasta() -> None:
+    rnd = Round.from_state(profile="pennies_from_heaven", hands=[BLACK_THREES, "c4", "c5", "c6"],
+                           melds=[PENNIES_CLOSED], stock="s10 s11", drew_from="stock", has_melded=[False] * 6)
+    rnd.meld(BLACK_THREES)
+    assert rnd.is_over and rnd.went_out == 0
+    assert not rnd.went_out_concealed  # a concealed hand needs a canasta of its own
+    assert not any(e.kind == "canasta_completed" for e in rnd.events)
+    assert sorted(rnd.canasta_kinds(0)) == ["mixed", "natural", "sevens", "wild"]  # no canasta of threes
+    score = rnd.scores()[0]
+    assert score.points("going_out") == rnd.profile.going_out_bonus
+
+
+@pytest.mark.parametrize("profile", ["classic", "cardgames_io", "traditional", "italian",
+                                     "pennies_from_heaven", "canastra_br", "tranca"])
+def test_red_three_on_top_of_a_hypothetical_pile_is_refused(profile: str) -> None:
+    """RULES.md §4 DECISION [all]: a red three never lies on top of the pile in play."""
+    with pytest.raises(ValueError, match="red three h3 on top"):
+        Round.from_state(profile=profile, hands=["c4 c5"], pile="c9 h3")
+    with pytest.raises(ValueError, match="red three d3 on top"):
+        Position("c4 c5 c6", discard_pile="d3", profile=profile)
+    # the covered first upcard may be a red three
+    assert Position("c4 c5 c6", discard_pile="h3 c9", profile=profile).top_card == parse_cards("c9")[0]
+
+
+@pytest.mark.parametrize("profile", ["canastra_br", "tranca"])
+@pytest.mark.parametrize("cards, ok", [("d1 jk c2", False), ("d1 h1 jk", False), ("d1 h1 s1", True),
+                                       ("d1 h1 s1 jk c2", True)])
+def test_brazilian_ace_set_holds_three_natural_aces(profile: str, cards: str, ok: bool) -> None:
+    """VARIANTS.md §3 DECISION: an ace set holds at least three natural aces at all times."""
+    verdict = check_meld(cards, profile)
+    assert verdict.ok is ok
+    if not ok:
+        assert verdict.code == "meld_too_few_naturals" and "three" in verdict.message
+
+
+@pytest.mark.parametrize("profile", ["canastra_br", "tranca"])
+def test_brazilian_engine_never_offers_an_ace_set_of_fewer_than_three_aces(profile: str) -> None:
+    rnd = Round.from_state(profile=profile, hands=["d1 h1 jk c2 h5 h9 c11 s13", "c4", "c5", "c6"],
+                           stock="s10 s11", drew_from="stock")
+    for action in rnd.legal_actions():
+        for group in getattr(action, "groups", ()):
+            aces = [c for c in group.cards if c.rank == 1]
+            if aces and all(c.rank == 1 or c.is_wild for c in group.cards):
+                assert len(aces) >= 3, action
+    assert not rnd.can_meld("d1 h1 jk").ok
