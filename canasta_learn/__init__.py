@@ -3,6 +3,11 @@ widgets and lessons.
 
 The engine imports neither pandas nor ipywidgets; tables and widgets import them lazily.
 
+Errors: `IllegalActionError` (a refused action), `NotationError` (unreadable cards),
+`DeckError` (more copies of a card than the profile's decks hold), `ProfileError` (unknown
+profile); any other impossible argument raises a ValueError, a value of the wrong kind a
+TypeError, each naming the argument and saying what is accepted.
+
 >>> from canasta_learn import Position, opening_minimum, check_meld
 >>> opening_minimum(1500)
 90
@@ -64,4 +69,7 @@ def opening_minimum(team_score: int, profile: str | Profile = "classic") -> int:
     >>> [opening_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)]
     [15, 50, 50, 90, 90, 120]
     """
-    return get_profile(profile).opening_minimum(team_score)
+    from .inputs import need_int
+
+    prof = get_profile(profile)
+    return prof.opening_minimum(need_int(team_score, "team_score"))

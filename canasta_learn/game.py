@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, deal_order
+from .inputs import need_cards, need_int, need_sequence
 from .profiles import ProfileLike, get_profile
 from .round import Round
 from .scoring import ScoreBreakdown
@@ -34,9 +35,16 @@ class Game:
     def __init__(self, profile: ProfileLike = "classic", seed: int | None = None, dealer: int = 0,
                  decks: Sequence[Sequence[Card | str]] | None = None) -> None:
         self.profile = get_profile(profile)
+        need_int(seed, "seed", allow_none=True)
+        need_int(dealer, "dealer", low=0, high=self.profile.player_count - 1)
         self.seed = seed
         self._rng = random.Random(seed)
-        self._decks = list(decks) if decks is not None else None
+        self._decks: list[list[Card]] | None = None
+        if decks is not None:
+            # each deck is checked now, so a bad one is refused before any round is dealt
+            given = need_sequence(decks, "decks", "deck orders (each a full deck, first card dealt first)")
+            self._decks = [deal_order(need_cards(d, f"decks[{i}]"), deck_count=self.profile.deck_count,
+                                      joker_count=self.profile.joker_count) for i, d in enumerate(given)]
         self.rounds: list[Round] = []
         self.round_scores: list[list[ScoreBreakdown]] = []
         self.totals: tuple[int, ...] = (0,) * self.profile.team_count
@@ -46,10 +54,7 @@ class Game:
     def _next_deck(self) -> list[Card] | None:
         index = len(self.rounds)
         if self._decks is not None and index < len(self._decks):
-            from .cards import deal_order
-
-            return deal_order(self._decks[index], deck_count=self.profile.deck_count,
-                              joker_count=self.profile.joker_count)
+            return list(self._decks[index])
         return None
 
     def _new_round(self, dealer: int) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
+from .inputs import need_bool, need_cards, need_counts_in_deck
 from .profiles import Profile, ProfileLike, get_profile
 from .sequences import (
     ACE_SET_KEY,
@@ -155,8 +156,11 @@ def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
     >>> meld_value("h1 c1 d2"), meld_value("c4 c4 d4 jk")
     (60, 65)
     """
-    values = get_profile(profile).card_values
-    return sum(values[card.rank] for card in to_cards(cards))
+    prof = get_profile(profile)
+    given = need_cards(cards, "cards")
+    need_counts_in_deck(given, prof, "This set of cards")
+    values = prof.card_values
+    return sum(values[card.rank] for card in given)
 
 
 def is_canasta(cards: Sequence[Card], profile: Profile) -> bool:
@@ -371,11 +375,17 @@ def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Prof
 def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out: bool = False) -> Verdict:
     """Check whether ``cards`` form a legal new meld under ``profile``.
 
-    ``going_out=True`` allows black threes (the last meld of a player going out).
+    ``going_out=True`` allows black threes (the last meld of a player going out). More copies
+    of a card than the profile's decks hold raise `DeckError`; ``cards`` that are not cards,
+    `NotationError` or a TypeError naming the argument.
 
     >>> check_meld("s3 c3 s3").code, check_meld("s3 c3 s3", going_out=True).ok
     ('meld_black_threes_not_going_out', True)
     >>> check_meld("h9 h9 jk c2 d2 s2").code
     'meld_too_many_wilds'
     """
-    return check_meld_cards(to_cards(cards), get_profile(profile), going_out=going_out)
+    prof = get_profile(profile)
+    given = need_cards(cards, "cards")
+    need_bool(going_out, "going_out")
+    need_counts_in_deck(given, prof, "The meld")
+    return check_meld_cards(given, prof, going_out=going_out)

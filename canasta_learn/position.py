@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action, MeldGroup, TakePile
-from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck, to_cards
+from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck
+from .inputs import need_bool, need_card_lists, need_cards, need_int
 from .moves import opening_combos, take_candidates
 from .pile import PileStatus
 from .planning import OpeningOption, enumerate_openings, plan_values
@@ -42,7 +43,9 @@ class Position:
     Cards may be notation text or `Card` lists; ``discard_pile`` runs bottom to top;
     ``team_melds`` is a list of melds; ``team_opened=None`` means "opened if the team has
     melds"; ``drew_from`` is None (before drawing), ``"stock"`` or ``"pile"``.
-    Impossible card counts raise `DeckError`; illegal table melds raise ValueError.
+    Impossible card counts raise `DeckError`, unreadable cards `NotationError`; illegal table
+    melds, a red three in hand or on top of the pile, and values out of range raise a ValueError,
+    values of the wrong kind a TypeError, each naming the argument.
     """
 
     def __init__(
@@ -58,12 +61,17 @@ class Position:
         player_has_melded: bool = False,
     ) -> None:
         self.profile: Profile = get_profile(profile)
-        self.hand = sorted(to_cards(hand))
-        self.discard_pile = to_cards(discard_pile)
+        self.hand = sorted(need_cards(hand, "hand"))
+        self.discard_pile = need_cards(discard_pile, "discard_pile")
         if isinstance(team_melds, str):
             team_melds = [m for m in team_melds.split("|") if m.strip()]
-        self.team_melds = [to_cards(m) for m in team_melds]
-        self.red_threes = to_cards(red_threes)
+        self.team_melds = need_card_lists(team_melds, "team_melds", "melds (each notation text or a list of cards)")
+        self.red_threes = need_cards(red_threes, "red_threes")
+        need_int(team_score, "team_score")
+        need_bool(team_opened, "team_opened", allow_none=True)
+        need_bool(player_has_melded, "player_has_melded")
+        if drew_from is not None and drew_from not in ("stock", "pile"):
+            raise ValueError(f"drew_from must be None (not drawn yet), 'stock' or 'pile', not {drew_from!r}.")
         self.team_score = team_score
         self.drew_from = drew_from
         self.player_has_melded = player_has_melded

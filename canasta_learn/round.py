@@ -15,7 +15,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .actions import (
@@ -45,6 +45,7 @@ from .cards import (
     to_cards,
 )
 from .events import Event
+from .inputs import need_bool, need_card_lists, need_cards, need_int, need_sequence
 from .melds import (
     BLACK_THREE_RANK,
     DEUCE_RANK,
@@ -142,10 +143,11 @@ class Round:
         team_scores: Sequence[int] | None = None,
     ) -> None:
         prof = get_profile(profile)
+        need_int(seed, "seed", allow_none=True)
         if deck is None:
             cards = shuffled_deck(seed, prof.deck_count, prof.joker_count)
         else:
-            cards = deal_order(deck, deck_count=prof.deck_count, joker_count=prof.joker_count)
+            cards = deal_order(need_cards(deck, "deck"), deck_count=prof.deck_count, joker_count=prof.joker_count)
         self._setup(prof, dealer, team_scores)
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(cards)
@@ -153,10 +155,15 @@ class Round:
 
     def _setup(self, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> None:
         n = profile.player_count
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}.")
+        if team_scores is not None and (isinstance(team_scores, (str, bytes, dict))
+                                        or not isinstance(team_scores, Iterable)):
+            raise TypeError(f"team_scores must be a list of {profile.team_count} whole numbers (one per team), "
+                            f"not {type(team_scores).__name__} {team_scores!r}.")
         scores = tuple(team_scores) if team_scores is not None else (0,) * profile.team_count
-        if len(scores) != profile.team_count or not all(isinstance(s, int) for s in scores):
+        if len(scores) != profile.team_count or not all(isinstance(s, int) and not isinstance(s, bool)
+                                                        for s in scores):
             raise ValueError(
                 f"team_scores must give {profile.team_count} whole numbers (one per team), "
                 f"not {team_scores!r}."
@@ -248,20 +255,44 @@ class Round:
         ``drew_from`` None means the player to move has not drawn yet. ``mortos``
         gives each team's morto (Brazilian games) and ``morto_state`` its state ("waiting",
         "taken", "stock"); by default a morto given is waiting and a missing one taken.
-        Raises `DeckError` for impossible card counts and ValueError for illegal melds.
+        Raises `DeckError` for impossible card counts, `NotationError` for unreadable cards,
+        a ValueError naming the argument for illegal melds or values out of range (a seat
+        number beyond the table, lists longer than the seats or teams), and a TypeError naming
+        the argument for a value of the wrong kind.
         """
         prof = get_profile(profile)
         n = prof.player_count
+        teams = prof.team_count
+        need_int(to_move, "to_move", low=0, high=n - 1)
+        need_int(dealer, "dealer", low=0, high=n - 1, allow_none=True)
         if dealer is None:
             dealer = (to_move - 1) % n
+        given_hands = need_card_lists(hands, "hands", f"hands (one per seat, at most {n})", most=n)
+        seats_text = f"one per seat, at most {n}"
+        given_threes = need_card_lists(red_threes, "red_threes", f"red-three lists ({seats_text})", most=n)
+        given_reserves = need_card_lists(reserves, "reserves", f"reserves ({seats_text})", most=n)
+        team_meld_lists = need_sequence(melds, "melds", f"meld lists (one per team, at most {teams})", most=teams)
+        given_melds = [need_card_lists(m, f"melds[{t}]", "melds (each notation text or a list of cards)")
+                       for t, m in enumerate(team_meld_lists)]
+        for name, flags, size, who in (("opened", opened, teams, "team"), ("has_melded", has_melded, n, "seat")):
+            if flags is not None:
+                items = need_sequence(flags, name, f"True/False values (one per {who})")
+                if len(items) != size or not all(isinstance(f, bool) for f in items):
+                    raise ValueError(f"{name} must give {size} True/False values (one per {who}), not {flags!r}.")
+        need_bool(check_counts, "check_counts")
+        if mortos is not None:
+            mortos = need_card_lists(mortos, "mortos", f"mortos (one per team, at most {teams})", most=teams)
+        if morto_state is not None:
+            states = need_sequence(morto_state, "morto_state", f"morto states (one per team, {teams})")
+            if len(states) != teams or any(s not in ("waiting", "taken", "stock") for s in states):
+                raise ValueError(f"morto_state must give {teams} of 'waiting', 'taken' or 'stock' (one per team), "
+                                 f"not {morto_state!r}.")
         self = cls.__new__(cls)
         self._setup(prof, dealer, team_scores)
         self.to_move = to_move
-        if len(hands) > n:
-            raise ValueError(f"{len(hands)} hands given for {n} seats.")
-        self.hands = [sorted(to_cards(h), key=CARD_KEY) for h in hands] + [[] for _ in range(n - len(hands))]
-        self.stock = list(reversed(to_cards(stock)))
-        self.pile = to_cards(pile)
+        self.hands = [sorted(h, key=CARD_KEY) for h in given_hands] + [[] for _ in range(n - len(given_hands))]
+        self.stock = list(reversed(need_cards(stock, "stock")))
+        self.pile = need_cards(pile, "pile")
         if self.pile and self.pile[-1].is_red_three:
             # RULES.md §4 DECISION: only a first upcard can be a red three, and it is covered at once
             raise ValueError(
@@ -269,14 +300,12 @@ class Round:
                 "are laid face up at once, and a red three turned as the first upcard is covered by the "
                 "next stock card. Put another card on top (a red three may lie under it, as the covered "
                 "upcard), or give it to a player with red_threes=...")
-        for seat, threes in enumerate(red_threes):
-            cards = to_cards(threes)
+        for seat, cards in enumerate(given_threes):
             if any(not c.is_red_three for c in cards):
                 raise ValueError(f"red_threes for seat {seat} hold {format_cards(cards)}: only h3 and d3.")
             self.red_threes[seat] = cards
-        for team, team_melds in enumerate(melds):
-            for meld in team_melds:
-                cards = to_cards(meld)
+        for team, team_melds in enumerate(given_melds):
+            for cards in team_melds:
                 verdict = check_meld_cards(cards, prof, going_out=True)
                 if not verdict:
                     raise ValueError(f"Team {team} meld {format_cards(cards)} is illegal: {verdict.message}")
@@ -296,8 +325,8 @@ class Round:
                 self.melds[team][rank] = cards
         if reserves and not prof.reserve_size:
             raise ValueError(f"The {prof.name} profile has no reserves; leave reserves=() for it.")
-        for seat, reserve in enumerate(reserves):
-            self.reserves[seat] = to_cards(reserve)
+        for seat, reserve in enumerate(given_reserves):
+            self.reserves[seat] = reserve
         everything = [c for h in self.hands for c in h] + self.stock + self.pile
         everything += [c for r in self.reserves for c in r]
         everything += [c for t in self.red_threes for c in t]
@@ -306,7 +335,7 @@ class Round:
         if prof.morto_size:
             given = list(mortos) if mortos is not None else []
             for team in range(prof.team_count):
-                self.mortos[team] = to_cards(given[team]) if team < len(given) else []
+                self.mortos[team] = list(given[team]) if team < len(given) else []
                 self.morto_state[team] = "waiting" if self.mortos[team] else "taken"
             if morto_state is not None:
                 self.morto_state = list(morto_state)

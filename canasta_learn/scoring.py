@@ -14,8 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import Card, CardsLike, format_cards, to_cards
-from .melds import canasta_kind, meld_key
+from .cards import Card, CardsLike, format_cards
+from .inputs import need_bool, need_card_lists, need_cards, need_counts_in_deck
+from .melds import canasta_kind, check_meld_cards, meld_key
 from .profiles import Profile, ProfileLike, get_profile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -219,16 +220,40 @@ def score_round(
     ``team_melds`` is a list of melds (notation text or card lists); ``hands_left`` a list
     of the partners' remaining hands (or one text). ``has_melded`` overrides "the team made
     a meld" (default: it has melds), which decides the sign of red threes.
+
+    Impossible input is refused: a meld that is not a legal meld (ValueError naming
+    ``team_melds``), a card in ``red_threes`` that is not a red three, more copies of a card
+    than the profile's decks hold (`DeckError`), a red three left in hand where dealt ones are
+    laid down at once, unreadable cards (`NotationError`), or a value of the wrong kind (a
+    TypeError naming the argument).
     """
     prof = get_profile(profile)
-    if isinstance(team_melds, str):
+    if isinstance(team_melds, (str, Card)):
         team_melds = [team_melds]
-    melds = [to_cards(m) for m in team_melds]
+    melds = need_card_lists(team_melds, "team_melds", "melds (each notation text or a list of cards)")
     if isinstance(hands_left, (str, Card)):
-        hands = [to_cards(hands_left)]
+        hands = [need_cards(hands_left, "hands_left")]
     else:
-        hands = [to_cards(h) for h in hands_left]
+        hands = need_card_lists(hands_left, "hands_left", "hands (each notation text or a list of cards)")
+    threes = need_cards(red_threes, "red_threes")
+    need_bool(went_out, "went_out")
+    need_bool(concealed, "concealed")
+    need_bool(has_melded, "has_melded", allow_none=True)
     if concealed and not went_out:
         raise ValueError("concealed=True needs went_out=True: only a player going out can be concealed.")
-    return score_team(melds, to_cards(red_threes), hands, prof, went_out=went_out,
+    others = [c for c in threes if not c.is_red_three]
+    if others:
+        raise ValueError(f"red_threes holds {format_cards(others)}, which {'is' if len(others) == 1 else 'are'} "
+                         "not red threes: give only h3 and d3 cards there.")
+    for index, meld in enumerate(melds):
+        verdict = check_meld_cards(meld, prof, going_out=went_out)
+        if not verdict:
+            raise ValueError(f"team_melds[{index}] ({format_cards(meld) or 'no cards'}) is not a legal meld: "
+                             f"{verdict.message} Give each of the team's melds as it lies on the table.")
+    if prof.dealt_red_threes != "first_turn" and any(c.is_red_three for h in hands for c in h):
+        raise ValueError(f"hands_left holds a red three, but in the {prof.name} profile red threes are laid "
+                         "face up as soon as they are dealt or drawn: pass them as red_threes=... instead.")
+    need_counts_in_deck([c for m in melds for c in m] + threes + [c for h in hands for c in h], prof,
+                        "The scored hand (its melds, red threes and hands left)")
+    return score_team(melds, threes, hands, prof, went_out=went_out,
                       concealed=concealed, has_melded=has_melded)

@@ -252,3 +252,122 @@ def test_game_refuses_actions_after_it_ended() -> None:
         game.apply("E draw")
     assert info.value.code == "round_over"
     assert len(game.rounds) == rounds and game.totals == (5015, 25)
+
+
+# --------------------------------------------------------------------------- issue 11, section 2
+
+
+def test_score_round_red_threes_must_be_red_threes() -> None:
+    with pytest.raises(ValueError, match="red_threes holds c3 h5") as info:
+        score_round(["h4 c4 d4"], red_threes="c3 h5")
+    assert "h3 and d3" in str(info.value)
+
+
+def test_score_round_red_threes_within_the_deck() -> None:
+    with pytest.raises(DeckError, match="3 copies of h3"):
+        score_round(["h5 d5 c5"], red_threes="h3 h3 d3 d3 h3")
+    # Pennies from Heaven has four decks: eight red threes exist (1000 with a sevens canasta)
+    assert score_round(["h7 h7 c7 c7 d7 d7 s7"], red_threes="h3 h3 h3 h3 d3 d3 d3 d3",
+                       profile="pennies_from_heaven").points("red_threes") == 1000
+
+
+def test_check_meld_counts_against_the_profile_deck() -> None:
+    with pytest.raises(DeckError, match="3 copies of h5") as info:
+        check_meld("h5 h5 h5")
+    assert "only 2" in str(info.value)
+    with pytest.raises(DeckError):
+        meld_value("jk jk jk jk jk")
+    assert check_meld("h5 h5 h5", "italian").ok  # three decks
+    assert check_meld("h5 h5 h5 h5", "pennies_from_heaven").ok  # four decks
+
+
+def test_score_round_refuses_an_illegal_meld() -> None:
+    with pytest.raises(ValueError, match=r"team_melds\[0\] \(h5 h5\) is not a legal meld"):
+        score_round(["h5 h5"])
+    with pytest.raises(ValueError, match="team_melds"):
+        score_round(["h5 c5 d5", "h6 h7 h8"])
+    with pytest.raises(ValueError, match="black threes"):
+        score_round(["s3 s3 c3"])  # only the player going out melds black threes
+    assert score_round(["s3 s3 c3"], went_out=True).points("melds") == 15
+
+
+def test_score_round_refuses_red_three_in_hand_where_dealt_ones_are_laid_at_once() -> None:
+    with pytest.raises(ValueError, match="red_threes"):
+        score_round(["h5 c5 d5"], hands_left=["h3 c9"])
+
+
+def test_score_round_flags_must_be_booleans() -> None:
+    with pytest.raises(TypeError, match="went_out"):
+        score_round(["h5 c5 d5"], went_out="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="has_melded"):
+        score_round(["h5 c5 d5"], has_melded=1)  # type: ignore[arg-type]
+
+
+def test_from_state_to_move_out_of_range() -> None:
+    with pytest.raises(ValueError, match="to_move must be a whole number from 0 to 3, not 7"):
+        Round.from_state(hands=["c4"], to_move=7)
+    with pytest.raises(ValueError, match="to_move must be a whole number from 0 to 5"):
+        Round.from_state(hands=["c4"], to_move=6, profile="pennies_from_heaven")
+    with pytest.raises(TypeError, match="to_move"):
+        Round.from_state(hands=["c4"], to_move="N")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kwargs, argument", [
+    ({"hands": "c4 c5"}, "hands"),
+    ({"hands": ["c4"], "opened": [True]}, "opened"),
+    ({"hands": ["c4"], "has_melded": [True, False]}, "has_melded"),
+    ({"hands": ["c4"], "melds": [["h5 c5 d5"]] * 3}, "melds"),
+    ({"hands": ["c4"], "red_threes": ["h3"] * 5}, "red_threes"),
+    ({"hands": [5]}, "hands[0]"),
+    ({"hands": ["c4"], "dealer": 4}, "dealer"),
+    ({"hands": ["c4"], "morto_state": ["gone", "taken"], "profile": "tranca"}, "morto_state"),
+])
+def test_from_state_bad_arguments_name_the_argument(kwargs: dict[str, object], argument: str) -> None:
+    with pytest.raises((ValueError, TypeError)) as info:
+        Round.from_state(**kwargs)  # type: ignore[arg-type]
+    assert str(info.value).startswith(argument)
+
+
+def test_check_meld_of_a_number_names_the_argument() -> None:
+    with pytest.raises(TypeError, match="^cards must be card notation text"):
+        check_meld(12345)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^cards"):
+        meld_value(3.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="going_out"):
+        check_meld("h5 c5 d5", going_out="no")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("build, argument", [
+    (lambda: opening_minimum("1500"), "team_score"),
+    (lambda: Position(5), "hand"),
+    (lambda: Position("c4 c5", team_score=None), "team_score"),
+    (lambda: Position("c4 c5", team_opened="no"), "team_opened"),
+    (lambda: Position("c4 c5", team_melds=[7]), "team_melds[0]"),
+    (lambda: Round(seed=[1]), "seed"),
+    (lambda: Round(team_scores=0), "team_scores"),
+    (lambda: Round(deck=108), "deck"),
+    (lambda: Game(seed="one"), "seed"),
+    (lambda: Game(decks=3), "decks"),
+])
+def test_wrong_kinds_raise_type_error_naming_the_argument(build: object, argument: str) -> None:
+    with pytest.raises(TypeError) as info:
+        build()  # type: ignore[operator]
+    assert str(info.value).startswith(argument + " must be")
+
+
+@pytest.mark.parametrize("build, argument", [
+    (lambda: Position("c4 c5", drew_from="hand"), "drew_from"),
+    (lambda: Game(dealer=4), "dealer"),
+])
+def test_values_out_of_range_raise_value_error_naming_the_argument(build: object, argument: str) -> None:
+    with pytest.raises(ValueError) as info:
+        build()  # type: ignore[operator]
+    assert str(info.value).startswith(argument + " must be")
+
+
+def test_game_checks_every_deck_before_dealing() -> None:
+    deck = new_deck()
+    bad = list(deck)
+    bad[0] = bad[1]
+    with pytest.raises(DeckError):
+        Game(decks=[deck, bad])
