@@ -25,7 +25,8 @@ from typing import Any
 from .cards import Card, NotationError, check_card_counts, to_cards
 from .profiles import Profile
 
-__all__ = ["need_bool", "need_card_lists", "need_cards", "need_counts_in_deck", "need_int", "need_sequence"]
+__all__ = ["need_bool", "need_card_lists", "need_cards", "need_counts_in_deck", "need_int",
+           "need_no_red_three_on_top", "need_sequence"]
 
 
 def need_bool(value: Any, name: str, *, allow_none: bool = False) -> bool:
@@ -87,6 +88,17 @@ def need_sequence(value: Any, name: str, what: str, *, most: int | None = None) 
 def need_card_lists(value: Any, name: str, what: str, *, most: int | None = None) -> list[list[Card]]:
     """A list of card lists (one per seat, team or meld): each entry as `need_cards` reads it."""
     return [need_cards(item, f"{name}[{i}]") for i, item in enumerate(need_sequence(value, name, what, most=most))]
+
+
+def need_no_red_three_on_top(pile: list[Card], name: str) -> None:
+    """A ValueError naming ``name`` when the pile (bottom to top) has a red three on top: in play
+    that never happens (RULES.md §4 DECISION; a red-three first upcard is covered at once)."""
+    if pile and pile[-1].is_red_three:
+        raise ValueError(
+            f"{name} has the red three {pile[-1]} on top, which never happens in play: red threes are laid "
+            "face up at once, and a red three turned as the first upcard is covered by the next stock card. "
+            "Put another card on top (a red three may lie under it, as the covered upcard), or give it to a "
+            "player's red threes.")
 
 
 def need_counts_in_deck(cards: Iterable[Card], profile: Profile, what: str) -> None:

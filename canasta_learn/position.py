@@ -26,7 +26,7 @@ from typing import Any
 
 from .actions import Action, MeldGroup, TakePile
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck
-from .inputs import need_bool, need_card_lists, need_cards, need_int
+from .inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
 from .moves import opening_combos, take_candidates
 from .pile import PileStatus
 from .planning import OpeningOption, enumerate_openings, plan_values
@@ -63,6 +63,7 @@ class Position:
         self.profile: Profile = get_profile(profile)
         self.hand = sorted(need_cards(hand, "hand"))
         self.discard_pile = need_cards(discard_pile, "discard_pile")
+        need_no_red_three_on_top(self.discard_pile, "discard_pile")
         if isinstance(team_melds, str):
             team_melds = [m for m in team_melds.split("|") if m.strip()]
         self.team_melds = need_card_lists(team_melds, "team_melds", "melds (each notation text or a list of cards)")
@@ -95,20 +96,26 @@ class Position:
         size = prof.morto_size
         mortos = [stock[t * size:(t + 1) * size] for t in range(prof.team_count)] if size else None
         stock = stock[prof.team_count * size:]
-        self._round = Round.from_state(
-            mortos=mortos,
-            profile=prof,
-            hands=[self.hand],
-            stock=stock,
-            pile=self.discard_pile,
-            melds=[self.team_melds],
-            red_threes=[self.red_threes],
-            to_move=0,
-            drew_from=drew_from,
-            opened=[opened] + [False] * (prof.team_count - 1),
-            has_melded=[player_has_melded] + [False] * (prof.player_count - 1),
-            team_scores=(team_score,) + (0,) * (prof.team_count - 1),
-        )
+        try:
+            self._round = Round.from_state(
+                mortos=mortos,
+                profile=prof,
+                hands=[self.hand],
+                stock=stock,
+                pile=self.discard_pile,
+                melds=[self.team_melds],
+                red_threes=[self.red_threes],
+                to_move=0,
+                drew_from=drew_from,
+                opened=[opened] + [False] * (prof.team_count - 1),
+                has_melded=[player_has_melded] + [False] * (prof.player_count - 1),
+                team_scores=(team_score,) + (0,) * (prof.team_count - 1),
+            )
+        except ValueError as error:
+            # the round's melds[0] are this position's team_melds: say so in the learner's terms
+            if type(error) is not ValueError or not str(error).startswith("melds[0]"):
+                raise
+            raise ValueError("team_melds" + str(error)[len("melds[0]"):]) from None
 
     # ------------------------------------------------------------------ queries
     @property

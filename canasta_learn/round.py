@@ -42,10 +42,9 @@ from .cards import (
     format_cards,
     rank_name,
     shuffled_deck,
-    to_cards,
 )
 from .events import Event
-from .inputs import need_bool, need_card_lists, need_cards, need_int, need_sequence
+from .inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top, need_sequence
 from .melds import (
     BLACK_THREE_RANK,
     DEUCE_RANK,
@@ -113,14 +112,17 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
         if not melds.strip():
             return ()
         return _parse_groups(melds, need_target=False, original=melds)
+    if isinstance(melds, Card) or not isinstance(melds, Iterable):
+        raise TypeError(f"melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) or "
+                        f"MeldGroup objects, not {type(melds).__name__} {melds!r}.")
     groups = []
-    for item in melds:
+    for index, item in enumerate(melds):
         if isinstance(item, MeldGroup):
             groups.append(item)
         elif isinstance(item, str):
             groups.extend(to_groups(item))
         else:
-            groups.append(MeldGroup(tuple(to_cards(item))))
+            groups.append(MeldGroup(tuple(need_cards(item, f"melds[{index}]"))))
     return tuple(groups)
 
 
@@ -293,13 +295,7 @@ class Round:
         self.hands = [sorted(h, key=CARD_KEY) for h in given_hands] + [[] for _ in range(n - len(given_hands))]
         self.stock = list(reversed(need_cards(stock, "stock")))
         self.pile = need_cards(pile, "pile")
-        if self.pile and self.pile[-1].is_red_three:
-            # RULES.md §4 DECISION: only a first upcard can be a red three, and it is covered at once
-            raise ValueError(
-                f"The discard pile has the red three {self.pile[-1]} on top, which never happens in play: red threes "
-                "are laid face up at once, and a red three turned as the first upcard is covered by the "
-                "next stock card. Put another card on top (a red three may lie under it, as the covered "
-                "upcard), or give it to a player with red_threes=...")
+        need_no_red_three_on_top(self.pile, "pile")
         for seat, cards in enumerate(given_threes):
             if any(not c.is_red_three for c in cards):
                 raise ValueError(f"red_threes for seat {seat} hold {format_cards(cards)}: only h3 and d3.")
@@ -308,7 +304,8 @@ class Round:
             for cards in team_melds:
                 verdict = check_meld_cards(cards, prof, going_out=True)
                 if not verdict:
-                    raise ValueError(f"Team {team} meld {format_cards(cards)} is illegal: {verdict.message}")
+                    raise ValueError(f"melds[{team}] holds {format_cards(cards) or 'an empty meld'}, an illegal "
+                                     f"meld: {verdict.message}")
                 rank = meld_key(cards, prof)
                 assert rank is not None
                 if prof.meld_family == "sequences" and rank != ACE_SET_KEY:
@@ -319,7 +316,7 @@ class Round:
                     continue
                 if rank in self.melds[team]:
                     raise ValueError(
-                        f"Team {team} has two melds of {rank_name(rank, plural=True)}; "
+                        f"melds[{team}] has two melds of {rank_name(rank, plural=True)}; "
                         "a team has one meld per rank: put them together."
                     )
                 self.melds[team][rank] = cards
@@ -349,7 +346,7 @@ class Round:
         for team, flag in enumerate(self.opened):
             if not flag and self.melds[team]:
                 raise ValueError(
-                    f"Team {team} has melds on the table but is marked as not opened; a team "
+                    f"opened[{team}] is False, but team {team} has melds on the table; a team "
                     "opens with its first melds (leave opened=None to derive it)."
                 )
         self.has_melded = list(has_melded) if has_melded is not None else [
@@ -359,7 +356,7 @@ class Round:
         self._begin_turn_state()
         if drew_from is not None:
             if drew_from not in ("stock", "pile"):
-                raise ValueError("drew_from must be None, 'stock' or 'pile'.")
+                raise ValueError(f"drew_from must be None (not drawn yet), 'stock' or 'pile', not {drew_from!r}.")
             self.drew_from = drew_from
             self.phase = "play"
         return self
@@ -1541,7 +1538,7 @@ class Round:
         return self._perform(Draw(self._seat(seat)))  # type: ignore[return-value]
 
     def _take_action(self, cards: CardsLike, extra_melds: MeldsLike, seat: int | None) -> TakePile:
-        return TakePile(self._seat(seat), tuple(to_cards(cards)), to_groups(extra_melds or ()))
+        return TakePile(self._seat(seat), tuple(need_cards(cards, "cards")), to_groups(extra_melds or ()))
 
     def can_take_pile(self, cards: CardsLike = (), extra_melds: MeldsLike = (), seat: int | None = None) -> Verdict:
         """Verdict on taking the pile, melding its top card with ``cards`` from hand (none:
@@ -1569,7 +1566,7 @@ class Round:
         return self._perform(Meld(self._seat(seat), to_groups(melds)))  # type: ignore[return-value]
 
     def _one_card(self, card: Card | str) -> Card:
-        cards = to_cards(card)
+        cards = need_cards(card, "card")
         if len(cards) != 1:
             raise ValueError(f"Name exactly one card to discard, not {format_cards(cards) or 'none'}.")
         return cards[0]
