@@ -142,9 +142,11 @@ class Position:
         return self.pile_status().state
 
     def check_take_pile(self, cards: CardsLike | None = None, extra_melds: MeldsLike = ()) -> Verdict:
-        """Can the player take the pile? With ``cards``: that way. Without: the engine looks
-        for a legal way (``verdict.meld`` holds the cards that go down with the top card), or
-        explains exactly why there is none."""
+        """Can the player take the pile? With ``cards``: that way. Without: yes when any legal
+        take exists; the engine searches every take, openings with the top card included (as
+        `opening_options` does), and returns the best (fewest wild cards, then fewest cards):
+        ``verdict.meld`` holds the cards that go down with the top card, ``verdict.melds`` any
+        further melds laid to reach the opening minimum. Otherwise it explains why there is none."""
         rnd = self._round
         if cards is not None:
             return rnd.can_take_pile(cards, extra_melds, seat=0)
@@ -193,7 +195,9 @@ class Position:
     def check_opening(self, melds: MeldsLike) -> Verdict:
         """Do these melds (laid together this turn) reach the opening minimum and leave a
         legal hand? A meld may include the pile's top card: then it is an opening by taking
-        the pile, and only the top card and cards from hand count."""
+        the pile, and only the top card and cards from hand count. Once the team has opened (or
+        in a profile without a minimum) only the minimum is waived (``opening_not_needed``): the
+        melds must still be legal melds of cards in the hand that leave a legal hand."""
         rnd = self._round
         prof = self.profile
         groups = to_groups(melds)
