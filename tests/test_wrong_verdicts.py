@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from canasta_learn import Position, Round, check_meld, score_round
-from canasta_learn.cards import parse_cards
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from canasta_learn import Position, Round, check_meld, get_profile, score_round
+from canasta_learn.actions import Meld, MeldGroup
+from canasta_learn.cards import new_deck, parse_cards
 
 QUEENS = "h12 s12 d12"
 
@@ -246,3 +251,60 @@ def test_brazilian_engine_never_offers_an_ace_set_of_fewer_than_three_aces(profi
             if aces and all(c.rank == 1 or c.is_wild for c in group.cards):
                 assert len(aces) >= 3, action
     assert not rnd.can_meld("d1 h1 jk").ok
+
+
+# --------------------------------------------------------------------------- properties of the verdicts
+
+
+def random_position(seed: int, profile: str, opened: bool) -> Position:
+    """A position from a seeded shuffle: 8-14 cards in hand, a short pile, maybe team melds."""
+    rng = random.Random(seed)
+    prof = get_profile(profile)
+    melds = [KINGS] if opened else []
+    deck = new_deck(prof.deck_count, prof.joker_count)
+    for card in parse_cards(" ".join(melds)):
+        deck.remove(card)
+    deck = [c for c in deck if not c.is_red_three]
+    rng.shuffle(deck)
+    size = rng.randint(8, 14)
+    hand, pile = deck[:size], deck[size:size + rng.randint(1, 4)]
+    return Position(hand, discard_pile=pile, team_melds=melds, profile=profile,
+                    team_score=rng.choice([0, 1500, 3000]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), profile=st.sampled_from(["classic", "cardgames_io", "traditional"]),
+       opened=st.booleans())
+def test_check_take_pile_yes_exactly_when_a_take_exists(seed: int, profile: str, opened: bool) -> None:
+    pos = random_position(seed, profile, opened)
+    verdict = pos.check_take_pile()
+    takes = [o for o in pos.opening_options() if o.takes_pile]
+    if takes:
+        assert verdict.ok, (pos, takes[0], verdict)
+    if verdict.ok:
+        assert verdict.meld is not None and pos.top_card in verdict.meld
+        rnd = pos.round
+        first = list(verdict.meld)
+        first.remove(pos.top_card)  # type: ignore[arg-type]
+        rnd.take_pile(first, [list(m) for m in verdict.melds])  # the take it names is legal
+        assert rnd.opened[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), profile=st.sampled_from(["classic", "cardgames_io", "traditional", "tranca"]))
+def test_check_opening_after_opened_agrees_with_the_engine(seed: int, profile: str) -> None:
+    pos = random_position(seed, profile, opened=profile != "tranca")  # tranca: opened, no minimum
+    rng = random.Random(seed)
+    played = pos.round
+    played.drew_from, played.phase = "stock", "play"
+    engine_melds = [a for a in played.legal_actions() if isinstance(a, Meld)]
+    if engine_melds and rng.random() < 0.5:  # one of the engine's legal melds
+        chosen: list[MeldGroup] = list(rng.choice(engine_melds).groups)
+    else:  # a few cards of the hand, legal or not
+        chosen = [MeldGroup(tuple(rng.sample(pos.hand, rng.randint(1, min(5, len(pos.hand))))))]
+    verdict = pos.check_opening(chosen)
+    engine = pos.check_meld(chosen)
+    assert verdict.ok == engine.ok, (pos, chosen, verdict, engine)
+    assert pos.team_opened
+    if verdict.ok:
+        assert verdict.code == "opening_not_needed"
