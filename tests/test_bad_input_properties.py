@@ -198,3 +198,25 @@ def test_round_methods_refuse_bad_input_and_change_nothing(
             assert rnd.snapshot() == before, call
         if rnd.is_over:
             break
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 30), opened=st.booleans(), cards=cards_like, melds=card_lists)
+def test_position_queries_refuse_bad_input_and_change_nothing(
+        seed: int, opened: bool, cards: Any, melds: Any) -> None:
+    rnd = Round(seed=seed)
+    hand = [c for c in rnd.hands[rnd.to_move] if c.rank != 13]  # the kings go to the team meld
+    pile = [c for c in rnd.pile[-1:] if c.rank != 13]
+    pos = Position(hand, discard_pile=pile, team_melds=["h13 s13 d13"] if opened else [])
+    before = pos._round.snapshot()
+    listed = melds if not isinstance(melds, str) else [melds]
+    for call, names in [
+        (lambda: pos.check_take_pile(cards), ("cards",)),
+        (lambda: pos.check_take_pile(None, listed), ("melds",)),
+        (lambda: pos.check_opening(listed), ("melds",)),
+        (lambda: pos.check_meld(listed), ("melds",)),
+        (lambda: pos.check_go_out(listed), ("melds",)),
+        (lambda: pos.check_go_out([], cards), ("card", "Name exactly one card")),
+    ]:
+        judge(call, names)
+        assert pos._round.snapshot() == before
