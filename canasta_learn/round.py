@@ -286,9 +286,9 @@ class Round:
             mortos = need_card_lists(mortos, "mortos", f"mortos (one per team, at most {teams})", most=teams)
         if morto_state is not None:
             states = need_sequence(morto_state, "morto_state", f"morto states (one per team, {teams})")
-            if len(states) != teams or any(s not in ("waiting", "taken", "stock") for s in states):
-                raise ValueError(f"morto_state must give {teams} of 'waiting', 'taken' or 'stock' (one per team), "
-                                 f"not {morto_state!r}.")
+            if len(states) != teams or any(s not in ("none", "waiting", "taken", "stock") for s in states):
+                raise ValueError(f"morto_state must give {teams} of 'waiting', 'taken', 'stock' or 'none' (one per "
+                                 f"team), not {morto_state!r}.")
         self = cls.__new__(cls)
         self._setup(prof, dealer, team_scores)
         self.to_move = to_move
