@@ -37,7 +37,7 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
     for rank in sorted(melds, key=lambda r: (r == 1, r)):
         meld = melds[rank]
         mark = ""
-        if len(meld) >= canasta_size:
+        if len(meld) >= canasta_size and rank != 3:  # black threes are never a canasta
             mark = "  [natural canasta]" if not any(c.is_wild for c in meld) else "  [mixed canasta]"
         name = "wild" if rank == 0 else rank_name(rank, plural=True)
         lines.append(f"    {name:>7}: {format_cards(meld)}{mark}")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from canasta_learn import Position, Round, check_meld, get_profile, score_round
 from canasta_learn.actions import Meld, MeldGroup
 from canasta_learn.cards import new_deck, parse_cards
+from canasta_learn.text import round_text
 
 QUEENS = "h12 s12 d12"
 
@@ -216,6 +217,8 @@ def test_black_three_meld_going_out_is_not_concealed_and_scores_no_canasta() -> 
     assert sorted(rnd.canasta_kinds(0)) == ["mixed", "natural", "sevens", "wild"]  # no canasta of threes
     score = rnd.scores()[0]
     assert score.points("going_out") == rnd.profile.going_out_bonus
+    threes_line = next(line for line in round_text(rnd).splitlines() if "threes:" in line)
+    assert "canasta" not in threes_line
 
 
 @pytest.mark.parametrize("profile", ["classic", "cardgames_io", "traditional", "italian",
