@@ -6,6 +6,8 @@ The lessons ship inside the package (``canasta_learn/lessons/*.ipynb``, generate
 * ``canasta-learn lessons [DIR]`` copies the lessons into DIR (default ``./canasta-lessons``),
   never overwriting a notebook already there (a learner's edited copy), and starts JupyterLab
   on DIR. Arguments after ``--`` go to JupyterLab (``canasta-learn lessons -- --port 9000``).
+  As root (a container, a cloud notebook, CI) it adds ``--allow-root``, which JupyterLab
+  otherwise demands, and says so in one line.
 * ``canasta-learn export --to html|slides OUT [--student]`` executes every lesson in a fresh
   kernel and writes static pages in which cards, tables and verdicts show without a kernel or
   network (they are the inline SVG/HTML of the static reprs). Interactive widgets cannot run
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import os
 import shutil
 import subprocess
 import sys
@@ -34,9 +37,11 @@ __all__ = [
     "LessonsError",
     "copy_lessons",
     "export_lessons",
+    "lab_arguments",
     "lesson_names",
     "lessons_dir",
     "register",
+    "running_as_root",
     "split_lessons_args",
     "static_notebook",
 ]
@@ -106,6 +111,30 @@ def _jupyterlab_command(folder: Path, extra: Sequence[str]) -> list[str]:
     return [sys.executable, "-m", "jupyterlab", "--notebook-dir", str(folder), *extra]
 
 
+def running_as_root() -> bool:
+    """Whether this process runs as root (effective user id 0; never on Windows)."""
+    geteuid = getattr(os, "geteuid", None)
+    return geteuid is not None and geteuid() == 0
+
+
+def lab_arguments(extra: Sequence[str], *, as_root: bool) -> tuple[list[str], str | None]:
+    """The arguments for JupyterLab, and a note for the learner (or None).
+
+    JupyterLab refuses to start as root unless given ``--allow-root``; as root it is added
+    (once), so that ``canasta-learn lessons`` works in a container as it does elsewhere.
+
+    >>> lab_arguments(["--port", "9000"], as_root=True)[0]
+    ['--port', '9000', '--allow-root']
+    >>> lab_arguments(["--port", "9000"], as_root=False)
+    (['--port', '9000'], None)
+    """
+    arguments = list(extra)
+    if not as_root or "--allow-root" in arguments:
+        return arguments, None
+    return [*arguments, "--allow-root"], (
+        "Running as root (as in a container): starting JupyterLab with --allow-root.")
+
+
 def split_lessons_args(items: Sequence[str]) -> tuple[str, bool, list[str]]:
     """``[DIR] [--no-lab] [-- JUPYTER ARGS...]`` -> (DIR, no_lab, arguments for JupyterLab).
 
@@ -135,7 +164,10 @@ def run_lessons(args: argparse.Namespace) -> int:
     print(f"Lessons in {folder}: {len(copied)} copied, {len(kept)} already there (kept as is).")
     if no_lab:
         return 0
-    command = _jupyterlab_command(folder, extra)
+    arguments, note = lab_arguments(extra, as_root=running_as_root())
+    command = _jupyterlab_command(folder, arguments)
+    if note:
+        print(note)
     print("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
           "(press Ctrl+C twice to stop). Start with 00_start_here.ipynb.", flush=True)
     return subprocess.call(command)

@@ -6,7 +6,8 @@
 #
 # On a fresh Debian 12 machine, as root, this one command:
 #   1. installs Debian's chromium for the browser tests if /usr/bin/chromium is missing
-#      (apt; `playwright install` is never used: it downloads a browser, impossible here);
+#      (apt, without recommended packages; `playwright install` is never used: it downloads
+#      a browser, impossible here);
 #   2. creates the virtual environment .venv (or reuses it) with python3 (override: PYTHON=...);
 #   3. runs `pip install -e ".[test]"` there, unless pyproject.toml is unchanged since the
 #      last successful install (stamp file .venv/.canasta-test-deps);
@@ -29,13 +30,16 @@ step() { printf '\n==> %s\n' "$*"; }
 
 # --------------------------------------------------------------------------- 1. chromium
 # Debian's chromium package provides /usr/bin/chromium, which Playwright drives through
-# executable_path (see tests/browser/harness.py). About 25 s and 480 MB on a fresh machine.
+# executable_path (see tests/browser/harness.py). Without the recommended packages (upower,
+# udev, mesa's GL drivers, a notification daemon, printer settings: none is used by headless
+# Chromium); fonts-liberation, one of them, is asked for by name so that pages and
+# screenshots use the same fonts as the ones in docs/images.
 if [[ ! -x /usr/bin/chromium ]]; then
     if [[ "${SKIP_APT:-0}" != 1 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-        step "installing Debian's chromium (apt-get)"
+        step "installing Debian's chromium (apt-get, no recommended packages)"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -q
-        apt-get install -y -q chromium
+        apt-get install -y -q --no-install-recommends chromium fonts-liberation
     else
         echo "WARNING: /usr/bin/chromium is missing and cannot be installed here (need root" \
              "and apt-get); the browser tests will fail. Install it: apt-get install chromium" >&2
@@ -45,7 +49,20 @@ fi
 # --------------------------------------------------------------------------- 2. venv
 if [[ ! -x "${PY}" ]]; then
     step "creating virtual environment ${VENV}"
-    "${PYTHON:-python3}" -m venv "${VENV}"
+    if ! "${PYTHON:-python3}" -m venv "${VENV}"; then
+        rm -rf "${VENV}"
+        if [[ "${SKIP_APT:-0}" != 1 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+            step "installing python3-venv (apt-get), which python3 -m venv needs here"
+            export DEBIAN_FRONTEND=noninteractive
+            apt-get update -q
+            apt-get install -y -q --no-install-recommends python3-venv
+            "${PYTHON:-python3}" -m venv "${VENV}"
+        else
+            echo "ERROR: cannot create ${VENV}; on Debian/Ubuntu install python3-venv" \
+                 "(sudo apt-get install python3-venv) and run this again." >&2
+            exit 1
+        fi
+    fi
 fi
 
 # --------------------------------------------------------------------------- 3. pip install
@@ -64,7 +81,8 @@ sys.exit(any(importlib.util.find_spec(m) is None for m in needed))
 PYCHECK
 then
     step "installing the package with its test extra: pip install -e '.[test]'"
-    "${PY}" -m pip install -q -e ".[test]"
+    # not -q: pip names each package as it collects and installs it (a minute or two)
+    "${PY}" -m pip install -e ".[test]"
     echo "${want}" > "${STAMP}"
 else
     step "dependencies up to date (pyproject.toml unchanged; FORCE_INSTALL=1 to reinstall)"

@@ -381,6 +381,7 @@ def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.M
                                            capsys: pytest.CaptureFixture[str]) -> None:
     calls: list[list[str]] = []
     monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons, "running_as_root", lambda: False)  # root: test_first_run.py
     monkeypatch.chdir(tmp_path)
     assert cli_main(["lessons", "--", "--port", "9999", "--no-browser"]) == 0
     (command,) = calls

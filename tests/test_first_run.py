@@ -1,0 +1,254 @@
+"""A newcomer's first run: the lessons start (as root too), the command line ends quietly
+in a pipe, names its version, and a missing extra says which one to install."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from canasta_learn import __version__, get_profile, profile_names, score_round
+from canasta_learn.cli import main as cli_main
+from canasta_learn.extras import MissingExtraError, missing_modules, require_extra
+
+ROOT = Path(__file__).resolve().parents[1]
+CANASTA_LEARN = [sys.executable, "-m", "canasta_learn.cli"]
+BIG_GAME = ROOT / "canasta_learn" / "data" / "games" / "game_to_5000.json"
+
+
+def cli_env() -> dict[str, str]:
+    """This checkout importable and this interpreter first on PATH."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+# --------------------------------------------------------------------------- lessons as root
+def test_lessons_as_root_adds_allow_root_once() -> None:
+    from canasta_learn import cli_lessons
+
+    args, note = cli_lessons.lab_arguments(["--port", "9000"], as_root=True)
+    assert args == ["--port", "9000", "--allow-root"]
+    assert note is not None and "--allow-root" in note and "\n" not in note
+    assert cli_lessons.lab_arguments(["--allow-root"], as_root=True) == (["--allow-root"], None)
+    assert cli_lessons.lab_arguments(["--port", "9000"], as_root=False) == (["--port", "9000"], None)
+
+
+def test_lessons_command_as_root_passes_allow_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("jupyterlab")
+    from canasta_learn import cli_lessons
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons, "running_as_root", lambda: True)
+    assert cli_main(["lessons", str(tmp_path / "l"), "--", "--no-browser"]) == 0
+    (command,) = calls
+    assert command[-2:] == ["--no-browser", "--allow-root"]
+    out = capsys.readouterr().out
+    assert "Running as root (as in a container): starting JupyterLab with --allow-root." in out
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def stop_group(process: subprocess.Popen[str]) -> None:
+    """End the process group the lessons command leads (JupyterLab and its children)."""
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
+def test_lessons_command_starts_a_jupyterlab_that_answers(tmp_path: Path) -> None:
+    """`canasta-learn lessons` really starts JupyterLab, as whatever user runs the tests
+    (root in CI and containers: then only thanks to --allow-root): its API answers on the
+    port given, the lessons are in its folder, and it stops with its process group."""
+    pytest.importorskip("jupyterlab")
+    port, token = free_port(), "canasta-first-run-test"
+    env = cli_env()
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("JUPYTER_DATA_DIR", "data")):
+        env[var] = str(tmp_path / sub)
+    log = tmp_path / "lab.log"
+    with log.open("w") as sink:
+        lab = subprocess.Popen(
+            [*CANASTA_LEARN, "lessons", str(tmp_path / "lessons"), "--", "--no-browser",
+             "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+             f"--IdentityProvider.token={token}"],
+            stdout=sink, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True)
+    try:
+        status = None
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/status",
+                                         headers={"Authorization": f"token {token}"})
+        deadline = time.monotonic() + 180
+        while status is None and lab.poll() is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(request, timeout=5) as response:
+                    status = json.loads(response.read())
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.5)
+        output = log.read_text()
+        assert status is not None, f"JupyterLab did not answer (exit {lab.poll()}):\n{output[-3000:]}"
+        assert "started" in status and "kernels" in status
+        assert "Running as root is not recommended" not in output
+        if os.geteuid() == 0:
+            assert "starting JupyterLab with --allow-root" in output
+        listing = urllib.request.Request(f"http://127.0.0.1:{port}/api/contents",
+                                         headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(listing, timeout=10) as response:
+            names = {item["name"] for item in json.loads(response.read())["content"]}
+        assert "00_start_here.ipynb" in names
+    finally:
+        stop_group(lab)
+    assert lab.returncode is not None
+
+
+# --------------------------------------------------------------------------- command line
+def test_version_option_prints_the_package_version() -> None:
+    result = subprocess.run([*CANASTA_LEARN, "--version"], capture_output=True, text=True,
+                            env=cli_env())
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"canasta-learn {__version__}"
+
+
+def test_simulate_into_head_ends_quietly() -> None:
+    """`canasta-learn simulate ... | head -4`: four lines, nothing on stderr, exit 0."""
+    script = ('set -o pipefail; "$@" simulate --rounds 30 --bots greedy,random --no-progress '
+              '| head -4')
+    result = subprocess.run(["bash", "-c", script, "bash", *CANASTA_LEARN],
+                            capture_output=True, text=True, env=cli_env(), timeout=300)
+    assert result.stderr == ""
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "30 rounds, profile classic, seed 0"
+    assert len(result.stdout.splitlines()) == 4
+
+
+def test_reader_closing_the_pipe_early_is_not_an_error() -> None:
+    """The replay of the long example game (over 100 KB) cannot fit in a pipe's buffer, so
+    closing the read end after a few bytes always breaks the pipe under the writer."""
+    assert BIG_GAME.stat().st_size > 0
+    reader = subprocess.Popen([*CANASTA_LEARN, "replay", str(BIG_GAME)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=cli_env())
+    assert reader.stdout is not None and reader.stderr is not None
+    first = os.read(reader.stdout.fileno(), 40)
+    reader.stdout.close()
+    err = reader.stderr.read().decode()
+    assert reader.wait(timeout=120) == 0, err
+    assert first.startswith(b"Canasta game record")
+    assert err == ""
+
+
+def test_demo_unknown_profile_is_one_line() -> None:
+    result = subprocess.run([*CANASTA_LEARN, "demo", "--profile", "nope"], capture_output=True,
+                            text=True, env=cli_env())
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert "Unknown profile 'nope'; known profiles: classic, cardgames_io" in result.stderr
+
+
+def test_profile_names_ignore_case_like_bot_names() -> None:
+    assert get_profile("Classic") is get_profile("classic")
+    assert get_profile(" CANASTRA_BR ") is get_profile("canastra_br")
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_demo_runs_in_every_profile_named_in_any_case(name: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Every profile the demo's help lists works, typed in capitals too (the Brazilian games
+    cannot hold seed 000's set of kings: the demo says so instead of stopping)."""
+    assert cli_main(["demo", "--profile", name.upper(), "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith(f"canasta-learn demo - profile {name}, seed 3")
+
+
+# --------------------------------------------------------------------------- missing extras
+def run_without(module: str, code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter where ``module`` cannot be imported."""
+    prelude = f"import sys; sys.modules[{module!r}] = None\n"
+    return subprocess.run([sys.executable, "-c", prelude + code], capture_output=True,
+                          text=True, env=cli_env())
+
+
+@pytest.mark.parametrize("code", [
+    "from canasta_learn.widgets import HandWidget",
+    "import canasta_learn.widgets.quiz",
+])
+def test_widgets_without_the_extra_name_the_extra(code: str) -> None:
+    result = run_without("anywidget", code)
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last == ("canasta_learn.extras.MissingExtraError: canasta_learn.widgets needs the "
+                    "widgets extra (missing: anywidget); install it with: "
+                    'pip install "canasta-learn[widgets]"')
+
+
+@pytest.mark.parametrize(("code", "what"), [
+    ("from canasta_learn import score_round; score_round(['h1 c1 s1']).to_frame()",
+     "ScoreBreakdown.to_frame()"),
+    ("from canasta_learn import Game; Game(seed=1).score_sheet()", "Game.score_sheet()"),
+])
+def test_tables_without_pandas_name_the_extra(code: str, what: str) -> None:
+    result = run_without("pandas", code)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1].endswith(
+        f'{what} needs the tables extra (missing: pandas); install it with: '
+        'pip install "canasta-learn[tables]"')
+
+
+def test_the_engine_needs_no_extra() -> None:
+    result = run_without("pandas", "import sys; sys.modules['ipywidgets'] = None\n"
+                                   "from canasta_learn import check_meld; print(check_meld('h5 h5 jk').ok)")
+    assert result.returncode == 0 and result.stdout == "True\n", result.stderr
+
+
+def test_require_extra_passes_when_installed_and_is_a_module_not_found_error() -> None:
+    pytest.importorskip("pandas")
+    require_extra("tables", "x")
+    assert missing_modules(["json", "surely_not_a_module_xyz"]) == ["surely_not_a_module_xyz"]
+    assert issubclass(MissingExtraError, ModuleNotFoundError)
+    with pytest.raises(ValueError, match="unknown extra 'nope'; the extras are: widgets, tables"):
+        require_extra("nope", "x")
+    assert score_round(["h1 c1 s1"]).to_frame()["points"].tolist() == [60, 60]
+
+
+# --------------------------------------------------------------------------- packaging
+@pytest.mark.slow
+def test_wheel_declares_the_mit_license_and_ships_the_file(tmp_path: Path) -> None:
+    """PEP 639 metadata (an SPDX expression, not the deprecated license table) and LICENSE."""
+    import zipfile
+
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    (wheel,) = tmp_path.glob("canasta_learn-*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        fields = zf.read(metadata).decode().split("\n\n", 1)[0].splitlines()
+        (license_file,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+        assert zf.read(license_file).startswith(b"MIT License")
+    assert "License-Expression: MIT" in fields
+    assert "License-File: LICENSE" in fields
+    assert not any(f.startswith("License: ") for f in fields)
+    assert any(f.startswith("Author-email: canasta_learn developers") for f in fields)
+    assert any(f.startswith("Project-URL: Source, ") for f in fields)
