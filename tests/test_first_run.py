@@ -252,3 +252,95 @@ def test_wheel_declares_the_mit_license_and_ships_the_file(tmp_path: Path) -> No
     assert not any(f.startswith("License: ") for f in fields)
     assert any(f.startswith("Author-email: canasta_learn developers") for f in fields)
     assert any(f.startswith("Project-URL: Source, ") for f in fields)
+
+
+# --------------------------------------------------------------------------- export scan
+def test_network_scan_finds_every_kind_of_resource_and_only_those() -> None:
+    """tests/export_scan.py, which the export tests use, on pages built to show each case."""
+    import export_scan
+
+    loads = ('<script src="https://cdn.example/require.js"></script>'
+             '<link rel="stylesheet" href="http://cdn.example/reveal.css">'
+             '<img srcset="https://cdn.example/a.png 2x">'
+             '<svg><image xlink:href="https://cdn.example/card.png"/></svg>'
+             '<div style="background: url(\'https://cdn.example/bg.png\')"></div>'
+             '<style>/* https://in.a/comment */ @import "https://fonts.example/a.css";'
+             ' b { background: url(https://cdn.example/b.png) }</style>'
+             '<script>// https://in.a/comment\nrequire(["https://unpkg.example/reveal.js"]);'
+             "import('https://cdn.example/mermaid.mjs')</script>")
+    found = export_scan.network_resources(loads)
+    assert [f.split("> ", 1)[1] for f in found] == [
+        "https://cdn.example/require.js", "http://cdn.example/reveal.css",
+        "https://cdn.example/a.png 2x", "https://cdn.example/card.png",
+        "https://cdn.example/bg.png", "https://cdn.example/b.png",
+        "https://fonts.example/a.css", "https://unpkg.example/reveal.js",
+        "https://cdn.example/mermaid.mjs"]
+    fine = ('<p>See <a href="https://www.pagat.com/rummy/canasta.html">pagat</a>: '
+            'https://example.org in prose</p><!-- https://in.a/comment -->'
+            '<svg xmlns="http://www.w3.org/2000/svg"><title>Ace</title></svg>'
+            '<style>/*! theme | https://hakim.se */ a { color: red }</style>'
+            '<script>/*! reveal.js | https://revealjs.com */ var a = "x";</script>'
+            '<link rel="stylesheet" href="local.css"><script src="reveal.js"></script>')
+    assert export_scan.network_resources(fine) == []
+
+
+def test_lessons_have_no_tex_math() -> None:
+    """The exported pages carry no MathJax (it would come from a CDN): the lessons' text has
+    no $...$, \\(...\\) or \\[...\\] math for it to typeset."""
+    import re
+
+    nbformat = pytest.importorskip("nbformat")
+    for path in sorted((ROOT / "canasta_learn" / "lessons").glob("*.ipynb")):
+        for cell in nbformat.read(str(path), as_version=4).cells:
+            if cell.cell_type == "markdown":
+                text = re.sub(r"`[^`]*`", "", cell.source)  # code spans are not math
+                assert not re.search(r"\$[^$\s][^$]*\$|\\\(|\\\[", text), (path.name, text[:200])
+
+
+# --------------------------------------------------------------------------- classroom
+def test_classroom_link_is_nbgitpullers_exact_encoding(capsys: pytest.CaptureFixture[str]) -> None:
+    """The link nbgitpuller's link generator makes: /hub/user-redirect/git-pull with repo,
+    branch and urlpath percent-encoded as encodeURIComponent does (/, :, space, &)."""
+    assert cli_main(["classroom-link", "--hub", "https://jupyter.example.edu/school/",
+                     "--lesson", "04_scoring", "--repo", "https://git.example.edu/t/canasta_learn.git",
+                     "--branch", "term 2/a&b"]) == 0
+    assert capsys.readouterr().out == (
+        "https://jupyter.example.edu/school/hub/user-redirect/git-pull"
+        "?repo=https%3A%2F%2Fgit.example.edu%2Ft%2Fcanasta_learn.git"
+        "&branch=term%202%2Fa%26b"
+        "&urlpath=lab%2Ftree%2Fcanasta_learn%2Fnotebooks%2F04_scoring.ipynb\n")
+
+
+def test_classroom_link_defaults_to_the_first_lesson_and_the_default_branch() -> None:
+    from canasta_learn.cli_classroom import classroom_link
+
+    link = classroom_link("http://127.0.0.1:8000", repo="https://github.com/o/lessons")
+    assert link == ("http://127.0.0.1:8000/hub/user-redirect/git-pull"
+                    "?repo=https%3A%2F%2Fgithub.com%2Fo%2Flessons"
+                    "&urlpath=lab%2Ftree%2Flessons%2Fnotebooks%2F00_start_here.ipynb")
+    assert classroom_link("http://h", "09_variants.ipynb", repo="https://g/o/r").endswith(
+        "urlpath=lab%2Ftree%2Fr%2Fnotebooks%2F09_variants.ipynb")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--hub", "hub.example.edu", "--repo", "https://g/o/r"],
+     "--hub must be an http(s):// address, e.g. https://hub.example.edu; got 'hub.example.edu'"),
+    (["--hub", "https://h", "--repo", "git@github.com:o/r.git"],
+     "--repo must be an http(s):// address"),
+    (["--hub", "https://h", "--repo", "https://g/o/r", "--lesson", "10_nope"],
+     "no lesson '10_nope'; the lessons are: 00_start_here, 01_cards_and_melds"),
+])
+def test_classroom_link_bad_input_is_one_line(args: list[str], message: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["classroom-link", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_classroom_guide_shows_the_commands_real_output() -> None:
+    from canasta_learn.cli_classroom import classroom_link
+
+    guide = (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8")
+    link = classroom_link("https://hub.example.edu", "02_frozen_and_blocked_piles",
+                          repo="https://github.com/OWNER/REPO", branch="main")
+    assert f"```text\n{link}\n```" in guide
