@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -77,22 +79,43 @@ def stop_group(process: subprocess.Popen[str]) -> None:
         process.wait(timeout=30)
 
 
+NOBODY = 65534
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
-def test_lessons_command_starts_a_jupyterlab_that_answers(tmp_path: Path) -> None:
-    """`canasta-learn lessons` really starts JupyterLab, as whatever user runs the tests
-    (root in CI and containers: then only thanks to --allow-root): its API answers on the
-    port given, the lessons are in its folder, and it stops with its process group."""
+@pytest.mark.parametrize("user", ["this user", "a normal user"])
+def test_lessons_command_starts_a_jupyterlab_that_answers(user: str, tmp_path: Path) -> None:
+    """`canasta-learn lessons` really starts JupyterLab, as the user running the tests (root
+    in CI and containers: then only thanks to --allow-root) and, when that is root, also as
+    a normal user (nobody, through setpriv): its API answers on the port given, the lessons
+    are in its folder, and it stops with its process group."""
     pytest.importorskip("jupyterlab")
     port, token = free_port(), "canasta-first-run-test"
     env = cli_env()
+    as_user: list[str] = []
+    if user == "a normal user":
+        if os.geteuid() != 0:
+            pytest.skip("the tests already run as a normal user (the other case)")
+        if shutil.which("setpriv") is None:
+            pytest.skip("setpriv (util-linux) is needed to run as another user")
+        as_user = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+        probe = subprocess.run([*as_user, sys.executable, "-c", "import sys, subprocess; "
+                                "sys.exit(subprocess.call([sys.executable, '-c', 'import jupyterlab']))"],
+                               capture_output=True, text=True, env=env, cwd="/")
+        if probe.returncode != 0:  # e.g. a venv made from a Python under /root
+            pytest.skip(f"a normal user cannot run {sys.executable}: "
+                        f"{(probe.stderr.strip().splitlines() or ['?'])[-1]}")
+        tmp_path = Path(tempfile.mkdtemp(prefix="canasta-lab-"))  # pytest's is root's only
+        os.chown(tmp_path, NOBODY, NOBODY)
+        env["HOME"] = str(tmp_path)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                      ("JUPYTER_DATA_DIR", "data")):
         env[var] = str(tmp_path / sub)
     log = tmp_path / "lab.log"
     with log.open("w") as sink:
         lab = subprocess.Popen(
-            [*CANASTA_LEARN, "lessons", str(tmp_path / "lessons"), "--", "--no-browser",
+            [*as_user, *CANASTA_LEARN, "lessons", str(tmp_path / "lessons"), "--", "--no-browser",
              "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
              f"--IdentityProvider.token={token}"],
             stdout=sink, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True)
@@ -111,8 +134,10 @@ def test_lessons_command_starts_a_jupyterlab_that_answers(tmp_path: Path) -> Non
         assert status is not None, f"JupyterLab did not answer (exit {lab.poll()}):\n{output[-3000:]}"
         assert "started" in status and "kernels" in status
         assert "Running as root is not recommended" not in output
-        if os.geteuid() == 0:
+        if os.geteuid() == 0 and not as_user:
             assert "starting JupyterLab with --allow-root" in output
+        else:
+            assert "--allow-root" not in output
         listing = urllib.request.Request(f"http://127.0.0.1:{port}/api/contents",
                                          headers={"Authorization": f"token {token}"})
         with urllib.request.urlopen(listing, timeout=10) as response:
@@ -120,6 +145,8 @@ def test_lessons_command_starts_a_jupyterlab_that_answers(tmp_path: Path) -> Non
         assert "00_start_here.ipynb" in names
     finally:
         stop_group(lab)
+        if as_user:
+            shutil.rmtree(tmp_path, ignore_errors=True)
     assert lab.returncode is not None
 
 
