@@ -274,6 +274,11 @@ def test_wheel_declares_the_mit_license_and_ships_the_file(tmp_path: Path) -> No
         fields = zf.read(metadata).decode().split("\n\n", 1)[0].splitlines()
         (license_file,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
         assert zf.read(license_file).startswith(b"MIT License")
+        # what `export` needs to write self-contained pages from an installed wheel
+        for shipped in ("data/export_templates/canasta_lab/index.html.j2",
+                        "data/export_templates/canasta_reveal/conf.json",
+                        "data/reveal.js/reveal.js", "data/reveal.js/LICENSE"):
+            assert f"canasta_learn/{shipped}" in names, shipped
     assert "License-Expression: MIT" in fields
     assert "License-File: LICENSE" in fields
     assert not any(f.startswith("License: ") for f in fields)
