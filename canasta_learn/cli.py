@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -20,6 +21,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli_records",
     "canasta_learn.cli_simulate",
     "canasta_learn.cli_lessons",
+    "canasta_learn.cli_classroom",
 )
 
 
@@ -29,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="canasta-learn",
         description="Learn Canasta: a rules engine that explains every verdict, with lessons.",
     )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"canasta-learn {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -41,6 +46,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that nothing more is written to a closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout without a file descriptor (e.g. captured in tests)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
@@ -50,9 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         result = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handling below
     except KeyboardInterrupt:
         print("canasta-learn: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`canasta-learn simulate ... | head -4`): end quietly, as
+        # Unix tools do, and keep Python's final flush of stdout from failing again.
+        _silence_stdout()
+        return 0
     except (ValueError, OSError) as error:
         print(f"canasta-learn: error: {error}", file=sys.stderr)
         return 2

@@ -6,12 +6,18 @@ The lessons ship inside the package (``canasta_learn/lessons/*.ipynb``, generate
 * ``canasta-learn lessons [DIR]`` copies the lessons into DIR (default ``./canasta-lessons``),
   never overwriting a notebook already there (a learner's edited copy), and starts JupyterLab
   on DIR. Arguments after ``--`` go to JupyterLab (``canasta-learn lessons -- --port 9000``).
+  As root (a container, a cloud notebook, CI) it adds ``--allow-root``, which JupyterLab
+  otherwise demands, and says so in one line.
 * ``canasta-learn export --to html|slides OUT [--student]`` executes every lesson in a fresh
   kernel and writes static pages in which cards, tables and verdicts show without a kernel or
   network (they are the inline SVG/HTML of the static reprs). Interactive widgets cannot run
   in a static page; each is replaced by a short note, except quizzes, which keep their static
   rendering (question, cards, choices, and the answer with the engine's verdict in a closed
-  ``<details>`` element). ``--student`` removes the cells tagged ``solution``.
+  ``<details>`` element). ``--student`` removes the cells tagged ``solution``. The pages are
+  self-contained: the package's nbconvert templates (``data/export_templates``) leave out
+  require.js, MathJax, mermaid and the widget renderer, which nbconvert loads from CDNs, and
+  the slides inline the package's reveal.js (``data/reveal.js``). ``OUT/index.html`` links
+  every page, so OUT is a static site.
 
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
@@ -20,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import html
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,9 +42,11 @@ __all__ = [
     "LessonsError",
     "copy_lessons",
     "export_lessons",
+    "lab_arguments",
     "lesson_names",
     "lessons_dir",
     "register",
+    "running_as_root",
     "split_lessons_args",
     "static_notebook",
 ]
@@ -106,6 +116,30 @@ def _jupyterlab_command(folder: Path, extra: Sequence[str]) -> list[str]:
     return [sys.executable, "-m", "jupyterlab", "--notebook-dir", str(folder), *extra]
 
 
+def running_as_root() -> bool:
+    """Whether this process runs as root (effective user id 0; never on Windows)."""
+    geteuid = getattr(os, "geteuid", None)
+    return geteuid is not None and geteuid() == 0
+
+
+def lab_arguments(extra: Sequence[str], *, as_root: bool) -> tuple[list[str], str | None]:
+    """The arguments for JupyterLab, and a note for the learner (or None).
+
+    JupyterLab refuses to start as root unless given ``--allow-root``; as root it is added
+    (once), so that ``canasta-learn lessons`` works in a container as it does elsewhere.
+
+    >>> lab_arguments(["--port", "9000"], as_root=True)[0]
+    ['--port', '9000', '--allow-root']
+    >>> lab_arguments(["--port", "9000"], as_root=False)
+    (['--port', '9000'], None)
+    """
+    arguments = list(extra)
+    if not as_root or "--allow-root" in arguments:
+        return arguments, None
+    return [*arguments, "--allow-root"], (
+        "Running as root (as in a container): starting JupyterLab with --allow-root.")
+
+
 def split_lessons_args(items: Sequence[str]) -> tuple[str, bool, list[str]]:
     """``[DIR] [--no-lab] [-- JUPYTER ARGS...]`` -> (DIR, no_lab, arguments for JupyterLab).
 
@@ -135,7 +169,10 @@ def run_lessons(args: argparse.Namespace) -> int:
     print(f"Lessons in {folder}: {len(copied)} copied, {len(kept)} already there (kept as is).")
     if no_lab:
         return 0
-    command = _jupyterlab_command(folder, extra)
+    arguments, note = lab_arguments(extra, as_root=running_as_root())
+    command = _jupyterlab_command(folder, arguments)
+    if note:
+        print(note)
     print("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
           "(press Ctrl+C twice to stop). Start with 00_start_here.ipynb.", flush=True)
     return subprocess.call(command)
@@ -197,12 +234,19 @@ def static_notebook(nb: Any, *, student: bool = False) -> Any:
 def execute_lesson(path: Path, timeout: int = DEFAULT_TIMEOUT) -> Any:
     """Run one lesson top to bottom in a fresh ``python3`` kernel; return the notebook."""
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     nb = nbformat.read(str(path), as_version=4)  # type: ignore[no-untyped-call]
     with tempfile.TemporaryDirectory(prefix="canasta-export-") as workdir:
-        client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+        manager = KernelManager(kernel_name="python3")
+        if os.name == "posix":
+            # Local sockets instead of TCP: nobody else on the machine can connect, and the
+            # kernel does not print its "running over TCP without encryption" warning.
+            manager.transport = "ipc"
+            manager.ip = str(Path(workdir) / "kernel")
+        client = NotebookClient(nb, km=manager, timeout=timeout, kernel_name="python3",
                                 resources={"metadata": {"path": workdir}})
         try:
             client.execute()
@@ -211,7 +255,39 @@ def execute_lesson(path: Path, timeout: int = DEFAULT_TIMEOUT) -> Any:
             value = str(getattr(error, "evalue", "") or "").splitlines()
             raise RuntimeError(f"lesson {path.name} failed: {name}: "
                                f"{value[0] if value else ''}") from None
+        finally:  # the client does not stop a kernel it was handed
+            if manager.has_kernel:
+                manager.shutdown_kernel()
     return nb
+
+
+#: The package's nbconvert templates (canasta_lab, canasta_reveal): pages that fetch nothing.
+def _templates_dir() -> Path:
+    return Path(str(resources.files("canasta_learn") / "data" / "export_templates"))
+
+
+_CSS_WEB_IMPORT = re.compile(r"@import\s+url\(\s*['\"]?https?://[^)]*\)\s*;?", re.IGNORECASE)
+
+
+def reveal_assets() -> dict[str, str]:
+    """The package's reveal.js 4.0.2 (``data/reveal.js``) for inlining into slide decks:
+    ``js``, ``css`` and ``theme_css`` (the *simple* theme without its web-font imports)."""
+    folder = Path(str(resources.files("canasta_learn") / "data" / "reveal.js"))
+    js = (folder / "reveal.js").read_text(encoding="utf-8").replace("</script", "<\\/script")
+    theme = _CSS_WEB_IMPORT.sub("", (folder / "theme-simple.css").read_text(encoding="utf-8"))
+    return {"js": js, "css": (folder / "reveal.css").read_text(encoding="utf-8"),
+            "theme_css": theme}
+
+
+def _exporter(to: str) -> Any:
+    """nbconvert's exporter for ``to`` with the package's self-contained template."""
+    from nbconvert import HTMLExporter, SlidesExporter
+
+    if to == "html":
+        return HTMLExporter(template_name="canasta_lab",  # type: ignore[no-untyped-call]
+                            extra_template_basedirs=[str(_templates_dir())])
+    return SlidesExporter(template_name="canasta_reveal",  # type: ignore[no-untyped-call]
+                          extra_template_basedirs=[str(_templates_dir())], reveal_theme="simple")
 
 
 def export_lessons(out: Path, to: str = "html", *, student: bool = False,
@@ -222,8 +298,6 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
     ``to`` is ``"html"`` (``NAME.html``) or ``"slides"`` (reveal.js, ``NAME.slides.html``).
     Returns the pages written (plus ``index.html``).
     """
-    from nbconvert import HTMLExporter, SlidesExporter
-
     if to not in ("html", "slides"):
         raise ValueError(f"unknown export format {to!r}: use html or slides")
     available = lesson_names()
@@ -231,8 +305,8 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
     for name in chosen:
         if name not in available:
             raise LessonsError(f"no lesson {name!r}; the lessons are: {', '.join(available)}")
-    exporter = (HTMLExporter() if to == "html"  # type: ignore[no-untyped-call]
-                else SlidesExporter())  # type: ignore[no-untyped-call]
+    exporter = _exporter(to)
+    page_resources: dict[str, Any] = {"canasta_reveal": reveal_assets()} if to == "slides" else {}
     suffix = ".html" if to == "html" else ".slides.html"
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out} exists and is not a folder")
@@ -244,7 +318,7 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
         page_nb = static_notebook(executed, student=student)
         title = str(page_nb.metadata.get("canasta_learn", {}).get("title") or name)
         body, _resources = exporter.from_notebook_node(
-            page_nb, resources={"metadata": {"name": title}})
+            page_nb, resources={"metadata": {"name": title}, **page_resources})
         target = out / (Path(name).stem + suffix)
         target.write_text(body, encoding="utf-8")
         written.append(target)

@@ -39,8 +39,11 @@ def demo_text(seed: int = 2026, profile: str = "classic") -> str:
     lines.append("The rule sources' worked examples (seed 000):")
     mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", profile=prof)
     lines.append(f"  Mike, frozen pile: {mike.check_take_pile()}")
-    lisa = Position("h5 c9", discard_pile="s9 h13", team_melds=["d13 d13 c13 h2"], profile=prof)
-    lines.append(f"  Lisa, open pile:   {lisa.check_take_pile()}")
+    try:  # Lisa's team has a set of kings: not a meld where only aces form sets (Brazilian games)
+        lisa = Position("h5 c9", discard_pile="s9 h13", team_melds=["d13 d13 c13 h2"], profile=prof)
+        lines.append(f"  Lisa, open pile:   {lisa.check_take_pile()}")
+    except ValueError as error:
+        lines.append(f"  Lisa, open pile:   not a position in {prof.name}: {error}")
     opening = Position("h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13", team_score=1100, profile=prof)
     lines.append(f"  Opening at 1100:   {opening.check_opening('c4 c4 d4 d2')}")
     lines.append(f"                     {opening.check_opening('h1 c1 d2')}")
@@ -56,5 +59,8 @@ def register(subparsers: Any) -> None:
     """Add the ``demo`` subcommand."""
     parser = subparsers.add_parser("demo", help="deal a seeded hand and show explained verdicts")
     parser.add_argument("--seed", type=int, default=2026, help="shuffle seed (default 2026)")
-    parser.add_argument("--profile", default="classic", choices=profile_names(), help="rule profile")
+    # No argparse choices: get_profile matches names ignoring case and an unknown one is a
+    # one-line ProfileError (status 2), as in the other commands.
+    parser.add_argument("--profile", default="classic",
+                        help=f"rule profile: {', '.join(profile_names())} (default classic)")
     parser.set_defaults(handler=_run)

@@ -124,7 +124,9 @@ class Game:
     def score_sheet(self) -> pandas.DataFrame:
         """Per round and team: melds, canasta bonuses, red threes, going out, cards left,
         round total and running total (a pandas DataFrame)."""
-        import pandas as pd
+        from .extras import import_pandas
+
+        pd = import_pandas("Game.score_sheet()")
 
         rows: list[dict[str, Any]] = []
         running = [0] * self.profile.team_count

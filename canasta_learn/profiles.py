@@ -581,6 +581,10 @@ def register_profile(profile: Profile) -> None:
 def get_profile(name: ProfileLike = "classic") -> Profile:
     """The profile registered as ``name`` (a `Profile` passes through; None means classic).
 
+    Names are matched as given, then ignoring case and surrounding spaces, as bot names are:
+
+    >>> get_profile(" Cardgames_IO ").name
+    'cardgames_io'
     >>> get_profile("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -590,7 +594,12 @@ def get_profile(name: ProfileLike = "classic") -> Profile:
         return _CLASSIC
     if isinstance(name, Profile):
         return name
-    profile = _REGISTRY.get(name) if isinstance(name, str) else None
+    profile = None
+    if isinstance(name, str):
+        profile = _REGISTRY.get(name)
+        if profile is None:
+            wanted = name.strip().casefold()
+            profile = next((p for key, p in _REGISTRY.items() if key.casefold() == wanted), None)
     if profile is None:
         raise ProfileError(
             f"Unknown profile {name!r}; known profiles: {', '.join(_REGISTRY)}."

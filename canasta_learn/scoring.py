@@ -52,8 +52,9 @@ class ScoreBreakdown:
 
     def to_frame(self) -> pandas.DataFrame:
         """The breakdown as a pandas DataFrame (label, points), with a total row."""
-        import pandas as pd
+        from .extras import import_pandas
 
+        pd = import_pandas("ScoreBreakdown.to_frame()")
         rows: list[dict[str, Any]] = [{"item": i.label, "points": i.points} for i in self.items]
         rows.append({"item": "Total", "points": self.total})
         frame: pandas.DataFrame = pd.DataFrame(rows)

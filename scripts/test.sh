@@ -6,12 +6,15 @@
 #
 # On a fresh Debian 12 machine, as root, this one command:
 #   1. installs Debian's chromium for the browser tests if /usr/bin/chromium is missing
-#      (apt; `playwright install` is never used: it downloads a browser, impossible here);
+#      (apt, without recommended packages; `playwright install` is never used: it downloads
+#      a browser, impossible here);
 #   2. creates the virtual environment .venv (or reuses it) with python3 (override: PYTHON=...);
 #   3. runs `pip install -e ".[test]"` there, unless pyproject.toml is unchanged since the
 #      last successful install (stamp file .venv/.canasta-test-deps);
 #   4. runs the checks. Every step runs even if an earlier one failed; the script exits
 #      non-zero if any failed and lists which.
+#   Where node and npm are, it also installs npm's pyodide package into .cache/pyodide (once)
+#   for tests/test_pyodide.py, the engine's tests under Pyodide.
 #
 # Environment knobs:
 #   PYTHON=python3.11      interpreter used to create .venv
@@ -29,23 +32,56 @@ step() { printf '\n==> %s\n' "$*"; }
 
 # --------------------------------------------------------------------------- 1. chromium
 # Debian's chromium package provides /usr/bin/chromium, which Playwright drives through
-# executable_path (see tests/browser/harness.py). About 25 s and 480 MB on a fresh machine.
+# executable_path (see tests/browser/harness.py). Without the recommended packages (upower,
+# udev, mesa's GL drivers, a notification daemon, printer settings: none is used by headless
+# Chromium); fonts-liberation, one of them, is asked for by name so that pages and
+# screenshots use the same fonts as the ones in docs/images.
 if [[ ! -x /usr/bin/chromium ]]; then
     if [[ "${SKIP_APT:-0}" != 1 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-        step "installing Debian's chromium (apt-get)"
+        step "installing Debian's chromium (apt-get, no recommended packages)"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -q
-        apt-get install -y -q chromium
+        apt-get install -y -q --no-install-recommends chromium fonts-liberation
     else
         echo "WARNING: /usr/bin/chromium is missing and cannot be installed here (need root" \
              "and apt-get); the browser tests will fail. Install it: apt-get install chromium" >&2
     fi
 fi
 
+# --------------------------------------------------------------------------- 1b. pyodide
+# npm's pyodide package (the core of the browser's Python, 14 MB) for tests/test_pyodide.py,
+# which runs the engine's tests under WebAssembly in Node, offline.
+PYODIDE_VERSION=314.0.6   # the Pyodide that jupyterlite-pyodide-kernel 0.8 loads
+if [[ ! -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then
+    if command -v npm >/dev/null && command -v node >/dev/null; then
+        step "installing npm's pyodide@${PYODIDE_VERSION} into .cache/pyodide"
+        npm install --prefix .cache/pyodide --no-audit --no-fund --no-save "pyodide@${PYODIDE_VERSION}" \
+            || echo "WARNING: npm could not install pyodide; tests/test_pyodide.py will be skipped" >&2
+    else
+        echo "WARNING: node/npm missing; tests/test_pyodide.py will be skipped" >&2
+    fi
+fi
+if [[ -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then
+    export CANASTA_REQUIRE_PYODIDE=1
+fi
+
 # --------------------------------------------------------------------------- 2. venv
 if [[ ! -x "${PY}" ]]; then
     step "creating virtual environment ${VENV}"
-    "${PYTHON:-python3}" -m venv "${VENV}"
+    if ! "${PYTHON:-python3}" -m venv "${VENV}"; then
+        rm -rf "${VENV}"
+        if [[ "${SKIP_APT:-0}" != 1 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+            step "installing python3-venv (apt-get), which python3 -m venv needs here"
+            export DEBIAN_FRONTEND=noninteractive
+            apt-get update -q
+            apt-get install -y -q --no-install-recommends python3-venv
+            "${PYTHON:-python3}" -m venv "${VENV}"
+        else
+            echo "ERROR: cannot create ${VENV}; on Debian/Ubuntu install python3-venv" \
+                 "(sudo apt-get install python3-venv) and run this again." >&2
+            exit 1
+        fi
+    fi
 fi
 
 # --------------------------------------------------------------------------- 3. pip install
@@ -64,7 +100,8 @@ sys.exit(any(importlib.util.find_spec(m) is None for m in needed))
 PYCHECK
 then
     step "installing the package with its test extra: pip install -e '.[test]'"
-    "${PY}" -m pip install -q -e ".[test]"
+    # not -q: pip names each package as it collects and installs it (a minute or two)
+    "${PY}" -m pip install -e ".[test]"
     echo "${want}" > "${STAMP}"
 else
     step "dependencies up to date (pyproject.toml unchanged; FORCE_INSTALL=1 to reinstall)"

@@ -30,6 +30,8 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 
+from export_scan import network_resources  # noqa: E402
+
 from canasta_learn import cli_lessons  # noqa: E402
 from canasta_learn.cli import main as cli_main  # noqa: E402
 
@@ -381,6 +383,7 @@ def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.M
                                            capsys: pytest.CaptureFixture[str]) -> None:
     calls: list[list[str]] = []
     monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons, "running_as_root", lambda: False)  # root: test_first_run.py
     monkeypatch.chdir(tmp_path)
     assert cli_main(["lessons", "--", "--port", "9999", "--no-browser"]) == 0
     (command,) = calls
@@ -482,6 +485,25 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
 
 
 @pytest.mark.slow
+def test_exported_files_load_nothing_from_the_network(html_export: Path) -> None:
+    """The README's promise, "without a kernel or network": no exported file has a network
+    resource (a src / link href / CSS url() / script string with an http(s) address; links
+    in the prose are allowed: see tests/export_scan.py for the exact definition)."""
+    files = sorted(p for p in html_export.rglob("*") if p.is_file())
+    assert len(files) == len(EXPECTED) + 1
+    for path in files:
+        assert network_resources(path.read_text(encoding="utf-8")) == [], path.name
+
+
+@pytest.mark.slow
+def test_export_index_links_every_lesson(html_export: Path) -> None:
+    index = (html_export / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="([^"]+)">', index)
+    assert links == [n.replace(".ipynb", ".html") for n in EXPECTED]
+    assert all((html_export / link).is_file() for link in links)
+
+
+@pytest.mark.slow
 def test_export_student_version_has_no_solution_cells(tmp_path: Path) -> None:
     out = tmp_path / "student"
     result = run_export("--to", "html", str(out), "--student",
@@ -505,9 +527,15 @@ def test_export_slides(tmp_path: Path) -> None:
     out = tmp_path / "slides"
     result = run_export("--to", "slides", str(out), "--lesson", "01_cards_and_melds")
     assert result.returncode == 0, result.stderr[-2000:]
+    # the kernel talks over local sockets: no "running over TCP without encryption" warning
+    assert "WARNING" not in result.stderr, result.stderr[-2000:]
     page = (out / "01_cards_and_melds.slides.html").read_text(encoding="utf-8")
     assert "reveal" in page.lower() and "<svg" in page
     assert page.count("<section") >= 8  # one slide per section of the lesson
+    # reveal.js is inlined from the package (offline a CDN copy left one long page)
+    assert "Reveal.initialize(" in page and "reveal.js 4.0.2" in page
+    for path in sorted(out.iterdir()):
+        assert network_resources(path.read_text(encoding="utf-8")) == [], path.name
 
 
 # --------------------------------------------------------------------------- packaging

@@ -83,7 +83,7 @@ def test_differences_between_profiles() -> None:
     assert set(diff) == {"upcard_covered", "black_three_freezes", "permission_timing", "tie_rule"}
 
 
-@pytest.mark.parametrize("bad", ["nope", "Classic", "", 7])
+@pytest.mark.parametrize("bad", ["nope", "Klassic", "", 7])  # "Classic" is classic (any case)
 def test_get_profile_unknown_name_lists_known_ones(bad: object) -> None:
     with pytest.raises(ProfileError) as info:
         get_profile(bad)  # type: ignore[arg-type]

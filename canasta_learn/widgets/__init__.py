@@ -10,6 +10,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ..extras import require_extra
+
+# Any import of the widgets (this package or a module in it) without the extra stops here,
+# with the pip command that installs it, instead of "No module named 'anywidget'".
+require_extra("widgets", "canasta_learn.widgets")
+
 __all__ = [
     "HandWidget",
     "OpeningExplorer",
