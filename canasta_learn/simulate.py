@@ -27,8 +27,8 @@ from .round import Round
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["round_columns", "round_seeds", "round_stats", "simulate", "simulate_rows",
-           "summarize"]
+__all__ = ["Summary", "iter_round_seeds", "round_columns", "round_seeds", "round_stats",
+           "simulate", "simulate_rows", "summarize"]
 
 #: Meaning of each per-round column (``_0``/``_1`` columns exist once per team).
 COLUMN_DOCS: dict[str, str] = {
@@ -58,10 +58,20 @@ def round_columns(team_count: int = 2) -> list[str]:
             + ["went_out", "concealed", "end_reason", "pile_takes", "frozen_turns"])
 
 
-def round_seeds(n_rounds: int, seed: int | None) -> list[int]:
-    """The deal seeds of a simulation's rounds (derived from ``seed``)."""
+def iter_round_seeds(n_rounds: int, seed: int | None) -> Iterator[int]:
+    """The deal seeds of a simulation's rounds (derived from ``seed``), made one at a time.
+
+    >>> list(iter_round_seeds(3, 1)) == round_seeds(3, 1)
+    True
+    """
     rng = random.Random(seed)
-    return [rng.randrange(2**31) for _ in range(n_rounds)]
+    for _ in range(n_rounds):
+        yield rng.randrange(2**31)
+
+
+def round_seeds(n_rounds: int, seed: int | None) -> list[int]:
+    """The deal seeds of a simulation's rounds (derived from ``seed``), as a list."""
+    return list(iter_round_seeds(n_rounds, seed))
 
 
 def round_stats(rnd: Round, *, index: int = 0, frozen_turns: int = 0) -> dict[str, Any]:
@@ -105,7 +115,7 @@ def simulate_rows(
         raise ValueError(f"The number of rounds must be a whole number >= 0, not {n_rounds!r}.")
     prof = get_profile(profile)
     make_bots(players, prof.player_count, 0)  # validate the names before playing
-    for index, round_seed in enumerate(round_seeds(n_rounds, seed)):
+    for index, round_seed in enumerate(iter_round_seeds(n_rounds, seed)):
         bots = make_bots(players, prof.player_count, round_seed)
         rnd = Round(prof, seed=round_seed, dealer=index % prof.player_count)
         frozen = 0
@@ -151,24 +161,55 @@ def simulate(
     return frame
 
 
+class Summary:
+    """Running totals of simulation rows, in constant memory (`add` each row, then `result`).
+
+    >>> total = Summary(2)
+    >>> total.add({"score_0": 10, "score_1": -5, "winner": 0, "length": 3, "went_out": 1,
+    ...            "concealed": False, "pile_takes": 1, "frozen_turns": 0})
+    >>> total.result()["mean_score"], total.result()["rounds"]
+    ([10.0, -5.0], 1)
+    """
+
+    def __init__(self, team_count: int = 2) -> None:
+        self.team_count = team_count
+        self.rounds = 0
+        self.scores = [0] * team_count
+        self.wins = [0] * team_count
+        self.length = self.went_out = self.concealed = self.pile_takes = self.frozen = 0
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Count one round's row."""
+        self.rounds += 1
+        for t in range(self.team_count):
+            self.scores[t] += row[f"score_{t}"]
+            self.wins[t] += row["winner"] == t
+        self.length += row["length"]
+        self.went_out += row["went_out"] is not None
+        self.concealed += bool(row["concealed"])
+        self.pile_takes += row["pile_takes"]
+        self.frozen += row["frozen_turns"]
+
+    def result(self) -> dict[str, Any]:
+        """The summary of the rows added so far (means are 0.0 with no rows)."""
+        n = self.rounds or 1
+        return {
+            "rounds": self.rounds,
+            "mean_score": [s / n for s in self.scores],
+            "win_rate": [w / n for w in self.wins],
+            "mean_length": self.length / n,
+            "went_out_rate": self.went_out / n,
+            "concealed_rate": self.concealed / n,
+            "mean_pile_takes": self.pile_takes / n,
+            "mean_frozen_turns": self.frozen / n,
+        }
+
+
 def summarize(rows: Iterable[dict[str, Any]], team_count: int = 2) -> dict[str, Any]:
     """Summary of simulation rows: rounds, mean score / win rate per team, mean length,
-    share of rounds ended by going out and by going out concealed."""
-    rows = list(rows)
-    n = len(rows)
-    teams = range(team_count)
-
-    def mean(values: Iterable[float]) -> float:
-        values = list(values)
-        return sum(values) / len(values) if values else 0.0
-
-    return {
-        "rounds": n,
-        "mean_score": [mean(r[f"score_{t}"] for r in rows) for t in teams],
-        "win_rate": [mean(1.0 if r["winner"] == t else 0.0 for r in rows) for t in teams],
-        "mean_length": mean(r["length"] for r in rows),
-        "went_out_rate": mean(1.0 if r["went_out"] is not None else 0.0 for r in rows),
-        "concealed_rate": mean(1.0 if r["concealed"] else 0.0 for r in rows),
-        "mean_pile_takes": mean(r["pile_takes"] for r in rows),
-        "mean_frozen_turns": mean(r["frozen_turns"] for r in rows),
-    }
+    share of rounds ended by going out and by going out concealed (rows are read once, as
+    they come)."""
+    total = Summary(team_count)
+    for row in rows:
+        total.add(row)
+    return total.result()
