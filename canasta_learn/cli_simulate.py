@@ -192,7 +192,7 @@ def _run_record(args: argparse.Namespace) -> int:
             f"{name} {seat_name(s, profile.player_count)}" for s, name in enumerate(seats)])
         played = len(game.round_scores)
         record.rounds = record.rounds[:played]
-        if args.game and not game.is_over:
+        if args.game and game.unfinished:
             print(f"warning: the game stopped after {played} rounds without a winner "
                   f"(totals {list(game.totals)}).", file=sys.stderr)
     record.save(args.output)

@@ -486,7 +486,7 @@ class GameRecord:
         seat with the running totals); otherwise `RecordError` says where it breaks. If the
         last recorded round is over and the game is not, the next round is dealt from ``seed``.
         """
-        from .game import Game
+        from .game import MAX_GAME_ROUNDS, Game
 
         if not self.rounds:
             raise RecordError("the record has no rounds to rebuild a game from")
@@ -494,7 +494,8 @@ class GameRecord:
             raise RecordError("a round that starts from an explicit position cannot be part of a "
                               "Game; use state_at() to replay it")
         game = Game(self.profile, seed=seed, dealer=self.rounds[0].dealer,
-                    decks=[list(rr.deck) for rr in self.rounds])
+                    decks=[list(rr.deck) for rr in self.rounds],
+                    max_rounds=max(MAX_GAME_ROUNDS, len(self.rounds)))
         for r, rr in enumerate(self.rounds):
             if len(game.rounds) != r + 1:
                 raise RecordError("the game was already over before this round", r)
