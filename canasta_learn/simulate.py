@@ -39,8 +39,10 @@ COLUMN_DOCS: dict[str, str] = {
     "turns": "turns started in the round",
     "winner": "the team with the higher round score (missing on a tie)",
     "score_T": "team T's score for the round",
-    "natural_canastas_T": "team T's natural canastas at the end",
-    "mixed_canastas_T": "team T's mixed canastas at the end",
+    "natural_canastas_T": "team T's canastas at the end holding no wild card (on the table or "
+                          "closed)",
+    "mixed_canastas_T": "team T's canastas at the end holding a wild card (on the table or "
+                        "closed)",
     "went_out": "the seat that went out (missing if the round ended otherwise)",
     "concealed": "True if the player went out concealed",
     "end_reason": "why the round ended: went_out or stock_exhausted",
@@ -87,7 +89,10 @@ def round_stats(rnd: Round, *, index: int = 0, frozen_turns: int = 0) -> dict[st
     for team, score in enumerate(scores):
         row[f"score_{team}"] = score
     for team in range(prof.team_count):
+        # canastas still on the table, and those closed and set aside (pennies_from_heaven
+        # closes every canasta at seven cards, italian its deuce canastas)
         canastas = [m for key, m in rnd.melds[team].items() if canasta_kind(m, key, prof) is not None]
+        canastas += rnd.closed[team]
         natural = sum(1 for m in canastas if not any(c.is_wild for c in m))
         row[f"natural_canastas_{team}"] = natural
         row[f"mixed_canastas_{team}"] = len(canastas) - natural
