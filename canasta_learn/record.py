@@ -32,9 +32,11 @@ once, saying which limit. A game played to its end always fits (see `Game`'s rou
 ...     print(error)
 the record nests JSON 100000 deep; a record nests at most 32 deep
 
-Loading is strict by default: the first problem raises `RecordError`, naming the round index,
-the action index and the reason. ``strict=False`` collects the problems in ``record.errors``
-and keeps the valid prefix of each round.
+Loading is strict by default: the first problem raises `RecordError`, naming the round and
+the action (counted from 1 in the message, as ``replay`` prints them; 0-based in its
+``round_index`` and ``action_index``, as `GameRecord.state_at` takes them) and the reason.
+``strict=False`` collects the problems in ``record.errors`` and keeps the valid prefix of each
+round.
 
 >>> text = rec.dump().replace('"E draw"', '"E discard jk"')
 >>> try:
@@ -131,10 +133,14 @@ class RecordError(ValueError):
     """A problem in a game record, naming where it is and why.
 
     ``round_index`` and ``action_index`` are 0-based, as in `GameRecord.state_at` (None when the
-    problem is not inside a round or an action); ``reason`` is the sentence without the place.
+    problem is not inside a round or an action; action -1 is the deal); ``reason`` is the
+    sentence without the place. The message counts rounds and actions from 1, as
+    ``canasta-learn replay`` prints them:
 
     >>> str(RecordError("the deck has 107 cards", round_index=2))
-    'round index 2: the deck has 107 cards'
+    'round 3: the deck has 107 cards'
+    >>> str(RecordError("illegal here", round_index=0, action_index=4, action_text="N draw"))
+    "round 1, action 5 ('N draw'): illegal here"
     """
 
     def __init__(self, reason: str, round_index: int | None = None,
@@ -148,9 +154,9 @@ class RecordError(ValueError):
     def _describe(self) -> str:
         place: list[str] = []
         if self.round_index is not None:
-            place.append(f"round index {self.round_index}")
+            place.append(f"round {self.round_index + 1}")
         if self.action_index is not None:
-            text = f"action index {self.action_index}"
+            text = "the deal" if self.action_index < 0 else f"action {self.action_index + 1}"
             if self.action_text is not None:
                 text += f" ({self.action_text!r})"
             place.append(text)

@@ -209,3 +209,21 @@ def test_cli_replay_of_one_round_is_lazy_and_checks_that_round(
     assert main(["replay", str(path), "--round", "4"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(path) in err and "illegal here" in err
+
+
+def test_record_errors_count_rounds_and_actions_from_1_as_replay_prints_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(long_record_text())
+    doc["rounds"][3]["actions"][5] = "N discard jk"
+    text = json.dumps(doc)
+    with pytest.raises(RecordError) as info:
+        GameRecord.load(text)
+    assert (info.value.round_index, info.value.action_index) == (3, 5)  # 0-based, as state_at
+    assert str(info.value).startswith("round 4, action 6 ('N discard jk'): illegal here")
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    assert main(["replay", str(path), "--lenient", "--round", "4"]) == 0
+    captured = capsys.readouterr()
+    assert "=== Round 4" in captured.out and "   5. " in captured.out
+    assert "   6. " not in captured.out  # the sixth action is the bad one, left out
+    assert "round 4, action 6 ('N discard jk')" in captured.err
