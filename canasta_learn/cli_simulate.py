@@ -130,6 +130,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
     seats = bots_for_seats(args.bots, profile.player_count)
     if args.rounds < 0:
         raise ValueError(f"--rounds must be 0 or more, not {args.rounds}.")
+    if args.jobs < 1:
+        raise ValueError(f"--jobs must be 1 or more processes, not {args.jobs}.")
     handle: IO[str] | None = None
     if args.csv:
         handle = _open_for_writing(args.csv)  # fail early, before the simulation
@@ -149,7 +151,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         stop = _InterruptFlag()
         try:
             with stop:  # Ctrl-C ends the simulation after the round being played
-                for row in simulate_rows(args.rounds, seats, profile, args.seed, progress):
+                for row in simulate_rows(args.rounds, seats, profile, args.seed, progress,
+                                         jobs=args.jobs):
                     if writer is not None and handle is not None:
                         writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
                         handle.flush()
@@ -218,6 +221,8 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--profile", default="classic", help="rule profile (default classic)")
     sim.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
     sim.add_argument("--csv", metavar="FILE", help="write one row of statistics per round")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play the rounds in N processes (the same results as one; default 1)")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bar on stderr (default: on a terminal, from 20 rounds)")
     sim.set_defaults(handler=_run_simulate)

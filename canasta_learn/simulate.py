@@ -14,14 +14,16 @@ replay that round exactly: ``play_round(players, profile, seed=row.seed, dealer=
 
 from __future__ import annotations
 
+import itertools
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import TakePile
-from .bots import MAX_ROUND_ACTIONS, BotLike, RoundTooLongError, acting_seat, make_bots
+from .bots import MAX_ROUND_ACTIONS, Bot, BotLike, RoundTooLongError, acting_seat, make_bots
 from .melds import canasta_kind
-from .profiles import ProfileLike, get_profile
+from .profiles import Profile, ProfileLike, get_profile
 from .round import Round
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,41 +106,85 @@ def round_stats(rnd: Round, *, index: int = 0, frozen_turns: int = 0) -> dict[st
     return {column: row[column] for column in round_columns(prof.team_count)}
 
 
+def _play_round_stats(prof: Profile, players: Sequence[BotLike] | BotLike, index: int,
+                      round_seed: int) -> dict[str, Any]:
+    """Play round ``index`` of a simulation (dealt from ``round_seed``); its statistics row."""
+    bots = make_bots(players, prof.player_count, round_seed)
+    rnd = Round(prof, seed=round_seed, dealer=index % prof.player_count)
+    frozen = 0
+    last_turn = -1
+    count = 0
+    while not rnd.is_over:
+        if rnd.phase == "draw" and rnd.turn_number != last_turn:
+            last_turn = rnd.turn_number
+            if rnd.pile_state(rnd.to_move) == "frozen":
+                frozen += 1
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+        count += 1
+        if count > MAX_ROUND_ACTIONS:
+            raise RoundTooLongError(f"Round {index} (seed {round_seed}) went on for more "
+                                    f"than {MAX_ROUND_ACTIONS} actions.")
+    return round_stats(rnd, index=index, frozen_turns=frozen)
+
+
+def _worker_round(task: tuple[Profile, Sequence[str], int, int]) -> dict[str, Any]:
+    return _play_round_stats(*task)
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops after the rounds in hand."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate_rows(
     n_rounds: int,
     players: Sequence[BotLike] | BotLike = ("greedy", "random", "greedy", "random"),
     profile: ProfileLike = "classic",
     seed: int | None = 0,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> Iterator[dict[str, Any]]:
     """Play ``n_rounds`` independent rounds and yield one statistics row per round.
 
     Named bots are re-created for each round, seeded from the round's seed and the seat;
-    ``progress(done, total)`` is called after each round.
+    ``progress(done, total)`` is called after each round. Seeds are made as rounds start, so
+    any number of rounds runs in constant memory.
+
+    ``jobs`` > 1 plays the rounds in that many worker processes, a batch at a time, and yields
+    the rows in round order: exactly the rows of a serial run with the same seed (each round
+    depends only on its own seed). It needs bots given by name (an instance's state would not
+    be shared between processes).
     """
     if not isinstance(n_rounds, int) or n_rounds < 0:
         raise ValueError(f"The number of rounds must be a whole number >= 0, not {n_rounds!r}.")
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of processes >= 1, not {jobs!r}.")
     prof = get_profile(profile)
     make_bots(players, prof.player_count, 0)  # validate the names before playing
-    for index, round_seed in enumerate(iter_round_seeds(n_rounds, seed)):
-        bots = make_bots(players, prof.player_count, round_seed)
-        rnd = Round(prof, seed=round_seed, dealer=index % prof.player_count)
-        frozen = 0
-        last_turn = -1
-        count = 0
-        while not rnd.is_over:
-            if rnd.phase == "draw" and rnd.turn_number != last_turn:
-                last_turn = rnd.turn_number
-                if rnd.pile_state(rnd.to_move) == "frozen":
-                    frozen += 1
-            rnd.apply(bots[acting_seat(rnd)].choose(rnd))
-            count += 1
-            if count > MAX_ROUND_ACTIONS:
-                raise RoundTooLongError(f"Round {index} (seed {round_seed}) went on for more "
-                                        f"than {MAX_ROUND_ACTIONS} actions.")
-        yield round_stats(rnd, index=index, frozen_turns=frozen)
-        if progress is not None:
-            progress(index + 1, n_rounds)
+    seeds = enumerate(iter_round_seeds(n_rounds, seed))
+    if jobs == 1:
+        for index, round_seed in seeds:
+            yield _play_round_stats(prof, players, index, round_seed)
+            if progress is not None:
+                progress(index + 1, n_rounds)
+        return
+    specs: list[Any] = [players] if isinstance(players, (str, Bot)) else list(players)
+    if not all(isinstance(spec, str) for spec in specs):
+        raise ValueError("jobs > 1 needs the bots by name (such as 'greedy'), not bot objects.")
+    names: list[str] = specs
+    import multiprocessing
+
+    batch = jobs * 16
+    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
+        while True:
+            tasks = [(prof, names, index, round_seed)
+                     for index, round_seed in itertools.islice(seeds, batch)]
+            if not tasks:
+                break
+            for row in pool.imap(_worker_round, tasks, chunksize=4):
+                yield row
+                if progress is not None:
+                    progress(row["round"] + 1, n_rounds)
 
 
 def simulate(
@@ -147,18 +193,20 @@ def simulate(
     profile: ProfileLike = "classic",
     seed: int | None = 0,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> pandas.DataFrame:
     """Per-round statistics of ``n_rounds`` bot rounds, as a pandas DataFrame.
 
     Columns (see `COLUMN_DOCS`): round, seed, dealer, length, turns, winner, score_0,
     score_1, natural_canastas_0, mixed_canastas_0, natural_canastas_1, mixed_canastas_1,
     went_out, concealed, end_reason, pile_takes, frozen_turns. ``winner`` and ``went_out``
-    are nullable integers (missing on a tie / when nobody went out).
+    are nullable integers (missing on a tie / when nobody went out). ``jobs`` as in
+    `simulate_rows` (the same table, from several processes).
     """
     import pandas as pd
 
     prof = get_profile(profile)
-    rows = list(simulate_rows(n_rounds, players, prof, seed, progress))
+    rows = list(simulate_rows(n_rounds, players, prof, seed, progress, jobs))
     frame: pandas.DataFrame = pd.DataFrame(rows, columns=round_columns(prof.team_count))
     for column in ("winner", "went_out"):
         frame[column] = frame[column].astype("Int64")

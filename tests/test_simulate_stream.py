@@ -64,12 +64,13 @@ def test_an_ended_progress_bar_line_is_ended_once() -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to a child process")
-def test_an_interrupted_simulation_summarizes_the_rounds_played(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_interrupted_simulation_summarizes_the_rounds_played(tmp_path: Path, jobs: str) -> None:
     out = tmp_path / "rounds.csv"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = subprocess.Popen(
         [sys.executable, "-m", "canasta_learn.cli", "simulate", "--rounds", "10000000",
-         "--bots", "random", "--csv", str(out), "--progress"],
+         "--bots", "random", "--csv", str(out), "--progress", "--jobs", jobs],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         for _ in range(600):  # until a few rounds have been written (flushed as they finish)
@@ -92,3 +93,41 @@ def test_an_interrupted_simulation_summarizes_the_rounds_played(tmp_path: Path) 
     message = stderr.index("canasta-learn: interrupted")
     assert stderr[message - 1] == "\n" and "\r" in stderr[:message]  # the bar's line ended first
     assert "Traceback" not in stderr
+
+
+# ---------------------------------------------------------------------- --jobs
+def test_rounds_in_several_processes_equal_a_serial_run() -> None:
+    serial = list(simulate_rows(70, ("greedy", "random", "greedy", "random"), seed=9))
+    seen: list[int] = []
+    parallel = list(simulate_rows(70, ("greedy", "random", "greedy", "random"), seed=9,
+                                  progress=lambda done, total: seen.append(done), jobs=2))
+    assert parallel == serial
+    assert seen == list(range(1, 71))
+    six = list(simulate_rows(9, "random", "pennies_from_heaven", seed=2, jobs=3))
+    assert six == list(simulate_rows(9, "random", "pennies_from_heaven", seed=2))
+
+
+def test_jobs_needs_bot_names_and_a_whole_number() -> None:
+    from canasta_learn.bots import RandomBot
+
+    with pytest.raises(ValueError, match="needs the bots by name"):
+        list(simulate_rows(2, RandomBot(1), jobs=2))
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match="jobs must be a whole number"):
+            list(simulate_rows(2, "random", jobs=bad))  # type: ignore[arg-type]
+
+
+def test_cli_simulate_jobs_prints_and_writes_what_a_serial_run_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta_learn.cli import main
+
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"rounds{jobs}.csv"
+        assert main(["simulate", "--rounds", "40", "--seed", "5", "--csv", str(out),
+                     "--jobs", jobs]) == 0
+        printed = capsys.readouterr().out.replace(str(out), "FILE")
+        outputs.append((printed, out.read_text()))
+    assert outputs[0] == outputs[1]
+    assert main(["simulate", "--rounds", "4", "--jobs", "0"]) == 2
+    assert "--jobs must be 1 or more" in capsys.readouterr().err
