@@ -340,8 +340,9 @@ class GameRecord:
              lazy: bool = False) -> GameRecord:
         """Read a record from a file path or from JSON text, re-checking every action.
 
-        Text is recognised by its first character ``{`` (or by being empty / multi-line);
-        anything else is a path (a missing file raises `OSError`). In strict mode the first
+        Text is recognised by its first character ``{`` (or by being empty, multi-line, holding
+        a NUL character or longer than 4096 characters); anything else is a path (a missing
+        file raises `OSError`). In strict mode the first
         problem raises `RecordError`; with ``strict=False`` problems are collected in
         ``record.errors`` and each round keeps its actions up to the first bad one (a
         truncated document is repaired to its last complete value; a round whose deck or
@@ -647,7 +648,8 @@ def _round_from_start(profile: Profile, dealer: int, team_scores: Sequence[int],
 def _read_text(path_or_text: str | os.PathLike[str]) -> str:
     if isinstance(path_or_text, str):
         stripped = path_or_text.lstrip()
-        if not stripped or stripped[0] in "{[" or "\n" in path_or_text:
+        if (not stripped or stripped[0] in "{[" or "\n" in path_or_text
+                or "\x00" in path_or_text or len(path_or_text) > _MAX_PATH):
             if len(path_or_text) > MAX_RECORD_CHARS:
                 raise RecordError(f"the record has {len(path_or_text)} characters; a record has "
                                   f"at most {MAX_RECORD_CHARS}")
@@ -668,6 +670,8 @@ def _read_text(path_or_text: str | os.PathLike[str]) -> str:
         raise RecordError(f"{name}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
                           f"{error.start}); a record is UTF-8 JSON") from None
 
+
+_MAX_PATH = 4096  # no file path is longer (PATH_MAX): a longer text is record text
 
 #: A complete JSON string (escapes included), and the JSON tokens the repair looks at.
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
@@ -885,6 +889,10 @@ class _Loader:
             except (ValueError, TypeError) as error:
                 self.problem(RecordError(f"start: {error}", r))
                 return
+            except Exception as error:  # noqa: BLE001 - a record must never crash the reader
+                self.problem(RecordError(f"start: the engine could not build this position "
+                                         f"({type(error).__name__}: {error})", r))
+                return
         if rr.start is not None and rnd is not None:
             rr.start = _start_from_round(rnd)
         texts = item.get("actions")
@@ -970,9 +978,11 @@ class _Loader:
                 problem = f"start to_move must be a seat 0-{n - 1}"
             elif v["drew_from"] not in (None, "stock", "pile"):
                 problem = "start drew_from must be null, 'stock' or 'pile'"
-            elif not all(isinstance(x, list) and all(isinstance(b, bool) for b in x)
-                         for x in (v["opened"], v["has_melded"])):
-                problem = "start opened and has_melded must be lists of true/false"
+            elif not all(isinstance(x, list) and len(x) == count
+                         and all(isinstance(b, bool) for b in x)
+                         for x, count in ((v["opened"], teams), (v["has_melded"], n))):
+                problem = (f"start opened must list {teams} and has_melded {n} values true/false "
+                           "(one per team, one per seat)")
         if problem is not None:
             self.problem(RecordError(problem, r))
             return None

@@ -6,7 +6,8 @@ Actions: mutated legal texts, random token soup, arbitrary text and well-typed a
 with arbitrary seats, cards and targets; only `IllegalActionError` / `NotationError` may come
 out, ``check`` and ``apply`` agree, and a refusal leaves ``snapshot()`` equal.
 
-Records: small records of every profile, mutated as text (insert, delete, replace, truncate,
+Records: small records of every profile (dealt from a deck, and from an explicit start
+position), mutated as text (insert, delete, replace, truncate,
 duplicate) and as JSON (a field removed, retyped or replaced, actions swapped, dropped or
 garbled); strict loading either succeeds or raises `RecordError`, lenient loading never raises
 and its result dumps to a record that loads strictly to the same text, and no action ever makes
@@ -37,7 +38,7 @@ from canasta_learn.actions import (
 )
 from canasta_learn.cards import ALL_CARDS
 from canasta_learn.profiles import profile_names
-from canasta_learn.record import GameRecord, RecordError
+from canasta_learn.record import GameRecord, RecordError, _start_from_round
 
 pytestmark = pytest.mark.slow
 
@@ -137,6 +138,11 @@ def base_records() -> list[str]:
         record.comment(0, 2, "a comment", glyph="?!")
         record.comment(0, -1, "the deal")
         texts.append(record.dump())
+        # the same round from an explicit start position (as Round.from_state records it)
+        doc = record.to_json()
+        del doc["rounds"][0]["deck"]
+        doc["rounds"][0]["start"] = _start_from_round(Round(profile, seed=index))
+        texts.append(json.dumps(doc, indent=1))
     return texts
 
 

@@ -227,3 +227,32 @@ def test_record_errors_count_rounds_and_actions_from_1_as_replay_prints_them(
     assert "=== Round 4" in captured.out and "   5. " in captured.out
     assert "   6. " not in captured.out  # the sixth action is the bad one, left out
     assert "round 4, action 6 ('N discard jk')" in captured.err
+
+
+@pytest.mark.parametrize("text", ['"format": "canasta-learn-record"' + " " * 5000,
+                                  'x\x00{"format": 1}', "\x00"])
+def test_text_that_cannot_be_a_path_is_read_as_record_text(text: str) -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        GameRecord.load(text)  # not OSError (name too long) nor ValueError (NUL in a path)
+    lenient = GameRecord.load(text, strict=False)
+    assert lenient.rounds == [] and "not valid JSON" in str(lenient.errors[0])
+
+
+@pytest.mark.parametrize("field, value", [("opened", [False] * 5), ("has_melded", [False]),
+                                          ("opened", [])])
+def test_a_start_position_with_lists_of_the_wrong_length_is_a_record_error(
+        field: str, value: list[bool]) -> None:
+    from canasta_learn.record import _start_from_round
+    from canasta_learn.round import Round
+
+    doc = json.loads(long_record_text())
+    doc["rounds"] = [doc["rounds"][0]]
+    del doc["rounds"][0]["deck"]
+    doc["rounds"][0]["start"] = _start_from_round(Round(seed=0))
+    doc["rounds"][0]["actions"] = []
+    GameRecord.load(json.dumps(doc))  # the position as written loads
+    doc["rounds"][0]["start"][field] = value
+    with pytest.raises(RecordError, match="start opened must list 2 and has_melded 4"):
+        GameRecord.load(json.dumps(doc))
+    lenient = GameRecord.load(json.dumps(doc), strict=False)
+    assert lenient.rounds == [] and len(lenient.errors) == 1
