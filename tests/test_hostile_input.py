@@ -177,6 +177,12 @@ def test_arbitrary_text_is_refused_with_a_documented_error(profile: str, data: s
         parse_cards(text)
     except NotationError:
         pass
+    try:
+        seat = parse_seat(text, rnd.player_count)
+    except ActionNotationError as error:
+        assert repr(text) in str(error)
+    else:
+        assert 0 <= seat < rnd.player_count
 
 
 @pytest.mark.parametrize("profile", PROFILES)
