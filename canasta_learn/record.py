@@ -235,14 +235,6 @@ class _RoundCache:
             if self.done % CHECKPOINT_EVERY == 0:
                 self.checkpoints.append(self.frontier.copy())
 
-    def rewind(self) -> None:
-        """Rebuild the frontier from the last checkpoint (after a failed step)."""
-        k = self.done // CHECKPOINT_EVERY
-        del self.checkpoints[k + 1:]
-        self.frontier = self.checkpoints[k].copy()
-        for action in self.actions[k * CHECKPOINT_EVERY:self.done]:
-            self.frontier.apply(action)
-
     def state(self, played: int) -> Round:
         """An independent copy of the state after ``played`` actions."""
         if played >= self.done:
