@@ -55,10 +55,12 @@ def seat_name(seat: int, player_count: int = 4) -> str:
 
 def parse_seat(text: str, player_count: int = 4) -> int:
     """Read a seat name (``N``, ``e``, ``P3``) and return its index."""
+    if not isinstance(text, str):
+        raise ActionNotationError(f"A seat is a name such as N or P3, not {text!r}.")
     upper = text.strip().upper()
     if player_count == 4 and upper in FOUR_SEATS:
         return FOUR_SEATS.index(upper)
-    if upper.startswith("P") and upper[1:].isdigit():
+    if upper.startswith("P") and upper[1:].isascii() and upper[1:].isdigit():
         seat = int(upper[1:]) - 1
         if 0 <= seat < player_count:
             return seat
@@ -244,7 +246,7 @@ class Redraw:
 
 Action = Draw | TakePile | Meld | Discard | Ask | Answer | Decline | Swap | Redraw
 
-_GROUP_RE = re.compile(r"^\s*(?:([1-9][0-9]{2}|1[0-3]|[0-9]|[ajqkAJQK])\s*:)?\s*(.*)$")
+_GROUP_RE = re.compile(r"\s*(?:([1-9][0-9]{2}|1[0-3]|[0-9]|[ajqkAJQK])\s*:)?\s*(.*)", re.DOTALL)
 _RANK_LETTERS = {"a": 1, "j": 11, "q": 12, "k": 13}
 
 ACTION_FORMS = (
@@ -257,8 +259,9 @@ ACTION_FORMS = (
 def _parse_groups(text: str, *, need_target: bool, original: str) -> tuple[MeldGroup, ...]:
     groups = []
     for part in text.split("|"):
-        match = _GROUP_RE.match(part)
-        assert match is not None
+        match = _GROUP_RE.fullmatch(part)
+        if match is None:  # pragma: no cover - the pattern matches any text
+            raise ActionNotationError(f"In {original!r}: {part!r} is not a meld group.")
         target_text, cards_text = match.groups()
         target = None
         if target_text:
@@ -309,7 +312,7 @@ def parse_action(text: str, player_count: int = 4) -> Action:
             raise ActionNotationError(f"In {text!r}: discard exactly one card, as in 'N discard s3'.")
         return Discard(seat, cards[0])
     if verb == "swap":
-        match = re.match(r"^\s*([0-9]+)\s*:\s*(.*)$", rest)
+        match = re.fullmatch(r"\s*([0-9]{1,3})\s*:\s*(.*)", rest, re.ASCII | re.DOTALL)
         if not match:
             raise ActionNotationError(
                 f"In {text!r}: write 'swap', the meld and the natural card, as in 'N swap 101: h8'.")
@@ -324,7 +327,7 @@ def parse_action(text: str, player_count: int = 4) -> Action:
         if not rest.strip():
             return TakePile(seat)
         target = None
-        match = re.match(r"^\s*([0-9]{1,3})\s*:(.*)$", rest)
+        match = re.fullmatch(r"\s*([0-9]{1,3})\s*:(.*)", rest, re.ASCII | re.DOTALL)
         if match:
             target, rest = int(match.group(1)), match.group(2)
         first, bar, more = rest.partition("|")

@@ -602,16 +602,16 @@ def play_game_live(
 ) -> Game:
     """Let the bots play a whole game (to the target score); return the `Game`.
 
-    Stops after ``max_rounds`` rounds with an `UnfinishedGameWarning` if no team has won.
+    Stops after ``max_rounds`` rounds (the game's round limit: it is then over and
+    ``game.unfinished``) with an `UnfinishedGameWarning` if no team has won.
     """
-    game = Game(profile, seed=seed)
+    game = Game(profile, seed=seed, max_rounds=max_rounds)
     bots = make_bots(players, game.profile.player_count, seed)
     while not game.is_over:
-        if len(game.round_scores) >= max_rounds:
-            warnings.warn(f"The game stopped after {max_rounds} rounds without a winner "
-                          f"(totals {game.totals}).", UnfinishedGameWarning, stacklevel=2)
-            break
         run_round(game.round, bots, apply=game.apply)
+    if game.unfinished:
+        warnings.warn(f"The game stopped after {max_rounds} rounds without a winner "
+                      f"(totals {game.totals}).", UnfinishedGameWarning, stacklevel=2)
     return game
 
 

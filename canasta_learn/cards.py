@@ -263,7 +263,7 @@ def parse_card(token: str) -> Card:
     text = token.strip().lower()
     if text in ("jk", "joker"):
         return ALL_CARDS[0]
-    match = _TOKEN_RE.match(text)
+    match = _TOKEN_RE.fullmatch(text) if token.isascii() else None
     if match is None:
         raise NotationError(f"{token!r} is not a card: use {ACCEPTED_FORMS}.")
     suit, rank_text = match.groups()

@@ -20,13 +20,15 @@ def run_replay(args: argparse.Namespace) -> int:
     from .annotate import replay_text
     from .record import GameRecord, RecordError
 
-    try:
+    try:  # one round asked for: the engine re-checks only that round (lazy loading)
         record = GameRecord.load(args.file if str(args.file).strip() else "",
-                                 strict=not args.lenient)
+                                 strict=not args.lenient, lazy=args.round is not None)
     except OSError as problem:
         raise RecordError(f"cannot read record file {args.file!r}: "
                           f"{problem.strerror or problem}") from None
     except RecordError as problem:
+        if str(problem).startswith(f"{args.file}: "):
+            raise
         raise RecordError(f"{args.file}: {problem}") from None
     round_index = None
     if args.round is not None:
@@ -36,7 +38,11 @@ def run_replay(args: argparse.Namespace) -> int:
         round_index = args.round - 1
     elif args.step is not None:
         raise RecordError("--step needs --round (the round to start in)")
-    sys.stdout.write(replay_text(record, round_index, args.step))
+    try:
+        text = replay_text(record, round_index, args.step)
+    except RecordError as problem:  # found when the round was first replayed
+        raise RecordError(f"{args.file}: {problem}") from None
+    sys.stdout.write(text)
     for error in record.errors:
         print(f"canasta-learn: warning: {error}", file=sys.stderr)
     return 0

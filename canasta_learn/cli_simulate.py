@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import csv
+import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Sequence
@@ -18,7 +20,7 @@ from typing import IO, Any
 from .actions import seat_name
 from .bots import BOT_NAMES, play_game_live, play_round
 from .profiles import Profile, get_profile
-from .simulate import round_columns, simulate_rows, summarize
+from .simulate import Summary, round_columns, simulate_rows
 
 __all__ = ["ProgressBar", "bots_for_seats", "register", "summary_text"]
 
@@ -47,6 +49,7 @@ class ProgressBar:
         self.width = width
         self.start = time.perf_counter()
         self.last = -1.0
+        self.open = False  # a bar is drawn and its line not ended yet
 
     def __call__(self, done: int, total: int) -> None:
         """Redraw the bar (at most ten times a second, and at the end)."""
@@ -58,9 +61,17 @@ class ProgressBar:
         rate = done / (now - self.start) if now > self.start else 0.0
         bar = "#" * filled + "." * (self.width - filled)
         self.stream.write(f"\r[{bar}] {done}/{total} rounds, {rate:.1f}/s")
+        self.open = done < total
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
+
+    def end(self) -> None:
+        """End the bar's line if it is still open (before any other message)."""
+        if self.open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open = False
 
 
 def summary_text(summary: dict[str, Any], seats: Sequence[str], profile: Profile,
@@ -92,31 +103,77 @@ def _open_for_writing(path: str) -> IO[str]:
         raise OSError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+class _InterruptFlag:
+    """While active, SIGINT (Ctrl-C) sets ``raised`` instead of raising KeyboardInterrupt, so
+    the round being played finishes and is counted and written (main thread only; elsewhere
+    the interrupt is left to Python)."""
+
+    def __init__(self) -> None:
+        self.raised = False
+        self._previous: Any = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.raised = True
+
+    def __enter__(self) -> _InterruptFlag:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
 def _run_simulate(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     seats = bots_for_seats(args.bots, profile.player_count)
     if args.rounds < 0:
         raise ValueError(f"--rounds must be 0 or more, not {args.rounds}.")
+    if args.jobs < 1:
+        raise ValueError(f"--jobs must be 1 or more processes, not {args.jobs}.")
     handle: IO[str] | None = None
     if args.csv:
         handle = _open_for_writing(args.csv)  # fail early, before the simulation
+    # Rounds stream: seeds are made one at a time, each row is counted and written (and
+    # flushed) as its round ends, so memory stays flat and an interrupt loses nothing.
+    total = Summary(profile.team_count)
+    interrupted = False
+    show = args.progress if args.progress is not None else (
+        sys.stderr.isatty() and args.rounds >= 20)
+    progress = ProgressBar(args.rounds, sys.stderr) if show and args.rounds else None
     try:
-        show = args.progress if args.progress is not None else (
-            sys.stderr.isatty() and args.rounds >= 20)
-        progress = ProgressBar(args.rounds, sys.stderr) if show and args.rounds else None
-        rows = list(simulate_rows(args.rounds, seats, profile, args.seed, progress))
+        writer = None
         if handle is not None:
             writer = csv.DictWriter(handle, fieldnames=round_columns(profile.team_count))
             writer.writeheader()
-            for row in rows:
-                writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
+            handle.flush()
+        stop = _InterruptFlag()
+        try:
+            with stop:  # Ctrl-C ends the simulation after the round being played
+                for row in simulate_rows(args.rounds, seats, profile, args.seed, progress,
+                                         jobs=args.jobs):
+                    if writer is not None and handle is not None:
+                        writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
+                        handle.flush()
+                    total.add(row)
+                    if stop.raised:
+                        break
+        except KeyboardInterrupt:  # outside the main thread: Python's own interrupt
+            pass
+        interrupted = stop.raised or total.rounds < args.rounds
     finally:
+        if progress is not None:
+            progress.end()
         if handle is not None:
             handle.close()
-    print(summary_text(summarize(rows, profile.team_count), seats, profile, args.seed))
+    if interrupted:
+        print(f"canasta-learn: interrupted after {total.rounds} of {args.rounds} rounds; the "
+              "summary and the CSV cover the rounds played.", file=sys.stderr)
+    print(summary_text(total.result(), seats, profile, args.seed))
     if args.csv:
         print(f"\nper-round statistics written to {args.csv}")
-    return 0
+    return 130 if interrupted else 0
 
 
 def _run_record(args: argparse.Namespace) -> int:
@@ -138,7 +195,7 @@ def _run_record(args: argparse.Namespace) -> int:
             f"{name} {seat_name(s, profile.player_count)}" for s, name in enumerate(seats)])
         played = len(game.round_scores)
         record.rounds = record.rounds[:played]
-        if args.game and not game.is_over:
+        if args.game and game.unfinished:
             print(f"warning: the game stopped after {played} rounds without a winner "
                   f"(totals {list(game.totals)}).", file=sys.stderr)
     record.save(args.output)
@@ -164,6 +221,8 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--profile", default="classic", help="rule profile (default classic)")
     sim.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
     sim.add_argument("--csv", metavar="FILE", help="write one row of statistics per round")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play the rounds in N processes (the same results as one; default 1)")
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bar on stderr (default: on a terminal, from 20 rounds)")
     sim.set_defaults(handler=_run_simulate)

@@ -1,8 +1,20 @@
-"""A game: rounds until a team reaches the target (``RULES.md`` §9).
+"""A game: rounds until a team reaches the target (``RULES.md`` §9), or the round limit.
 
 >>> g = Game(seed=1)
 >>> g.round.dealer, g.totals, g.is_over
 (0, (0, 0), False)
+
+Safety rule (canasta_learn's own: the sources give no end for a game that cannot reach its
+target, and with weak players a game can drift below zero for ever): a game stops once
+``max_rounds`` rounds (default `MAX_GAME_ROUNDS`, 200) have been scored. It is then over but
+*unfinished*: `Game.unfinished` is True, `Game.winner` is None and `Game.result` says so.
+So `play_game` and ``canasta-learn record --game`` always end.
+
+>>> short = Game(seed=1, max_rounds=1)
+>>> while not short.is_over:
+...     _ = short.apply(short.legal_actions()[0])
+>>> short.is_over, short.unfinished, short.winner, len(short.round_scores)
+(True, True, None, 1)
 """
 
 from __future__ import annotations
@@ -22,18 +34,26 @@ from .verdicts import Verdict
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["Game"]
+__all__ = ["MAX_GAME_ROUNDS", "Game"]
+
+#: The default round limit of a game (see the safety rule above).
+MAX_GAME_ROUNDS = 200
 
 
 class Game:
-    """Rounds until one team ends a hand with the target score (5000) and the lead.
+    """Rounds until one team ends a hand with the target score (5000) and the lead, or until
+    ``max_rounds`` rounds have been scored (the game is then over and `unfinished`).
 
     The dealer passes clockwise each hand; each round's opening minimum comes from the totals.
     A finished round is scored and the next one is dealt automatically.
     """
 
     def __init__(self, profile: ProfileLike = "classic", seed: int | None = None, dealer: int = 0,
-                 decks: Sequence[Sequence[Card | str]] | None = None) -> None:
+                 decks: Sequence[Sequence[Card | str]] | None = None,
+                 max_rounds: int = MAX_GAME_ROUNDS) -> None:
+        if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
+            raise ValueError(f"max_rounds must be a whole number of rounds >= 1, not {max_rounds!r}.")
+        self.max_rounds = max_rounds
         self.profile = get_profile(profile)
         need_int(seed, "seed", allow_none=True)
         need_int(dealer, "dealer", low=0, high=self.profile.player_count - 1)
@@ -73,9 +93,17 @@ class Game:
         """True once the end rule has been met."""
         return self._finished()
 
+    @property
+    def unfinished(self) -> bool:
+        """True when the game stopped at its round limit without a winner."""
+        return self._finished() and not self._won()
+
     def _finished(self) -> bool:
         if not self.round.is_over or len(self.round_scores) < len(self.rounds):
             return False
+        return self._won() or len(self.round_scores) >= self.max_rounds
+
+    def _won(self) -> bool:
         best = max(self.totals)
         leaders = [t for t, s in enumerate(self.totals) if s == best]
         if len(leaders) != 1:
@@ -86,10 +114,22 @@ class Game:
 
     @property
     def winner(self) -> int | None:
-        """The winning team, once the game is over."""
-        if not self.is_over:
+        """The winning team, once the game is over (None while it goes on, or unfinished)."""
+        if not self.is_over or self.unfinished:
             return None
         return max(range(len(self.totals)), key=lambda t: self.totals[t])
+
+    @property
+    def result(self) -> str:
+        """The game's outcome in a sentence ("Team 0 won with 5120 to 3410.", or why the game is
+        unfinished, or that it goes on)."""
+        totals = " to ".join(str(t) for t in self.totals)
+        if not self.is_over:
+            return f"The game goes on: round {len(self.rounds)}, totals {totals}."
+        if self.unfinished:
+            return (f"The game is unfinished: it stopped at its limit of {self.max_rounds} rounds "
+                    f"with totals {totals}, and no team won.")
+        return f"Team {self.winner} won with totals {totals}."
 
     def legal_actions(self) -> list[Action]:
         """The current round's legal actions."""
@@ -104,8 +144,7 @@ class Game:
         if self.is_over:
             from .verdicts import IllegalActionError
 
-            raise IllegalActionError(Verdict.refuse(
-                "round_over", f"The game is over: team {self.winner} won {self.totals}."))
+            raise IllegalActionError(Verdict.refuse("round_over", f"The game is over. {self.result}"))
         done = self.round.apply(action)
         if self.round.is_over:
             self._finish_round()
@@ -148,7 +187,8 @@ class Game:
         return frame
 
     def __repr__(self) -> str:
-        state = f"over, team {self.winner} wins" if self.is_over else f"round {len(self.rounds)}"
+        state = (f"unfinished after {len(self.round_scores)} rounds" if self.unfinished
+                 else f"over, team {self.winner} wins" if self.is_over else f"round {len(self.rounds)}")
         return f"<Game {self.profile.name}: totals {self.totals}, {state}>"
 
     def __str__(self) -> str:
@@ -156,7 +196,9 @@ class Game:
                  + " / ".join(str(t) for t in self.totals)]
         for number, scores in enumerate(self.round_scores, 1):
             lines.append(f"  round {number}: " + " / ".join(str(s.total) for s in scores))
-        if self.is_over:
+        if self.unfinished:
+            lines.append(f"  unfinished: stopped at the limit of {self.max_rounds} rounds")
+        elif self.is_over:
             lines.append(f"  winner: team {self.winner}")
         else:
             lines.append(str(self.round))

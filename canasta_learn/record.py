@@ -20,9 +20,23 @@ re-checked by the engine when a record is loaded.
 >>> again.state_at(0, 0).phase
 'play'
 
-Loading is strict by default: the first problem raises `RecordError`, naming the round index,
-the action index and the reason. ``strict=False`` collects the problems in ``record.errors``
-and keeps the valid prefix of each round.
+Loading has limits, checked before anything is built, in both modes: a record of at most
+`MAX_RECORD_CHARS` characters (a file of at most that many bytes), JSON nested at most
+`MAX_NESTING` deep, at most `MAX_ROUNDS` rounds and `MAX_ACTIONS` actions per round, each
+action text at most `MAX_ACTION_CHARS` characters. Beyond them `load` raises `RecordError` at
+once, saying which limit. A game played to its end always fits (see `Game`'s round limit).
+
+>>> try:
+...     GameRecord.load("[" * 100000 + "]" * 100000)
+... except RecordError as error:
+...     print(error)
+the record nests JSON 100000 deep; a record nests at most 32 deep
+
+Loading is strict by default: the first problem raises `RecordError`, naming the round and
+the action (counted from 1 in the message, as ``replay`` prints them; 0-based in its
+``round_index`` and ``action_index``, as `GameRecord.state_at` takes them) and the reason.
+``strict=False`` collects the problems in ``record.errors`` and keeps the valid prefix of each
+round.
 
 >>> text = rec.dump().replace('"E draw"', '"E discard jk"')
 >>> try:
@@ -39,8 +53,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, parse_action, seat_name
@@ -55,8 +72,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 __all__ = [
+    "CACHED_ROUNDS",
     "CHECKPOINT_EVERY",
     "GLYPHS",
+    "MAX_ACTIONS",
+    "MAX_ACTION_CHARS",
+    "MAX_NESTING",
+    "MAX_RECORD_CHARS",
+    "MAX_ROUNDS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -81,6 +104,20 @@ GLYPHS: dict[str, str] = {
 }
 #: `GameRecord.state_at` keeps a copy of the round every this many actions.
 CHECKPOINT_EVERY = 16
+#: How many rounds keep their replayed states (checkpoints) at once; the least recently used
+#: round's states are dropped beyond that, so memory does not grow with the game's length.
+CACHED_ROUNDS = 8
+#: The largest record `GameRecord.load` reads: characters of text, or bytes of a file (8 MiB,
+#: about 3,000 rounds).
+MAX_RECORD_CHARS = 8 * 1024 * 1024
+#: The deepest JSON nesting of a record (a valid one nests 6 deep).
+MAX_NESTING = 32
+#: The most rounds in one record (a game ends by its round limit long before).
+MAX_ROUNDS = 1000
+#: The most actions in one round.
+MAX_ACTIONS = 5000
+#: The longest action text (a whole hand melded in one action is about 200 characters).
+MAX_ACTION_CHARS = 1000
 
 _MORTO_KEYS = ("mortos", "morto_state")
 _START_KEYS = ("drew_from", "hands", "has_melded", "melds", "opened", "pile", "red_threes",
@@ -96,10 +133,14 @@ class RecordError(ValueError):
     """A problem in a game record, naming where it is and why.
 
     ``round_index`` and ``action_index`` are 0-based, as in `GameRecord.state_at` (None when the
-    problem is not inside a round or an action); ``reason`` is the sentence without the place.
+    problem is not inside a round or an action; action -1 is the deal); ``reason`` is the
+    sentence without the place. The message counts rounds and actions from 1, as
+    ``canasta-learn replay`` prints them:
 
     >>> str(RecordError("the deck has 107 cards", round_index=2))
-    'round index 2: the deck has 107 cards'
+    'round 3: the deck has 107 cards'
+    >>> str(RecordError("illegal here", round_index=0, action_index=4, action_text="N draw"))
+    "round 1, action 5 ('N draw'): illegal here"
     """
 
     def __init__(self, reason: str, round_index: int | None = None,
@@ -113,9 +154,9 @@ class RecordError(ValueError):
     def _describe(self) -> str:
         place: list[str] = []
         if self.round_index is not None:
-            place.append(f"round index {self.round_index}")
+            place.append(f"round {self.round_index + 1}")
         if self.action_index is not None:
-            text = f"action index {self.action_index}"
+            text = "the deal" if self.action_index < 0 else f"action {self.action_index + 1}"
             if self.action_text is not None:
                 text += f" ({self.action_text!r})"
             place.append(text)
@@ -194,14 +235,6 @@ class _RoundCache:
             if self.done % CHECKPOINT_EVERY == 0:
                 self.checkpoints.append(self.frontier.copy())
 
-    def rewind(self) -> None:
-        """Rebuild the frontier from the last checkpoint (after a failed step)."""
-        k = self.done // CHECKPOINT_EVERY
-        del self.checkpoints[k + 1:]
-        self.frontier = self.checkpoints[k].copy()
-        for action in self.actions[k * CHECKPOINT_EVERY:self.done]:
-            self.frontier.apply(action)
-
     def state(self, played: int) -> Round:
         """An independent copy of the state after ``played`` actions."""
         if played >= self.done:
@@ -236,7 +269,10 @@ class GameRecord:
         self.errors: list[RecordError] = list(errors or [])
         #: Free-form text tags (title, event, annotator...), as PGN tags.
         self.info: dict[str, str] = dict(info or {})
-        self._caches: dict[int, _RoundCache] = {}
+        self._caches: OrderedDict[int, _RoundCache] = OrderedDict()
+        #: Rounds read with ``lazy=True`` whose actions the engine has not re-checked yet.
+        self._unchecked: set[int] = set()
+        self._strict = True
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -292,18 +328,27 @@ class GameRecord:
             handle.write(self.dump())
 
     @classmethod
-    def load(cls, path_or_text: str | os.PathLike[str], strict: bool = True) -> GameRecord:
+    def load(cls, path_or_text: str | os.PathLike[str], strict: bool = True, *,
+             lazy: bool = False) -> GameRecord:
         """Read a record from a file path or from JSON text, re-checking every action.
 
-        Text is recognised by its first character ``{`` (or by being empty / multi-line);
-        anything else is a path (a missing file raises `OSError`). In strict mode the first
+        Text is recognised by its first character ``{`` (or by being empty, multi-line, holding
+        a NUL character or longer than 4096 characters); anything else is a path (a missing
+        file raises `OSError`). In strict mode the first
         problem raises `RecordError`; with ``strict=False`` problems are collected in
         ``record.errors`` and each round keeps its actions up to the first bad one (a
         truncated document is repaired to its last complete value; a round whose deck or
-        start position is unusable is left out).
+        start position is unusable is left out). The limits (`MAX_RECORD_CHARS`,
+        `MAX_NESTING`, `MAX_ROUNDS`, `MAX_ACTIONS`) raise `RecordError` in both modes.
+
+        ``lazy=True`` reads the document, the decks and the action notation of every round but
+        leaves the engine's re-check of a round's actions until that round is first replayed
+        (`state_at`, `replay`, `final_state`...): a replay of round 5 builds no other round. A
+        problem found then raises `RecordError` (strict) or is added to ``errors`` with the
+        round cut to its valid prefix (lenient).
         """
         text = _read_text(path_or_text)
-        return _Loader(strict).load(text)
+        return _Loader(strict, lazy).load(text)
 
     # ------------------------------------------------------------------ comments
     def comment(self, round_index: int, action_index: int, text: str,
@@ -337,10 +382,14 @@ class GameRecord:
 
     def _cache(self, round_index: int) -> _RoundCache:
         rr = self._round(round_index)
+        if round_index in self._unchecked:
+            self._check_round(round_index)
         key = (self.profile, rr.dealer, rr.deck, rr.team_scores, tuple(rr.actions),
                json.dumps(rr.start, sort_keys=True))
         cache = self._caches.get(round_index)
-        if cache is None or cache.key != key:
+        if cache is not None and cache.key == key:
+            self._caches.move_to_end(round_index)
+        else:
             try:
                 initial = rr.initial_round(self.profile)
             except ValueError as error:
@@ -353,7 +402,39 @@ class GameRecord:
                     raise RecordError(str(error), round_index, index, text) from None
             cache = _RoundCache(key, initial, actions)
             self._caches[round_index] = cache
+            while len(self._caches) > CACHED_ROUNDS:
+                self._caches.popitem(last=False)
         return cache
+
+    def _check_round(self, round_index: int) -> None:
+        """The engine's re-check of a round read with ``lazy=True`` (see `load`)."""
+        rr = self.rounds[round_index]
+        self._unchecked.discard(round_index)
+        try:
+            rnd = rr.initial_round(self.profile)
+        except (ValueError, TypeError) as error:
+            problem = RecordError(f"deck: {error}", round_index)
+            if self._strict:
+                self._unchecked.add(round_index)
+                raise problem from None
+            self.errors.append(problem)
+            rr.actions.clear()
+            rr.comments = {k: v for k, v in rr.comments.items() if k < 0}
+            rr.glyphs.clear()
+            return
+        for index, text in enumerate(rr.actions):
+            reason = _apply_checked(rnd, text)[1]
+            if reason is None:
+                continue
+            problem = RecordError(reason, round_index, index, text)
+            if self._strict:
+                self._unchecked.add(round_index)
+                raise problem
+            self.errors.append(problem)
+            del rr.actions[index:]
+            rr.comments = {k: v for k, v in rr.comments.items() if k < index}
+            rr.glyphs = {k: v for k, v in rr.glyphs.items() if k < index}
+            return
 
     def state_at(self, round_index: int, action_index: int) -> Round:
         """The round's state after action ``action_index`` (-1: right after the deal).
@@ -394,6 +475,7 @@ class GameRecord:
 
     def final_state(self, round_index: int) -> Round:
         """The round's state after its last recorded action."""
+        self._cache(round_index)  # a lazily read round is checked (and maybe cut) first
         return self.state_at(round_index, len(self.rounds[round_index].actions) - 1)
 
     def to_game(self, seed: int | None = None) -> Game:
@@ -403,7 +485,7 @@ class GameRecord:
         seat with the running totals); otherwise `RecordError` says where it breaks. If the
         last recorded round is over and the game is not, the next round is dealt from ``seed``.
         """
-        from .game import Game
+        from .game import MAX_GAME_ROUNDS, Game
 
         if not self.rounds:
             raise RecordError("the record has no rounds to rebuild a game from")
@@ -411,7 +493,8 @@ class GameRecord:
             raise RecordError("a round that starts from an explicit position cannot be part of a "
                               "Game; use state_at() to replay it")
         game = Game(self.profile, seed=seed, dealer=self.rounds[0].dealer,
-                    decks=[list(rr.deck) for rr in self.rounds])
+                    decks=[list(rr.deck) for rr in self.rounds],
+                    max_rounds=max(MAX_GAME_ROUNDS, len(self.rounds)))
         for r, rr in enumerate(self.rounds):
             if len(game.rounds) != r + 1:
                 raise RecordError("the game was already over before this round", r)
@@ -557,55 +640,101 @@ def _round_from_start(profile: Profile, dealer: int, team_scores: Sequence[int],
 def _read_text(path_or_text: str | os.PathLike[str]) -> str:
     if isinstance(path_or_text, str):
         stripped = path_or_text.lstrip()
-        if not stripped or stripped[0] in "{[" or "\n" in path_or_text:
+        if (not stripped or stripped[0] in "{[" or "\n" in path_or_text
+                or "\x00" in path_or_text or len(path_or_text) > _MAX_PATH):
+            if len(path_or_text) > MAX_RECORD_CHARS:
+                raise RecordError(f"the record has {len(path_or_text)} characters; a record has "
+                                  f"at most {MAX_RECORD_CHARS}")
             return path_or_text
     elif not isinstance(path_or_text, os.PathLike):
         raise RecordError(f"load() takes JSON text or a file path, not "
                           f"{type(path_or_text).__name__}")
-    with open(path_or_text, encoding="utf-8") as handle:
-        return handle.read()
+    name = os.fspath(path_or_text)
+    with open(path_or_text, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        data = handle.read(MAX_RECORD_CHARS + 1)
+    if max(size, len(data)) > MAX_RECORD_CHARS:
+        raise RecordError(f"{name}: the file has {max(size, len(data))} bytes; a record has at "
+                          f"most {MAX_RECORD_CHARS}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{name}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+                          f"{error.start}); a record is UTF-8 JSON") from None
 
 
-def _repair_truncated(text: str) -> Any:
+_MAX_PATH = 4096  # no file path is longer (PATH_MAX): a longer text is record text
+
+#: A complete JSON string (escapes included), and the JSON tokens the repair looks at.
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_STRING_RE = re.compile(_STRING, re.DOTALL)
+_NOT_BRACKET_RE = re.compile(r"[^\[\]{}]+")
+_TOKEN_RE = re.compile(_STRING + r'|"|[\[\]{}]|[-+.\w]+', re.DOTALL)
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _check_nesting(text: str) -> None:
+    """Raise `RecordError` when the JSON nests deeper than `MAX_NESTING` (linear, before
+    parsing: a deep document would otherwise exhaust the parser's recursion)."""
+    brackets = _NOT_BRACKET_RE.sub("", _STRING_RE.sub("", text))
+    if len(brackets) <= MAX_NESTING:
+        return
+    depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
+    if depth > MAX_NESTING:
+        raise RecordError(f"the record nests JSON {depth} deep; a record nests at most "
+                          f"{MAX_NESTING} deep")
+
+
+def _repair_truncated(text: str, valid_until: int) -> Any:
     """Parse the longest prefix of ``text`` that ends on a complete JSON value, closing the
-    open arrays and objects; None if nothing can be recovered."""
-    stack: list[str] = []
-    in_string = escaped = False
-    cuts: list[tuple[int, str]] = []
-    end = len(text.rstrip())
+    open arrays and objects; None if nothing can be recovered.
 
-    def closers() -> str:
-        return "".join("}" if c == "{" else "]" for c in reversed(stack))
-
-    for i, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-                cuts.append((i + 1, closers()))
-            continue
-        if ch == '"':
-            in_string = True
-        elif ch in "{[":
-            stack.append(ch)
-            cuts.append((i + 1, closers()))
-        elif ch in "}]":
-            if stack:
-                stack.pop()
-            cuts.append((i + 1, closers()))
-        elif ch.isalnum() and i + 1 < end:  # a number or literal that is not cut short
-            nxt = text[i + 1]
-            if not nxt.isalnum() and nxt not in ".+-":
-                cuts.append((i + 1, closers()))
-    for position, close in reversed(cuts[-200:]):
+    Linear in the text: one pass over its tokens up to ``valid_until`` (where the parser
+    stopped; nothing after it can be kept), the open brackets kept as a linked stack so that
+    each possible cut shares it, and a few parse attempts from the last cut backwards."""
+    stack: tuple[str, Any] | None = None  # (bracket, rest of the stack)
+    cuts: list[tuple[int, tuple[str, Any] | None]] = []
+    end = min(len(text.rstrip()), valid_until + 1)
+    for match in _TOKEN_RE.finditer(text, 0, end):
+        token = match.group()
+        if token == '"':  # a string cut short: nothing after it
+            break
+        if token in "{[":
+            stack = (token, stack)
+        elif token in "}]":
+            if stack is not None:
+                stack = stack[1]
+        elif token[0] != '"' and match.end() >= end:
+            break  # a number or literal that may be cut short
+        cuts.append((match.end(), stack))
+        if len(cuts) > 64:
+            del cuts[:32]
+    for position, open_brackets in reversed(cuts[-16:]):
+        close = []
+        while open_brackets is not None:
+            close.append("}" if open_brackets[0] == "{" else "]")
+            open_brackets = open_brackets[1]
         try:
-            return json.loads(text[:position] + close)
-        except ValueError:
+            return json.loads(text[:position] + "".join(close))
+        except (ValueError, RecursionError):
             continue
     return None
+
+
+def _apply_checked(rnd: Round, text: str) -> tuple[Action | None, str | None]:
+    """Apply an action text to ``rnd`` with the engine's checks: (the action, None), or
+    (None, the reason it cannot be). After a reason the round may not be used any more."""
+    try:
+        action = parse_action(text, rnd.player_count)
+    except NotationError as error:
+        return None, f"not an action: {error}"
+    try:
+        rnd.apply(action)  # apply() re-checks: a refusal changes nothing
+    except IllegalActionError as error:
+        return None, f"illegal here: {error.verdict.message}"
+    except Exception as error:  # noqa: BLE001 - a record must never crash the reader
+        return None, f"the engine could not apply it ({type(error).__name__}: {error})"
+    return action, None
 
 
 def _is_int(value: Any) -> bool:
@@ -615,8 +744,10 @@ def _is_int(value: Any) -> bool:
 class _Loader:
     """Reads a record document, strictly or collecting problems."""
 
-    def __init__(self, strict: bool) -> None:
+    def __init__(self, strict: bool, lazy: bool = False) -> None:
         self.strict = strict
+        self.lazy = lazy
+        self.texts: dict[str, str] = {}  # one string per distinct action text
         self.errors: list[RecordError] = []
 
     def problem(self, error: RecordError) -> None:
@@ -625,8 +756,12 @@ class _Loader:
         self.errors.append(error)
 
     def load(self, text: str) -> GameRecord:
+        _check_nesting(text)
         try:
             doc = json.loads(text)
+        except RecursionError:  # pragma: no cover - _check_nesting refuses such depths first
+            raise RecordError(f"the record nests JSON too deep; a record nests at most "
+                              f"{MAX_NESTING} deep") from None
         except ValueError as error:  # JSONDecodeError
             where = ""
             if isinstance(error, json.JSONDecodeError):
@@ -634,7 +769,7 @@ class _Loader:
             kept = "" if self.strict else "; recovered the rounds written completely"
             self.problem(RecordError(f"the record is not valid JSON (truncated or corrupt)"
                                      f"{where}{kept}"))
-            doc = _repair_truncated(text)
+            doc = _repair_truncated(text, getattr(error, "pos", len(text)))
         if not isinstance(doc, dict):
             self.problem(RecordError("the record must be a JSON object with format, version, "
                                      "profile, players and rounds"))
@@ -668,9 +803,14 @@ class _Loader:
         if not isinstance(rounds, list):
             self.problem(RecordError("rounds must be a list of rounds"))
             rounds = []
+        if len(rounds) > MAX_ROUNDS:
+            raise RecordError(f"the record has {len(rounds)} rounds; a record has at most "
+                              f"{MAX_ROUNDS}")
         for r, item in enumerate(rounds):
             self.read_round(record, r, item)
+            rounds[r] = None  # the parsed document is dropped as the record is built
         record.errors = self.errors
+        record._strict = self.strict
         return record
 
     def read_profile(self, value: Any) -> Profile | None:
@@ -734,25 +874,49 @@ class _Loader:
                 self.problem(RecordError(f"deck: {error}", r))
                 return
         rr = RoundRecord(dealer, deck, tuple(scores), [], start=start)
-        try:
-            rnd = rr.initial_round(profile)
-        except (ValueError, TypeError) as error:
-            self.problem(RecordError(f"start: {error}", r))
-            return
-        if rr.start is not None:
+        rnd: Round | None = None
+        if rr.start is not None or not self.lazy:
+            try:
+                rnd = rr.initial_round(profile)
+            except (ValueError, TypeError) as error:
+                self.problem(RecordError(f"start: {error}", r))
+                return
+            except Exception as error:  # noqa: BLE001 - a record must never crash the reader
+                self.problem(RecordError(f"start: the engine could not build this position "
+                                         f"({type(error).__name__}: {error})", r))
+                return
+        if rr.start is not None and rnd is not None:
             rr.start = _start_from_round(rnd)
         texts = item.get("actions")
         if not isinstance(texts, list):
             self.problem(RecordError("actions must be a list of action texts", r))
             texts = []
-        actions: list[Action] = []
-        cache = _RoundCache((), rnd, actions)
+        if len(texts) > MAX_ACTIONS:
+            raise RecordError(f"the round has {len(texts)} actions; a round has at most "
+                              f"{MAX_ACTIONS}", r)
+        n = profile.player_count
         for index, text in enumerate(texts):
-            reason = self.read_action(cache, text)
+            reason = None
+            if not isinstance(text, str):
+                reason = f"an action is one line of text, not {text!r}"
+            elif len(text) > MAX_ACTION_CHARS:
+                reason = (f"the action has {len(text)} characters; an action has at most "
+                          f"{MAX_ACTION_CHARS}")
+                text = text[:40] + "..."
+            elif rnd is None:  # lazy: the notation now, the engine's check on first replay
+                try:
+                    action = parse_action(text, n)
+                except NotationError as error:
+                    reason = f"not an action: {error}"
+            else:
+                checked, reason = _apply_checked(rnd, text)
+                if checked is not None:
+                    action = checked
             if reason is not None:
                 self.problem(RecordError(reason, r, index, text if isinstance(text, str) else None))
                 break
-            rr.actions.append(actions[-1].text(profile.player_count))
+            normal = action.text(n)
+            rr.actions.append(self.texts.setdefault(normal, normal))
         count = len(rr.actions)
         for key, kind in (("comments", "comment"), ("glyphs", "glyph")):
             notes = item.get(key, {})
@@ -774,30 +938,9 @@ class _Loader:
                     continue
                 target = rr.comments if kind == "comment" else rr.glyphs
                 target[key_index] = value
-        cache.key = (profile, rr.dealer, rr.deck, rr.team_scores, tuple(rr.actions),
-                     json.dumps(rr.start, sort_keys=True))
-        record._caches[len(record.rounds)] = cache
+        if self.lazy and rr.start is None:
+            record._unchecked.add(len(record.rounds))
         record.rounds.append(rr)
-
-    def read_action(self, cache: _RoundCache, text: Any) -> str | None:
-        rnd = cache.frontier
-        if not isinstance(text, str):
-            return f"an action is one line of text, not {text!r}"
-        try:
-            action = parse_action(text, rnd.player_count)
-        except NotationError as error:
-            return f"not an action: {error}"
-        cache.actions.append(action)
-        try:
-            cache.advance(len(cache.actions))  # apply() re-checks: a refusal changes nothing
-        except IllegalActionError as error:
-            cache.actions.pop()
-            return f"illegal here: {error.verdict.message}"
-        except Exception as error:  # noqa: BLE001 - a record must never crash the reader
-            cache.actions.pop()
-            cache.rewind()
-            return f"the engine could not apply it ({type(error).__name__}: {error})"
-        return None
 
     def read_start(self, value: Any, r: int, profile: Profile) -> dict[str, Any] | None:
         n, teams = profile.player_count, profile.team_count
@@ -827,9 +970,11 @@ class _Loader:
                 problem = f"start to_move must be a seat 0-{n - 1}"
             elif v["drew_from"] not in (None, "stock", "pile"):
                 problem = "start drew_from must be null, 'stock' or 'pile'"
-            elif not all(isinstance(x, list) and all(isinstance(b, bool) for b in x)
-                         for x in (v["opened"], v["has_melded"])):
-                problem = "start opened and has_melded must be lists of true/false"
+            elif not all(isinstance(x, list) and len(x) == count
+                         and all(isinstance(b, bool) for b in x)
+                         for x, count in ((v["opened"], teams), (v["has_melded"], n))):
+                problem = (f"start opened must list {teams} and has_melded {n} values true/false "
+                           "(one per team, one per seat)")
         if problem is not None:
             self.problem(RecordError(problem, r))
             return None

@@ -35,6 +35,7 @@ from .actions import (
 )
 from .cards import (
     CARD_KEY,
+    RANK_NAMES,
     Card,
     CardsLike,
     check_card_counts,
@@ -743,6 +744,10 @@ class Round:
                         f"Only the opponents have a meld of {rank_name(rank, plural=True)}, and cards may never "
                         "be added to the opponents' melds. Start your team's own meld with at least "
                         f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
+                if rank not in RANK_NAMES:  # not a rank at all, as in 'add 101: jk'
+                    return _Problem("meld_no_such_meld", lambda: (
+                        f"{rank} is not a rank, so your team has no meld {rank} to add to: name the "
+                        "meld by its rank, 1 (aces) to 13 (kings), as in 'add 13: h13'."))
                 return _Problem("meld_no_such_meld", lambda: (
                     f"Your team has no meld of {meld_name(rank)} to add to; start one with "
                     f"at least {self.profile.meld_min_naturals} natural {meld_name(rank)}."))

@@ -128,7 +128,9 @@ def test_play_game_reaches_the_target_and_records_it() -> None:
 def test_play_game_guards_against_endless_games() -> None:
     with pytest.warns(UnfinishedGameWarning, match="stopped after 1 rounds"):
         game = play_game_live("random", seed=1, max_rounds=1)
-    assert not game.is_over and len(game.round_scores) == 1
+    # the round limit ends the game: over, unfinished, no winner (game.py's safety rule)
+    assert game.is_over and game.unfinished and game.winner is None
+    assert len(game.round_scores) == len(game.rounds) == 1
 
 
 def test_play_round_record_replays_to_the_live_result() -> None:

@@ -342,7 +342,7 @@ def test_duplicate_deck_card(data: st.DataObject) -> None:
 def test_bad_deck_token_and_size() -> None:
     doc = json.loads(sample_record_texts()[0])
     doc["rounds"][0]["deck"] = doc["rounds"][0]["deck"].replace("jk", "x7", 1)
-    with pytest.raises(RecordError, match=r"round index 0: deck: 'x7'"):
+    with pytest.raises(RecordError, match=r"round 1: deck: 'x7'"):
         GameRecord.load(json.dumps(doc))
     doc = json.loads(sample_record_texts()[0])
     doc["rounds"][0]["deck"] = doc["rounds"][0]["deck"][3:]

@@ -52,7 +52,9 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         if not self.steps:
             raise ValueError("The record has no rounds to replay.")
         self._notes: dict[int, Any] = {}
-        self._finals: dict[int, Round] = {}
+        # The score sheet is kept incrementally: each finished round's row is made once (its
+        # scores counted once), so a step in round 120 no longer rescores 119 rounds.
+        self._score_rows: dict[int, str] = {}
         self._step = -1
         self.play_widget: Any = None
 
@@ -320,32 +322,33 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                          "move.</div>")
         return "".join(parts)
 
-    def _final(self, r: int) -> Round:
-        rnd = self._finals.get(r)
-        if rnd is None:
-            rnd = self.record.final_state(r) if self.record.rounds[r].actions else (
-                self.record.state_at(r, -1))
-            self._finals[r] = rnd
-        return rnd
+    def _score_row(self, i: int, final: Round | None = None) -> str:
+        """The score-sheet row of round ``i`` ("" when the record stops before its end)."""
+        row = self._score_rows.get(i)
+        if row is None:
+            if final is None:
+                final = (self.record.final_state(i) if self.record.rounds[i].actions
+                         else self.record.state_at(i, -1))
+            row = ""
+            if final.is_over:
+                teams = final.profile.team_count
+                totals = [s.total for s in final.scores()]
+                running = [final.team_scores[t] + totals[t] for t in range(teams)]
+                cells = "".join(
+                    f'<td style="text-align:right;padding:1px 8px">{totals[t]}</td>'
+                    f'<td style="text-align:right;padding:1px 8px"><b>{running[t]}</b></td>'
+                    for t in range(teams))
+                row = f'<tr><td style="padding:1px 8px">{i + 1}</td>{cells}</tr>'
+            self._score_rows[i] = row
+        return row
 
     def _scores_html(self, r: int, a: int, rnd: Round) -> str:
-        rows = []
-        done = list(range(r))
-        if rnd.is_over:
-            done.append(r)
+        rows = [row for row in (self._score_row(i) for i in range(r)) if row]
+        if rnd.is_over and self._score_row(r, rnd):
+            rows.append(self._score_row(r, rnd))
         teams = rnd.profile.team_count
         names = ["\u2013".join(rnd.seat_name(s) for s in range(rnd.player_count)
                                if rnd.team_of(s) == t) for t in range(teams)]
-        for i in done:
-            final = rnd if i == r else self._final(i)
-            if not final.is_over:
-                continue
-            totals = [s.total for s in final.scores()]
-            running = [final.team_scores[t] + totals[t] for t in range(teams)]
-            cells = "".join(f'<td style="text-align:right;padding:1px 8px">{totals[t]}</td>'
-                            f'<td style="text-align:right;padding:1px 8px"><b>{running[t]}</b></td>'
-                            for t in range(teams))
-            rows.append(f'<tr><td style="padding:1px 8px">{i + 1}</td>{cells}</tr>')
         if not rows:
             return '<div style="font-size:14px;font-style:italic">No round finished yet.</div>'
         head = "".join(f'<th colspan="2" scope="colgroup" style="padding:1px 8px">'
