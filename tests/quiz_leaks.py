@@ -20,7 +20,8 @@ ALWAYS_HIDDEN = (
     (r"\bblocked\b", "a 'Blocked' mark", False),
     (r"\bfrozen\b|\bfroze\b", "a 'Frozen' state", False),
     (r"\bopening minimum\b", "the opening minimum", False),
-    (r"\bcanastr?as?\b", "a canasta kind", False),
+    (r"\b(natural|mixed|sevens|wild-card) canastas?\b|\bcanastra (real|limpa|suja|de mil)\b"
+     r"|\bcanasta of (seven )?twos\b|\bnot a canastr?a\b", "a canasta kind", False),
     (r"\bRefused\b", "a verdict ('Refused')", True),
     (r"\bOK\b", "a verdict ('OK')", True),
     (r"\bpts\b", "a meld value", False),
@@ -39,14 +40,16 @@ class QuizFacts:
     message: str
     code: str = ""
     where: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: The engine's messages about the other choices (why each is wrong), also never shown.
+    other_messages: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, quiz: Any, where: str = "") -> QuizFacts:
         """The facts of a live `Quiz` object."""
         code, message = quiz.explanation
+        others = [v.message for c, v in quiz.choice_verdicts.items() if c != quiz.answer_text]
         return cls(quiz.question, quiz.kind, list(quiz.choices), quiz.answer_text, message, code,
-                   where)
+                   where, others)
 
 
 class _Reader(HTMLParser):
@@ -106,11 +109,12 @@ def answer_leaks(facts: QuizFacts, question_text: str, picture: str) -> list[str
         problems.append(f"{where}: the question shows {what}")
 
     # the explanation's own words and its code
-    normalised = re.sub(r"\s+", " ", facts.message).strip()
-    for sentence in [normalised, *_sentences(normalised)]:
-        if sentence and sentence.lower() in seen.lower():
-            problem(f"the explanation ({sentence!r})")
-            break
+    for message in [facts.message, *facts.other_messages]:
+        normalised = re.sub(r"\s+", " ", message).strip()
+        for sentence in [normalised, *_sentences(normalised)]:
+            if sentence and sentence.lower() in seen.lower():
+                problem(f"the explanation ({sentence!r})")
+                break
     if facts.code and (facts.code in seen or facts.code in question_text):
         problem(f"the verdict code {facts.code!r}")
     # what the engine works out, never in the picture
@@ -157,14 +161,16 @@ class StaticQuiz:
 
 def static_quizzes(page: str) -> list[StaticQuiz]:
     """The quizzes of a static page (``Quiz.static_html`` fragments), in order: the question
-    (its text), the picture (between the question and the choices) and the answer (inside
-    ``<details class="cl-quiz-answer">``)."""
+    (its text), the picture (the profile badge beside the question and everything up to the
+    choices) and the answer (inside ``<details class="cl-quiz-answer">``)."""
     found = []
     for chunk in page.split('<div class="cl-quiz-static"')[1:]:
         head, rest = chunk.split('<p>Choices:</p>', 1)
         question_p = head.split('<p class="cl-quiz-question">', 1)[1]
         question_markup, picture = question_p.split("</p>", 1)
-        question = readable_text(question_markup.split("<span", 1)[0])
+        question_only, _, badge = question_markup.partition("<span")
+        question = readable_text(question_only)
         answer_part = rest.split('<details class="cl-quiz-answer">', 1)[1]
-        found.append(StaticQuiz(question, picture, answer_part))
+        found.append(StaticQuiz(question, ("<span" + badge if badge else "") + picture,
+                                answer_part))
     return found

@@ -57,7 +57,6 @@ from ..pile import PILE_STATES, PileStatus
 from ..position import Position
 from ..profiles import Profile, ProfileLike, get_profile
 from ..verdicts import Verdict
-from .common import profile_badge
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
            "minimum_band", "opening_quiz"]
@@ -169,6 +168,12 @@ class _Why:
 
         return explanation_html(self.source if self.source is not None else self.message,
                                 title=title)
+
+
+def _quiz_badge_html(profile: Profile) -> str:
+    """The profile a quiz is asked in, by name only: a profile's description (the badge's
+    tooltip elsewhere) can state the answer ("always-frozen pile")."""
+    return (f'<span class="cl-profile-badge">Rules: <b>{html.escape(profile.name)}</b></span>')
 
 
 def _with_static_html(bundle: Any, static: Callable[[], str]) -> dict[str, Any] | None:
@@ -326,7 +331,8 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
 
     def _build_view(self) -> None:
         self.add_class("cl-quiz")
-        self.badge = profile_badge(self.profile)
+        self.badge = widgets.HTML(_quiz_badge_html(self.profile))
+        self.badge.add_class("cl-profile")
         self.question_view = widgets.HTML(f'<b class="cl-quiz-question">'
                                           f"{html.escape(self.question)}</b>")
         self.position_view = widgets.HTML(self.question_html())
@@ -417,12 +423,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         that gives the answer away), the choices as a plain list, then a closed ``<details>``
         element, "Show the answer", holding `answer_html`. No script; every text is escaped.
         """
-        from .common import profile_badge_html
-
         choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
         return (f'<div class="cl-quiz-static" {STATIC_ATTR}="quiz">'
                 f'<p class="cl-quiz-question"><b>{html.escape(self.question)}</b> '
-                f"{profile_badge_html(self.profile)}</p>{self.question_html()}"
+                f"{_quiz_badge_html(self.profile)}</p>{self.question_html()}"
                 f'<p>Choices:</p><ul class="cl-quiz-choices">{choices}</ul>'
                 f'<details class="cl-quiz-answer"><summary>Show the answer</summary>'
                 f"{self.answer_html()}</details></div>")
