@@ -14,13 +14,14 @@ from quiz_leaks import QuizFacts, answer_leaks, readable_text, static_quizzes
 
 pytest.importorskip("ipywidgets")
 
-from canasta_learn import Position, check_meld, parse_cards  # noqa: E402
+from canasta_learn import Position, Round, check_meld, parse_cards  # noqa: E402
 from canasta_learn.profiles import ProfileError  # noqa: E402
 from canasta_learn.render import (  # noqa: E402
     explanation_html,
     meld_html,
     pile_html,
     position_html,
+    round_html,
 )
 from canasta_learn.widgets import (  # noqa: E402
     Quiz,
@@ -266,3 +267,32 @@ def test_quiz_set_of_helpers_keeps_score() -> None:
     quizzes.quizzes[0].answer("Yes")
     quizzes.quizzes[1].answer("Natural canasta (500)")
     assert quizzes.summary == "1 of 2 correct"
+
+
+# --------------------------------------------------------------------------- a table moment
+def black_three_on_top() -> Round:
+    """Lesson 05's first key moment in small: East discarded a black three; South is next."""
+    return Round.from_state(
+        hands=["h13 s13 d13 c7", "c4 c5 c6 c8", "s5 s6 s8 s9", "s11 h11 h12 s12"],
+        stock="s7 d2 c2 h2 d5 d6", pile="d4 s7 c3", to_move=2,
+        melds=[["h1 c1 d1 s1 h1 c1 jk"]])
+
+
+def test_a_table_moment_quiz_shows_the_movers_hand_only_and_no_pile_state() -> None:
+    rnd = black_three_on_top()
+    verdict = rnd.can_take_pile()
+    assert rnd.pile_status().state == "blocked"
+    quiz = Quiz("South is to move. Can South take the pile?", ["Yes", "No"],
+                "Yes" if verdict.ok else "No", verdict, position=rnd)
+    picture = quiz.position_view.value
+    text = readable_text(picture)
+    assert answer_leaks(QuizFacts.of(quiz), quiz.question, picture) == []
+    assert "Six of spades" in text  # South's own hand, face up
+    assert "King of hearts" not in text and "Queen of hearts" not in text  # the others' hidden
+    assert "4 face-down cards" in text
+    assert "Three of clubs, top of the pile" in text and "Blocked" not in text
+    assert "Mixed canasta" not in text and "pts" not in text and "minimum" not in text
+    assert "score 0" in text  # the scores are table facts
+    assert quiz.profile.name == rnd.profile.name
+    full = readable_text(round_html(rnd))
+    assert "Blocked" in full and "Mixed canasta" in full and "King of hearts" in full

@@ -368,10 +368,12 @@ def team_side_html(
     player_names: PlayerNames = None,
     four_color: bool = False,
     width: int = CARD_WIDTH,
+    question: bool = False,
 ) -> str:
     """One team's side of the table: score, opening minimum and whether it opened, its
     melds and canastas, its red threes, and its players' hands (face up, or face down with
-    ``show_hands=False``)."""
+    ``show_hands=False``). With ``question`` (question mode): no opening minimum, melds by
+    name and number of cards only, and only the hand of the seat to move face up."""
     prof = rnd.profile
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
     names = [player_name(player_names, s) for s in seats]
@@ -387,6 +389,8 @@ def team_side_html(
     canastas = rnd.canasta_count(team)
     facts = (f"score {rnd.team_scores[team]} \u00b7 {min_text} \u00b7 "
              f"{canastas} canasta" + ("" if canastas == 1 else "s"))
+    if question:
+        facts = f"score {rnd.team_scores[team]}"
     turn = ""
     if not rnd.is_over and rnd.team_of(rnd.to_move) == team:
         turn = " " + badge(f"{rnd.seat_name(rnd.to_move)} {_PHASES.get(rnd.phase, rnd.phase)}",
@@ -405,7 +409,7 @@ def team_side_html(
         else:
             threes_html += f'<div class="cl-morto" style="margin:4px 0">{morto_badge}</div>'
     melds = _melds_block(list(rnd.melds[team].values()) + list(rnd.closed[team]), prof, four_color, width,
-                         threes_html)
+                         threes_html, question=question)
     hands = []
     for seat in seats:
         hand = rnd.hands[seat]
@@ -413,7 +417,7 @@ def team_side_html(
             "" if len(hand) == 1 else "s")
         if not rnd.is_over and seat == rnd.to_move:
             label += " \u25b6 " + _PHASES.get(rnd.phase, rnd.phase)
-        if show_hands:
+        if show_hands and not (question and seat != rnd.to_move):
             hands.append(cards_row_html(hand, label=label, four_color=four_color, width=width,
                                         empty_text="no cards"))
         else:
@@ -444,12 +448,16 @@ def round_html(
     player_names: PlayerNames = None,
     four_color: bool = False,
     width: int = CARD_WIDTH,
+    question: bool = False,
 ) -> str:
     """The whole table: both teams' sides (melds, red threes, hands, score, opening minimum
     and whether they opened), the stock and the discard pile with its state, whose turn it
     is, and the score breakdowns once the round is over.
 
     ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped.
+    With ``question`` (question mode, for a quiz asked at this moment) what the player to
+    move sees: their own hand only, the pile's cards without state, reason or "Blocked"
+    mark, no opening minimums, canasta kinds, meld values or score breakdowns.
     """
     from .verdict import scores_html
 
@@ -464,7 +472,7 @@ def round_html(
               f'<span style="{style(font_size="20px", font_weight=700)}">{esc(title)}</span>'
               f"{turn_badge}</div>")
     status = rnd.pile_status()
-    pile = pile_html(rnd.pile, status, four_color=four_color, width=width)
+    pile = pile_html(rnd.pile, status, four_color=four_color, width=width, question=question)
     others = []
     mover_team = rnd.team_of(rnd.to_move)
     for team in teams:
@@ -476,7 +484,7 @@ def round_html(
             word = _STATE_BADGES.get(other.state, (other.state, ""))[0].lower()
             others.append(f"For {_team_name(rnd, team)} the pile is {word}.")
     pile_note = ""
-    if rnd.pile and others:
+    if rnd.pile and others and not question:
         who = _team_name(rnd, mover_team)
         pile_note = (f'<div style="{style(font_size="14px", color=MUTED, margin_top="4px")}">'
                      f"{esc(f'State shown for {who} (to move). ' + ' '.join(others))}</div>")
@@ -485,9 +493,9 @@ def round_html(
         f"{stock_html(rnd.stock_count, width=width)}<div>{pile}{pile_note}</div></div>",
         cls="cl-centre", label="Stock and discard pile")
     sides = [team_side_html(rnd, t, show_hands=show_hands, player_names=player_names,
-                            four_color=four_color, width=width) for t in teams]
+                            four_color=four_color, width=width, question=question) for t in teams]
     body = sides[0] + centre + "".join(sides[1:])
-    if rnd.is_over:
+    if rnd.is_over and not question:
         body += _panel(scores_html(rnd.scores(), team_names=[_team_name(rnd, t) for t in teams]),
                        cls="cl-scores", label="Scores for the round")
     css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",

@@ -56,6 +56,7 @@ from ..cards import Card, CardsLike, format_cards, to_cards
 from ..pile import PILE_STATES, PileStatus
 from ..position import Position
 from ..profiles import Profile, ProfileLike, get_profile
+from ..round import Round
 from ..verdicts import Verdict
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
@@ -190,8 +191,9 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     called once to build the position), or generically ``Quiz(question, choices, correct,
     explanation_verdict)``. ``which_meld_opens`` accepts ``choices=[...]`` (meld sets as
     notation, ``|`` between melds); exactly one must open. ``position=`` shows the position of
-    a generic quiz, ``cards=`` a row of cards; ``profile=`` names its rules (default: the
-    position's). The position is drawn in question mode (nothing the engine works out).
+    a generic quiz (a `Position`, or a `Round`: the table as the seat to move sees it),
+    ``cards=`` a row of cards; ``profile=`` names its rules (default: the position's). The
+    position is drawn in question mode (nothing the engine works out).
 
     ``answer(choice)`` answers as a click does and returns whether it was right;
     ``.correct`` is True/False (None before an answer), ``.feedback`` the feedback text,
@@ -207,18 +209,24 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         *,
         kind: str | None = None,
         choices: Sequence[str] | None = None,
-        position: Position | None = None,
+        position: Position | Round | None = None,
         profile: ProfileLike | None = None,
         cards: CardsLike | None = None,
     ) -> None:
         super().__init__()
         self.question = question
+        #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
+        #: mode from the seat to move.
+        table = position if isinstance(position, Round) else None
+        self.table: Round | None = table
+        if table is not None and profile is None:
+            profile = table.profile
         #: Cards shown with the question (a plain row, e.g. the meld a `meld_quiz` asks about).
         self.cards: list[Card] = to_cards(cards) if cards is not None else []
         if kind is None and correct in QUIZ_KINDS and not isinstance(source, (list, tuple)):
             kind, correct = correct, None
         self.kind = kind or "generic"
-        self.position: Position | None = position
+        self.position: Position | None = position if isinstance(position, Position) else None
         #: The verdict of each choice, when the engine gives one per choice (meld sets).
         self.choice_verdicts: dict[str, Verdict] = {}
         #: The pile's status (``pile_state`` quizzes: the engine's explanation).
@@ -319,9 +327,11 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     def question_html(self) -> str:
         """The question's picture: the position in question mode and/or the quiz's cards
         (nothing that gives the answer away)."""
-        from ..render import cards_row_html, position_html
+        from ..render import cards_row_html, position_html, round_html
 
         parts = []
+        if self.table is not None:
+            parts.append(round_html(self.table, question=True))
         if self.cards:
             parts.append(cards_row_html(self.cards, label="The cards"))
         if self.position is not None:
