@@ -343,7 +343,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.add_class("cl-quiz")
         self.badge = widgets.HTML(_quiz_badge_html(self.profile))
         self.badge.add_class("cl-profile")
-        self.question_view = widgets.HTML(f'<b class="cl-quiz-question">'
+        self.question_view = widgets.HTML(f'<b class="cl-quiz-question" style="font-size:17px">'
                                           f"{html.escape(self.question)}</b>")
         self.position_view = widgets.HTML(self.question_html())
         self.position_view.add_class("cl-quiz-position")
