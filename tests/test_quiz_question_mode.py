@@ -299,3 +299,15 @@ def test_a_table_moment_quiz_shows_the_movers_hand_only_and_no_pile_state() -> N
     assert quiz.profile.name == rnd.profile.name
     full = readable_text(round_html(rnd))
     assert "Blocked" in full and "Mixed canasta" in full and "King of hearts" in full
+
+
+def test_automatic_distractors_are_the_near_misses_like_the_seeds_35() -> None:
+    """Without choices a which-melds-open quiz offers the wrong sets closest to the minimum:
+    for the seed's hand, c4 c4 d4 d2 (35, using the wild card, still short of 50)."""
+    quiz = Quiz("Which melds open?", seed_traps(), kind="which_meld_opens")
+    assert "c4 c4 d4 d2" in quiz.choices
+    wrong = {c: v for c, v in quiz.choice_verdicts.items() if c != quiz.answer_text}
+    assert all(not v.ok for v in wrong.values()) and quiz.choice_verdicts[quiz.answer_text].ok
+    assert max(v.value or 0 for v in wrong.values()) == 35
+    # no wrong choice uses a card twice or one not in the hand: each is refused for its value
+    assert {v.code for v in wrong.values()} == {"opening_below_minimum"}

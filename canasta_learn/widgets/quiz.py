@@ -76,33 +76,39 @@ def _meld_text(melds: Sequence[Sequence[Card]]) -> str:
 
 
 def _wrong_meld_sets(position: Position, right: str, count: int = 3) -> list[str]:
-    """Plausible sets of melds from the hand that do *not* open (per ``check_opening``)."""
+    """Plausible sets of melds from the hand that do *not* open (per ``check_opening``), the
+    near misses first: those short of the minimum by least (the sources' own trap, the seed's
+    ``c4 c4 d4 d2`` = 35 against 50), then those refused for another reason."""
     hand = position.hand
-    by_rank: dict[int, list[Card]] = {}
     wilds = [c for c in hand if c.is_wild]
+    by_rank: dict[int, list[Card]] = {}
     for card in hand:
         if not card.is_wild and not card.is_black_three:
             by_rank.setdefault(card.rank, []).append(card)
-    candidates: list[list[list[Card]]] = []
-    singles: list[list[Card]] = []
+    # a group is (naturals of one rank, wild cards it takes): a set as it is, with a wild card
+    # added, or a pair completed by one
+    groups: list[tuple[list[Card], int]] = []
     for cards in by_rank.values():
         if len(cards) >= 3:
-            singles.append(list(cards))
-        elif len(cards) == 2 and wilds:
-            singles.append([*cards, wilds[0]])
-    candidates += [[m] for m in singles]
-    candidates += [[a, b] for i, a in enumerate(singles) for b in singles[i + 1:]
-                   if not set(a) & set(b) or not (a[-1].is_wild and b[-1].is_wild)]
-    wrong: list[str] = []
-    for melds in candidates:
+            groups.append((list(cards), 0))
+        if len(cards) >= 2 and wilds:
+            groups.append((list(cards), 1))
+    combos = [[g] for g in groups] + [
+        [a, b] for i, a in enumerate(groups) for b in groups[i + 1:]
+        if a[0][0].rank != b[0][0].rank and a[1] + b[1] <= len(wilds)]
+    scored: list[tuple[bool, int, str]] = []
+    seen = {right}
+    for combo in combos:
+        spare = iter(wilds)
+        melds = [[*naturals, *(next(spare) for _ in range(w))] for naturals, w in combo]
         text = _meld_text(melds)
-        if text == right or text in wrong:
+        if text in seen:
             continue
-        if not position.check_opening(melds).ok:
-            wrong.append(text)
-        if len(wrong) == count:
-            break
-    return wrong
+        seen.add(text)
+        verdict = position.check_opening(melds)
+        if not verdict.ok:
+            scored.append((verdict.code != "opening_below_minimum", -(verdict.value or 0), text))
+    return [text for _other, _value, text in sorted(scored)[:count]]
 
 
 def _score_step(profile: Profile) -> int:
