@@ -15,6 +15,7 @@ from quiz_leaks import QuizFacts, answer_leaks, readable_text, static_quizzes
 pytest.importorskip("ipywidgets")
 
 from canasta_learn import Position, Round, check_meld, parse_cards  # noqa: E402
+from canasta_learn.pile import PILE_REASONS  # noqa: E402
 from canasta_learn.profiles import ProfileError  # noqa: E402
 from canasta_learn.render import (  # noqa: E402
     explanation_html,
@@ -311,3 +312,37 @@ def test_automatic_distractors_are_the_near_misses_like_the_seeds_35() -> None:
     assert max(v.value or 0 for v in wrong.values()) == 35
     # no wrong choice uses a card twice or one not in the hand: each is refused for its value
     assert {v.code for v in wrong.values()} == {"opening_below_minimum"}
+
+
+# --------------------------------------------------------------------------- why questions
+def test_pile_reason_frozen_for_us_because_we_have_not_opened() -> None:
+    """Frozen for a team that has not opened, with nothing wild in it: the reason is the
+    opening, not a buried card (lesson 02's 'frozen for a team that has not opened')."""
+    pos = Position("h7 c7 c9", discard_pile="s12 d7", team_opened=False)
+    quiz = Quiz("The pile is frozen for your team but not for the opponents, who have opened. "
+                "Why?", pos, kind="pile_reason")
+    assert quiz.answer_text == PILE_REASONS["frozen_not_opened"]
+    assert PILE_REASONS["frozen_wild"] in quiz.choices
+    assert PILE_REASONS["frozen_red_three"] in quiz.choices
+    assert PILE_REASONS["frozen_always"] not in quiz.choices  # not in the classic profile
+    assert answer_leaks(QuizFacts.of(quiz), quiz.question, quiz.position_view.value) == []
+    assert not quiz.answer(PILE_REASONS["frozen_wild"])
+    assert pos.pile_status().message in readable_text(quiz.feedback_view.value)
+
+
+def test_pile_reason_buried_wild_card_lies_upright_in_the_question() -> None:
+    quiz = Quiz("Why is this pile frozen?", mike(), kind="pile_reason")
+    assert quiz.answer_text == PILE_REASONS["frozen_wild"]
+    assert 'width="90" height="64"' not in quiz.position_view.value  # c2 drawn upright
+    italian = Quiz("Why is this pile frozen?", Position("c9 jk c4 c5", discard_pile="h5 c9",
+                                                        team_melds=["h9 s9 d9"], profile="italian"),
+                   kind="pile_reason")
+    assert italian.answer_text == PILE_REASONS["frozen_always"]
+
+
+def test_pile_reason_needs_a_frozen_or_blocked_pile() -> None:
+    with pytest.raises(ValueError, match="needs a frozen or blocked pile; this one is open"):
+        Quiz("Why?", Position("c6 c6 h7 d8", "s9 d6", ["h13 s13 s13"]), kind="pile_reason")
+    blocked_quiz = Quiz("Why may nobody take it?", blocked(), kind="pile_reason")
+    assert blocked_quiz.choices == [PILE_REASONS["blocked_black_three"], PILE_REASONS["blocked_wild"]]
+    assert blocked_quiz.answer_text == PILE_REASONS["blocked_black_three"]

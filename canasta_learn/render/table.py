@@ -7,8 +7,9 @@ stack. A blocked top card carries a "Blocked" badge. Canastas carry a badge in w
 **Question mode** (``question=True``; what a quiz draws) shows only what a player sees at the
 table: the cards, the counts, the team's score, whether it opened and how the player drew. It
 hides everything the engine works out from them: the pile's state badge and reason, the
-"Blocked" mark, the opening minimum, canasta kinds and meld values. ``asks="pile_state"``
-also draws the card that froze the pile upright, since its turn would give the state away.
+"Blocked" mark, the opening minimum, canasta kinds and meld values. ``asks="pile_state"`` (or
+``"pile_reason"``) also draws the card that froze the pile upright, since its turn would give
+the state away.
 
 >>> from canasta_learn.cards import parse_cards
 >>> from canasta_learn.profiles import get_profile
@@ -507,7 +508,7 @@ def round_html(
 
 #: What a question (a quiz) may ask about a position, each hiding a little more than the
 #: question mode always does (see `position_html`).
-QUESTION_ASKS: Final = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state")
+QUESTION_ASKS: Final = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state", "pile_reason")
 
 
 def position_html(position: Position, *, four_color: bool = False, width: int = CARD_WIDTH,
@@ -519,8 +520,8 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
     hand, the pile's cards, the team's melds (names and numbers of cards), red threes, score,
     whether the team opened and how the player drew; no pile state, reason or "Blocked"
     mark, no opening minimum, no canasta kinds or meld values. ``asks`` names what the
-    question asks (one of `QUESTION_ASKS`); ``"pile_state"`` also draws every pile card
-    upright.
+    question asks (one of `QUESTION_ASKS`); ``"pile_state"`` and ``"pile_reason"`` also draw
+    every pile card upright.
 
     >>> from canasta_learn import Position
     >>> frozen = Position("h5 d2", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
@@ -545,7 +546,7 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
                           four_color=four_color, width=width)
     pile = pile_html(position.discard_pile, position.pile_status(), four_color=four_color,
                      width=width, question=question,
-                     sideways=not (question and asks == "pile_state"))
+                     sideways=not (question and asks in ("pile_state", "pile_reason")))
     threes = (red_threes_html(position.red_threes, four_color=four_color, width=width)
               if position.red_threes else "")
     melds = _panel(_heading("Your team's melds")

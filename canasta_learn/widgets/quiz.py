@@ -6,7 +6,10 @@
 * ``"opening_minimum"`` - the profile's minimums as choices (``Position.opening_verdict()``);
 * ``"which_meld_opens"`` - sets of melds, exactly one of which opens (``Position.check_opening``
   decides; pass ``choices=[...]`` or let the quiz pick plausible wrong sets);
-* ``"pile_state"`` - empty / open / frozen / blocked (``Position.pile_status()``).
+* ``"pile_state"`` - empty / open / frozen / blocked (``Position.pile_status()``);
+* ``"pile_reason"`` - *why* a frozen or blocked pile is so: the reasons of that state as
+  choices (`PILE_REASONS`: a buried wild card, a red three, the team has not opened...), which
+  tests understanding rather than recall ("frozen for us but not for them: why?").
 
 The generic form ``Quiz(question, choices, correct, explanation_verdict)`` takes the choices,
 the right one and the engine verdict that explains it. `meld_quiz` and `canasta_quiz` build the
@@ -16,7 +19,8 @@ are the traps of the sources. `QuizSet` keeps the score.
 **The question never gives the answer away.** The position is drawn in *question mode*
 (``render.position_html(question=True, asks=kind)``): the cards and the facts a player sees at
 the table, without the pile's state badge and reason, the "Blocked" mark, the opening minimum,
-canasta kinds or meld values; a ``pile_state`` question also draws the pile's cards upright.
+canasta kinds or meld values; a ``pile_state`` or ``pile_reason`` question also draws the
+pile's cards upright.
 No verdict is shown before an answer.
 
 **Feedback.** After an answer a large banner says right or wrong (icon and words); the
@@ -53,7 +57,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card, CardsLike, format_cards, to_cards
-from ..pile import PILE_STATES, PileStatus
+from ..pile import PILE_REASONS, PILE_STATES, PileStatus
 from ..position import Position
 from ..profiles import Profile, ProfileLike, get_profile
 from ..round import Round
@@ -63,7 +67,7 @@ __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld
            "minimum_band", "opening_quiz"]
 
 #: The kinds of question a quiz can build from a position.
-QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state")
+QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state", "pile_reason")
 #: The attribute that marks a widget's static HTML rendering (``canasta_learn.cli_lessons``
 #: keeps an exported widget output whose ``text/html`` carries it).
 STATIC_ATTR = "data-cl-static"
@@ -235,7 +239,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.position: Position | None = position if isinstance(position, Position) else None
         #: The verdict of each choice, when the engine gives one per choice (meld sets).
         self.choice_verdicts: dict[str, Verdict] = {}
-        #: The pile's status (``pile_state`` quizzes: the engine's explanation).
+        #: The pile's status (``pile_state`` / ``pile_reason`` quizzes: the explanation).
         self.status: PileStatus | None = None
         self.verdict: Verdict | None = None
         if kind is None:
@@ -258,7 +262,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
                 raise TypeError(f"A {kind!r} quiz is built from a Position (or a callable).")
             built = self._build(kind, self.position, choices)
             self.choices, self.answer_text, self.verdict, self.choice_verdicts = built
-            if kind == "pile_state":
+            if kind in ("pile_state", "pile_reason"):
                 self.status = self.position.pile_status()
         if self.answer_text not in self.choices:
             raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
@@ -282,6 +286,17 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             return ["Yes", "No"], "Yes" if verdict.ok else "No", verdict, {}
         if kind == "pile_state":
             return list(PILE_STATES), position.pile_state(), None, {}
+        if kind == "pile_reason":
+            status = position.pile_status()
+            prof = position.profile
+            applies = {"frozen_black_three": prof.black_three_freezes,
+                       "frozen_always": prof.pile_always_frozen}
+            codes = [code for code in PILE_REASONS if code.startswith(f"{status.state}_")
+                     and (applies.get(code, True) or code == status.code)]
+            if len(codes) < 2:
+                raise ValueError(f"A pile_reason quiz needs a frozen or blocked pile; this one is "
+                                 f"{status.state}: {status.message}")
+            return [PILE_REASONS[c] for c in codes], PILE_REASONS[status.code], None, {}
         if kind == "opening_minimum":
             if position.team_opened:
                 raise ValueError("An opening_minimum quiz needs a team that has not opened.")
