@@ -346,3 +346,15 @@ def test_pile_reason_needs_a_frozen_or_blocked_pile() -> None:
     blocked_quiz = Quiz("Why may nobody take it?", blocked(), kind="pile_reason")
     assert blocked_quiz.choices == [PILE_REASONS["blocked_black_three"], PILE_REASONS["blocked_wild"]]
     assert blocked_quiz.answer_text == PILE_REASONS["blocked_black_three"]
+
+
+def test_bad_position_or_cards_are_refused_with_the_argument_named() -> None:
+    from canasta_learn import NotationError
+
+    verdict = check_meld("h5 h5 h5")
+    with pytest.raises(TypeError, match="position= takes a Position or a Round"):
+        Quiz("?", ["Yes", "No"], "Yes", verdict, position="h5 h5 h5")  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        Quiz("?", ["Yes", "No"], "Yes", verdict, cards="h5 h5 zz")
+    with pytest.raises(NotationError):
+        meld_quiz("h5 h5 zz")

@@ -227,6 +227,9 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.question = question
         #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
         #: mode from the seat to move.
+        if position is not None and not isinstance(position, (Position, Round)):
+            raise TypeError(f"position= takes a Position or a Round (the table the question is "
+                            f"asked at), not {type(position).__name__}.")
         table = position if isinstance(position, Round) else None
         self.table: Round | None = table
         if table is not None and profile is None:
