@@ -8,6 +8,7 @@ The positions are the issue's own examples (lesson 02's blocked pile and Lisa, l
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from quiz_leaks import QuizFacts, answer_leaks, readable_text, static_quizzes
@@ -358,3 +359,14 @@ def test_bad_position_or_cards_are_refused_with_the_argument_named() -> None:
         Quiz("?", ["Yes", "No"], "Yes", verdict, cards="h5 h5 zz")
     with pytest.raises(NotationError):
         meld_quiz("h5 h5 zz")
+
+
+def test_explanation_titles_repeat_short_choices_only() -> None:
+    quiz = Quiz("Why is this pile frozen?", mike(), kind="pile_reason")
+    quiz.answer(PILE_REASONS["frozen_not_opened"])
+    titles = re.findall(r'class="cl-explanation-title"[^>]*>([^<]*)<', quiz.feedback_view.value)
+    assert titles == ["Why"]  # the long reason is in the banner, not repeated as a title
+    short = Quiz("Can Mike take the pile?", mike(), kind="can_take_pile")
+    short.answer("Yes")
+    assert re.findall(r'class="cl-explanation-title"[^>]*>([^<]*)<',
+                      short.feedback_view.value) == ["Why No"]

@@ -181,6 +181,14 @@ class _Why:
                                 title=title)
 
 
+def _why_title(choice: str, *, wrong: bool = False) -> str:
+    """The title of an explanation box: "Why 90" / "Why not 50" (a long choice, such as a
+    pile reason, is not repeated: "Why" / "Why not your choice")."""
+    if len(choice) > 28:
+        return "Why not your choice" if wrong else "Why"
+    return f"Why not {choice}" if wrong else f"Why {choice}"
+
+
 def _quiz_badge_html(profile: Profile) -> str:
     """The profile a quiz is asked in, by name only: a profile's description (the badge's
     tooltip elsewhere) can state the answer ("always-frozen pile")."""
@@ -225,12 +233,12 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.question = question
-        #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
-        #: mode from the seat to move.
         if position is not None and not isinstance(position, (Position, Round)):
             raise TypeError(f"position= takes a Position or a Round (the table the question is "
                             f"asked at), not {type(position).__name__}.")
         table = position if isinstance(position, Round) else None
+        #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
+        #: mode from the seat to move.
         self.table: Round | None = table
         if table is not None and profile is None:
             profile = table.profile
@@ -433,16 +441,16 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         from ..render import quiz_banner_html
 
         banner = quiz_banner_html(self.answer_text, None if self.correct else choice)
-        explained = self._why.html(f"Why {self.answer_text}")
+        explained = self._why.html(_why_title(self.answer_text))
         if mine is not None:
-            explained += mine.html(f"Why not {choice}")
+            explained += mine.html(_why_title(choice, wrong=True))
         return f'<div class="cl-quiz-result" role="status">{banner}{explained}</div>'
 
     def answer_html(self) -> str:
         """The answer and why (what the static page folds under "Show the answer"): the right
         choice, its explanation, and why each other choice is wrong where the engine says."""
         parts = [f'<p>The answer is <b>{html.escape(self.answer_text)}</b>.</p>',
-                 self._why.html(f"Why {self.answer_text}")]
+                 self._why.html(_why_title(self.answer_text))]
         for choice in self.choices:
             mine = self._why_not(choice)
             if mine is not None:
