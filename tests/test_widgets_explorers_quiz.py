@@ -344,9 +344,11 @@ def test_quiz_can_take_pile_right_and_wrong_quote_the_engine() -> None:
     assert wrong.choices == ["Yes", "No"] and wrong.correct is None
     assert "Five of hearts" in wrong.position_view.value  # the position is drawn
     assert wrong.answer("Yes") is False and wrong.correct is False
-    assert verdict.message in wrong.feedback and verdict.code in wrong.feedback
+    assert verdict.message in wrong.feedback and verdict.code not in wrong.feedback
     assert "the answer is No" in wrong.feedback
-    assert verdict.code in wrong.feedback_view.value
+    # the verdict code is behind a toggle, never in the sentence
+    toggle = wrong.feedback_view.value.split('<details class="cl-code-toggle"', 1)[1]
+    assert verdict.code in toggle.split("</details>", 1)[0]
     right = Quiz("Can Mike take the pile?", mike, kind="can_take_pile")  # a callable
     assert right.answer("No") is True and right.feedback.startswith("Right")
     assert verdict.message in right.feedback
@@ -367,7 +369,7 @@ def test_quiz_pile_state() -> None:
     assert quiz.choices == ["empty", "open", "frozen", "blocked"]
     status = mike().pile_status()
     assert not quiz.answer("open")
-    assert status.message in quiz.feedback and status.code in quiz.feedback
+    assert status.message in quiz.feedback and status.code in quiz.feedback_view.value
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -376,7 +378,8 @@ def test_quiz_opening_minimum(profile: str) -> None:
                    profile=profile)
     quiz = Quiz("What is the opening minimum?", pos, kind="opening_minimum")
     assert quiz.choices == ["15", "50", "90", "120"] and quiz.answer_text == "90"
-    assert quiz.answer("90") and pos.opening_verdict().message in quiz.feedback
+    assert quiz.answer("90") and f"the {profile} profile the minimum is 90" in quiz.feedback
+    assert "from 1500 to 2995" in quiz.feedback  # the band the score is in, not the melds
     assert f"<b>{profile}</b>" in quiz.badge.value
 
 
@@ -498,5 +501,5 @@ def test_static_quiz_escapes_and_lists_each_choice_verdict() -> None:
 def test_quiz_set_static_html_holds_every_quiz() -> None:
     quizzes = [Quiz("Take?", mike(), kind="can_take_pile"), Quiz("State?", mike(), kind="pile_state")]
     page = QuizSet(quizzes, title="Mike's <quiz>")._repr_mimebundle_()["text/html"]
-    assert "Mike&#x27;s &lt;quiz&gt;" in page and page.count("<details") == 2
+    assert "Mike&#x27;s &lt;quiz&gt;" in page and page.count('<details class="cl-quiz-answer">') == 2
     assert html.escape(mike().pile_status().message) in page and balanced(page)

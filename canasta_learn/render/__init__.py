@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .cards import CARD_WIDTH, card_back_svg, card_label, card_svg, cards_row_html
 from .table import (
+    QUESTION_ASKS,
     meld_html,
     pile_html,
     pile_status_html,
@@ -23,19 +24,22 @@ from .table import (
     stock_html,
     team_side_html,
 )
-from .verdict import score_html, scores_html, verdict_html
+from .verdict import explanation_html, quiz_banner_html, score_html, scores_html, verdict_html
 
 __all__ = [
     "CARD_WIDTH",
+    "QUESTION_ASKS",
     "card_back_svg",
     "card_html",
     "card_label",
     "card_svg",
     "cards_row_html",
+    "explanation_html",
     "meld_html",
     "pile_html",
     "pile_status_html",
     "position_html",
+    "quiz_banner_html",
     "red_threes_html",
     "round_html",
     "score_html",

@@ -2,7 +2,9 @@
 
 Each card is an ``<svg role="img">`` with an ``aria-label`` and a ``<title>`` naming it
 ("King of hearts"), so screen readers and tooltips say what it is. Suits are drawn as
-paths (no font or emoji needed); colours follow the JupyterLab theme.
+paths (no font or emoji needed); colours follow the JupyterLab theme. The corner index of a
+6 or a 9 is underlined (`UNDERLINED_RANKS`), as printed cards do, so that the corner turned
+upside down does not read as the other rank.
 
 >>> from canasta_learn.cards import Card
 >>> svg = card_svg(Card(13, "h"))
@@ -21,6 +23,7 @@ from ._style import ACCENT, BORDER, FONT, MUTED, TEXT, esc, style
 
 __all__ = [
     "CARD_WIDTH",
+    "UNDERLINED_RANKS",
     "card_back_svg",
     "card_colour",
     "card_label",
@@ -32,6 +35,9 @@ __all__ = [
 CARD_WIDTH: Final = 64
 #: Default overlap of neighbouring cards in a row, in pixels (the rank corner stays visible).
 ROW_OVERLAP: Final = 26
+#: Ranks whose corner index is underlined, as on printed cards: upside down in the rotated
+#: corner, a 6 would read as a 9 and a 9 as a 6.
+UNDERLINED_RANKS: Final = frozenset({6, 9})
 
 _FACE: Final = "var(--cl-card-face, var(--jp-layout-color0, #fff))"
 _BLACK: Final = TEXT
@@ -118,9 +124,13 @@ def _corner(card: Card, colour: str) -> str:
     rank = rank_label(card.rank)
     narrow = ";letter-spacing:-2px" if len(rank) > 1 else ""
     size = 27 if len(rank) > 1 else 31
+    underline = ""
+    if card.rank in UNDERLINED_RANKS:
+        underline = (f'<rect class="cl-rank-underline" x="7" y="33" width="18" height="2.6" '
+                     f'style="fill:{colour}"/>')
     return (f'<text x="{17 if len(rank) > 1 else 16}" y="31" text-anchor="middle" '
             f'style="{_CARD_FONT};font-size:{size}px;font-weight:700;fill:{colour}{narrow}">'
-            f"{rank}</text>" + _pip(card.suit, 6, 37, 20, colour))
+            f"{rank}</text>" + underline + _pip(card.suit, 6, 37, 20, colour))
 
 
 def _centre(card: Card, colour: str) -> str:

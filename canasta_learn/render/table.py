@@ -4,6 +4,13 @@ side, a whole round, and a hypothetical `Position`.
 A frozen pile is drawn as players lay it: the card that froze it turned sideways in the
 stack. A blocked top card carries a "Blocked" badge. Canastas carry a badge in words.
 
+**Question mode** (``question=True``; what a quiz draws) shows only what a player sees at the
+table: the cards, the counts, the team's score, whether it opened and how the player drew. It
+hides everything the engine works out from them: the pile's state badge and reason, the
+"Blocked" mark, the opening minimum, canasta kinds and meld values. ``asks="pile_state"`` (or
+``"pile_reason"``) also draws the card that froze the pile upright, since its turn would give
+the state away.
+
 >>> from canasta_learn.cards import parse_cards
 >>> from canasta_learn.profiles import get_profile
 >>> "Natural canasta" in meld_html(parse_cards("h13 " * 7), get_profile())
@@ -52,6 +59,7 @@ __all__ = [
     "meld_html",
     "pile_html",
     "pile_status_html",
+    "QUESTION_ASKS",
     "position_html",
     "red_threes_html",
     "round_html",
@@ -97,13 +105,20 @@ def meld_html(
     *,
     four_color: bool = False,
     width: int = CARD_WIDTH,
+    question: bool = False,
 ) -> str:
     """One meld: its cards (naturals, then wild cards), its rank, size and value, and a
     badge in words for a canasta ("Natural canasta" / "Mixed canasta") with a matching
-    border (solid for natural, dashed for mixed)."""
+    border (solid for natural, dashed for mixed). With ``question`` (question mode) only
+    its name and number of cards: no value, no canasta kind."""
     prof = _profile(profile)
     cards = list(cards)
     key = meld_key(cards, prof)
+    if question:
+        title = (sequence_title(cards, key) if prof.meld_family == "sequences"
+                 else meld_name(key).capitalize() if key is not None else "Meld")
+        return _meld_panel(title, f"{len(cards)} cards", "meld", None, cards, prof, solid=False,
+                           accent=False, four_color=four_color, width=width)
     if prof.meld_family == "sequences":
         return _sequence_meld_html(cards, key, prof, four_color=four_color, width=width)
     if key == DEUCE_RANK:  # a deuce meld (Italian): the twos are its naturals, jokers its wilds
@@ -180,11 +195,12 @@ _KIND_BADGES = {
 
 
 def _melds_block(melds: Sequence[Sequence[Card]], profile: Profile, four_color: bool,
-                 width: int, extra: str = "") -> str:
+                 width: int, extra: str = "", question: bool = False) -> str:
     """The melds (canastas first, then by rank), then ``extra`` (red threes) in one wrap."""
     ordered = sorted(melds, key=lambda m: (-(len(m) >= profile.canasta_size),
                                             (meld_rank(m) or 0) == 1, meld_rank(m) or 0))
-    items = [meld_html(m, profile, four_color=four_color, width=width) for m in ordered]
+    items = [meld_html(m, profile, four_color=four_color, width=width, question=question)
+             for m in ordered]
     if not melds:
         items.append(f'<div style="margin:4px 16px 8px 0">{_muted("No melds yet.")}</div>')
     return ('<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">'
@@ -203,11 +219,11 @@ def _freezer_index(pile: Sequence[Card], status: PileStatus) -> int | None:
     return None
 
 
-def _empty_place(width: int) -> str:
+def _empty_place(width: int, text: str = "empty") -> str:
     box = style(width=f"{width}px", height=f"{round(width * 1.4)}px",
                 border=f"2px dashed {BORDER}", border_radius="8px", display="flex",
                 align_items="center", justify_content="center", color=MUTED, font_size="13px")
-    return f'<div style="{box}">empty</div>'
+    return f'<div style="{box}">{esc(text)}</div>'
 
 
 def _plural(count: int, word: str) -> str:
@@ -236,6 +252,8 @@ def pile_html(
     four_color: bool = False,
     width: int = CARD_WIDTH,
     step: int | None = None,
+    question: bool = False,
+    sideways: bool = True,
 ) -> str:
     """The discard pile (bottom to top) fanned left to right, the top card fully shown.
 
@@ -243,31 +261,35 @@ def pile_html(
     traditional profile) turned sideways; a blocked top card is outlined and badged
     "Blocked"; the state badge and the reason are written out. ``step`` is how much of
     each buried card shows (pixels; by default less as the pile grows).
+
+    With ``question`` (question mode) only the cards and their number: no state badge, no
+    reason, no "Blocked" mark, and the accessible names do not say why a card lies
+    sideways; with ``sideways=False`` too, every card is drawn upright.
     """
     count = len(pile)
     word, icon = _STATE_BADGES.get(status.state, (status.state.capitalize(), ""))
-    head = _heading("Discard pile",
-                    f"{_muted(_plural(count, 'card'))} {badge(word, status.state, icon=icon)}")
+    state_badge = "" if question else " " + badge(word, status.state, icon=icon)
+    head = _heading("Discard pile", f"{_muted(_plural(count, 'card'))}{state_badge}")
     if step is None:
         step = 18 if count <= 16 else 12 if count <= 30 else 8
-    freezer = _freezer_index(pile, status)
+    freezer = _freezer_index(pile, status) if sideways else None
     height = round(width * 1.4)
-    blocked = status.state == "blocked"
+    blocked = status.state == "blocked" and not question
     if not pile:
-        fan = _empty_place(width)
+        fan = _empty_place(width, "" if question else "empty")
     else:
         fan_css = style(display="flex", align_items="center", min_height=f"{height + 30}px")
         parts = [f'<div class="cl-fan" style="{fan_css}">']
         prev_visible = prev_width = 0
         for i, card in enumerate(pile):
             top = i == count - 1
-            sideways = i == freezer
+            turned = i == freezer
             name = card_label(card)
-            if sideways:
-                name += ", turned sideways: it froze the pile"
+            if turned:
+                name += ", turned sideways" + ("" if question else ": it froze the pile")
             if top:
                 name += ", top of the pile" + (", blocked" if blocked else "")
-            svg = card_svg(card, sideways=sideways, four_color=four_color, width=width, label=name)
+            svg = card_svg(card, sideways=turned, four_color=four_color, width=width, label=name)
             margin = f"{prev_visible - prev_width}px" if i else "0"
             if top:
                 outline = ("outline:4px solid #c62828;outline-offset:1px;border-radius:8px"
@@ -282,16 +304,19 @@ def pile_html(
                 css = style(display="block", flex="0 0 auto", margin_left=margin,
                             margin_bottom="24px")
                 parts.append(f'<span style="{css}">{svg}</span>')
-            prev_width = height if sideways else width
-            prev_visible = round(height * 0.62) if sideways else step
+            prev_width = height if turned else width
+            prev_visible = round(height * 0.62) if turned else step
         parts.append("</div>")
         fan = "".join(parts)
     reason_css = style(font_size="15px", color=TEXT, max_width="40em", margin_top="4px")
     reason = f'<div class="cl-pile-reason" style="{reason_css}">{esc(status.message)}</div>'
     label = f"Discard pile: {_plural(count, 'card')}, {word.lower()}"
+    kind = esc(status.state)
+    if question:
+        reason, label, kind = "", f"Discard pile: {_plural(count, 'card')}", "question"
     css = style(display="inline-block", vertical_align="top", margin_right="24px",
                 font_family=FONT, color=TEXT)
-    return (f'<div class="cl-pile cl-pile-{esc(status.state)}" role="group" '
+    return (f'<div class="cl-pile cl-pile-{kind}" role="group" '
             f'aria-label="{esc(label)}" style="{css}">{head}{fan}{reason}</div>')
 
 
@@ -344,10 +369,12 @@ def team_side_html(
     player_names: PlayerNames = None,
     four_color: bool = False,
     width: int = CARD_WIDTH,
+    question: bool = False,
 ) -> str:
     """One team's side of the table: score, opening minimum and whether it opened, its
     melds and canastas, its red threes, and its players' hands (face up, or face down with
-    ``show_hands=False``)."""
+    ``show_hands=False``). With ``question`` (question mode): no opening minimum, melds by
+    name and number of cards only, and only the hand of the seat to move face up."""
     prof = rnd.profile
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
     names = [player_name(player_names, s) for s in seats]
@@ -363,6 +390,8 @@ def team_side_html(
     canastas = rnd.canasta_count(team)
     facts = (f"score {rnd.team_scores[team]} \u00b7 {min_text} \u00b7 "
              f"{canastas} canasta" + ("" if canastas == 1 else "s"))
+    if question:
+        facts = f"score {rnd.team_scores[team]}"
     turn = ""
     if not rnd.is_over and rnd.team_of(rnd.to_move) == team:
         turn = " " + badge(f"{rnd.seat_name(rnd.to_move)} {_PHASES.get(rnd.phase, rnd.phase)}",
@@ -381,7 +410,7 @@ def team_side_html(
         else:
             threes_html += f'<div class="cl-morto" style="margin:4px 0">{morto_badge}</div>'
     melds = _melds_block(list(rnd.melds[team].values()) + list(rnd.closed[team]), prof, four_color, width,
-                         threes_html)
+                         threes_html, question=question)
     hands = []
     for seat in seats:
         hand = rnd.hands[seat]
@@ -389,7 +418,7 @@ def team_side_html(
             "" if len(hand) == 1 else "s")
         if not rnd.is_over and seat == rnd.to_move:
             label += " \u25b6 " + _PHASES.get(rnd.phase, rnd.phase)
-        if show_hands:
+        if show_hands and not (question and seat != rnd.to_move):
             hands.append(cards_row_html(hand, label=label, four_color=four_color, width=width,
                                         empty_text="no cards"))
         else:
@@ -420,12 +449,16 @@ def round_html(
     player_names: PlayerNames = None,
     four_color: bool = False,
     width: int = CARD_WIDTH,
+    question: bool = False,
 ) -> str:
     """The whole table: both teams' sides (melds, red threes, hands, score, opening minimum
     and whether they opened), the stock and the discard pile with its state, whose turn it
     is, and the score breakdowns once the round is over.
 
     ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped.
+    With ``question`` (question mode, for a quiz asked at this moment) what the player to
+    move sees: their own hand only, the pile's cards without state, reason or "Blocked"
+    mark, no opening minimums, canasta kinds, meld values or score breakdowns.
     """
     from .verdict import scores_html
 
@@ -440,7 +473,7 @@ def round_html(
               f'<span style="{style(font_size="20px", font_weight=700)}">{esc(title)}</span>'
               f"{turn_badge}</div>")
     status = rnd.pile_status()
-    pile = pile_html(rnd.pile, status, four_color=four_color, width=width)
+    pile = pile_html(rnd.pile, status, four_color=four_color, width=width, question=question)
     others = []
     mover_team = rnd.team_of(rnd.to_move)
     for team in teams:
@@ -452,7 +485,7 @@ def round_html(
             word = _STATE_BADGES.get(other.state, (other.state, ""))[0].lower()
             others.append(f"For {_team_name(rnd, team)} the pile is {word}.")
     pile_note = ""
-    if rnd.pile and others:
+    if rnd.pile and others and not question:
         who = _team_name(rnd, mover_team)
         pile_note = (f'<div style="{style(font_size="14px", color=MUTED, margin_top="4px")}">'
                      f"{esc(f'State shown for {who} (to move). ' + ' '.join(others))}</div>")
@@ -461,9 +494,9 @@ def round_html(
         f"{stock_html(rnd.stock_count, width=width)}<div>{pile}{pile_note}</div></div>",
         cls="cl-centre", label="Stock and discard pile")
     sides = [team_side_html(rnd, t, show_hands=show_hands, player_names=player_names,
-                            four_color=four_color, width=width) for t in teams]
+                            four_color=four_color, width=width, question=question) for t in teams]
     body = sides[0] + centre + "".join(sides[1:])
-    if rnd.is_over:
+    if rnd.is_over and not question:
         body += _panel(scores_html(rnd.scores(), team_names=[_team_name(rnd, t) for t in teams]),
                        cls="cl-scores", label="Scores for the round")
     css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",
@@ -473,9 +506,30 @@ def round_html(
             f'style="{css}">{header}{body}</div>')
 
 
-def position_html(position: Position, *, four_color: bool = False, width: int = CARD_WIDTH) -> str:
+#: What a question (a quiz) may ask about a position, each hiding a little more than the
+#: question mode always does (see `position_html`).
+QUESTION_ASKS: Final = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state", "pile_reason")
+
+
+def position_html(position: Position, *, four_color: bool = False, width: int = CARD_WIDTH,
+                  question: bool = False, asks: str | None = None) -> str:
     """A hypothetical position: the hand, the discard pile with its state for this team, the
-    team's melds, red threes, score, opening minimum and whether the team opened."""
+    team's melds, red threes, score, opening minimum and whether the team opened.
+
+    With ``question`` (question mode, for a quiz) only what a player sees at the table: the
+    hand, the pile's cards, the team's melds (names and numbers of cards), red threes, score,
+    whether the team opened and how the player drew; no pile state, reason or "Blocked"
+    mark, no opening minimum, no canasta kinds or meld values. ``asks`` names what the
+    question asks (one of `QUESTION_ASKS`); ``"pile_state"`` and ``"pile_reason"`` also draw
+    every pile card upright.
+
+    >>> from canasta_learn import Position
+    >>> frozen = Position("h5 d2", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
+    >>> "Frozen" in position_html(frozen), "Frozen" in position_html(frozen, question=True)
+    (True, False)
+    """
+    if asks is not None and asks not in QUESTION_ASKS:
+        raise ValueError(f"asks={asks!r} is not a question kind; kinds: {', '.join(QUESTION_ASKS)}.")
     prof = position.profile
     opened = (badge("Opened", "ok", icon="\u2714") if position.team_opened
               else badge("Not opened", "empty", icon="\u2717"))
@@ -483,21 +537,26 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
             "pile": "took the pile"}.get(position.drew_from, str(position.drew_from))
     facts = (f"team score {position.team_score} \u00b7 opening minimum "
              f"{position.opening_minimum} \u00b7 {drew}")
+    if question:
+        facts = f"team score {position.team_score} \u00b7 {drew}"
     title = f"Position \u00b7 {prof.name} profile"
     header = (f'<div style="margin-bottom:4px">{_heading(title)}{opened} '
               f'<span style="{FACTS_CSS}">{esc(facts)}</span></div>')
     hand = cards_row_html(position.hand, label=f"Your hand \u2013 {len(position.hand)} cards",
                           four_color=four_color, width=width)
     pile = pile_html(position.discard_pile, position.pile_status(), four_color=four_color,
-                     width=width)
+                     width=width, question=question,
+                     sideways=not (question and asks in ("pile_state", "pile_reason")))
     threes = (red_threes_html(position.red_threes, four_color=four_color, width=width)
               if position.red_threes else "")
     melds = _panel(_heading("Your team's melds")
-                   + _melds_block(position.team_melds, prof, four_color, width, threes),
+                   + _melds_block(position.team_melds, prof, four_color, width, threes,
+                                  question=question),
                    cls="cl-team", label="Your team's melds")
     css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",
                 border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35")
-    return (f'<div class="cl-position" role="group" aria-label="{esc(title)}" style="{css}">'
+    cls = "cl-position cl-question" if question else "cl-position"
+    return (f'<div class="{cls}" role="group" aria-label="{esc(title)}" style="{css}">'
             f'{header}{_panel(hand, cls="cl-hand", label="Your hand")}'
             f'{_panel(pile, cls="cl-centre", label="Discard pile")}{melds}</div>')
 

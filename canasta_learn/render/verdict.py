@@ -15,13 +15,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..actions import seat_name
+from ..cards import Card
+from ..pile import PileStatus
 from ..profiles import ProfileError, get_profile
 from ..scoring import ScoreBreakdown
 from ..verdicts import Verdict
 from ._style import BADGE_COLOURS, BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, esc, style
 from .cards import CARD_WIDTH, cards_row_html
 
-__all__ = ["score_html", "scores_html", "verdict_html"]
+__all__ = ["explanation_html", "quiz_banner_html", "score_html", "scores_html", "verdict_html"]
 
 _OK: Final = ("\u2714", "OK")
 _REFUSED: Final = ("\u2718", "Refused")
@@ -69,6 +71,77 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
     return (f'<div class="cl-verdict cl-verdict-{kind}" role="status" '
             f'aria-label="{esc(f"{word}: {verdict.message}")}" style="{css}">'
             f"{head}{message}{''.join(rows)}{facts_html}</div>")
+
+
+def quiz_banner_html(answer: str, chosen: str | None = None) -> str:
+    """The large banner after a quiz answer: right (``chosen`` is None) or wrong, in an icon,
+    words and colour ("Right! The answer is No." / "Not quite. You chose Yes; the answer is
+    No.").
+
+    >>> "Not quite" in quiz_banner_html("No", "Yes")
+    True
+    """
+    right = chosen is None
+    icon, word = ("\u2714", "Right!") if right else ("\u2717", "Not quite.")
+    colour = BADGE_COLOURS["ok" if right else "refused"]
+    css = style(display="flex", align_items="center", gap="10px", background=colour,
+                color="#fff", font_family=FONT, font_size="20px", font_weight=700,
+                border_radius="8px", padding="8px 14px", margin="6px 0")
+    said = f"The answer is <b>{esc(answer)}</b>."
+    if not right:
+        said = f"You chose <b>{esc(chosen)}</b>; the answer is <b>{esc(answer)}</b>."
+    kind = "right" if right else "wrong"
+    return (f'<div class="cl-quiz-banner cl-quiz-{kind}" style="{css}">'
+            f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
+            f"<span>{word} {said}</span></div>")
+
+
+def explanation_html(source: Verdict | PileStatus | str, *, title: str = "Why",
+                     four_color: bool = False, width: int = 48) -> str:
+    """A neutral box explaining something (a quiz's answer): a title, the message, the cards
+    it names, and the verdict code behind a "Verdict code" toggle. Unlike `verdict_html` it
+    does not say OK or Refused: whether the learner was right is the banner's job.
+
+    >>> html = explanation_html("The minimum is 90.", title="Why 90")
+    >>> "Why 90" in html and "Refused" not in html and "OK" not in html
+    True
+    """
+    cards: tuple[Card, ...] = ()
+    melds: list[Sequence[Card]] = []
+    facts: list[str] = []
+    if isinstance(source, str):
+        message, code = source, ""
+    else:
+        message, code = source.message, source.code
+        cards = tuple(source.cards)
+        if isinstance(source, Verdict):
+            melds = [m for m in (source.meld, *source.melds) if m]
+            if source.value is not None:
+                facts.append(f"Value: {source.value}")
+    rows = []
+    if cards:
+        rows.append(cards_row_html(cards, label="Cards named", four_color=four_color,
+                                   width=width, overlap=10))
+    for i, meld in enumerate(melds, 1):
+        label = "Meld" if len(melds) == 1 else f"Meld {i}"
+        rows.append(cards_row_html(meld, label=label, four_color=four_color, width=width,
+                                   overlap=10))
+    facts_html = ""
+    if facts:
+        facts_html = (f'<div style="{style(font_size="14px", color=MUTED)}">'
+                      f"{esc(' / '.join(facts))}</div>")
+    code_html = ""
+    if code:
+        code_html = (f'<details class="cl-code-toggle" style="{style(font_size="12px", color=MUTED)}">'
+                     f'<summary>Verdict code</summary><code class="cl-code">{esc(code)}</code>'
+                     "</details>")
+    css = style(font_family=FONT, color=TEXT, background=PANEL, border=f"1px solid {BORDER}",
+                border_radius="8px", padding="8px 12px", margin="4px 0")
+    head = f'<div class="cl-explanation-title" style="{style(font_weight=700, font_size="15px")}">{esc(title)}</div>'
+    text = (f'<div class="cl-message" style="{style(font_size="16px", margin="4px 0", max_width="48em")}">'
+            f"{esc(message)}</div>")
+    return (f'<div class="cl-explanation" style="{css}">{head}{text}{"".join(rows)}'
+            f"{facts_html}{code_html}</div>")
 
 
 def _team_label(breakdown: ScoreBreakdown) -> str:

@@ -3,6 +3,9 @@ wanted: it imports ipywidgets (install with ``pip install "canasta-learn[widgets
 
 Every component works with any profile, shows which profile is in force, and asks the engine
 (``can_x`` / ``check`` / ``legal_actions``) for every verdict it shows.
+
+Lesson helpers: `meld_quiz`, `canasta_quiz` and `opening_quiz` build the common self-check
+questions; `compare_profiles` tabulates one question under several profiles.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ __all__ = [
     "ReplayViewer",
     "ScoreCalculator",
     "TableWidget",
+    "canasta_quiz",
+    "compare_profiles",
+    "meld_quiz",
+    "opening_quiz",
 ]
 
 _HOMES = {
@@ -38,6 +45,10 @@ _HOMES = {
     "ScoreCalculator": "explorers",
     "Quiz": "quiz",
     "QuizSet": "quiz",
+    "meld_quiz": "quiz",
+    "canasta_quiz": "quiz",
+    "opening_quiz": "quiz",
+    "compare_profiles": "compare",
 }
 
 

@@ -6,11 +6,27 @@
 * ``"opening_minimum"`` - the profile's minimums as choices (``Position.opening_verdict()``);
 * ``"which_meld_opens"`` - sets of melds, exactly one of which opens (``Position.check_opening``
   decides; pass ``choices=[...]`` or let the quiz pick plausible wrong sets);
-* ``"pile_state"`` - empty / open / frozen / blocked (``Position.pile_status()``).
+* ``"pile_state"`` - empty / open / frozen / blocked (``Position.pile_status()``);
+* ``"pile_reason"`` - *why* a frozen or blocked pile is so: the reasons of that state as
+  choices (`PILE_REASONS`: a buried wild card, a red three, the team has not opened...), which
+  tests understanding rather than recall ("frozen for us but not for them: why?").
 
 The generic form ``Quiz(question, choices, correct, explanation_verdict)`` takes the choices,
-the right one and the engine verdict that explains it. Feedback always quotes the engine's
-verdict message (never a hand-written explanation). `QuizSet` keeps the score.
+the right one and the engine verdict that explains it. `meld_quiz` and `canasta_quiz` build the
+common meld questions, `opening_quiz` a "which of these opens?" question whose wrong choices
+are the traps of the sources. `QuizSet` keeps the score.
+
+**The question never gives the answer away.** The position is drawn in *question mode*
+(``render.position_html(question=True, asks=kind)``): the cards and the facts a player sees at
+the table, without the pile's state badge and reason, the "Blocked" mark, the opening minimum,
+canasta kinds or meld values; a ``pile_state`` or ``pile_reason`` question also draws the
+pile's cards upright.
+No verdict is shown before an answer.
+
+**Feedback.** After an answer a large banner says right or wrong (icon and words); the
+explanation follows in a neutral box: the engine's verdict message for the right answer (for an
+``opening_minimum`` question, the band of team scores the minimum applies to) and, for a wrong
+choice, why that choice is wrong. Verdict codes stay behind a "Verdict code" toggle.
 
 Where no kernel runs (a page exported with nbconvert), a quiz cannot be clicked: besides the
 widget view, `Quiz` and `QuizSet` display a static ``text/html`` rendering (`Quiz.static_html`):
@@ -28,6 +44,8 @@ keeps it instead of the note that replaces other widgets.
 False
 >>> "natural pair of fives" in quiz.feedback
 True
+>>> "Frozen" in quiz.position_view.value  # the question's picture does not say it
+False
 """
 
 from __future__ import annotations
@@ -38,17 +56,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, format_cards
-from ..pile import PILE_STATES, PileStatus
+from ..cards import Card, CardsLike, format_cards, to_cards
+from ..pile import PILE_REASONS, PILE_STATES, PileStatus
 from ..position import Position
 from ..profiles import Profile, ProfileLike, get_profile
+from ..round import Round
 from ..verdicts import Verdict
-from .common import profile_badge
 
-__all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet"]
+__all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
+           "minimum_band", "opening_quiz"]
 
 #: The kinds of question a quiz can build from a position.
-QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state")
+QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state", "pile_reason")
 #: The attribute that marks a widget's static HTML rendering (``canasta_learn.cli_lessons``
 #: keeps an exported widget output whose ``text/html`` carries it).
 STATIC_ATTR = "data-cl-static"
@@ -61,33 +80,119 @@ def _meld_text(melds: Sequence[Sequence[Card]]) -> str:
 
 
 def _wrong_meld_sets(position: Position, right: str, count: int = 3) -> list[str]:
-    """Plausible sets of melds from the hand that do *not* open (per ``check_opening``)."""
+    """Plausible sets of melds from the hand that do *not* open (per ``check_opening``), the
+    near misses first: those short of the minimum by least (the sources' own trap, the seed's
+    ``c4 c4 d4 d2`` = 35 against 50), then those refused for another reason."""
     hand = position.hand
-    by_rank: dict[int, list[Card]] = {}
     wilds = [c for c in hand if c.is_wild]
+    by_rank: dict[int, list[Card]] = {}
     for card in hand:
         if not card.is_wild and not card.is_black_three:
             by_rank.setdefault(card.rank, []).append(card)
-    candidates: list[list[list[Card]]] = []
-    singles: list[list[Card]] = []
+    # a group is (naturals of one rank, wild cards it takes): a set as it is, with a wild card
+    # added, or a pair completed by one
+    groups: list[tuple[list[Card], int]] = []
     for cards in by_rank.values():
         if len(cards) >= 3:
-            singles.append(list(cards))
-        elif len(cards) == 2 and wilds:
-            singles.append([*cards, wilds[0]])
-    candidates += [[m] for m in singles]
-    candidates += [[a, b] for i, a in enumerate(singles) for b in singles[i + 1:]
-                   if not set(a) & set(b) or not (a[-1].is_wild and b[-1].is_wild)]
-    wrong: list[str] = []
-    for melds in candidates:
+            groups.append((list(cards), 0))
+        if len(cards) >= 2 and wilds:
+            groups.append((list(cards), 1))
+    combos = [[g] for g in groups] + [
+        [a, b] for i, a in enumerate(groups) for b in groups[i + 1:]
+        if a[0][0].rank != b[0][0].rank and a[1] + b[1] <= len(wilds)]
+    scored: list[tuple[bool, int, str]] = []
+    seen = {right}
+    for combo in combos:
+        spare = iter(wilds)
+        melds = [[*naturals, *(next(spare) for _ in range(w))] for naturals, w in combo]
         text = _meld_text(melds)
-        if text == right or text in wrong:
+        if text in seen:
             continue
-        if not position.check_opening(melds).ok:
-            wrong.append(text)
-        if len(wrong) == count:
-            break
-    return wrong
+        seen.add(text)
+        verdict = position.check_opening(melds)
+        if not verdict.ok:
+            scored.append((verdict.code != "opening_below_minimum", -(verdict.value or 0), text))
+    return [text for _other, _value, text in sorted(scored)[:count]]
+
+
+def _score_step(profile: Profile) -> int:
+    """The step between possible team scores: 5 when every card value is a multiple of 5."""
+    values = profile.card_values.values() if isinstance(profile.card_values, dict) else profile.card_values
+    return 5 if all(int(v) % 5 == 0 for v in values) else 1
+
+
+def _band_text(profile: Profile, index: int) -> str:
+    """The team scores of band ``index`` of the opening table (-1: below its first score)."""
+    table = profile.opening_table
+    step = _score_step(profile)
+    if index < 0:
+        first = table[0][0]
+        return "a negative team score" if first == 0 else f"a team score below {first}"
+    low = table[index][0]
+    if index + 1 < len(table):
+        return f"a team score from {low} to {table[index + 1][0] - step}"
+    return f"a team score of {low} or more"
+
+
+def minimum_band(profile: ProfileLike, team_score: int) -> str:
+    """Why a team with ``team_score`` needs the opening minimum it needs: the profile's
+    opening table band that holds the score (the explanation of an ``opening_minimum`` quiz).
+
+    >>> minimum_band("classic", 1500).split(": ")[1]
+    'in the classic profile the minimum is 90 for a team score from 1500 to 2995.'
+    """
+    prof = get_profile(profile)
+    index = -1
+    for i, (threshold, _minimum) in enumerate(prof.opening_table):
+        if team_score >= threshold:
+            index = i
+    minimum = prof.opening_minimum(team_score)
+    return (f"With {team_score} points a team needs {minimum} to open: in the {prof.name} profile "
+            f"the minimum is {minimum} for {_band_text(prof, index)}.")
+
+
+def _minimum_bands(profile: Profile, minimum: int) -> str:
+    """Where ``minimum`` applies: "50 is the minimum for a team score from 0 to 1495"."""
+    bands = [_band_text(profile, i) for i, (_t, m) in enumerate(profile.opening_table)
+             if m == minimum]
+    if profile.opening_below == minimum:
+        bands.insert(0, _band_text(profile, -1))
+    if not bands:
+        return f"No team score has an opening minimum of {minimum} in the {profile.name} profile."
+    return f"{minimum} is the minimum for " + " and for ".join(bands) + "."
+
+
+class _Why:
+    """One explanation shown after an answer: a message, and the engine's verdict or pile
+    status it comes from (its code and the cards it names), if any."""
+
+    def __init__(self, message: str, source: Verdict | PileStatus | None = None) -> None:
+        self.message = message
+        self.source = source
+
+    @property
+    def code(self) -> str:
+        return self.source.code if self.source is not None else ""
+
+    def html(self, title: str) -> str:
+        from ..render import explanation_html
+
+        return explanation_html(self.source if self.source is not None else self.message,
+                                title=title)
+
+
+def _why_title(choice: str, *, wrong: bool = False) -> str:
+    """The title of an explanation box: "Why 90" / "Why not 50" (a long choice, such as a
+    pile reason, is not repeated: "Why" / "Why not your choice")."""
+    if len(choice) > 28:
+        return "Why not your choice" if wrong else "Why"
+    return f"Why not {choice}" if wrong else f"Why {choice}"
+
+
+def _quiz_badge_html(profile: Profile) -> str:
+    """The profile a quiz is asked in, by name only: a profile's description (the badge's
+    tooltip elsewhere) can state the answer ("always-frozen pile")."""
+    return (f'<span class="cl-profile-badge">Rules: <b>{html.escape(profile.name)}</b></span>')
 
 
 def _with_static_html(bundle: Any, static: Callable[[], str]) -> dict[str, Any] | None:
@@ -103,8 +208,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     ``Quiz(question, position_or_callable, kind=...)`` (kinds in `QUIZ_KINDS`; a callable is
     called once to build the position), or generically ``Quiz(question, choices, correct,
     explanation_verdict)``. ``which_meld_opens`` accepts ``choices=[...]`` (meld sets as
-    notation, ``|`` between melds); exactly one must open. ``position=`` shows the cards of a
-    generic quiz; ``profile=`` names its rules (default: the position's).
+    notation, ``|`` between melds); exactly one must open. ``position=`` shows the position of
+    a generic quiz (a `Position`, or a `Round`: the table as the seat to move sees it),
+    ``cards=`` a row of cards; ``profile=`` names its rules (default: the position's). The
+    position is drawn in question mode (nothing the engine works out).
 
     ``answer(choice)`` answers as a click does and returns whether it was right;
     ``.correct`` is True/False (None before an answer), ``.feedback`` the feedback text,
@@ -120,18 +227,30 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         *,
         kind: str | None = None,
         choices: Sequence[str] | None = None,
-        position: Position | None = None,
+        position: Position | Round | None = None,
         profile: ProfileLike | None = None,
+        cards: CardsLike | None = None,
     ) -> None:
         super().__init__()
         self.question = question
+        if position is not None and not isinstance(position, (Position, Round)):
+            raise TypeError(f"position= takes a Position or a Round (the table the question is "
+                            f"asked at), not {type(position).__name__}.")
+        table = position if isinstance(position, Round) else None
+        #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
+        #: mode from the seat to move.
+        self.table: Round | None = table
+        if table is not None and profile is None:
+            profile = table.profile
+        #: Cards shown with the question (a plain row, e.g. the meld a `meld_quiz` asks about).
+        self.cards: list[Card] = to_cards(cards) if cards is not None else []
         if kind is None and correct in QUIZ_KINDS and not isinstance(source, (list, tuple)):
             kind, correct = correct, None
         self.kind = kind or "generic"
-        self.position: Position | None = position
+        self.position: Position | None = position if isinstance(position, Position) else None
         #: The verdict of each choice, when the engine gives one per choice (meld sets).
         self.choice_verdicts: dict[str, Verdict] = {}
-        #: The pile's status (``pile_state`` quizzes: the engine's explanation).
+        #: The pile's status (``pile_state`` / ``pile_reason`` quizzes: the explanation).
         self.status: PileStatus | None = None
         self.verdict: Verdict | None = None
         if kind is None:
@@ -154,7 +273,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
                 raise TypeError(f"A {kind!r} quiz is built from a Position (or a callable).")
             built = self._build(kind, self.position, choices)
             self.choices, self.answer_text, self.verdict, self.choice_verdicts = built
-            if kind == "pile_state":
+            if kind in ("pile_state", "pile_reason"):
                 self.status = self.position.pile_status()
         if self.answer_text not in self.choices:
             raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
@@ -166,6 +285,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.chosen: str | None = None
         self.feedback = ""
         self._listeners: list[Callable[[Quiz], None]] = []
+        self._why = self._explain()
         self._build_view()
 
     # ------------------------------------------------------------------ questions
@@ -177,6 +297,17 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             return ["Yes", "No"], "Yes" if verdict.ok else "No", verdict, {}
         if kind == "pile_state":
             return list(PILE_STATES), position.pile_state(), None, {}
+        if kind == "pile_reason":
+            status = position.pile_status()
+            prof = position.profile
+            applies = {"frozen_black_three": prof.black_three_freezes,
+                       "frozen_always": prof.pile_always_frozen}
+            codes = [code for code in PILE_REASONS if code.startswith(f"{status.state}_")
+                     and (applies.get(code, True) or code == status.code)]
+            if len(codes) < 2:
+                raise ValueError(f"A pile_reason quiz needs a frozen or blocked pile; this one is "
+                                 f"{status.state}: {status.message}")
+            return [PILE_REASONS[c] for c in codes], PILE_REASONS[status.code], None, {}
         if kind == "opening_minimum":
             if position.team_opened:
                 raise ValueError("An opening_minimum quiz needs a team that has not opened.")
@@ -204,18 +335,50 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
                              f"{right!r}.")
         return texts, right[0], verdicts[right[0]], verdicts
 
+    def _explain(self) -> _Why:
+        """The explanation of the right answer (what the question asked about)."""
+        if self.status is not None:
+            return _Why(self.status.message, self.status)
+        if self.kind == "opening_minimum" and self.position is not None:
+            return _Why(minimum_band(self.position.profile, self.position.team_score))
+        assert self.verdict is not None
+        return _Why(self.verdict.message, self.verdict)
+
+    def _why_not(self, choice: str) -> _Why | None:
+        """Why a wrong ``choice`` is wrong, when the engine can say (meld sets, minimums)."""
+        if choice == self.answer_text:
+            return None
+        own = self.choice_verdicts.get(choice)
+        if own is not None:
+            return _Why(own.message, own)
+        if self.kind == "opening_minimum" and self.position is not None and choice.isdigit():
+            return _Why(_minimum_bands(self.position.profile, int(choice)))
+        return None
+
     # ------------------------------------------------------------------ view
+    def question_html(self) -> str:
+        """The question's picture: the position in question mode and/or the quiz's cards
+        (nothing that gives the answer away)."""
+        from ..render import cards_row_html, position_html, round_html
+
+        parts = []
+        if self.table is not None:
+            parts.append(round_html(self.table, question=True))
+        if self.cards:
+            parts.append(cards_row_html(self.cards, label="The cards"))
+        if self.position is not None:
+            asks = self.kind if self.kind != "generic" else None
+            parts.append(position_html(self.position, question=True, asks=asks))
+        return "".join(parts)
+
     def _build_view(self) -> None:
         self.add_class("cl-quiz")
-        self.badge = profile_badge(self.profile)
-        self.question_view = widgets.HTML(f'<b class="cl-quiz-question">'
+        self.badge = widgets.HTML(_quiz_badge_html(self.profile))
+        self.badge.add_class("cl-profile")
+        self.question_view = widgets.HTML(f'<b class="cl-quiz-question" style="font-size:17px">'
                                           f"{html.escape(self.question)}</b>")
-        self.position_view = widgets.HTML("")
+        self.position_view = widgets.HTML(self.question_html())
         self.position_view.add_class("cl-quiz-position")
-        if self.position is not None:
-            from ..render import position_html
-
-            self.position_view.value = position_html(self.position)
         self.buttons: list[widgets.Button] = []
         for choice in self.choices:
             button = widgets.Button(description=choice, tooltip=choice,
@@ -248,11 +411,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             head = f"Right: {self.answer_text}."
         else:
             head = f"Not quite: you chose {choice}; the answer is {self.answer_text}."
-        code, message = self.explanation
-        why = f" The engine says [{code}]: {message}"
-        own = self.choice_verdicts.get(choice)
-        if own is not None and not self.correct:
-            why += f" Your choice: [{own.code}] {own.message}"
+        why = " " + self._why.message
+        mine = self._why_not(choice)
+        if mine is not None:
+            why += f" Your choice: {mine.message}"
         self.feedback = head + why
         for button in self.buttons:
             button.disabled = True
@@ -264,71 +426,52 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             elif button.description == choice:
                 button.button_style = "danger"
                 button.tooltip = "Your answer (not right)"
-        self.feedback_view.value = self._feedback_html(choice, own)
+        self.feedback_view.value = self._feedback_html(choice, mine)
         for listener in self._listeners:
             listener(self)
         return self.correct
 
     @property
     def explanation(self) -> tuple[str, str]:
-        """(code, message) of the engine's explanation of the right answer."""
-        if self.status is not None:
-            return self.status.code, self.status.message
-        assert self.verdict is not None
-        return self.verdict.code, self.verdict.message
+        """(code, message) of the explanation of the right answer: the engine's verdict or
+        pile status (for ``opening_minimum``, the opening-table band, code ``""``)."""
+        return self._why.code, self._why.message
 
-    def _feedback_html(self, choice: str, own: Verdict | None) -> str:
-        from ..render import pile_status_html, verdict_html
+    def _feedback_html(self, choice: str, mine: _Why | None) -> str:
+        from ..render import quiz_banner_html
 
-        mark = "\u2714 Right" if self.correct else "\u2717 Not quite"
-        cls = "cl-quiz-right" if self.correct else "cl-quiz-wrong"
-        head = (f"{mark}: the answer is <b>{html.escape(self.answer_text)}</b>"
-                + ("" if self.correct else f" (you chose {html.escape(choice)})") + ".")
-        if self.status is not None:
-            explained = pile_status_html(self.status)
-        else:
-            assert self.verdict is not None
-            explained = verdict_html(self.verdict)
-        mine = ""
-        if own is not None and not self.correct:
-            mine = f"<div>Your choice:</div>{verdict_html(own)}"
-        return (f'<div class="{cls}" role="status"><p class="cl-quiz-verdict-line">{head}</p>'
-                f"{explained}{mine}</div>")
+        banner = quiz_banner_html(self.answer_text, None if self.correct else choice)
+        explained = self._why.html(_why_title(self.answer_text))
+        if mine is not None:
+            explained += mine.html(_why_title(choice, wrong=True))
+        return f'<div class="cl-quiz-result" role="status">{banner}{explained}</div>'
+
+    def answer_html(self) -> str:
+        """The answer and why (what the static page folds under "Show the answer"): the right
+        choice, its explanation, and why each other choice is wrong where the engine says."""
+        parts = [f'<p>The answer is <b>{html.escape(self.answer_text)}</b>.</p>',
+                 self._why.html(_why_title(self.answer_text))]
+        for choice in self.choices:
+            mine = self._why_not(choice)
+            if mine is not None:
+                parts.append(mine.html(f"Why not {choice}"))
+        return "".join(parts)
 
     # ------------------------------------------------------------------ static page
     def static_html(self) -> str:
         """The quiz as static HTML, for pages where no kernel runs (nbconvert exports).
 
-        The question and the profile, the position's cards (if any), the choices as a plain
-        list, then a closed ``<details>`` element, "Show the answer", holding the right answer
-        and the engine's verdict (for meld-set choices, each choice's verdict too). No script;
-        every text is escaped.
+        The question and the profile, its picture (`question_html`: question mode, nothing
+        that gives the answer away), the choices as a plain list, then a closed ``<details>``
+        element, "Show the answer", holding `answer_html`. No script; every text is escaped.
         """
-        from ..render import pile_status_html, position_html, verdict_html
-        from .common import profile_badge_html
-
-        position = position_html(self.position) if self.position is not None else ""
         choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
-        if self.status is not None:
-            explained = pile_status_html(self.status)
-        else:
-            assert self.verdict is not None
-            explained = verdict_html(self.verdict)
-        code, message = self.explanation
-        others = ""
-        wrong = [(c, v) for c, v in self.choice_verdicts.items() if c != self.answer_text]
-        if wrong:
-            items = "".join(f"<li><b>{html.escape(c)}</b>: [{html.escape(v.code)}] "
-                            f"{html.escape(v.message)}</li>" for c, v in wrong)
-            others = f"<p>The other choices:</p><ul>{items}</ul>"
         return (f'<div class="cl-quiz-static" {STATIC_ATTR}="quiz">'
                 f'<p class="cl-quiz-question"><b>{html.escape(self.question)}</b> '
-                f"{profile_badge_html(self.profile)}</p>{position}"
+                f"{_quiz_badge_html(self.profile)}</p>{self.question_html()}"
                 f'<p>Choices:</p><ul class="cl-quiz-choices">{choices}</ul>'
                 f'<details class="cl-quiz-answer"><summary>Show the answer</summary>'
-                f"<p>The answer is <b>{html.escape(self.answer_text)}</b>. The engine says "
-                f"[{html.escape(code)}]: {html.escape(message)}</p>{explained}{others}"
-                f"</details></div>")
+                f"{self.answer_html()}</details></div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget view plus `static_html` as ``text/html`` (shown where no kernel runs;
@@ -410,3 +553,95 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
             quiz.reset()
         self._show_score()
 
+
+
+# --------------------------------------------------------------------------- ready-made quizzes
+def _profile_words(profile: Profile) -> str:
+    return f"the {profile.name} profile"
+
+
+def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
+    """"Is X a legal meld in the P profile?" (Yes / No): the answer and its explanation are
+    the engine's `check_meld` verdict; the cards are drawn with the question.
+
+    >>> quiz = meld_quiz("h5 h5 d2 d2", "cardgames_io")
+    >>> quiz.question, quiz.answer_text
+    ('Is h5 h5 d2 d2 a legal meld in the cardgames_io profile?', 'No')
+    """
+    from ..melds import check_meld
+
+    prof = get_profile(profile)
+    meld = to_cards(cards)
+    verdict = check_meld(meld, prof)
+    return Quiz(f"Is {format_cards(meld)} a legal meld in {_profile_words(prof)}?", ["Yes", "No"],
+                "Yes" if verdict.ok else "No", verdict, profile=prof, cards=meld)
+
+
+def _canasta_choice(profile: Profile, kind: str | None) -> str:
+    """The choice text of a canasta kind ("Mixed canasta (300)"; the Brazilian kinds without
+    a bonus, which depends on the team's other canastas), or of no canasta."""
+    from ..render.table import _KIND_BADGES
+
+    if kind is None:
+        return "Not a canasta" if profile.canasta_scheme == "classic" else "Not a canastra"
+    if profile.canasta_scheme != "classic" or kind in profile.conditional_bonus_kinds:
+        return _KIND_BADGES[kind]  # its bonus depends on the team's other canastas
+    return f"{_KIND_BADGES[kind]} ({profile.canasta_bonus(kind)})"
+
+
+#: The canasta kinds offered as choices by `canasta_quiz`, by canasta scheme.
+_CANASTA_CHOICES = {"classic": ("natural", "mixed"), "canastra": ("real", "limpa", "suja"),
+                    "tranca": ("limpa", "suja")}
+
+
+def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
+    """"What kind of canasta is X, if any?": the kinds of the profile (natural / mixed with
+    their bonuses, the canastra kinds in the Brazilian games) and "not a canasta"; the engine
+    decides (`canasta_kind` of a legal meld) and `check_meld` explains.
+
+    >>> quiz = canasta_quiz("s9 h9 h9 d9 c9 jk d2")
+    >>> quiz.choices, quiz.answer_text
+    (['Natural canasta (500)', 'Mixed canasta (300)', 'Not a canasta'], 'Mixed canasta (300)')
+    """
+    from ..melds import canasta_kind, check_meld, meld_key
+
+    prof = get_profile(profile)
+    meld = to_cards(cards)
+    verdict = check_meld(meld, prof)
+    key = meld_key(meld, prof) if verdict.ok else None
+    kind = canasta_kind(meld, key, prof) if key is not None else None
+    kinds = list(_CANASTA_CHOICES.get(prof.canasta_scheme, ("natural", "mixed")))
+    if kind is not None and kind not in kinds:
+        kinds.append(kind)
+    choices = [_canasta_choice(prof, k) for k in kinds] + [_canasta_choice(prof, None)]
+    word = "canasta" if prof.canasta_scheme == "classic" else "canastra"
+    return Quiz(f"What kind of {word} is {format_cards(meld)}, if any ({_profile_words(prof)})?",
+                choices, _canasta_choice(prof, kind), verdict, profile=prof, cards=meld)
+
+
+def opening_quiz(
+    hand: Position | CardsLike,
+    choices: Sequence[str],
+    *,
+    team_score: int = 0,
+    profile: ProfileLike = "classic",
+    question: str | None = None,
+) -> Quiz:
+    """"Which of these opens?" over meld sets you choose (``|`` between melds), exactly one of
+    which opens: use the sources' traps as the wrong choices, e.g. the seed's ``c4 c4 d4 d2``
+    (35, just under 50) beside ``h1 c1 d2`` (60). The feedback gives each choice's value
+    against the minimum (`Position.check_opening`). ``hand`` is a `Position` or the cards of
+    a hand that drew from the stock (with ``team_score`` and ``profile``).
+
+    >>> quiz = opening_quiz("h1 c1 d2 c4 c4 d4 c5 h6 h7 c8 c11 d13", ["c4 c4 d4 d2", "h1 c1 d2"])
+    >>> quiz.answer_text
+    'h1 c1 d2'
+    >>> quiz.answer("c4 c4 d4 d2"), "15 short" in quiz.feedback
+    (False, True)
+    """
+    position = (hand if isinstance(hand, Position)
+                else Position(hand, team_score=team_score, drew_from="stock", profile=profile))
+    if question is None:
+        question = (f"Your team has {position.team_score} points and has not opened. "
+                    "Which of these melds opens?")
+    return Quiz(question, position, kind="which_meld_opens", choices=choices)
