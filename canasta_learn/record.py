@@ -516,7 +516,9 @@ class GameRecord:
         """One row per action: round (numbered from 1), action index (from 0, as in
         `state_at`), turn, seat, player, action, verb, pile state at the start of the action
         (for the actor's team), the annotation note codes, glyph and comment (a DataFrame)."""
-        import pandas as pd
+        from .extras import import_pandas
+
+        pd = import_pandas("GameRecord.actions_frame()")
 
         from .annotate import annotate
 
@@ -543,7 +545,9 @@ class GameRecord:
         """Per finished round (numbered from 1) and team: melds, canasta bonuses, red threes,
         going out, cards left, round total and running total (from the round's starting team
         score); the same columns as `Game.score_sheet`."""
-        import pandas as pd
+        from .extras import import_pandas
+
+        pd = import_pandas("GameRecord.score_sheet()")
 
         rows: list[dict[str, Any]] = []
         for r, rr in enumerate(self.rounds):

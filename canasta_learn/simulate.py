@@ -203,7 +203,9 @@ def simulate(
     are nullable integers (missing on a tie / when nobody went out). ``jobs`` as in
     `simulate_rows` (the same table, from several processes).
     """
-    import pandas as pd
+    from .extras import import_pandas
+
+    pd = import_pandas("simulate()")
 
     prof = get_profile(profile)
     rows = list(simulate_rows(n_rounds, players, prof, seed, progress, jobs))

@@ -228,10 +228,19 @@ def test_widgets_without_the_extra_name_the_extra(code: str) -> None:
                     'pip install "canasta-learn[widgets]"')
 
 
+RECORD_OF_A_DEAL = ("from canasta_learn import Round; from canasta_learn.record import GameRecord; "
+                    "GameRecord.from_round(Round(seed=1))")
+
+
 @pytest.mark.parametrize(("code", "what"), [
     ("from canasta_learn import score_round; score_round(['h1 c1 s1']).to_frame()",
      "ScoreBreakdown.to_frame()"),
     ("from canasta_learn import Game; Game(seed=1).score_sheet()", "Game.score_sheet()"),
+    ("from canasta_learn.simulate import simulate; simulate(1, ['random', 'random'], seed=1)", "simulate()"),
+    (RECORD_OF_A_DEAL + ".score_sheet()",
+     "GameRecord.score_sheet()"),
+    (RECORD_OF_A_DEAL + ".actions_frame()",
+     "GameRecord.actions_frame()"),
 ])
 def test_tables_without_pandas_name_the_extra(code: str, what: str) -> None:
     result = run_without("pandas", code)
