@@ -1,18 +1,21 @@
 """The rules reference stays true to the code: every function and test the rule index
-(docs/rule-index.md) names exists, every verdict code is listed there, and every section label
-it uses is defined in docs/rules.md or docs/variants.md."""
+(docs/rule-index.md) names exists, every verdict code is listed there, every section label
+it uses is defined in docs/rules.md or docs/variants.md, and every profile setting those
+pages name is a real `Profile` field."""
 
 from __future__ import annotations
 
 import ast
 import importlib
 import re
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from canasta_learn import VERDICT_CODES
+from canasta_learn.profiles import Profile
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -186,3 +189,13 @@ def test_readme_and_architecture_link_the_rules_pages() -> None:
         text = doc.read_text(encoding="utf-8")
         for page in ("rules.md", "variants.md"):
             assert f"({prefix}{page})" in text, f"{doc.name} does not link {prefix}{page}"
+
+
+def test_profile_settings_named_in_the_rules_pages_exist() -> None:
+    names = {f.name for f in fields(Profile)}
+    named = set()
+    for page in RULE_PAGES:
+        named |= set(re.findall(r"`Profile\.([a-z_]+)", page.read_text(encoding="utf-8")))
+    assert len(named) >= 30
+    unknown = sorted(n for n in named if n not in names and not hasattr(Profile, n))
+    assert not unknown, f"the rules pages name Profile settings that do not exist: {unknown}"
