@@ -25,12 +25,15 @@ N could not take the pile: You hold only 1 six (c6). Draw from the stock instead
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile, seat_name
 from .cards import Card, format_cards
 from .events import Event
+from .melds import canasta_kind
 from .moves import take_candidates
+from .profiles import Profile
 from .record import GameRecord
 from .round import Round
 
@@ -87,7 +90,9 @@ NOTE_CODES: dict[str, str] = {
 @dataclass(frozen=True)
 class Note:
     """One teaching note: a stable ``code`` (see `NOTE_CODES`), a sentence, the cards it names,
-    the seat (or ``team``) it is about and its main number (``value``), when it has one."""
+    the seat (or ``team``) it is about and its main number (``value``), when it has one.
+
+    ``facts`` holds what the sentence claims, as data (keys as in `verdicts.FACT_KEYS`)."""
 
     code: str
     message: str
@@ -95,6 +100,7 @@ class Note:
     seat: int | None = None
     value: int | None = None
     team: int | None = None
+    facts: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.code not in NOTE_CODES:
@@ -256,12 +262,17 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
                               seat, event.value))
         elif kind == "canasta_completed":
             natural = not any(c.is_wild for c in event.cards)
-            bonus = prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
+            canasta = canasta_kind(event.cards, event.value or 0, prof) or ("natural" if natural else "mixed")
+            bonus = prof.canasta_bonus(canasta)
             notes.append(Note("natural_canasta" if natural else "mixed_canasta",
-                              f"{event.message[:-1]}: {len(event.cards)} cards, bonus {bonus}.",
-                              event.cards, seat, bonus))
+                              f"{event.message[:-1]}: {len(event.cards)} cards, "
+                              f"{_canasta_bonus_text(prof, canasta)}.",
+                              event.cards, seat, bonus,
+                              facts={"table_cards": event.cards, "bonuses": ((canasta, bonus),)}))
         elif kind == "canasta_turned_mixed":
-            notes.append(Note(kind, event.message, event.cards, seat, prof.mixed_canasta_bonus))
+            notes.append(Note(kind, event.message, event.cards, seat, prof.mixed_canasta_bonus,
+                              facts={"bonuses": (("natural", prof.natural_canasta_bonus),
+                                                 ("mixed", prof.mixed_canasta_bonus))}))
         elif kind == "opening_reached" and seat is not None:
             team = after.team_of(seat)
             parts = [f"{format_cards(cards)} ({_value(after, cards)})"
@@ -279,22 +290,36 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
     return notes
 
 
+def _canasta_bonus_text(prof: Profile, kind: str) -> str:
+    """A canasta's bonus as the scoring will give it: 'bonus 500', or its condition."""
+    bonus = prof.canasta_bonus(kind)
+    if kind in prof.bonus_needs_going_out:
+        return f"bonus {bonus} if the team goes out (otherwise its cards count at face value)"
+    if kind in prof.conditional_bonus_kinds:
+        needed = " or ".join(sorted(k.replace("_", " ") for k in prof.bonus_condition_kinds))
+        return f"bonus {bonus} once the team also has a canastra {needed}"
+    return f"bonus {bonus}"
+
+
 def _went_out_note(after: Round, seat: int) -> Note:
     prof = after.profile
     team = after.team_of(seat)
     name = after.seat_name(seat)
     canastas = after.canasta_count(team)
-    need = prof.go_out_canastas
-    why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} (going out needs "
-           f"{need}) and every card was melded or discarded")
+    need = after._canasta_requirement()
+    why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} and going out needs "
+           f"{need}; every card was melded or discarded")
+    facts: dict[str, Any] = {"goes_out": True, "canastas": canastas, "seat": seat}
     if after.went_out_concealed:
+        bonus = prof.concealed_going_out_bonus
+        facts["bonuses"] = (("going_out", bonus),)
         return Note("went_out_concealed",
                     f"{name} goes out concealed: the whole hand went down in one turn with no "
                     f"earlier melds, including a canasta; {why}. Bonus "
-                    f"{prof.concealed_going_out_bonus}.", (), seat,
-                    prof.concealed_going_out_bonus, team)
-    return Note("went_out", f"{name} goes out: {why}. Bonus {prof.going_out_bonus}.", (), seat,
-                prof.going_out_bonus, team)
+                    f"{bonus}.", (), seat, bonus, team, facts)
+    bonus = prof.going_out_bonus
+    facts["bonuses"] = (("going_out", bonus),)
+    return Note("went_out", f"{name} goes out: {why}. Bonus {bonus}.", (), seat, bonus, team, facts)
 
 
 def _score_notes(after: Round) -> list[Note]:

@@ -94,6 +94,7 @@ class _Problem(NamedTuple):
     code: str
     message: Callable[[], str]
     cards: tuple[Card, ...] = ()
+    facts: dict[str, Any] | None = None  # what the message claims (see verdicts.FACT_KEYS)
 
 
 
@@ -429,7 +430,8 @@ class Round:
     def pile_status(self, seat: int | None = None) -> PileStatus:
         """The pile's state for the team of ``seat`` (default: the player to move)."""
         seat = self.to_move if seat is None else seat
-        return pile_status(self.pile, self.profile, team_opened=self.opened[self.team_of(seat)])
+        team = self.team_of(seat)
+        return pile_status(self.pile, self.profile, team_opened=self.opened[team], team_ranks=self.melds[team])
 
     def pile_state(self, seat: int | None = None) -> str:
         """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` for the team of ``seat``."""
@@ -658,6 +660,9 @@ class Round:
         if prof.go_out_excluded_kinds:
             excluded = {"deuce" if k.startswith("deuce") else k.replace("_", " ") for k in prof.go_out_excluded_kinds}
             text += " (" + " and ".join(sorted(excluded)) + " canastas do not count)"
+        if prof.go_out_any_kinds:
+            clean = " or ".join(sorted(k.replace("_", " ") for k in prof.go_out_any_kinds))
+            text = ("a canastra " if prof.go_out_canastas == 1 else text + ", one of them a canastra ") + clean
         return text
 
     def _still_go_out_problem(self, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],
@@ -721,7 +726,7 @@ class Round:
         else:
             if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
                 verdict = check_meld_cards(list(cards), self.profile)
-                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
             key = meld_key(cards, self.profile)
             if key is None:
                 return _Problem("meld_no_naturals", lambda: (
@@ -746,7 +751,7 @@ class Round:
         if problem is not None:
             verdict = check_meld_cards(final, self.profile, going_out=going_out,
                                        added=cards if existing else ())
-            return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         return rank, final
 
     def _group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool:
@@ -762,12 +767,12 @@ class Round:
         red = [c for c in cards if c.is_red_three]
         if red:
             verdict = check_meld_cards(cards, prof)
-            return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         key = group.target
         if key is None:
             verdict = check_meld_cards(cards, prof)
             if not verdict:
-                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
             key = meld_key(cards, prof)
             assert key is not None
             if key == ACE_SET_KEY:
@@ -788,7 +793,7 @@ class Round:
             final = list(existing) + cards
             verdict = check_meld_cards(final, prof, added=cards)
             if not verdict:
-                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
             return key, final
         result, problem = extend_meld(existing, cards, two_end_move=prof.two_end_move)
         if problem is not None:
@@ -1438,7 +1443,8 @@ class Round:
             action = parse_action(action, self.player_count)
         problem = self._problem(action)
         if problem is not None:
-            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
+            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards,
+                                  facts=dict(problem.facts or {}))
         return self._ok_verdict(action)
 
     def _ok_verdict(self, action: Action) -> Verdict:
@@ -1446,7 +1452,10 @@ class Round:
         if isinstance(action, TakePile):
             top = self.pile[-1]
             meld = (top,) + action.cards
-            rest = len(self.pile) - 1
+            below = self.pile[:-1]
+            picked = [c for c in below if not c.is_red_three]
+            threes = [c for c in below if c.is_red_three]
+            onto_team_meld = not action.cards and self.profile.pile_take_rule != "top_card_only"
             how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
                    else f"adding the top card {top} to the team's meld of {top.rank_plural}")
             if self.profile.pile_take_rule == "top_card_only":
@@ -1455,18 +1464,55 @@ class Round:
             extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
             state = self.pile_status(action.seat)
             note = f" ({state.message})" if state.state == "frozen" else ""
+            if not below:
+                rest_text = "; the pile holds no other card"
+            else:
+                rest_text = f", then picks up the other {_plural(len(picked), 'card')}"
+                if threes:
+                    rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
+                                  f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
+            facts: dict[str, Any] = {
+                "action": "take_pile", "seat": action.seat, "top": top, "pile_cards": tuple(self.pile),
+                "hand_cards": action.cards + tuple(c for g in action.extra_melds for c in g.cards),
+                "picked_up": len(picked), "red_threes_laid": tuple(threes), "goes_out": False,
+                "team_meld_ranks": (top.rank,) if onto_team_meld else (),
+            }
             return Verdict.allow("pile_takeable",
-                                 f"{name} may take the pile by {how}{extra}, then picks up the other "
-                                 f"{_plural(rest, 'card')}.{note}", meld=meld,
-                                 melds=tuple(g.cards for g in action.extra_melds))
+                                 f"{name} may take the pile by {how}{extra}{rest_text}.{note}", meld=meld,
+                                 melds=tuple(g.cards for g in action.extra_melds), facts=facts)
         if isinstance(action, Meld):
             cards = action.cards
             value = sum(self.profile.card_values[c.rank] for c in cards)
-            goes_out = len(self.hands[action.seat]) == len(cards)
+            empties = len(self.hands[action.seat]) == len(cards)
+            goes_out = False
+            then = ""
+            facts_extra: dict[str, Any] = {}
+            if empties:
+                # what emptying the hand does depends on the profile: simulate it on a copy
+                after = self.copy()
+                after._perform(action)
+                goes_out = after.went_out == action.seat
+                kinds = {e.kind for e in after.events_for(len(after.log) - 1)}
+                if goes_out:
+                    then = " and go out"
+                elif "morto_taken" in kinds:
+                    then = (" and run out of cards: a batida, which takes the team's morto into the hand, "
+                            "and play goes on")
+                elif "reserve_taken" in kinds:
+                    facts_extra["reserve"] = len(self.reserves[action.seat])
+                    then = (f" and empty the hand, but the canasta brings the {len(self.reserves[action.seat])}-card "
+                            "reserve into it, and play goes on")
             groups = " | ".join(str(g) for g in action.groups)
-            return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){' and go out' if goes_out else ''}.",
-                                 value=value)
-        return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.")
+            facts = {"action": "meld", "seat": action.seat, "hand_cards": cards, "value": value,
+                     "goes_out": goes_out, "empties_hand": empties,
+                     "team_meld_ranks": tuple(g.target for g in action.groups if g.target is not None),
+                     **facts_extra}
+            return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){then}.",
+                                 value=value, facts=facts)
+        facts = {"action": type(action).__name__.lower(), "seat": action.seat}
+        if isinstance(action, Discard):
+            facts["hand_cards"] = (action.card,)
+        return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.", facts=facts)
 
     def _verify(self, action: Action) -> None:
         problem = self._problem(action)

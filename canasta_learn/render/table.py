@@ -405,8 +405,9 @@ def _turn_text(rnd: Round, names: PlayerNames) -> str:
         if rnd.went_out is not None:
             how = "went out concealed" if rnd.went_out_concealed else "went out"
             who = f"{_seat_label(rnd, rnd.went_out, names)} {how}"
-        return "Round over" + (f": {who}" if who else "") + (
-            f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason else "")
+        # "S went out" already says why the round ended; only another end needs its reason
+        reason = f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason and not who else ""
+        return "Round over" + (f": {who}" if who else "") + reason
     text = f"{_seat_label(rnd, rnd.to_move, names)} {_PHASES.get(rnd.phase, rnd.phase)}"
     if rnd.phase == "play" and rnd.drew_from:
         text += f" (drew from the {rnd.drew_from})"
