@@ -136,7 +136,7 @@ def _pile_note(rnd: Round, seat: int) -> Note:
     top = rnd.top_card
     where = f"Pile ({_cards(len(rnd.pile))}, top {top}): " if top is not None else ""
     return Note("pile_" + status.code if status.code != "empty" else "pile_empty",
-                where + status.message, status.cards, seat, len(rnd.pile))
+                where + status.message, status.cards, seat, len(rnd.pile), facts=dict(status.facts))
 
 
 def _take_option_text(rnd: Round, option: TakePile) -> str:

@@ -97,29 +97,27 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
             return PileStatus("frozen", "frozen_wild",
                               f"The pile is frozen: a wild card ({card}) is buried in it, so you need "
                               f"a natural pair of {top.rank_plural} from your hand to take it.",
-                              (card,), {"top": top, "pile_cards": (card, top)})
+                              (card,), {"pile_cards": (card,)})
         if card.is_red_three:
             return PileStatus("frozen", "frozen_red_three",
                               f"The pile is frozen: a red three ({card}) turned up at the deal lies in "
                               f"it, so you need a natural pair of {top.rank_plural} from your hand.",
-                              (card,), {"top": top, "pile_cards": (card, top)})
+                              (card,), {"pile_cards": (card,)})
         if card.is_black_three and profile.black_three_freezes:
             return PileStatus("frozen", "frozen_black_three",
                               f"The pile is frozen: a black three ({card}) is buried in it "
                               f"({profile.name} profile), so you need a natural pair of "
                               f"{top.rank_plural} from your hand.", (card,),
-                              {"top": top, "pile_cards": (card, top)})
+                              {"pile_cards": (card,)})
     if profile.pile_always_frozen:
         return PileStatus("frozen", "frozen_always",
                           f"In the {profile.name} profile the pile is always frozen: you need a "
-                          f"natural pair of {top.rank_plural} from your hand to take it.", (),
-                          {"top": top, "pile_cards": (top,)})
+                          f"natural pair of {top.rank_plural} from your hand to take it.")
     if not team_opened:
         return PileStatus("frozen", "frozen_not_opened",
                           "The pile is frozen for your team because it has not made its opening "
                           f"meld yet: you need a natural pair of {top.rank_plural} from your hand, "
-                          "and melds worth the opening minimum.", (),
-                          {"top": top, "pile_cards": (top,), "opened": False})
+                          "and melds worth the opening minimum.", (), {"opened": False})
     article = 'an' if top.rank_singular[0] in 'aeiou' else 'a'
     pair = f"The pile is open: its top card {top} can be taken with a natural pair"
     single = f"{article} {top.rank_singular} and a wild card"

@@ -620,7 +620,8 @@ class Round:
         if missing:
             return _Problem("card_not_in_hand", lambda: (
                 f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in "
-                f"{self.seat_name(seat)}'s hand ({format_cards(self.hands[seat]) or 'empty'})."), tuple(missing))
+                f"{self.seat_name(seat)}'s hand ({format_cards(self.hands[seat]) or 'empty'})."), tuple(missing),
+                {"seat": seat, "not_in_hand": tuple(missing), "hand_cards": tuple(self.hands[seat])})
         return None
 
     def _go_out_problem(self, seat: int, kinds_after: Sequence[str]) -> _Problem | None:
@@ -984,7 +985,7 @@ class Round:
         if not self.pile:
             return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
         if status.state == "blocked":
-            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
+            return _Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
         return self._hand_problem(seat, list(cards) + [c for g in extra for c in g.cards])
 
     def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
@@ -1037,7 +1038,10 @@ class Round:
                 parts.append("Draw from the stock instead.")
                 return " ".join(parts)
 
-            return _Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards)
+            frozen_facts = {**status.facts, "seat": seat,
+                            "hand_cards": tuple(held[:2]) if len(held) >= 2 else tuple(held),
+                            "team_meld_ranks": (rank,) if len(held) < 2 and rank in team_melds else ()}
+            return _Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards, frozen_facts)
         if not cards and rank not in team_melds:
             held = [c for c in hand if c.rank == rank]
             return _Problem("pile_no_meld_for_top_card", lambda: (
@@ -1472,7 +1476,9 @@ class Round:
                     rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
                                   f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
             facts: dict[str, Any] = {
-                "action": "take_pile", "seat": action.seat, "top": top, "pile_cards": tuple(self.pile),
+                "action": "take_pile", "seat": action.seat, "top": top,
+                "pile_cards": (top, *threes, *(c for c in (state.facts.get("pile_cards", ()) if note else ())
+                                               if c not in threes)),
                 "hand_cards": action.cards + tuple(c for g in action.extra_melds for c in g.cards),
                 "picked_up": len(picked), "red_threes_laid": tuple(threes), "goes_out": False,
                 "team_meld_ranks": (top.rank,) if onto_team_meld else (),

@@ -24,6 +24,7 @@ FACT_KEYS: dict[str, str] = {
     "action": "The kind of action judged (take_pile, meld, discard, draw, go_out, ...).",
     "seat": "The seat the message speaks to or about.",
     "hand_cards": "Cards the message says are in the player's hand (each copy counted).",
+    "not_in_hand": "Cards the message says are not in the player's hand (not that many copies).",
     "pile_cards": "Cards the message says lie in the discard pile.",
     "table_cards": "Cards the message says lie on the table in the team's melds.",
     "top": "The card the message says is on top of the pile.",
