@@ -587,7 +587,8 @@ class Round:
     # ------------------------------------------------------------------ checks (shared)
     def _turn_problem(self, seat: int, need: str) -> _Problem | None:
         if self.phase == "over":
-            return _Problem("round_over", lambda: f"The round is over ({self.end_reason}); start a new one.")
+            return _Problem("round_over", lambda: (
+                f"The round is over ({(self.end_reason or 'ended').replace('_', ' ')}); start a new one."))
         if self.phase == "answer":
             asker, partner = self.asker, self.partner_of(self.asker or 0)
             return _Problem("awaiting_answer", lambda: (
@@ -644,8 +645,9 @@ class Round:
         if not self.has_enough_canastas(kinds_after):
             def message() -> str:
                 has = ", ".join(k.replace("_", " ") for k in kinds_after)
-                return (f"This would let {self.seat_name(seat)} go out (no card left after the meld or the final "
-                        f"discard), but going out needs {self._canasta_requirement()} on the team's side, and it has "
+                return (f"This would leave {self.seat_name(seat)} without cards (after the meld or the final "
+                        f"discard), which is going out, but going out needs {self._canasta_requirement()} on the "
+                        "team's side, and it has "
                         f"{len(kinds_after)}{': ' + has if has else ''}. Keep at least one card after your discard.")
 
             return _Problem("cannot_go_out_without_canasta", message)
@@ -1231,7 +1233,8 @@ class Round:
         if not self._able_to_go_out(seat, by_rank):
             return _Problem("permission_cannot_go_out", lambda: (
                 f"{self.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
-                "but one discarded, with a canasta on the team's side), so there is nothing to ask."))
+                f"but one discarded, with {self._canasta_requirement()} on the team's side), so there is nothing "
+                "to ask."))
         return None
 
     def _able_to_go_out(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:

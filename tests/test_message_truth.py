@@ -166,3 +166,32 @@ def test_ace_set_counts_one_ace_in_the_singular() -> None:
     assert "2 aces" in verdict.message
     single = check_meld("h1 jk c2", "tranca")
     assert "1 aces" not in single.message
+
+
+def test_permission_refusal_names_the_profiles_going_out_requirement() -> None:
+    """RULES.md DECISION (ask only when able to go out) with VARIANTS.md §1: in Italian going
+    out needs two non-deuce canastas, so the refusal does not speak of "a canasta"."""
+    rnd = Round.from_state(profile="italian", hands=["c4 c5 c9", "c4", "c4", "c4"],
+                           melds=[["h13 h13 s13 s13 d13 d13 c13"], []], stock="s5 s6 s7 s8",
+                           opened=[True, False], drew_from="stock", check_counts=False)
+    verdict = rnd.can_ask()
+    assert verdict.code == "permission_cannot_go_out"
+    assert "with a canasta" not in verdict.message
+    assert "2 canastas (deuce canastas do not count)" in verdict.message
+
+
+def test_cannot_go_out_refusal_does_not_say_the_move_lets_you_go_out() -> None:
+    rnd = Round.from_state(hands=["c4 c4 c4", *FOUR_HANDS], melds=[["h13 h13 s13"], []], stock="s5 s6",
+                           opened=[True, False], drew_from="stock", check_counts=False)
+    verdict = rnd.can_meld("c4 c4 c4")
+    assert verdict.code == "cannot_go_out_without_canasta"
+    assert "would let" not in verdict.message and "needs 1 canasta" in verdict.message
+
+
+def test_round_over_refusal_speaks_words_not_codes() -> None:
+    rnd = Round.from_state(hands=["h9 h9 s9", *FOUR_HANDS], melds=[["d9 d9 s9 c9"], []],
+                           stock="s4 s5 s6", drew_from="stock", check_counts=False)
+    rnd.meld("9: h9 h9 s9")
+    verdict = rnd.can_draw(1)
+    assert verdict.code == "round_over" and "went_out" not in verdict.message
+    assert "over (went out)" in str(rnd)
