@@ -31,7 +31,7 @@ from typing import Any
 from .actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile, seat_name
 from .cards import Card, format_cards
 from .events import Event
-from .melds import canasta_kind
+from .melds import canasta_kind, meld_key
 from .moves import take_candidates
 from .profiles import Profile
 from .record import GameRecord
@@ -166,7 +166,8 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
         return [Note("could_take_pile",
                      f"{name} could have taken the pile ({_cards(len(rnd.pile))}, top {top}) with "
                      + ", or ".join(texts) + ".",
-                     (top,) + options[0].cards, seat, len(rnd.pile))]
+                     (top,) + options[0].cards, seat, len(rnd.pile),
+                     facts={"top": top, "hand_cards": options[0].cards, "seat": seat})]
     hand = rnd.hands[seat]
     naturals = [c for c in hand if c.rank == top.rank]
     wilds = [c for c in hand if c.is_wild]
@@ -183,7 +184,7 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
     if message.startswith(status) and message[len(status):].strip():
         message = message[len(status):].strip()  # the pile note already says it
     return [Note("could_not_take_pile", f"{name} could not take the pile: {message.strip()}",
-                 verdict.cards, seat)]
+                 verdict.cards, seat, facts=dict(verdict.facts))]
 
 
 def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
@@ -194,7 +195,7 @@ def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     return Note("opening_minimum",
                 f"Team {_team_name(rnd, team)} has not opened: with a score of "
                 f"{rnd.team_scores[team]} its first melds must be worth at least {minimum} in one "
-                f"turn.{extra}", (), seat, minimum, team)
+                f"turn.{extra}", (), seat, minimum, team, {"minimum": minimum, "opened": False})
 
 
 def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
@@ -215,9 +216,11 @@ def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
     value = _value(rnd, cards)
     name = rnd.seat_name(seat)
     if verdict:
+        minimum = rnd.opening_minimum(rnd.team_of(seat))
         return [Note("could_open", f"{name} could have opened with "
                      f"{' | '.join(format_cards(g.cards) for g in groups)} ({value} points, "
-                     f"minimum {rnd.opening_minimum(rnd.team_of(seat))}).", cards, seat, value)]
+                     f"minimum {minimum}).", cards, seat, value,
+                     facts={"hand_cards": cards, "value": value, "minimum": minimum, "seat": seat})]
     if verdict.code == "opening_below_minimum":
         melds = " | ".join(format_cards(g.cards) for g in groups)
         return [Note("opening_refused", f"Melding {melds} was not possible for the opening: "
@@ -250,16 +253,17 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
         elif kind == "pile_taken" and seat is not None:
             frozen = before.pile_status(seat).frozen
             extra = " The pile was frozen, so it took a natural pair." if frozen else ""
-            notes.append(Note(kind, event.message + extra, event.cards, seat, len(event.cards)))
+            joined = sum(1 for c in event.cards if not c.is_red_three)
+            notes.append(Note(kind, event.message + extra, event.cards, seat, len(event.cards),
+                              facts={"picked_up": joined}))
         elif kind == "meld_new" and seat is not None:
             value = _value(after, event.cards)
             notes.append(Note(kind, f"{event.message[:-1]} ({value} points).", event.cards, seat,
-                              value))
+                              value, facts={"table_cards": event.cards, "value": value}))
         elif kind == "meld_added" and seat is not None and event.value is not None:
-            team = after.team_of(seat)
-            size = len(after.melds[team].get(event.value, ()))
+            size = _meld_size_after(after, after.team_of(seat), event)
             notes.append(Note(kind, f"{event.message[:-1]} (now {size} cards).", event.cards,
-                              seat, event.value))
+                              seat, event.value, facts={"table_cards": event.cards, "meld_size": size}))
         elif kind == "canasta_completed":
             natural = not any(c.is_wild for c in event.cards)
             canasta = canasta_kind(event.cards, event.value or 0, prof) or ("natural" if natural else "mixed")
@@ -282,7 +286,8 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
             cards = tuple(c for cards in after.turn_own.values() for c in cards)
             notes.append(Note(kind, f"Opening: {' + '.join(parts)} = {total}, at least the "
                                     f"minimum of {minimum} for a team score of "
-                                    f"{after.team_scores[team]}.", cards, seat, total, team))
+                                    f"{after.team_scores[team]}.", cards, seat, total, team,
+                              {"table_cards": cards, "value": total, "minimum": minimum}))
         elif kind == "went_out" and seat is not None:
             notes.append(_went_out_note(after, seat))
     if any(e.kind == "round_over" for e in events):
@@ -299,6 +304,18 @@ def _canasta_bonus_text(prof: Profile, kind: str) -> str:
         needed = " or ".join(sorted(k.replace("_", " ") for k in prof.bonus_condition_kinds))
         return f"bonus {bonus} once the team also has a canastra {needed}"
     return f"bonus {bonus}"
+
+
+def _meld_size_after(after: Round, team: int, event: Event) -> int:
+    """The size of the meld cards were added to, after the action: a meld that became a
+    canasta and closed (Pennies) has left the open melds for the team's closed canastas."""
+    key = event.value if event.value is not None else 0
+    meld = after.melds[team].get(key)
+    if meld is not None:
+        return len(meld)
+    closed = [m for m in after.closed[team] if all(c in m for c in event.cards)
+              and meld_key(m, after.profile) == key]
+    return len(closed[-1]) if closed else 0
 
 
 def _went_out_note(after: Round, seat: int) -> Note:
@@ -329,7 +346,7 @@ def _score_notes(after: Round) -> list[Note]:
         items = ", ".join(f"{item.label} {item.points:+d}" for item in breakdown.items)
         notes.append(Note("round_score", f"Team {_team_name(after, team)} scores "
                                          f"{breakdown.total}: {items}.", (), None,
-                          breakdown.total, team))
+                          breakdown.total, team, {"value": breakdown.total}))
     return notes
 
 

@@ -37,6 +37,7 @@ FACT_KEYS: dict[str, str] = {
     "no_team_meld_ranks": "Ranks the message says the team has no meld of.",
     "value": "The points the message states (card values of the cards melded).",
     "minimum": "The opening minimum the message states.",
+    "meld_size": "How many cards the message says a team meld holds after the action.",
     "bonuses": "(name, points) pairs: bonuses the message names, as the profile gives them.",
     "canastas": "How many canastas the message says the team has.",
     "opened": "Whether the message says the team has opened.",

@@ -40,6 +40,11 @@ def names(message: str, card: Card) -> bool:
     return re.search(rf"(?<![\w]){re.escape(str(card))}(?![\w])", message) is not None
 
 
+def says_number(message: str, number: object) -> bool:
+    """The sentence states ``number`` (as a whole number, sign included)."""
+    return re.search(rf"(?<![\d-]){re.escape(str(number))}(?!\d)", message) is not None
+
+
 def within(claimed: Iterable[Card], pool: Iterable[Card]) -> bool:
     """Every claimed card is in ``pool``, as many copies as claimed."""
     return not Counter(claimed) - Counter(pool)
@@ -189,41 +194,91 @@ def random_action(rnd: Round, rng: random.Random) -> Action:
 # --------------------------------------------------------------------------- notes of whole rounds
 
 def check_notes(start: Round, rnd: Round) -> int:
-    """The teaching notes of a played round: their claims against the end state and scores."""
+    """The teaching notes of a played round, each against the states before and after its
+    action and against the final scores."""
     record = GameRecord.from_round(rnd, start=start)
     notes = annotate_round(record, 0)
     prof = rnd.profile
     scores = rnd.scores()
     checked = 0
-    all_notes: list[Note] = list(notes.deal) + [n for per in notes for n in per]
-    for note in all_notes:
-        facts = note.facts
-        assert set(facts) <= set(FACT_KEYS), note
-        for name, points in facts.get("bonuses", ()):
-            assert bonus_value(prof.name, name) == points, (note.message, name)
-            assert re.search(rf"\b{points}\b", note.message), note.message
+    replay = start.copy()
+    assert len(notes) == len(rnd.log)
+    for action, per_action in zip(rnd.log, notes, strict=True):
+        before = replay.copy()
+        replay.apply(action)
+        for note in per_action:
+            check_note(note, before, replay, rnd, scores)
             checked += 1
-        if note.code in ("went_out", "went_out_concealed"):
-            team = rnd.team_of(note.seat or 0)
-            assert rnd.went_out == note.seat and facts["goes_out"] is True
-            assert facts["canastas"] == rnd.canasta_count(team)
-            assert f"has {facts['canastas']} canasta" in note.message
-            going_out = [i for i in scores[team].items if i.code == "going_out"]
-            assert going_out and going_out[0].points == note.value, (note.message, scores[team].items)
-            assert (note.code == "went_out_concealed") == rnd.went_out_concealed
-        if note.code in ("natural_canasta", "mixed_canasta"):
-            (kind, bonus), = facts["bonuses"]
-            assert canasta_kind(note.cards, meld_key(note.cards, prof) or 0, prof) == kind
-            assert note.value == bonus
-            for card in note.cards:
-                assert names(note.message, card) or len(note.cards) >= prof.canasta_size
-        if note.code == "round_score":
-            team = note.team or 0
-            assert note.value == scores[team].total
-            assert f"scores {scores[team].total}" in note.message
-        if note.code.startswith("pile_") and "top" in facts:
-            assert names(note.message, facts["top"])
+    for note in notes.deal:
+        check_note(note, start, start, rnd, scores)
+    assert prof.name == rnd.profile.name
     return checked
+
+
+def check_note(note: Note, before: Round, after: Round, final: Round, scores: list) -> None:  # type: ignore[type-arg]
+    """One note's claims: cards where it says, the numbers the state and scoring give."""
+    facts = note.facts
+    prof = final.profile
+    message = note.message
+    assert set(facts) <= set(FACT_KEYS), note
+    seat = note.seat if note.seat is not None else before.to_move
+    team = before.team_of(seat)
+    for card in facts.get("hand_cards", ()):
+        assert names(message, card), (message, card)
+    assert within(facts.get("hand_cards", ()), before.hands[seat]), message
+    assert within(facts.get("table_cards", ()), table_cards(after, team)), message
+    if "top" in facts:
+        assert before.pile and facts["top"] == before.pile[-1] and names(message, facts["top"]), message
+    for rank in facts.get("team_meld_ranks", ()):
+        assert rank in before.melds[team], message
+    for rank in facts.get("no_team_meld_ranks", ()):
+        assert rank not in before.melds[team], message
+    if "minimum" in facts:
+        assert facts["minimum"] == before.opening_minimum(team), message
+        assert says_number(message, facts["minimum"]), message
+    if facts.get("opened") is False:
+        assert not before.opened[team], message
+    if "value" in facts:
+        assert says_number(message, facts["value"]), message
+        if note.code == "meld_new":
+            assert facts["value"] == sum(prof.card_values[c.rank] for c in note.cards), message
+        if note.code == "opening_reached":
+            assert facts["value"] == after.turn_value, message
+    if "meld_size" in facts:
+        assert f"now {facts['meld_size']} cards" in message
+        holding = [m for m in list(after.melds[team].values()) + after.closed[team]
+                   if within(note.cards, m)]
+        assert any(len(m) == facts["meld_size"] for m in holding), (message, holding)
+    if "picked_up" in facts:
+        assert facts["picked_up"] == (len(after.hands[seat]) - len(before.hands[seat])
+                                      + len(action_cards(after.log[-1]))
+                                      - reserve_into_hand(before, after, seat)), message
+        assert re.search(rf"\b{facts['picked_up']} cards? join", message), message
+    for name, points in facts.get("bonuses", ()):
+        assert bonus_value(prof.name, name) == points, (message, name)
+        assert says_number(message, points), message
+    if note.code in ("went_out", "went_out_concealed"):
+        assert final.went_out == note.seat and facts["goes_out"] is True
+        assert facts["canastas"] == final.canasta_count(team)
+        assert f"has {facts['canastas']} canasta" in message
+        going_out = [i for i in scores[team].items if i.code == "going_out"]
+        assert going_out and going_out[0].points == note.value, (message, scores[team].items)
+        assert (note.code == "went_out_concealed") == final.went_out_concealed
+    if note.code in ("natural_canasta", "mixed_canasta"):
+        (kind, bonus), = facts["bonuses"]
+        assert canasta_kind(note.cards, meld_key(note.cards, prof) or 0, prof) == kind
+        assert note.value == bonus
+    if note.code == "round_score":
+        assert note.team is not None and note.value == scores[note.team].total
+        assert f"scores {scores[note.team].total}" in message
+
+
+def reserve_into_hand(before: Round, after: Round, seat: int) -> int:
+    """Pennies: cards a reserve brought into the hand during the action (its red threes are
+    laid down, each replaced by a stock card)."""
+    if before.reserves[seat] and not after.reserves[seat]:
+        return len(before.reserves[seat])
+    return 0
 
 
 # --------------------------------------------------------------------------- last cards

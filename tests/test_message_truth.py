@@ -195,3 +195,20 @@ def test_round_over_refusal_speaks_words_not_codes() -> None:
     verdict = rnd.can_draw(1)
     assert verdict.code == "round_over" and "went_out" not in verdict.message
     assert "over (went out)" in str(rnd)
+
+
+def test_meld_added_note_counts_the_canasta_that_closed() -> None:
+    """Pennies from Heaven (VARIANTS.md §2): a canasta closes at seven cards and leaves the
+    open melds; the note on the addition counts its 7 cards, not "now 0 cards"."""
+    from canasta_learn.annotate import annotate_round
+    from canasta_learn.record import GameRecord
+
+    start = Round.from_state(profile="pennies_from_heaven",
+                             hands=["h12 c5 c6 c8", "d4 d5", "d4 d5", "h4 h5", "h4 h5", "s4 s5"],
+                             melds=[["d12 d12 s12 c12 c12 s12", "h9 d9 s9 c9 s9 c9 h9"], []],
+                             stock="s6 s8 s10 s11", drew_from="stock")
+    rnd = start.copy()
+    rnd.meld("12: h12")
+    notes = annotate_round(GameRecord.from_round(rnd, start=start), 0)
+    added = next(n for n in notes[0] if n.code == "meld_added")
+    assert "now 7 cards" in added.message and added.facts["meld_size"] == 7
