@@ -33,9 +33,9 @@ from .cards import Card, format_cards
 from .events import Event
 from .melds import canasta_kind, meld_key
 from .moves import take_candidates
-from .profiles import Profile
 from .record import GameRecord
 from .round import Round
+from .scoring import canasta_bonus_text
 
 __all__ = ["NOTE_CODES", "PILE_NOTE_CODES", "Note", "RoundNotes", "annotate", "annotate_round",
            "replay_text"]
@@ -270,7 +270,7 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
             bonus = prof.canasta_bonus(canasta)
             notes.append(Note("natural_canasta" if natural else "mixed_canasta",
                               f"{event.message[:-1]}: {len(event.cards)} cards, "
-                              f"{_canasta_bonus_text(prof, canasta)}.",
+                              f"{canasta_bonus_text(prof, canasta)}.",
                               event.cards, seat, bonus,
                               facts={"table_cards": event.cards, "bonuses": ((canasta, bonus),)}))
         elif kind == "canasta_turned_mixed":
@@ -295,17 +295,6 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
     return notes
 
 
-def _canasta_bonus_text(prof: Profile, kind: str) -> str:
-    """A canasta's bonus as the scoring will give it: 'bonus 500', or its condition."""
-    bonus = prof.canasta_bonus(kind)
-    if kind in prof.bonus_needs_going_out:
-        return f"bonus {bonus} if the team goes out (otherwise its cards count at face value)"
-    if kind in prof.conditional_bonus_kinds:
-        needed = " or ".join(sorted(k.replace("_", " ") for k in prof.bonus_condition_kinds))
-        return f"bonus {bonus} once the team also has a canastra {needed}"
-    return f"bonus {bonus}"
-
-
 def _meld_size_after(after: Round, team: int, event: Event) -> int:
     """The size of the meld cards were added to, after the action: a meld that became a
     canasta and closed (Pennies) has left the open melds for the team's closed canastas."""
@@ -323,9 +312,10 @@ def _went_out_note(after: Round, seat: int) -> Note:
     team = after.team_of(seat)
     name = after.seat_name(seat)
     canastas = after.canasta_count(team)
-    need = after._canasta_requirement()
-    why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} and going out needs "
-           f"{need}; every card was melded or discarded")
+    plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
+    need = str(prof.go_out_canastas) if plain else after._canasta_requirement()  # kinds matter: say which
+    why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} (going out needs "
+           f"{need}) and every card was melded or discarded")
     facts: dict[str, Any] = {"goes_out": True, "canastas": canastas, "seat": seat}
     if after.went_out_concealed:
         bonus = prof.concealed_going_out_bonus

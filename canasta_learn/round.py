@@ -550,8 +550,13 @@ class Round:
         self.mortos[team] = []
         self.morto_state[team] = "stock"
         self.events.append(Event("morto_to_stock", seat, (),
-                                 f"The stock is empty: team {team}'s morto ({len(self.stock)} cards) becomes the "
+                                 f"The stock is empty: team {self._team_label(team)}'s morto ({len(self.stock)} cards) "
+                                 "becomes the "
                                  "stock, and that team can no longer take a morto.", action_index))
+
+    def _team_label(self, team: int) -> str:
+        """A team as messages name it: its seats, 'N-S'."""
+        return "-".join(self.seat_name(s) for s in range(self.player_count) if self.team_of(s) == team)
 
     def _take_morto(self, seat: int, index: int, direct: bool) -> None:
         """A team's first batida: the player picks up the team's morto (red threes in it are
@@ -1828,10 +1833,11 @@ class Round:
                 self.turn_added_to_old = True
         meld = melds[rank]
         if len(meld) >= size and not was_canasta:
-            kind = canasta_kind(meld, rank, self.profile) or "mixed"
-            self.events.append(Event("canasta_completed", seat, tuple(meld),
-                                     f"{name} completes a {kind.replace('_', ' ')} canasta of "
-                                     f"{meld_name(rank)}.", index, value=rank))
+            kind = canasta_kind(meld, rank, self.profile)
+            if kind is not None:  # a meld the profile never counts as a canasta is not announced as one
+                self.events.append(Event("canasta_completed", seat, tuple(meld),
+                                         f"{name} completes a {kind.replace('_', ' ')} canasta of "
+                                         f"{meld_name(rank)}.", index, value=rank))
             if closes_at_canasta(rank, self.profile):
                 self.closed[team].append(melds.pop(rank))
                 self.events.append(Event("canasta_closed", seat, tuple(meld),

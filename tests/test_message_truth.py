@@ -212,3 +212,23 @@ def test_meld_added_note_counts_the_canasta_that_closed() -> None:
     notes = annotate_round(GameRecord.from_round(rnd, start=start), 0)
     added = next(n for n in notes[0] if n.code == "meld_added")
     assert "now 7 cards" in added.message and added.facts["meld_size"] == 7
+
+
+def test_canasta_badge_states_the_bonus_condition() -> None:
+    """VARIANTS.md §1: a deuce canasta's bonus counts only for the team that went out; the
+    badge's tooltip says so instead of a bare number."""
+    from canasta_learn import get_profile, parse_cards
+    from canasta_learn.render.table import meld_html
+
+    html = meld_html(parse_cards("c2 c2 d2 d2 h2 h2 s2"), get_profile("italian"))
+    assert "bonus 3000 if the team goes out" in html
+    assert "7+ cards: bonus 500" in meld_html(parse_cards("h13 " * 7), get_profile())
+
+
+def test_morto_to_stock_names_the_team_by_its_seats() -> None:
+    rnd = Round.from_state(profile="tranca", hands=["h4 h5 h6 c9", *FOUR_HANDS], stock="",
+                           mortos=["d4 d5 d6 d7 d8 d9 d10 d11 d12 d13 d1", "s4 s5 s6 s7 s8 s9 s10 s11 s12 s13 s1"],
+                           check_counts=False)
+    rnd.draw()
+    moved = [e.message for e in rnd.events if e.kind == "morto_to_stock"]
+    assert moved and "team N-S's morto" in moved[0] and "team 0" not in moved[0]
