@@ -722,15 +722,17 @@ class Round:
                     return _Problem("meld_opponents_meld", lambda: (
                         f"Only the opponents have a meld of {rank_name(rank, plural=True)}, and cards may never "
                         "be added to the opponents' melds. Start your team's own meld with at least "
-                        f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
+                        f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."),
+                        (), {"no_team_meld_ranks": (rank,)})
                 return _Problem("meld_no_such_meld", lambda: (
                     f"Your team has no meld of {meld_name(rank)} to add to; start one with "
-                    f"at least {self.profile.meld_min_naturals} natural {meld_name(rank)}."))
+                    f"at least {self.profile.meld_min_naturals} natural {meld_name(rank)}."),
+                    (), {"no_team_meld_ranks": (rank,)})
             wrong = [c for c in naturals if c.rank != rank]
             if wrong:
                 return _Problem("meld_rank_mismatch", lambda: (
                     f"{format_cards(wrong)} cannot go onto the meld of {rank_name(rank, plural=True)}: "
-                    "only cards of its rank and wild cards can."), tuple(wrong))
+                    "only cards of its rank and wild cards can."), tuple(wrong), {"hand_cards": tuple(wrong)})
         else:
             if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
                 verdict = check_meld_cards(list(cards), self.profile)
@@ -865,13 +867,15 @@ class Round:
             return _Problem("opening_below_minimum", lambda: (
                 f"Your team has not opened: with a score of {score} its first melds must be worth at least "
                 f"{minimum}. These are worth {total}, {minimum - total} short. Lay all your opening melds in one "
-                "action (groups separated by '|') so that together they reach the minimum."))
+                "action (groups separated by '|') so that together they reach the minimum."), (),
+                {"minimum": minimum, "value": total, "opened": False})
         if take:
             return _Problem("opening_below_minimum", lambda: (
                 f"Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
                 f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
                 f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
-                "your hand to the take, or draw from the stock."))
+                "your hand to the take, or draw from the stock."), (),
+                {"minimum": minimum, "value": total, "opened": False})
         can_go_out = self.permission != "no"
         waiver = (self.drew_from == "stock" and prof.concealed_waives_minimum
                   and not self.turn_start_has_melded)
@@ -901,7 +905,8 @@ class Round:
         return _Problem("opening_below_minimum", lambda: (
             f"Your team has not opened: with a score of {score} its first melds must be worth at least "
             f"{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
-            f"add the missing {minimum - total} while keeping a card to discard."))
+            f"add the missing {minimum - total} while keeping a card to discard."), (),
+            {"minimum": minimum, "value": total, "opened": False})
 
     def _meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> _Problem | None:
         problem = self._turn_problem(seat, "play")
@@ -1051,12 +1056,13 @@ class Round:
             return _Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards, frozen_facts)
         if not cards and rank not in team_melds:
             held = [c for c in hand if c.rank == rank]
+            no_meld_facts = {"top": top, "no_team_meld_ranks": (rank,), "hand_cards": tuple(held[:2])}
             return _Problem("pile_no_meld_for_top_card", lambda: (
                 f"To take the pile, the top card {top} must go into a meld at once: with a natural pair "
                 f"of {top.rank_plural} or one {top.rank_singular} and a wild card from your hand, or onto "
                 f"your team's meld of {top.rank_plural} (it has none)."
                 + (f" You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
-                   if held else "")))
+                   if held else "")), (), no_meld_facts)
         if cards and len(naturals) < 1 and rank not in team_melds:
             return _Problem("pile_no_meld_for_top_card", lambda: (
                 f"The top card {top} needs a natural {top.rank_singular} from your hand to form a meld "
@@ -1167,7 +1173,8 @@ class Round:
         hand = self.hands[seat]
         if card not in hand:
             return _Problem("discard_not_in_hand", lambda: (
-                f"{card} is not in {self.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,))
+                f"{card} is not in {self.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,),
+                {"not_in_hand": (card,), "hand_cards": tuple(hand)})
         team = self.team_of(seat)
         going_out = len(hand) == 1
         prof = self.profile
@@ -1195,7 +1202,8 @@ class Round:
             if not waived:
                 return _Problem("opening_incomplete", lambda: (
                     f"Your team's opening melds this turn are worth {self.turn_value}; it needs "
-                    f"{minimum}. Meld {minimum - self.turn_value} more before you discard."))
+                    f"{minimum}. Meld {minimum - self.turn_value} more before you discard."), (),
+                    {"minimum": minimum, "value": self.turn_value, "opened": False})
         return None
 
     def _only_sevens_stuck(self, seat: int) -> bool:
@@ -1415,12 +1423,13 @@ class Round:
         if self.stock:
             return _Problem("decline_only_at_end_of_stock", lambda: (
                 f"The stock still has {_plural(len(self.stock), 'card')}: draw one (or take the pile). "
-                "Declining ends the hand only when the stock is empty."))
+                "Declining ends the hand only when the stock is empty."), (), {"stock_count": len(self.stock)})
         if self._must_take(seat):
             top = self.top_card
             return _Problem("must_take_pile", lambda: (
                 f"The stock is empty and the top card {top} fits your team's meld of "
-                f"{top.rank_plural if top else ''}: you must take the pile."))
+                f"{top.rank_plural if top else ''}: you must take the pile."), (),
+                {"top": top, "team_meld_ranks": (top.rank,) if top else (), "stock_count": 0})
         return None
 
     def _problem(self, action: Action) -> _Problem | None:

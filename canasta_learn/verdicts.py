@@ -41,6 +41,7 @@ FACT_KEYS: dict[str, str] = {
     "bonuses": "(name, points) pairs: bonuses the message names, as the profile gives them.",
     "canastas": "How many canastas the message says the team has.",
     "opened": "Whether the message says the team has opened.",
+    "stock_count": "How many cards the message says the stock holds.",
     "reserve": "The size of the Pennies reserve the message says comes into the hand.",
 }
 

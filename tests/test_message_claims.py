@@ -78,8 +78,9 @@ def action_cards(action: object) -> list[Card]:
     return []
 
 
-def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message: str, what: object) -> None:
-    """The claims a message makes about the position it was given in."""
+def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message: str, what: object,
+                       code: str = "") -> None:
+    """The claims a message makes about the position it was given in (``code``: the verdict's)."""
     assert set(facts) <= set(FACT_KEYS), (set(facts) - set(FACT_KEYS), what)
     team = rnd.team_of(seat)
     hand = rnd.hands[seat]
@@ -104,7 +105,8 @@ def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message:
         assert rank in rnd.melds[team], (what, message, rank)
     for rank in facts.get("no_team_meld_ranks", ()):  # type: ignore[attr-defined]
         assert rank not in rnd.melds[team], (what, message, rank)
-        assert f"no meld of {rank_name(rank, plural=True)}" in message, (what, message)
+        plural = rank_name(rank, plural=True)
+        assert f"no meld of {plural}" in message or f"meld of {plural} (it has none)" in message, (what, message)
     if rnd.profile.meld_family == "sets" and "top" in facts:
         top: Card = facts["top"]  # type: ignore[assignment]
         says_meld = f"your team's meld of {top.rank_plural}" in message.lower() or (
@@ -117,10 +119,21 @@ def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message:
     for name, points in facts.get("bonuses", ()):  # type: ignore[attr-defined]
         assert bonus_value(rnd.profile.name, name) == points, (what, message, name, points)
         assert str(points) in message, (what, message)
-    if "value" in facts and isinstance(what, Meld):
-        values = rnd.profile.card_values
+    values = rnd.profile.card_values
+    if "value" in facts and isinstance(what, Meld) and code == "ok":
         assert facts["value"] == sum(values[c.rank] for c in what.cards)
         assert f"({facts['value']} points)" in message, (what, message)
+    if "minimum" in facts:
+        assert facts["minimum"] == rnd.opening_minimum(team), (what, message)
+        assert says_number(message, facts["minimum"]), (what, message)
+    if "value" in facts and code.startswith("opening"):
+        put_down = (action_cards(what) if isinstance(what, (Meld, TakePile)) else []) + (
+            [rnd.pile[-1]] if isinstance(what, TakePile) else [])
+        assert facts["value"] == rnd.turn_value + sum(values[c.rank] for c in put_down), (what, message)
+        assert says_number(message, facts["value"]), (what, message)
+    if "stock_count" in facts:
+        assert facts["stock_count"] == len(rnd.stock), (what, message)
+        assert says_number(message, facts["stock_count"]) or facts["stock_count"] == 0, (what, message)
 
 
 # --------------------------------------------------------------------------- claims about what follows
@@ -306,7 +319,7 @@ def check_last_cards(rnd: Round, rng: random.Random, actions: list[Action]) -> i
     meld = rng.choice(melds)
     variant = last_cards_variant(rnd, meld)
     verdict = variant.check(meld)
-    check_state_claims(variant, meld.seat, verdict.facts, verdict.message, meld)
+    check_state_claims(variant, meld.seat, verdict.facts, verdict.message, meld, verdict.code)
     if verdict.ok:
         assert verdict.facts["empties_hand"] is True
         check_consequences(variant, meld, verdict)
@@ -331,17 +344,29 @@ def play_and_check(profile: str, seed: int) -> tuple[int, int, int]:
         for action in actions:
             verdict = rnd.check(action)
             assert verdict.ok, (action, verdict)
-            check_state_claims(rnd, action.seat, verdict.facts, verdict.message, action)
+            check_state_claims(rnd, action.seat, verdict.facts, verdict.message, action, verdict.code)
             if isinstance(action, (TakePile, Meld)) or rng.random() < 0.2:
                 check_consequences(rnd, action, verdict)
             legal += 1
         emptied += check_last_cards(rnd, rng, actions)
+        for action in actions:  # part of an opening: usually refused as below the minimum
+            if rnd.opened[rnd.team_of(action.seat)]:
+                continue
+            part: Action | None = None
+            if isinstance(action, Meld) and len(action.groups) > 1:
+                part = Meld(action.seat, action.groups[:1])
+            elif isinstance(action, TakePile) and action.extra_melds:
+                part = TakePile(action.seat, action.cards, (), action.target)
+            if part is not None:
+                verdict = rnd.check(part)
+                check_state_claims(rnd, part.seat, verdict.facts, verdict.message, part, verdict.code)
+                refused += not verdict.ok
         for _ in range(3):
             action = random_action(rnd, rng)
             verdict = rnd.check(action)
             if not verdict.ok:
                 refused += 1
-                check_state_claims(rnd, action.seat, verdict.facts, verdict.message, action)
+                check_state_claims(rnd, action.seat, verdict.facts, verdict.message, action, verdict.code)
         rnd.apply(rng.choice(actions))
     assert rnd.is_over
     check_notes(start, rnd)
