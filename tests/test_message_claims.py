@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from canasta_learn import Round, get_profile
+from canasta_learn import Position, Round, get_profile
 from canasta_learn.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, TakePile
 from canasta_learn.annotate import Note, annotate_round
 from canasta_learn.cards import ALL_CARDS, CARD_KEY, Card, rank_name
@@ -323,7 +323,44 @@ def check_last_cards(rnd: Round, rng: random.Random, actions: list[Action]) -> i
     if verdict.ok:
         assert verdict.facts["empties_hand"] is True
         check_consequences(variant, meld, verdict)
+        if verdict.facts["goes_out"] and rnd.turn_meld_actions == 0 and rnd.drew_from == "stock":
+            check_position_go_out(variant, meld)
     return 1
+
+
+def check_position_go_out(variant: Round, meld: Meld) -> None:
+    """`Position.check_go_out` on the same cards: concealed or not as the engine decides, with
+    the bonus the profile and the score give, and a reason that holds."""
+    seat, prof = meld.seat, variant.profile
+    if prof.reserve_size or prof.morto_size or any(variant.closed):
+        return  # a Position holds no reserves nor closed canastas, and its mortos always wait
+    team = variant.team_of(seat)
+    position = Position(variant.hands[seat], variant.pile, list(variant.melds[team].values()),
+                        team_opened=variant.opened[team], team_score=variant.team_scores[team], profile=prof,
+                        drew_from="stock", red_threes=[c for s in range(variant.player_count)
+                                                       if variant.team_of(s) == team for c in variant.red_threes[s]],
+                        player_has_melded=variant.has_melded[seat])
+    after = variant.copy()
+    after.apply(meld)
+    verdict = position.check_go_out(list(meld.groups), concealed=True)
+    assert verdict.ok == after.went_out_concealed, (verdict, meld)
+    facts = verdict.facts
+    assert facts["goes_out"] is True
+    for name, points in facts.get("bonuses", ()):
+        assert bonus_value(prof.name, name) == points and says_number(verdict.message, points), verdict
+        item = [i for i in after.scores()[team].items if i.code == "going_out"]
+        if verdict.ok:
+            assert item and item[0].points == points, (verdict, item)
+    if prof.concealed_going_out_bonus == prof.going_out_bonus:
+        assert "no extra bonus" in verdict.message, verdict
+    if not verdict.ok:
+        message = verdict.message
+        if "already melded" in message:
+            assert variant.has_melded[seat]
+        if "none of your own melds is a canasta" in message:
+            assert not any(len(cards) >= prof.canasta_size for cards in after.turn_own.values()), message
+        if "not be a legal meld on its own" in message:
+            assert after.turn_added_to_old, message
 
 
 # --------------------------------------------------------------------------- the test
