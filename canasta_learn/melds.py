@@ -328,7 +328,8 @@ def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added:
         message = (f"{text} has {len(cards)} cards, but in the {profile.name} profile a {name} is closed "
                    f"at {profile.canasta_size}: nothing more can be added to it.")
     elif problem == "meld_too_few_cards":
-        message = f"{text} has {len(cards)} cards; a {name} needs at least {profile.meld_min_size}."
+        message = (f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a {name} needs at least "
+                   f"{profile.meld_min_size}.")
     elif problem == "meld_too_few_naturals":
         message = (f"{text} has {nat} two{'s' if nat != 1 else ''}; a deuce meld needs at least "
                    f"{profile.meld_min_naturals} twos (jokers are its wild cards).")

@@ -102,6 +102,13 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
+def _joined_text(count: int) -> str:
+    """How many pile cards join the hand: '2 cards join the hand', 'no other card joins the hand'."""
+    if count == 0:
+        return "no other card joins the hand"
+    return f"{_plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
+
+
 def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
     """Normalise meld input: notation with ``|`` between melds (``"13: h13"`` adds to the
     kings meld), a list of card lists, or `MeldGroup` objects."""
@@ -1953,7 +1960,7 @@ class Round:
         self.events.append(Event("pile_taken", seat, tuple(rest),
                                  f"{self.seat_name(seat)} takes the pile: {top} goes down with "
                                  f"{format_cards(action.cards) or 'the team meld'}, "
-                                 f"{_plural(len(picked), 'card')} join the hand.", index))
+                                 f"{_joined_text(len(picked))}.", index))
         for card in threes:
             self.events.append(Event("red_three", seat, (card,),
                                      f"{self.seat_name(seat)} lays down the red three {card} found in the "
@@ -1989,7 +1996,8 @@ class Round:
         self.red_threes[seat].extend(threes)
         self.events.append(Event("pile_taken", seat, tuple(rest),
                                  f"{self.seat_name(seat)} takes the pile: {top} goes down at once, "
-                                 f"{_plural(len(picked), 'card')} join the hand (meldable from the next turn).",
+                                 + (f"{_joined_text(len(picked))} (meldable from the next turn)." if picked
+                                    else f"{_joined_text(0)}."),
                                  index))
         self._do_meld(seat, action.extra_melds, index)
         self.drew_from = "pile"

@@ -45,6 +45,13 @@ def says_number(message: str, number: object) -> bool:
     return re.search(rf"(?<![\d-]){re.escape(str(number))}(?!\d)", message) is not None
 
 
+def says_joined(message: str, count: object) -> bool:
+    """The sentence says how many pile cards join the hand."""
+    if count == 0:
+        return "no other card joins the hand" in message
+    return re.search(rf"(?<!\d){count} cards? joins? the hand", message) is not None
+
+
 def within(claimed: Iterable[Card], pool: Iterable[Card]) -> bool:
     """Every claimed card is in ``pool``, as many copies as claimed."""
     return not Counter(claimed) - Counter(pool)
@@ -164,7 +171,7 @@ def check_consequences(before: Round, action: Action, verdict: Verdict) -> None:
         taken = next(e for e in events if e.kind == "pile_taken")
         joined = [c for c in taken.cards if not c.is_red_three]
         assert facts["picked_up"] == len(joined), (action, message, taken.message)
-        assert re.search(rf"\b{len(joined)} cards? join", taken.message), taken.message
+        assert says_joined(taken.message, len(joined)), taken.message
         if joined:
             found = re.search(r"the other (\d+) cards?", message)
             assert found and int(found.group(1)) == len(joined), (action, message)
@@ -266,7 +273,7 @@ def check_note(note: Note, before: Round, after: Round, final: Round, scores: li
         assert facts["picked_up"] == (len(after.hands[seat]) - len(before.hands[seat])
                                       + len(action_cards(after.log[-1]))
                                       - reserve_into_hand(before, after, seat)), message
-        assert re.search(rf"\b{facts['picked_up']} cards? join", message), message
+        assert says_joined(message, facts["picked_up"]), message
     for name, points in facts.get("bonuses", ()):
         assert bonus_value(prof.name, name) == points, (message, name)
         assert says_number(message, points), message

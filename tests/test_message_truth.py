@@ -76,7 +76,7 @@ def test_pile_take_counts_only_the_cards_that_join_the_hand() -> None:
                            melds=[["c13 d13 h13"], []], stock="s4", opened=[True, False], check_counts=False)
     rnd.take_pile("c6 c6")
     taken = next(e for e in rnd.events if e.kind == "pile_taken")
-    assert "1 card join the hand" in taken.message
+    assert "1 card joins the hand" in taken.message
 
 
 def test_pile_take_of_a_single_card_picks_up_nothing() -> None:
@@ -232,3 +232,15 @@ def test_morto_to_stock_names_the_team_by_its_seats() -> None:
     rnd.draw()
     moved = [e.message for e in rnd.events if e.kind == "morto_to_stock"]
     assert moved and "team N-S's morto" in moved[0] and "team 0" not in moved[0]
+
+
+def test_pile_of_one_card_taken_says_no_other_card_joins() -> None:
+    rnd = Round.from_state(hands=["c6 c6 c4 c5", "s7 s8", "s7 s8", "s9 s10"], pile="h6",
+                           melds=[["c13 d13 h13"], []], stock="s4", opened=[True, False], check_counts=False)
+    rnd.take_pile("c6 c6")
+    taken = next(e for e in rnd.events if e.kind == "pile_taken")
+    assert "0 cards" not in taken.message and "no other card joins the hand" in taken.message
+
+
+def test_wild_card_meld_of_one_card_says_card_in_the_singular() -> None:
+    assert "has 1 card;" in check_meld("jk", "pennies_from_heaven").message
