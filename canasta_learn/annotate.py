@@ -192,10 +192,12 @@ def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     minimum = rnd.opening_minimum(team)
     extra = (" Taking the pile, only the top card and the cards from the hand count."
              if isinstance(action, TakePile) else "")
+    # the Brazilian games count one action (all opening melds together), the others one turn
+    when = "action" if rnd.profile.meld_family == "sequences" else "turn"
     return Note("opening_minimum",
                 f"Team {_team_name(rnd, team)} has not opened: with a score of "
                 f"{rnd.team_scores[team]} its first melds must be worth at least {minimum} in one "
-                f"turn.{extra}", (), seat, minimum, team, {"minimum": minimum, "opened": False})
+                f"{when}.{extra}", (), seat, minimum, team, {"minimum": minimum, "opened": False})
 
 
 def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
@@ -384,6 +386,9 @@ def _stock_empty_note(rnd: Round) -> Note:
         rule = "a morto still waiting becomes the stock for the next draw (the drawing team's, if both wait)."
     elif rnd.profile.end_of_stock == "pile_or_end":
         rule = "from now on each player may take the discard pile or end the hand."
+    elif rnd.profile.pile_always_frozen:  # never open, so never a forced take
+        rule = ("from now on each player may take the discard pile (with a natural pair of its top card's "
+                "rank, as always here); a player who does not take it ends the hand.")
     else:
         rule = ("from now on each player must take the discard pile when its top card fits a "
                 "team meld; a player who cannot (or may decline) ends the hand.")

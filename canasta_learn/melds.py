@@ -266,7 +266,8 @@ def check_meld_cards(
     elif problem == "meld_black_threes_not_going_out":
         message = (
             f"{text}: black threes may be melded only as the last meld of a player going out "
-            "(three or four of them, no wild cards). Keep them to discard: a black three on top "
+            f"({'three or four' if profile.deck_count == 2 else 'three or more'} of them, no wild cards). "
+            "Keep them to discard: a black three on top "
             "blocks the pile for the next player."
         )
     elif problem == "meld_black_threes_with_wilds":
@@ -298,7 +299,7 @@ def check_meld_cards(
             "natural cards than wild cards. Add a natural or remove a wild card."
         )
     if added:
-        message = f"Adding {format_cards(added)} would make the meld {message[0].lower()}{message[1:]}"
+        message = f"Adding {format_cards(added)}: {message}"
         facts["table_cards"] = tuple(_without(cards, added))
     return Verdict.refuse(problem, message, cards=tuple(cards), facts=facts)
 

@@ -1384,6 +1384,8 @@ class Round:
             return problem
         if not self.stock and not any(self.morto_available(t) for t in range(self.profile.team_count)):
             return _Problem("stock_empty", lambda: (
+                "The stock is empty: the top card fits your team's meld and the pile is not frozen for it, so "
+                "you must take the pile." if self._must_take(seat) else
                 "The stock is empty: take the discard pile if you can, or decline it to end the hand."))
         return None
 

@@ -244,3 +244,28 @@ def test_pile_of_one_card_taken_says_no_other_card_joins() -> None:
 
 def test_wild_card_meld_of_one_card_says_card_in_the_singular() -> None:
     assert "has 1 card;" in check_meld("jk", "pennies_from_heaven").message
+
+
+def test_black_three_meld_size_follows_the_deck() -> None:
+    """VARIANTS.md §1: with three decks a going-out meld of black threes may hold up to six,
+    so the refusal does not say "three or four"."""
+    assert "three or four" in check_meld("c3", "classic").message
+    italian = check_meld("c3", "italian").message
+    assert "three or four" not in italian and "three or more" in italian
+
+
+def test_empty_stock_draw_refusal_says_must_take_when_the_take_is_forced() -> None:
+    """RULES.md §9 (end of stock): a pile that is not frozen and fits a team meld must be
+    taken, so the refusal to draw does not offer to decline."""
+    rnd = Round.from_state(hands=["c6 c4 c5 c8", "s7 s8", "s7 s8", "s9 s10"], pile="s5 h9",
+                           melds=[["c9 d9 s9"], []], stock="", opened=[True, False], check_counts=False)
+    verdict = rnd.can_draw()
+    assert verdict.code == "stock_empty"
+    assert "decline" not in verdict.message and "must take the pile" in verdict.message
+    assert rnd.can_decline().code == "must_take_pile"
+
+
+def test_adding_cards_refusal_reads_as_a_sentence() -> None:
+    position = Position("jk c4 c5 c6", team_melds=["h9 s9 d9 c9 jk c2 d2"])
+    message = position.check_meld("9: jk").message
+    assert message.startswith("Adding jk: ") and "would make the meld" not in message
