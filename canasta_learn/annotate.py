@@ -390,8 +390,8 @@ def _stock_empty_note(rnd: Round) -> Note:
         rule = ("from now on each player may take the discard pile (with a natural pair of its top card's "
                 "rank, as always here); a player who does not take it ends the hand.")
     else:
-        rule = ("from now on each player must take the discard pile when its top card fits a "
-                "team meld; a player who cannot (or may decline) ends the hand.")
+        rule = ("from now on each player must take the discard pile when it is not frozen for the team and "
+                "its top card fits a team meld; a player who cannot (or may decline) ends the hand.")
     return Note("stock_empty", f"The stock is empty after this draw: {rule}", (), rnd.to_move)
 
 
