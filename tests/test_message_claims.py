@@ -92,38 +92,38 @@ def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message:
     team = rnd.team_of(seat)
     hand = rnd.hands[seat]
     hand_cards = facts.get("hand_cards", ())
-    assert within(hand_cards, hand), (what, message, hand)  # type: ignore[arg-type]
-    for card in hand_cards:  # type: ignore[attr-defined]
+    assert within(hand_cards, hand), (what, message, hand)
+    for card in hand_cards:
         assert names(message, card), (what, message, card)
     named = action_cards(what)
-    for card in facts.get("not_in_hand", ()):  # type: ignore[attr-defined]
+    for card in facts.get("not_in_hand", ()):
         assert names(message, card), (what, message, card)
         assert Counter(hand)[card] < Counter(named)[card], (what, message, card)
     pile_cards = facts.get("pile_cards", ())
-    assert within(pile_cards, rnd.pile), (what, message, rnd.pile)  # type: ignore[arg-type]
-    for card in pile_cards:  # type: ignore[attr-defined]
+    assert within(pile_cards, rnd.pile), (what, message, rnd.pile)
+    for card in pile_cards:
         assert names(message, card), (what, message, card)
     if "top" in facts:
         assert rnd.pile and facts["top"] == rnd.pile[-1], (what, message)
-        assert names(message, facts["top"]), (what, message)  # type: ignore[arg-type]
+        assert names(message, facts["top"]), (what, message)
     table = facts.get("table_cards", ())
-    assert within(table, table_cards(rnd, team)), (what, message)  # type: ignore[arg-type]
-    for rank in facts.get("team_meld_ranks", ()):  # type: ignore[attr-defined]
+    assert within(table, table_cards(rnd, team)), (what, message)
+    for rank in facts.get("team_meld_ranks", ()):
         assert rank in rnd.melds[team], (what, message, rank)
-    for rank in facts.get("no_team_meld_ranks", ()):  # type: ignore[attr-defined]
+    for rank in facts.get("no_team_meld_ranks", ()):
         assert rank not in rnd.melds[team], (what, message, rank)
         plural = rank_name(rank, plural=True)
         assert f"no meld of {plural}" in message or f"meld of {plural} (it has none)" in message, (what, message)
     if rnd.profile.meld_family == "sets" and "top" in facts:
-        top: Card = facts["top"]  # type: ignore[assignment]
+        top: Card = facts["top"]
         says_meld = f"your team's meld of {top.rank_plural}" in message.lower() or (
             f"the team's meld of {top.rank_plural}" in message)
-        said = top.rank in facts.get("team_meld_ranks", ())  # type: ignore[operator]
+        said = top.rank in facts.get("team_meld_ranks", ())
         if says_meld and "(it has none)" not in message and "if it has one" not in message:
             assert said, (what, message)
     if facts.get("opened") is False:
         assert not rnd.opened[team], (what, message)
-    for name, points in facts.get("bonuses", ()):  # type: ignore[attr-defined]
+    for name, points in facts.get("bonuses", ()):
         assert bonus_value(rnd.profile.name, name) == points, (what, message, name, points)
         assert str(points) in message, (what, message)
     values = rnd.profile.card_values
@@ -161,7 +161,7 @@ def check_consequences(before: Round, action: Action, verdict: Verdict) -> None:
         if isinstance(action, Meld):
             assert ("go out" in message) == ended, (action, message, kinds)
     if "empties_hand" in facts:
-        assert facts["empties_hand"] == (len(before.hands[seat]) == len(action.cards))  # type: ignore[attr-defined]
+        assert facts["empties_hand"] == (len(before.hands[seat]) == len(action.cards))
     if "reserve" in facts:
         assert "reserve_taken" in kinds and facts["reserve"] == len(before.reserves[seat])
         assert f"{facts['reserve']}-card reserve" in message
@@ -178,7 +178,7 @@ def check_consequences(before: Round, action: Action, verdict: Verdict) -> None:
         else:
             assert "no other card" in message and "other 0" not in message, (action, message)
         laid = [e.cards[0] for e in events if e.kind == "red_three" and "found in the pile" in e.message]
-        assert Counter(facts["red_threes_laid"]) == Counter(laid), (action, message)  # type: ignore[arg-type]
+        assert Counter(facts["red_threes_laid"]) == Counter(laid), (action, message)
         for card in laid:
             assert names(message, card), (action, message)
         if facts.get("team_meld_ranks"):
@@ -235,7 +235,7 @@ def check_notes(start: Round, rnd: Round) -> int:
     return checked
 
 
-def check_note(note: Note, before: Round, after: Round, final: Round, scores: list) -> None:  # type: ignore[type-arg]
+def check_note(note: Note, before: Round, after: Round, final: Round, scores: list) -> None:
     """One note's claims: cards where it says, the numbers the state and scoring give."""
     facts = note.facts
     prof = final.profile
