@@ -100,7 +100,7 @@ class Note:
     seat: int | None = None
     value: int | None = None
     team: int | None = None
-    facts: dict[str, Any] = field(default_factory=dict, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.code not in NOTE_CODES:

@@ -46,7 +46,7 @@ class PileStatus:
     code: str
     message: str
     cards: tuple[Card, ...] = ()
-    facts: dict[str, Any] = field(default_factory=dict, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def frozen(self) -> bool:

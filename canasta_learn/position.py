@@ -329,8 +329,10 @@ class Position:
                                  f"canasta, and no earlier melds ({told}).", concealed=True,
                                  facts={"action": "go_out", "goes_out": True,
                                         "bonuses": (("going_out_concealed", concealed_bonus),)})
-        return Verdict.allow("go_out_ok", f"You may go out: going out needs {rnd._canasta_requirement()}, your "
-                                          "team has that, and every card is melded or discarded.",
+        plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
+        has = ("your team has a canasta" if plain and prof.go_out_canastas == 1 else
+               f"going out needs {rnd._canasta_requirement()}, your team has that,")
+        return Verdict.allow("go_out_ok", f"You may go out: {has} and every card is melded or discarded.",
                              concealed=False, facts={"action": "go_out", "goes_out": True,
                                                      "canasta_requirement": rnd._canasta_requirement()})
 

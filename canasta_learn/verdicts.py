@@ -157,7 +157,7 @@ class Verdict:
     value: int | None = None
     concealed: bool | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
-    facts: dict[str, Any] = field(default_factory=dict, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.code not in VERDICT_CODES:
