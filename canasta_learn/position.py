@@ -301,8 +301,13 @@ class Position:
         batida = next((e for e in rnd.events if e.kind == "morto_taken" and e.seat == 0), None)
         if batida is not None and self._round.morto_available(0):
             # Brazilian games: running out of cards is a batida, which takes the waiting morto
+            if concealed:  # the question was "concealed?": these games have no concealed going out
+                return Verdict.refuse("not_concealed", f"You may run out of cards (a batida), but not concealed: "
+                                      f"the {self.profile.name} profile has no concealed going out, and this "
+                                      "batida takes the morto without ending the hand.", concealed=False,
+                                      facts={"action": "go_out", "goes_out": False})
             return Verdict.allow("go_out_ok", f"You may run out of cards: a batida. {batida.message}",
-                                 concealed=False)
+                                 concealed=False, facts={"action": "go_out", "goes_out": False})
         if rnd.went_out != 0:
             left = rnd.hands[0]
             return Verdict.refuse("go_out_not_whole_hand",

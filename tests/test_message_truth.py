@@ -269,3 +269,14 @@ def test_adding_cards_refusal_reads_as_a_sentence() -> None:
     position = Position("jk c4 c5 c6", team_melds=["h9 s9 d9 c9 jk c2 d2"])
     message = position.check_meld("9: jk").message
     assert message.startswith("Adding jk: ") and "would make the meld" not in message
+
+
+def test_batida_asked_as_concealed_is_refused_not_approved() -> None:
+    """VARIANTS.md §3-4: the Brazilian games have no concealed going out; asked "can I go out
+    concealed?", a batida that takes the morto is not a yes."""
+    position = Position("h4 h5 h6 c9", profile="tranca", drew_from="stock")
+    verdict = position.check_go_out("h4 h5 h6", "c9", concealed=True)
+    assert not verdict and verdict.code == "not_concealed"
+    assert "no concealed going out" in verdict.message
+    plain = position.check_go_out("h4 h5 h6", "c9")
+    assert plain and "batida" in plain.message and plain.facts["goes_out"] is False
