@@ -25,14 +25,17 @@ N could not take the pile: You hold only 1 six (c6). Draw from the stock instead
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile, seat_name
 from .cards import Card, format_cards
 from .events import Event
+from .melds import canasta_kind, meld_key
 from .moves import take_candidates
 from .record import GameRecord
 from .round import Round
+from .scoring import canasta_bonus_text
 
 __all__ = ["NOTE_CODES", "PILE_NOTE_CODES", "Note", "RoundNotes", "annotate", "annotate_round",
            "replay_text"]
@@ -87,7 +90,9 @@ NOTE_CODES: dict[str, str] = {
 @dataclass(frozen=True)
 class Note:
     """One teaching note: a stable ``code`` (see `NOTE_CODES`), a sentence, the cards it names,
-    the seat (or ``team``) it is about and its main number (``value``), when it has one."""
+    the seat (or ``team``) it is about and its main number (``value``), when it has one.
+
+    ``facts`` holds what the sentence claims, as data (keys as in `verdicts.FACT_KEYS`)."""
 
     code: str
     message: str
@@ -95,6 +100,7 @@ class Note:
     seat: int | None = None
     value: int | None = None
     team: int | None = None
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.code not in NOTE_CODES:
@@ -130,7 +136,7 @@ def _pile_note(rnd: Round, seat: int) -> Note:
     top = rnd.top_card
     where = f"Pile ({_cards(len(rnd.pile))}, top {top}): " if top is not None else ""
     return Note("pile_" + status.code if status.code != "empty" else "pile_empty",
-                where + status.message, status.cards, seat, len(rnd.pile))
+                where + status.message, status.cards, seat, len(rnd.pile), facts=dict(status.facts))
 
 
 def _take_option_text(rnd: Round, option: TakePile) -> str:
@@ -160,7 +166,8 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
         return [Note("could_take_pile",
                      f"{name} could have taken the pile ({_cards(len(rnd.pile))}, top {top}) with "
                      + ", or ".join(texts) + ".",
-                     (top,) + options[0].cards, seat, len(rnd.pile))]
+                     (top,) + options[0].cards, seat, len(rnd.pile),
+                     facts={"top": top, "hand_cards": options[0].cards, "seat": seat})]
     hand = rnd.hands[seat]
     naturals = [c for c in hand if c.rank == top.rank]
     wilds = [c for c in hand if c.is_wild]
@@ -177,7 +184,7 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
     if message.startswith(status) and message[len(status):].strip():
         message = message[len(status):].strip()  # the pile note already says it
     return [Note("could_not_take_pile", f"{name} could not take the pile: {message.strip()}",
-                 verdict.cards, seat)]
+                 verdict.cards, seat, facts=dict(verdict.facts))]
 
 
 def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
@@ -185,10 +192,12 @@ def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     minimum = rnd.opening_minimum(team)
     extra = (" Taking the pile, only the top card and the cards from the hand count."
              if isinstance(action, TakePile) else "")
+    # the Brazilian games count one action (all opening melds together), the others one turn
+    when = "action" if rnd.profile.meld_family == "sequences" else "turn"
     return Note("opening_minimum",
                 f"Team {_team_name(rnd, team)} has not opened: with a score of "
                 f"{rnd.team_scores[team]} its first melds must be worth at least {minimum} in one "
-                f"turn.{extra}", (), seat, minimum, team)
+                f"{when}.{extra}", (), seat, minimum, team, {"minimum": minimum, "opened": False})
 
 
 def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
@@ -209,9 +218,11 @@ def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
     value = _value(rnd, cards)
     name = rnd.seat_name(seat)
     if verdict:
+        minimum = rnd.opening_minimum(rnd.team_of(seat))
         return [Note("could_open", f"{name} could have opened with "
                      f"{' | '.join(format_cards(g.cards) for g in groups)} ({value} points, "
-                     f"minimum {rnd.opening_minimum(rnd.team_of(seat))}).", cards, seat, value)]
+                     f"minimum {minimum}).", cards, seat, value,
+                     facts={"hand_cards": cards, "value": value, "minimum": minimum, "seat": seat})]
     if verdict.code == "opening_below_minimum":
         melds = " | ".join(format_cards(g.cards) for g in groups)
         return [Note("opening_refused", f"Melding {melds} was not possible for the opening: "
@@ -244,24 +255,30 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
         elif kind == "pile_taken" and seat is not None:
             frozen = before.pile_status(seat).frozen
             extra = " The pile was frozen, so it took a natural pair." if frozen else ""
-            notes.append(Note(kind, event.message + extra, event.cards, seat, len(event.cards)))
+            joined = sum(1 for c in event.cards if not c.is_red_three)
+            notes.append(Note(kind, event.message + extra, event.cards, seat, len(event.cards),
+                              facts={"picked_up": joined}))
         elif kind == "meld_new" and seat is not None:
             value = _value(after, event.cards)
             notes.append(Note(kind, f"{event.message[:-1]} ({value} points).", event.cards, seat,
-                              value))
+                              value, facts={"table_cards": event.cards, "value": value}))
         elif kind == "meld_added" and seat is not None and event.value is not None:
-            team = after.team_of(seat)
-            size = len(after.melds[team].get(event.value, ()))
+            size = _meld_size_after(after, after.team_of(seat), event)
             notes.append(Note(kind, f"{event.message[:-1]} (now {size} cards).", event.cards,
-                              seat, event.value))
+                              seat, event.value, facts={"table_cards": event.cards, "meld_size": size}))
         elif kind == "canasta_completed":
             natural = not any(c.is_wild for c in event.cards)
-            bonus = prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
+            canasta = canasta_kind(event.cards, event.value or 0, prof) or ("natural" if natural else "mixed")
+            bonus = prof.canasta_bonus(canasta)
             notes.append(Note("natural_canasta" if natural else "mixed_canasta",
-                              f"{event.message[:-1]}: {len(event.cards)} cards, bonus {bonus}.",
-                              event.cards, seat, bonus))
+                              f"{event.message[:-1]}: {len(event.cards)} cards, "
+                              f"{canasta_bonus_text(prof, canasta)}.",
+                              event.cards, seat, bonus,
+                              facts={"table_cards": event.cards, "bonuses": ((canasta, bonus),)}))
         elif kind == "canasta_turned_mixed":
-            notes.append(Note(kind, event.message, event.cards, seat, prof.mixed_canasta_bonus))
+            notes.append(Note(kind, event.message, event.cards, seat, prof.mixed_canasta_bonus,
+                              facts={"bonuses": (("natural", prof.natural_canasta_bonus),
+                                                 ("mixed", prof.mixed_canasta_bonus))}))
         elif kind == "opening_reached" and seat is not None:
             team = after.team_of(seat)
             parts = [f"{format_cards(cards)} ({_value(after, cards)})"
@@ -271,7 +288,8 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
             cards = tuple(c for cards in after.turn_own.values() for c in cards)
             notes.append(Note(kind, f"Opening: {' + '.join(parts)} = {total}, at least the "
                                     f"minimum of {minimum} for a team score of "
-                                    f"{after.team_scores[team]}.", cards, seat, total, team))
+                                    f"{after.team_scores[team]}.", cards, seat, total, team,
+                              {"table_cards": cards, "value": total, "minimum": minimum}))
         elif kind == "went_out" and seat is not None:
             notes.append(_went_out_note(after, seat))
     if any(e.kind == "round_over" for e in events):
@@ -279,22 +297,38 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
     return notes
 
 
+def _meld_size_after(after: Round, team: int, event: Event) -> int:
+    """The size of the meld cards were added to, after the action: a meld that became a
+    canasta and closed (Pennies) has left the open melds for the team's closed canastas."""
+    key = event.value if event.value is not None else 0
+    meld = after.melds[team].get(key)
+    if meld is not None:
+        return len(meld)
+    closed = [m for m in after.closed[team] if all(c in m for c in event.cards)
+              and meld_key(m, after.profile) == key]
+    return len(closed[-1]) if closed else 0
+
+
 def _went_out_note(after: Round, seat: int) -> Note:
     prof = after.profile
     team = after.team_of(seat)
     name = after.seat_name(seat)
     canastas = after.canasta_count(team)
-    need = prof.go_out_canastas
+    plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
+    need = str(prof.go_out_canastas) if plain else after._canasta_requirement()  # kinds matter: say which
     why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} (going out needs "
            f"{need}) and every card was melded or discarded")
+    facts: dict[str, Any] = {"goes_out": True, "canastas": canastas, "seat": seat}
     if after.went_out_concealed:
+        bonus = prof.concealed_going_out_bonus
+        facts["bonuses"] = (("going_out", bonus),)
         return Note("went_out_concealed",
                     f"{name} goes out concealed: the whole hand went down in one turn with no "
                     f"earlier melds, including a canasta; {why}. Bonus "
-                    f"{prof.concealed_going_out_bonus}.", (), seat,
-                    prof.concealed_going_out_bonus, team)
-    return Note("went_out", f"{name} goes out: {why}. Bonus {prof.going_out_bonus}.", (), seat,
-                prof.going_out_bonus, team)
+                    f"{bonus}.", (), seat, bonus, team, facts)
+    bonus = prof.going_out_bonus
+    facts["bonuses"] = (("going_out", bonus),)
+    return Note("went_out", f"{name} goes out: {why}. Bonus {bonus}.", (), seat, bonus, team, facts)
 
 
 def _score_notes(after: Round) -> list[Note]:
@@ -304,7 +338,7 @@ def _score_notes(after: Round) -> list[Note]:
         items = ", ".join(f"{item.label} {item.points:+d}" for item in breakdown.items)
         notes.append(Note("round_score", f"Team {_team_name(after, team)} scores "
                                          f"{breakdown.total}: {items}.", (), None,
-                          breakdown.total, team))
+                          breakdown.total, team, {"value": breakdown.total}))
     return notes
 
 
@@ -352,9 +386,12 @@ def _stock_empty_note(rnd: Round) -> Note:
         rule = "a morto still waiting becomes the stock for the next draw (the drawing team's, if both wait)."
     elif rnd.profile.end_of_stock == "pile_or_end":
         rule = "from now on each player may take the discard pile or end the hand."
+    elif rnd.profile.pile_always_frozen:  # never open, so never a forced take
+        rule = ("from now on each player may take the discard pile (with a natural pair of its top card's "
+                "rank, as always here); a player who does not take it ends the hand.")
     else:
-        rule = ("from now on each player must take the discard pile when its top card fits a "
-                "team meld; a player who cannot (or may decline) ends the hand.")
+        rule = ("from now on each player must take the discard pile when it is not frozen for the team and "
+                "its top card fits a team meld; a player who cannot (or may decline) ends the hand.")
     return Note("stock_empty", f"The stock is empty after this draw: {rule}", (), rnd.to_move)
 
 

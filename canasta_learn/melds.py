@@ -252,6 +252,7 @@ def check_meld_cards(
     rank = ranks[0]
     nat, wild = len(naturals), len(wilds)
     problem = meld_counts_problem(nat, wild, rank, profile, going_out=going_out)
+    facts: dict[str, object] = {}
     plural = rank_name(rank, plural=True)
     if problem is None:
         value = sum(profile.card_values[c.rank] for c in cards)
@@ -276,15 +277,17 @@ def check_meld_cards(
     elif problem == "meld_black_threes_not_going_out":
         message = (
             f"{text}: black threes may be melded only as the last meld of a player going out "
-            "(three or four of them, no wild cards). Keep them to discard: a black three on top "
+            f"({'three or four' if profile.deck_count == 2 else 'three or more'} of them, no wild cards). "
+            "Keep them to discard: a black three on top "
             "blocks the pile for the next player."
         )
     elif problem == "meld_black_threes_with_wilds":
         message = f"{text}: a meld of black threes may not contain wild cards; remove {format_cards(wilds)}."
     elif problem == "meld_too_few_cards":
+        more = "black three" if rank == BLACK_THREE_RANK else f"{rank_name(rank)} or a wild card"
         message = (
             f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a meld needs at least "
-            f"{profile.meld_min_size}. Add another {rank_name(rank)} or a wild card."
+            f"{profile.meld_min_size}. Add another {more}."
         )
     elif problem == "meld_too_few_naturals":
         message = (
@@ -293,10 +296,13 @@ def check_meld_cards(
             f"the second one. Add another natural {rank_name(rank)}."
         )
     elif problem == "meld_too_many_wilds":
-        message = (
-            f"{text} has {wild} wild cards; a meld may hold at most {profile.wild_limit}. "
-            f"Keep {wild - profile.wild_limit} of {format_cards(wilds)} in your hand."
-        )
+        # only cards still in the hand can be kept there: when adding, the wilds being added
+        movable = [c for c in added if c.is_wild] if added else wilds
+        excess = wild - profile.wild_limit
+        keep = (f"Keep {format_cards(movable)} in your hand." if excess >= len(movable)
+                else f"Keep {excess} of {format_cards(movable)} in your hand.")
+        message = f"{text} has {wild} wild cards; a meld may hold at most {profile.wild_limit}. {keep}"
+        facts["hand_cards"] = tuple(movable)
     else:  # meld_wilds_not_fewer
         message = (
             f"{text} has {nat} natural{'s' if nat != 1 else ''} and {wild} wild card"
@@ -304,8 +310,18 @@ def check_meld_cards(
             "natural cards than wild cards. Add a natural or remove a wild card."
         )
     if added:
-        message = f"Adding {format_cards(added)} would make the meld {message[0].lower()}{message[1:]}"
-    return Verdict.refuse(problem, message, cards=tuple(cards))
+        message = f"Adding {format_cards(added)}: {message}"
+        facts["table_cards"] = tuple(_without(cards, added))
+    return Verdict.refuse(problem, message, cards=tuple(cards), facts=facts)
+
+
+def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """``cards`` less one copy of each card of ``taken``."""
+    rest = list(cards)
+    for card in taken:
+        if card in rest:
+            rest.remove(card)
+    return rest
 
 
 def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added: Sequence[Card]) -> Verdict:
@@ -324,7 +340,8 @@ def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added:
         message = (f"{text} has {len(cards)} cards, but in the {profile.name} profile a {name} is closed "
                    f"at {profile.canasta_size}: nothing more can be added to it.")
     elif problem == "meld_too_few_cards":
-        message = f"{text} has {len(cards)} cards; a {name} needs at least {profile.meld_min_size}."
+        message = (f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a {name} needs at least "
+                   f"{profile.meld_min_size}.")
     elif problem == "meld_too_few_naturals":
         message = (f"{text} has {nat} two{'s' if nat != 1 else ''}; a deuce meld needs at least "
                    f"{profile.meld_min_naturals} twos (jokers are its wild cards).")
@@ -357,7 +374,9 @@ def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Prof
     value = sum(profile.card_values[c.rank] for c in cards)
     wild = sum(1 for c in cards if c.is_wild)
     if key == ACE_SET_KEY:
-        what = f"set of aces (lavadeira, {len(cards) - wild} aces, {wild} wild card{'s' if wild != 1 else ''})"
+        aces = len(cards) - wild
+        what = (f"set of aces (lavadeira, {aces} ace{'s' if aces != 1 else ''}, "
+                f"{wild} wild card{'s' if wild != 1 else ''})")
         ordered = list(cards)
     else:
         ordered = stored_order(cards)

@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from .profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
@@ -34,12 +35,18 @@ PILE_REASONS = {
 
 @dataclass(frozen=True)
 class PileStatus:
-    """A pile's state for one team, with the reason and the cards responsible."""
+    """A pile's state for one team, with the reason and the cards responsible.
+
+    ``facts`` holds what the message states, as data a test can check: ``"top"`` (the top
+    card), ``"pile_cards"`` (cards it says lie in the pile), ``"team_meld_ranks"`` (ranks of
+    team melds it says exist) and ``"opened"`` (when it says whether the team has opened).
+    """
 
     state: str
     code: str
     message: str
     cards: tuple[Card, ...] = ()
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def frozen(self) -> bool:
@@ -55,40 +62,53 @@ class PileStatus:
         return pile_status_html(self)
 
 
-def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool) -> PileStatus:
-    """The state of ``pile`` (bottom to top) for a team that has or has not opened."""
+def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
+                team_ranks: Collection[int] | None = None) -> PileStatus:
+    """The state of ``pile`` (bottom to top) for a team that has or has not opened.
+
+    ``team_ranks`` (the ranks of the team's open melds) lets an open pile's message name the
+    team meld the top card could go onto only when that meld exists; without it the message
+    says "if it has one".
+
+    >>> print(pile_status(parse_cards("s5 h6"), get_profile(), team_opened=True, team_ranks=[13]).message)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    The pile is open: its top card h6 can be taken with a natural pair or a six and a wild card
+    (your team has no meld of sixes).
+    """
     if not pile:
         return PileStatus("empty", "empty", "The discard pile is empty.")
     top = pile[-1]
     if top.is_black_three:
         return PileStatus("blocked", "blocked_black_three",
                           f"The pile is blocked: a black three ({top}) is on top, so nobody may take "
-                          "it this turn. Draw from the stock.", (top,))
+                          "it this turn. Draw from the stock.", (top,), {"top": top, "pile_cards": (top,)})
     if top.is_wild:
         return PileStatus("blocked", "blocked_wild",
                           f"The pile is blocked: a wild card ({top}) is on top, so nobody may take "
-                          "it. Draw from the stock.", (top,))
+                          "it. Draw from the stock.", (top,), {"top": top, "pile_cards": (top,)})
     if profile.pile_take_rule == "top_card_only":
         return PileStatus("open", "open",
                           f"The pile is open (it never freezes in the {profile.name} profile): its top card {top} "
                           "must go into one of your team's melds at once, with cards from your hand or onto a "
-                          "meld; the other cards join your hand and may be melded from your next turn.", ())
+                          "meld; the other cards join your hand and may be melded from your next turn.", (),
+                          {"top": top, "pile_cards": (top,)})
     for card in pile[:-1]:
         if card.is_wild:
             return PileStatus("frozen", "frozen_wild",
                               f"The pile is frozen: a wild card ({card}) is buried in it, so you need "
                               f"a natural pair of {top.rank_plural} from your hand to take it.",
-                              (card,))
+                              (card,), {"pile_cards": (card,)})
         if card.is_red_three:
             return PileStatus("frozen", "frozen_red_three",
                               f"The pile is frozen: a red three ({card}) turned up at the deal lies in "
                               f"it, so you need a natural pair of {top.rank_plural} from your hand.",
-                              (card,))
+                              (card,), {"pile_cards": (card,)})
         if card.is_black_three and profile.black_three_freezes:
             return PileStatus("frozen", "frozen_black_three",
                               f"The pile is frozen: a black three ({card}) is buried in it "
                               f"({profile.name} profile), so you need a natural pair of "
-                              f"{top.rank_plural} from your hand.", (card,))
+                              f"{top.rank_plural} from your hand.", (card,),
+                              {"pile_cards": (card,)})
     if profile.pile_always_frozen:
         return PileStatus("frozen", "frozen_always",
                           f"In the {profile.name} profile the pile is always frozen: you need a "
@@ -97,10 +117,16 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool) ->
         return PileStatus("frozen", "frozen_not_opened",
                           "The pile is frozen for your team because it has not made its opening "
                           f"meld yet: you need a natural pair of {top.rank_plural} from your hand, "
-                          "and melds worth the opening minimum.")
-    return PileStatus("open", "open",
-                      f"The pile is open: its top card {top} can be taken with a natural pair, "
-                      f"{'an' if top.rank_singular[0] in 'aeiou' else 'a'} "
-                      f"{top.rank_singular} and a wild card, or onto your team's meld of "
-                      f"{top.rank_plural}.", ())
+                          "and melds worth the opening minimum.", (), {"opened": False})
+    article = 'an' if top.rank_singular[0] in 'aeiou' else 'a'
+    pair = f"The pile is open: its top card {top} can be taken with a natural pair"
+    single = f"{article} {top.rank_singular} and a wild card"
+    if team_ranks is None:
+        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {top.rank_plural} "
+                          "if it has one.", (), {"top": top, "pile_cards": (top,)})
+    if top.rank in team_ranks:
+        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {top.rank_plural}.", (),
+                          {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
+    return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {top.rank_plural}).", (),
+                      {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 

@@ -27,6 +27,7 @@ from typing import Any
 from .actions import Action, MeldGroup, TakePile
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from .inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
+from .melds import meld_counts_problem, meld_name
 from .moves import opening_combos, take_candidates
 from .pile import PileStatus
 from .planning import OpeningOption, enumerate_openings, plan_values
@@ -373,33 +374,63 @@ class Position:
         batida = next((e for e in rnd.events if e.kind == "morto_taken" and e.seat == 0), None)
         if batida is not None and self._round.morto_available(0):
             # Brazilian games: running out of cards is a batida, which takes the waiting morto
+            if concealed:  # the question was "concealed?": these games have no concealed going out
+                return Verdict.refuse("not_concealed", f"You may run out of cards (a batida), but not concealed: "
+                                      f"the {self.profile.name} profile has no concealed going out, and this "
+                                      "batida takes the morto without ending the hand.", concealed=False,
+                                      facts={"action": "go_out", "goes_out": False})
             return Verdict.allow("go_out_ok", f"You may run out of cards: a batida. {batida.message}",
-                                 concealed=False)
+                                 concealed=False, facts={"action": "go_out", "goes_out": False})
         if rnd.went_out != 0:
             left = rnd.hands[0]
             return Verdict.refuse("go_out_not_whole_hand",
                                   f"This leaves {format_cards(left)} in your hand: going out needs every card "
                                   "melded, or all but one melded and the last one discarded.",
                                   cards=tuple(left))
+        prof = self.profile
+        bonus, concealed_bonus = prof.going_out_bonus, prof.concealed_going_out_bonus
+        same_bonus = bonus == concealed_bonus
         if concealed and not rnd.went_out_concealed:
-            prof = self.profile
-            if rnd.turn_start_has_melded:
-                why = "you have already melded in this hand, and a concealed hand goes down all in one turn"
-            elif rnd.turn_added_to_old and not prof.concealed_allows_partner_merge:
-                why = "your cards go onto melds your team already has, and a concealed hand makes its own melds"
-            else:
-                why = (f"none of your own melds is a canasta of {prof.canasta_size} or more cards (or they would "
-                       "not be legal melds on their own)")
-            return Verdict.refuse("not_concealed", f"You may go out, but not concealed: {why}. You would score "
-                                  f"the ordinary bonus of {prof.going_out_bonus}, not "
-                                  f"{prof.concealed_going_out_bonus}.", concealed=False)
+            why = self._not_concealed_reason(rnd)
+            tail = (f"In the {prof.name} profile going out scores {bonus} either way: there is no extra bonus for "
+                    "a concealed hand." if same_bonus else
+                    f"You would score the ordinary bonus of {bonus}, not {concealed_bonus}.")
+            return Verdict.refuse("not_concealed", f"You may go out, but not concealed: {why}. {tail}",
+                                  concealed=False,
+                                  facts={"action": "go_out", "goes_out": True,
+                                         "bonuses": (("going_out", bonus),)})
         if rnd.went_out_concealed:
+            told = (f"in the {prof.name} profile that earns no extra bonus: going out scores {bonus} either way"
+                    if same_bonus else f"bonus {concealed_bonus}")
             return Verdict.allow("go_out_concealed_ok",
                                  "You may go out concealed: the whole hand goes down in one turn, with a "
-                                 f"canasta, and no earlier melds (bonus {prof_bonus(self.profile)}).",
-                                 concealed=True)
-        return Verdict.allow("go_out_ok", "You may go out: your team has a canasta and every card is "
-                                          "melded or discarded.", concealed=False)
+                                 f"canasta, and no earlier melds ({told}).", concealed=True,
+                                 facts={"action": "go_out", "goes_out": True,
+                                        "bonuses": (("going_out_concealed", concealed_bonus),)})
+        plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
+        has = ("your team has a canasta" if plain and prof.go_out_canastas == 1 else
+               f"going out needs {rnd._canasta_requirement()}, your team has that,")
+        return Verdict.allow("go_out_ok", f"You may go out: {has} and every card is melded or discarded.",
+                             concealed=False, facts={"action": "go_out", "goes_out": True,
+                                                     "canasta_requirement": rnd._canasta_requirement()})
+
+    def _not_concealed_reason(self, rnd: Round) -> str:
+        """Why going out in ``rnd`` (just done) was not concealed, in the order the engine decides it."""
+        prof = self.profile
+        if prof.morto_size:
+            return f"the {prof.name} profile has no concealed going out"
+        if rnd.turn_start_has_melded:
+            return "you have already melded in this hand, and a concealed hand goes down all in one turn"
+        if rnd.turn_added_to_old and not prof.concealed_allows_partner_merge:
+            return "your cards go onto melds your team already has, and a concealed hand makes its own melds"
+        if rnd.turn_added_to_old:
+            for key, cards in rnd.turn_own.items():
+                nat = sum(1 for c in cards if not c.is_wild)
+                if meld_counts_problem(nat, len(cards) - nat, key, prof, going_out=True):
+                    return (f"{format_cards(cards)}, which you add to your team's meld of {meld_name(key)}, "
+                            "would not be a legal meld on its own, and a concealed hand is made of your own "
+                            "legal melds")
+        return f"none of your own melds is a canasta of {prof.canasta_size} or more cards"
 
     def check_meld(self, melds: MeldsLike) -> Verdict:
         """Verdict on laying these melds now (after drawing from the stock if not drawn)."""

@@ -95,11 +95,19 @@ class _Problem(NamedTuple):
     code: str
     message: Callable[[], str]
     cards: tuple[Card, ...] = ()
+    facts: dict[str, Any] | None = None  # what the message claims (see verdicts.FACT_KEYS)
 
 
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def _joined_text(count: int) -> str:
+    """How many pile cards join the hand: '2 cards join the hand', 'no other card joins the hand'."""
+    if count == 0:
+        return "no other card joins the hand"
+    return f"{_plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
 
 
 def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
@@ -463,7 +471,8 @@ class Round:
     def pile_status(self, seat: int | None = None) -> PileStatus:
         """The pile's state for the team of ``seat`` (default: the player to move)."""
         seat = self.to_move if seat is None else seat
-        return pile_status(self.pile, self.profile, team_opened=self.opened[self.team_of(seat)])
+        team = self.team_of(seat)
+        return pile_status(self.pile, self.profile, team_opened=self.opened[team], team_ranks=self.melds[team])
 
     def pile_state(self, seat: int | None = None) -> str:
         """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` for the team of ``seat``."""
@@ -582,8 +591,13 @@ class Round:
         self.mortos[team] = []
         self.morto_state[team] = "stock"
         self.events.append(Event("morto_to_stock", seat, (),
-                                 f"The stock is empty: team {team}'s morto ({len(self.stock)} cards) becomes the "
+                                 f"The stock is empty: team {self._team_label(team)}'s morto ({len(self.stock)} cards) "
+                                 "becomes the "
                                  "stock, and that team can no longer take a morto.", action_index))
+
+    def _team_label(self, team: int) -> str:
+        """A team as messages name it: its seats, 'N-S'."""
+        return "-".join(self.seat_name(s) for s in range(self.player_count) if self.team_of(s) == team)
 
     def _take_morto(self, seat: int, index: int, direct: bool) -> None:
         """A team's first batida: the player picks up the team's morto (red threes in it are
@@ -619,7 +633,8 @@ class Round:
     # ------------------------------------------------------------------ checks (shared)
     def _turn_problem(self, seat: int, need: str) -> _Problem | None:
         if self.phase == "over":
-            return _Problem("round_over", lambda: f"The round is over ({self.end_reason}); start a new one.")
+            return _Problem("round_over", lambda: (
+                f"The round is over ({(self.end_reason or 'ended').replace('_', ' ')}); start a new one."))
         if self.phase == "answer":
             asker, partner = self.asker, self.partner_of(self.asker or 0)
             return _Problem("awaiting_answer", lambda: (
@@ -652,7 +667,8 @@ class Round:
         if missing:
             return _Problem("card_not_in_hand", lambda: (
                 f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in "
-                f"{self.seat_name(seat)}'s hand ({format_cards(self.hands[seat]) or 'empty'})."), tuple(missing))
+                f"{self.seat_name(seat)}'s hand ({format_cards(self.hands[seat]) or 'empty'})."), tuple(missing),
+                {"seat": seat, "not_in_hand": tuple(missing), "hand_cards": tuple(self.hands[seat])})
         return None
 
     def _go_out_problem(self, seat: int, kinds_after: Sequence[str]) -> _Problem | None:
@@ -675,8 +691,9 @@ class Round:
         if not self.has_enough_canastas(kinds_after):
             def message() -> str:
                 has = ", ".join(k.replace("_", " ") for k in kinds_after)
-                return (f"This would let {self.seat_name(seat)} go out (no card left after the meld or the final "
-                        f"discard), but going out needs {self._canasta_requirement()} on the team's side, and it has "
+                return (f"This would leave {self.seat_name(seat)} without cards (after the meld or the final "
+                        f"discard), which is going out, but going out needs {self._canasta_requirement()} on the "
+                        "team's side, and it has "
                         f"{len(kinds_after)}{': ' + has if has else ''}. Keep at least one card after your discard.")
 
             return _Problem("cannot_go_out_without_canasta", message)
@@ -692,6 +709,9 @@ class Round:
         if prof.go_out_excluded_kinds:
             excluded = {"deuce" if k.startswith("deuce") else k.replace("_", " ") for k in prof.go_out_excluded_kinds}
             text += " (" + " and ".join(sorted(excluded)) + " canastas do not count)"
+        if prof.go_out_any_kinds:
+            clean = " or ".join(sorted(k.replace("_", " ") for k in prof.go_out_any_kinds))
+            text = ("a canastra " if prof.go_out_canastas == 1 else text + ", one of them a canastra ") + clean
         return text
 
     def _still_go_out_problem(self, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],
@@ -743,23 +763,25 @@ class Round:
                     return _Problem("meld_opponents_meld", lambda: (
                         f"Only the opponents have a meld of {rank_name(rank, plural=True)}, and cards may never "
                         "be added to the opponents' melds. Start your team's own meld with at least "
-                        f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."))
+                        f"{self.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."),
+                        (), {"no_team_meld_ranks": (rank,)})
                 if rank not in RANK_NAMES:  # not a rank at all, as in 'add 101: jk'
                     return _Problem("meld_no_such_meld", lambda: (
                         f"{rank} is not a rank, so your team has no meld {rank} to add to: name the "
                         "meld by its rank, 1 (aces) to 13 (kings), as in 'add 13: h13'."))
                 return _Problem("meld_no_such_meld", lambda: (
                     f"Your team has no meld of {meld_name(rank)} to add to; start one with "
-                    f"at least {self.profile.meld_min_naturals} natural {meld_name(rank)}."))
+                    f"at least {self.profile.meld_min_naturals} natural {meld_name(rank)}."),
+                    (), {"no_team_meld_ranks": (rank,)})
             wrong = [c for c in naturals if c.rank != rank]
             if wrong:
                 return _Problem("meld_rank_mismatch", lambda: (
                     f"{format_cards(wrong)} cannot go onto the meld of {rank_name(rank, plural=True)}: "
-                    "only cards of its rank and wild cards can."), tuple(wrong))
+                    "only cards of its rank and wild cards can."), tuple(wrong), {"hand_cards": tuple(wrong)})
         else:
             if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
                 verdict = check_meld_cards(list(cards), self.profile)
-                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
             key = meld_key(cards, self.profile)
             if key is None:
                 return _Problem("meld_no_naturals", lambda: (
@@ -784,7 +806,7 @@ class Round:
         if problem is not None:
             verdict = check_meld_cards(final, self.profile, going_out=going_out,
                                        added=cards if existing else ())
-            return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         return rank, final
 
     def _group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool:
@@ -800,7 +822,7 @@ class Round:
         red = [c for c in cards if c.is_red_three]
         if red:
             verdict = check_meld_cards(cards, prof)
-            return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+            return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         key = group.target
         if key is None:
             aces = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY))
@@ -813,7 +835,7 @@ class Round:
                 return ACE_SET_KEY, final
             verdict = check_meld_cards(cards, prof)
             if not verdict:
-                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
             key = meld_key(cards, prof)
             assert key is not None
             if key == ACE_SET_KEY:
@@ -834,7 +856,7 @@ class Round:
             final = list(existing) + cards
             verdict = check_meld_cards(final, prof, added=cards)
             if not verdict:
-                return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
             return key, final
         result, problem = extend_meld(existing, cards, two_end_move=prof.two_end_move)
         if problem is not None:
@@ -899,13 +921,15 @@ class Round:
             return _Problem("opening_below_minimum", lambda: (
                 f"Your team has not opened: with a score of {score} its first melds must be worth at least "
                 f"{minimum}. These are worth {total}, {minimum - total} short. Lay all your opening melds in one "
-                "action (groups separated by '|') so that together they reach the minimum."))
+                "action (groups separated by '|') so that together they reach the minimum."), (),
+                {"minimum": minimum, "value": total, "opened": False})
         if take:
             return _Problem("opening_below_minimum", lambda: (
                 f"Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
                 f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
                 f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
-                "your hand to the take, or draw from the stock."))
+                "your hand to the take, or draw from the stock."), (),
+                {"minimum": minimum, "value": total, "opened": False})
         can_go_out = self.permission != "no"
         waiver = (self.drew_from == "stock" and prof.concealed_waives_minimum
                   and not self.turn_start_has_melded)
@@ -935,7 +959,8 @@ class Round:
         return _Problem("opening_below_minimum", lambda: (
             f"Your team has not opened: with a score of {score} its first melds must be worth at least "
             f"{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
-            f"add the missing {minimum - total} while keeping a card to discard."))
+            f"add the missing {minimum - total} while keeping a card to discard."), (),
+            {"minimum": minimum, "value": total, "opened": False})
 
     def _meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> _Problem | None:
         problem = self._turn_problem(seat, "play")
@@ -1026,7 +1051,7 @@ class Round:
         if not self.pile:
             return _Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
         if status.state == "blocked":
-            return _Problem("pile_" + status.code, lambda: status.message, status.cards)
+            return _Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
         return self._hand_problem(seat, list(cards) + [c for g in extra for c in g.cards])
 
     def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
@@ -1079,15 +1104,19 @@ class Round:
                 parts.append("Draw from the stock instead.")
                 return " ".join(parts)
 
-            return _Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards)
+            frozen_facts = {**status.facts, "seat": seat,
+                            "hand_cards": tuple(held[:2]) if len(held) >= 2 else tuple(held),
+                            "team_meld_ranks": (rank,) if len(held) < 2 and rank in team_melds else ()}
+            return _Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards, frozen_facts)
         if not cards and rank not in team_melds:
             held = [c for c in hand if c.rank == rank]
+            no_meld_facts = {"top": top, "no_team_meld_ranks": (rank,), "hand_cards": tuple(held[:2])}
             return _Problem("pile_no_meld_for_top_card", lambda: (
                 f"To take the pile, the top card {top} must go into a meld at once: with a natural pair "
                 f"of {top.rank_plural} or one {top.rank_singular} and a wild card from your hand, or onto "
                 f"your team's meld of {top.rank_plural} (it has none)."
                 + (f" You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
-                   if held else "")))
+                   if held else "")), (), no_meld_facts)
         if cards and len(naturals) < 1 and rank not in team_melds:
             return _Problem("pile_no_meld_for_top_card", lambda: (
                 f"The top card {top} needs a natural {top.rank_singular} from your hand to form a meld "
@@ -1198,7 +1227,8 @@ class Round:
         hand = self.hands[seat]
         if card not in hand:
             return _Problem("discard_not_in_hand", lambda: (
-                f"{card} is not in {self.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,))
+                f"{card} is not in {self.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,),
+                {"not_in_hand": (card,), "hand_cards": tuple(hand)})
         team = self.team_of(seat)
         going_out = len(hand) == 1
         prof = self.profile
@@ -1226,7 +1256,8 @@ class Round:
             if not waived:
                 return _Problem("opening_incomplete", lambda: (
                     f"Your team's opening melds this turn are worth {self.turn_value}; it needs "
-                    f"{minimum}. Meld {minimum - self.turn_value} more before you discard."))
+                    f"{minimum}. Meld {minimum - self.turn_value} more before you discard."), (),
+                    {"minimum": minimum, "value": self.turn_value, "opened": False})
         return None
 
     def _only_sevens_stuck(self, seat: int) -> bool:
@@ -1269,7 +1300,8 @@ class Round:
         if not self._able_to_go_out(seat, by_rank):
             return _Problem("permission_cannot_go_out", lambda: (
                 f"{self.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
-                "but one discarded, with a canasta on the team's side), so there is nothing to ask."))
+                f"but one discarded, with {self._canasta_requirement()} on the team's side), so there is nothing "
+                "to ask."))
         return None
 
     def _able_to_go_out(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
@@ -1399,6 +1431,8 @@ class Round:
             return problem
         if not self.stock and not any(self.morto_available(t) for t in range(self.profile.team_count)):
             return _Problem("stock_empty", lambda: (
+                "The stock is empty: the top card fits your team's meld and the pile is not frozen for it, so "
+                "you must take the pile." if self._must_take(seat) else
                 "The stock is empty: take the discard pile if you can, or decline it to end the hand."))
         return None
 
@@ -1445,12 +1479,13 @@ class Round:
         if self.stock:
             return _Problem("decline_only_at_end_of_stock", lambda: (
                 f"The stock still has {_plural(len(self.stock), 'card')}: draw one (or take the pile). "
-                "Declining ends the hand only when the stock is empty."))
+                "Declining ends the hand only when the stock is empty."), (), {"stock_count": len(self.stock)})
         if self._must_take(seat):
             top = self.top_card
             return _Problem("must_take_pile", lambda: (
                 f"The stock is empty and the top card {top} fits your team's meld of "
-                f"{top.rank_plural if top else ''}: you must take the pile."))
+                f"{top.rank_plural if top else ''}: you must take the pile."), (),
+                {"top": top, "team_meld_ranks": (top.rank,) if top else (), "stock_count": 0})
         return None
 
     def _problem(self, action: Action) -> _Problem | None:
@@ -1485,7 +1520,8 @@ class Round:
             action = parse_action(action, self.player_count)
         problem = self._problem(action)
         if problem is not None:
-            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
+            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards,
+                                  facts=dict(problem.facts or {}))
         return self._ok_verdict(action)
 
     def _ok_verdict(self, action: Action) -> Verdict:
@@ -1493,7 +1529,10 @@ class Round:
         if isinstance(action, TakePile):
             top = self.pile[-1]
             meld = (top,) + action.cards
-            rest = len(self.pile) - 1
+            below = self.pile[:-1]
+            picked = [c for c in below if not c.is_red_three]
+            threes = [c for c in below if c.is_red_three]
+            onto_team_meld = not action.cards and self.profile.pile_take_rule != "top_card_only"
             how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
                    else f"adding the top card {top} to the team's meld of {top.rank_plural}")
             if self.profile.pile_take_rule == "top_card_only":
@@ -1502,18 +1541,57 @@ class Round:
             extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
             state = self.pile_status(action.seat)
             note = f" ({state.message})" if state.state == "frozen" else ""
+            if not below:
+                rest_text = "; the pile holds no other card"
+            else:
+                rest_text = f", then picks up the other {_plural(len(picked), 'card')}"
+                if threes:
+                    rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
+                                  f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
+            facts: dict[str, Any] = {
+                "action": "take_pile", "seat": action.seat, "top": top,
+                "pile_cards": (top, *threes, *(c for c in (state.facts.get("pile_cards", ()) if note else ())
+                                               if c not in threes)),
+                "hand_cards": action.cards + tuple(c for g in action.extra_melds for c in g.cards),
+                "picked_up": len(picked), "red_threes_laid": tuple(threes), "goes_out": False,
+                "team_meld_ranks": (top.rank,) if onto_team_meld else (),
+            }
             return Verdict.allow("pile_takeable",
-                                 f"{name} may take the pile by {how}{extra}, then picks up the other "
-                                 f"{_plural(rest, 'card')}.{note}", meld=meld,
-                                 melds=tuple(g.cards for g in action.extra_melds))
+                                 f"{name} may take the pile by {how}{extra}{rest_text}.{note}", meld=meld,
+                                 melds=tuple(g.cards for g in action.extra_melds), facts=facts)
         if isinstance(action, Meld):
             cards = action.cards
             value = sum(self.profile.card_values[c.rank] for c in cards)
-            goes_out = len(self.hands[action.seat]) == len(cards)
+            empties = len(self.hands[action.seat]) == len(cards)
+            goes_out = False
+            then = ""
+            facts_extra: dict[str, Any] = {}
+            if empties:
+                # what emptying the hand does depends on the profile: simulate it on a copy
+                after = self.copy()
+                after._perform(action)
+                goes_out = after.went_out == action.seat
+                kinds = {e.kind for e in after.events_for(len(after.log) - 1)}
+                if goes_out:
+                    then = " and go out"
+                elif "morto_taken" in kinds:
+                    then = (" and run out of cards: a batida, which takes the team's morto into the hand, "
+                            "and play goes on")
+                elif "reserve_taken" in kinds:
+                    facts_extra["reserve"] = len(self.reserves[action.seat])
+                    then = (f" and empty the hand, but the canasta brings the {len(self.reserves[action.seat])}-card "
+                            "reserve into it, and play goes on")
             groups = " | ".join(str(g) for g in action.groups)
-            return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){' and go out' if goes_out else ''}.",
-                                 value=value)
-        return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.")
+            facts = {"action": "meld", "seat": action.seat, "hand_cards": cards, "value": value,
+                     "goes_out": goes_out, "empties_hand": empties,
+                     "team_meld_ranks": tuple(g.target for g in action.groups if g.target is not None),
+                     **facts_extra}
+            return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){then}.",
+                                 value=value, facts=facts)
+        facts = {"action": type(action).__name__.lower(), "seat": action.seat}
+        if isinstance(action, Discard):
+            facts["hand_cards"] = (action.card,)
+        return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.", facts=facts)
 
     def _verify(self, action: Action) -> None:
         problem = self._problem(action)
@@ -1820,10 +1898,11 @@ class Round:
                 self.turn_added_to_old = True
         meld = melds[rank]
         if len(meld) >= size and not was_canasta and rank != BLACK_THREE_RANK:
-            kind = canasta_kind(meld, rank, self.profile) or "mixed"
-            self.events.append(Event("canasta_completed", seat, tuple(meld),
-                                     f"{name} completes a {kind.replace('_', ' ')} canasta of "
-                                     f"{meld_name(rank)}.", index, value=rank))
+            kind = canasta_kind(meld, rank, self.profile)
+            if kind is not None:  # a meld the profile never counts as a canasta is not announced as one
+                self.events.append(Event("canasta_completed", seat, tuple(meld),
+                                         f"{name} completes a {kind.replace('_', ' ')} canasta of "
+                                         f"{meld_name(rank)}.", index, value=rank))
             if closes_at_canasta(rank, self.profile):
                 self.closed[team].append(melds.pop(rank))
                 self.events.append(Event("canasta_closed", seat, tuple(meld),
@@ -1930,7 +2009,7 @@ class Round:
         self.events.append(Event("pile_taken", seat, tuple(rest),
                                  f"{self.seat_name(seat)} takes the pile: {top} goes down with "
                                  f"{format_cards(action.cards) or 'the team meld'}, "
-                                 f"{_plural(len(picked), 'card')} join the hand.", index))
+                                 f"{_joined_text(len(picked))}.", index))
         for card in threes:
             self.events.append(Event("red_three", seat, (card,),
                                      f"{self.seat_name(seat)} lays down the red three {card} found in the "
@@ -1966,7 +2045,8 @@ class Round:
         self.red_threes[seat].extend(threes)
         self.events.append(Event("pile_taken", seat, tuple(rest),
                                  f"{self.seat_name(seat)} takes the pile: {top} goes down at once, "
-                                 f"{_plural(len(picked), 'card')} join the hand (meldable from the next turn).",
+                                 + (f"{_joined_text(len(picked))} (meldable from the next turn)." if picked
+                                    else f"{_joined_text(0)}."),
                                  index))
         self._do_meld(seat, action.extra_melds, index)
         self.drew_from = "pile"

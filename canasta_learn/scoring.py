@@ -22,7 +22,24 @@ from .profiles import Profile, ProfileLike, get_profile
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["ScoreBreakdown", "ScoreItem", "score_round", "score_team"]
+__all__ = ["ScoreBreakdown", "ScoreItem", "canasta_bonus_text", "score_round", "score_team"]
+
+
+def canasta_bonus_text(profile: Profile, kind: str) -> str:
+    """A canasta's bonus in words, with the condition `score_team` puts on it, if any.
+
+    >>> canasta_bonus_text(get_profile(), "natural")
+    'bonus 500'
+    >>> canasta_bonus_text(get_profile("italian"), "deuce_natural")
+    'bonus 3000 if the team goes out (otherwise its cards count at face value)'
+    """
+    bonus = profile.canasta_bonus(kind)
+    if kind in profile.bonus_needs_going_out:
+        return f"bonus {bonus} if the team goes out (otherwise its cards count at face value)"
+    if kind in profile.conditional_bonus_kinds:
+        needed = " or ".join(sorted(k.replace("_", " ") for k in profile.bonus_condition_kinds))
+        return f"bonus {bonus} once the team also has a canastra {needed}"
+    return f"bonus {bonus}"
 
 
 class ScoreItem(NamedTuple):

@@ -37,7 +37,12 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
     for rank in sorted(melds, key=lambda r: (r == 1, r)):
         meld = melds[rank]
         mark = ""
-        if len(meld) >= canasta_size and rank != 3:  # black threes are never a canasta
+        if rnd is not None:  # the profile decides the kind (seven twos, a wild-card meld, sevens...)
+            from .melds import canasta_kind
+
+            kind = canasta_kind(meld, rank, rnd.profile)
+            mark = f"  [{kind.replace('_', ' ')} canasta]" if kind else ""
+        elif len(meld) >= canasta_size and rank != 3:  # black threes are never a canasta
             mark = "  [natural canasta]" if not any(c.is_wild for c in meld) else "  [mixed canasta]"
         name = "wild" if rank == 0 else rank_name(rank, plural=True)
         lines.append(f"    {name:>7}: {format_cards(meld)}{mark}")
@@ -47,7 +52,7 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
 def round_text(rnd: Round) -> str:
     """The whole table as plain text: pile, stock, each seat's hand, red threes and melds."""
     prof = rnd.profile
-    status = "over (" + str(rnd.end_reason) + ")" if rnd.is_over else (
+    status = "over (" + str(rnd.end_reason).replace("_", " ") + ")" if rnd.is_over else (
         f"{rnd.seat_name(rnd.to_move)} to {rnd.phase}")
     pile = rnd.pile_status()
     lines = [

@@ -17,7 +17,33 @@ from typing import Any
 
 from .cards import Card, format_cards
 
-__all__ = ["VERDICT_CODES", "IllegalActionError", "Verdict"]
+__all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "Verdict"]
+
+#: The keys a verdict's (or a note's) ``facts`` may hold, with what each claims.
+FACT_KEYS: dict[str, str] = {
+    "action": "The kind of action judged (take_pile, meld, discard, draw, go_out, ...).",
+    "seat": "The seat the message speaks to or about.",
+    "hand_cards": "Cards the message says are in the player's hand (each copy counted).",
+    "not_in_hand": "Cards the message says are not in the player's hand (not that many copies).",
+    "pile_cards": "Cards the message says lie in the discard pile.",
+    "table_cards": "Cards the message says lie on the table in the team's melds.",
+    "top": "The card the message says is on top of the pile.",
+    "picked_up": "How many cards the message says join the hand from the pile.",
+    "red_threes_laid": "Red threes the message says are laid face up.",
+    "goes_out": "True when the message says the action goes out (ends the hand), False when"
+    " it says it does not.",
+    "empties_hand": "True when the action leaves the player without cards.",
+    "team_meld_ranks": "Ranks (meld keys) of team melds the message says exist.",
+    "no_team_meld_ranks": "Ranks the message says the team has no meld of.",
+    "value": "The points the message states (card values of the cards melded).",
+    "minimum": "The opening minimum the message states.",
+    "meld_size": "How many cards the message says a team meld holds after the action.",
+    "bonuses": "(name, points) pairs: bonuses the message names, as the profile gives them.",
+    "canastas": "How many canastas the message says the team has.",
+    "opened": "Whether the message says the team has opened.",
+    "stock_count": "How many cards the message says the stock holds.",
+    "reserve": "The size of the Pennies reserve the message says comes into the hand.",
+}
 
 #: Every verdict code the engine can give, with its meaning. Tests cover each one.
 VERDICT_CODES: dict[str, str] = {
@@ -112,7 +138,14 @@ class Verdict:
 
     ``ok`` is also the truth value. Optional fields carry what the check found:
     ``cards`` (the cards the message names), ``meld`` (the cards that go down with the
-    top card of the pile), ``melds`` and ``value`` (an opening), ``concealed`` (going out).
+    top card of the pile, or the meld judged), ``melds`` and ``value`` (an opening),
+    ``concealed`` (going out).
+
+    ``facts`` holds the claims the message makes, as data a test can check against the
+    state (see `FACT_KEYS`): the cards it says are in the hand or the pile, the counts it
+    states, whether the action goes out, the team melds it refers to, the bonuses it names.
+    A message never claims more than its facts say; the facts never say what the message
+    does not.
     """
 
     ok: bool
@@ -124,6 +157,7 @@ class Verdict:
     value: int | None = None
     concealed: bool | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.code not in VERDICT_CODES:

@@ -26,6 +26,7 @@ from ..cards import Card
 from ..melds import DEUCE_RANK, WILD_MELD_RANK, canasta_kind, closes_at_canasta, meld_key, meld_name, meld_rank
 from ..pile import PileStatus
 from ..profiles import Profile, get_profile
+from ..scoring import canasta_bonus_text
 from ..sequences import sequence_title
 from ._style import (
     BORDER,
@@ -161,7 +162,7 @@ def _meld_panel(title: str, detail: str, kind: str, kind_code: str | None, cards
     if kind_code is not None:
         tag = badge(_KIND_BADGES[kind_code], "natural" if solid else "mixed",
                     icon="\u2605" if solid else "\u25d0",
-                    title=f"{prof.canasta_size}+ cards: {prof.canasta_bonus(kind_code)}")
+                    title=f"{prof.canasta_size}+ cards: {canasta_bonus_text(prof, kind_code)}")
         tag_html = f'<div style="margin-top:2px">{tag}</div>'
     overlap = round(width * 0.62) if kind_code else round(width * 0.45)
     row = cards_row_html(cards, overlap=overlap, four_color=four_color, width=width)
@@ -434,8 +435,9 @@ def _turn_text(rnd: Round, names: PlayerNames) -> str:
         if rnd.went_out is not None:
             how = "went out concealed" if rnd.went_out_concealed else "went out"
             who = f"{_seat_label(rnd, rnd.went_out, names)} {how}"
-        return "Round over" + (f": {who}" if who else "") + (
-            f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason else "")
+        # "S went out" already says why the round ended; only another end needs its reason
+        reason = f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason and not who else ""
+        return "Round over" + (f": {who}" if who else "") + reason
     text = f"{_seat_label(rnd, rnd.to_move, names)} {_PHASES.get(rnd.phase, rnd.phase)}"
     if rnd.phase == "play" and rnd.drew_from:
         text += f" (drew from the {rnd.drew_from})"

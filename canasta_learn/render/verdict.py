@@ -50,8 +50,9 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
         rows.append(cards_row_html(verdict.cards, label="Cards named", four_color=four_color,
                                    width=width))
     if verdict.meld:
-        rows.append(cards_row_html(verdict.meld, label="Meld made with the top card",
-                                   four_color=four_color, width=width))
+        # only a pile take melds the top card; a meld check's ``meld`` is the meld judged
+        caption = "Meld" if verdict.code == "meld_ok" else "Meld made with the top card"
+        rows.append(cards_row_html(verdict.meld, label=caption, four_color=four_color, width=width))
     for i, meld in enumerate(verdict.melds, 1):
         label = "Meld" if len(verdict.melds) == 1 else f"Meld {i}"
         rows.append(cards_row_html(meld, label=label, four_color=four_color, width=width))
