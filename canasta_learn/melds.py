@@ -269,7 +269,13 @@ def check_meld_cards(
             meld=tuple(cards),
             value=value,
         )
-    if problem == "meld_canasta_closed":
+    if problem == "meld_canasta_closed" and rank == BLACK_THREE_RANK:
+        message = (
+            f"{text} would have {len(cards)} cards, but in the {profile.name} profile a meld of black threes "
+            f"holds at most {profile.canasta_size} cards (it is never a canasta): meld at most "
+            f"{profile.canasta_size} of them."
+        )
+    elif problem == "meld_canasta_closed":
         message = (
             f"{text} would have {len(cards)} cards, but in the {profile.name} profile a canasta is closed "
             f"at {profile.canasta_size} cards: nothing more can be added. Start a new meld of {plural} instead."

@@ -188,9 +188,11 @@ def score_team(
     if players_without_meld and profile.no_meld_player_penalty:
         items.append(ScoreItem(f"Players who melded no card ({players_without_meld})",
                                -players_without_meld * profile.no_meld_player_penalty, "no_meld"))
-    unpicked = [c for r in reserves for c in r]
+    # A reserve never picked up counts like cards in hand, and a red three has no card value
+    # (it is a bonus card, never a card left in hand): its red threes cost nothing.
+    unpicked = [c for r in reserves for c in r if not c.is_red_three]
     if unpicked:
-        items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} cards)",
+        items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} {'card' if len(unpicked) == 1 else 'cards'})",
                                -sum(values[c.rank] for c in unpicked), "reserve"))
     left = [c for h in hands for c in h]
     penalty = sum(values[c.rank] for c in left)

@@ -234,6 +234,16 @@ def test_pennies_unpicked_reserve_counts_against_the_team() -> None:
     assert breakdown.points("reserve") == -60
 
 
+def test_pennies_red_three_in_an_unpicked_reserve_costs_nothing() -> None:
+    """A red three has no card value (it is never a card left in hand): in a reserve never
+    picked up only the other cards count against the team."""
+    breakdown = score_team([parse_cards("c9 d9 h9")], [], [], PENNIES, reserves=[parse_cards("h3 d3 c4")])
+    assert breakdown.points("reserve") == -5
+    assert "(1 card)" in str(breakdown)
+    only_threes = score_team([parse_cards("c9 d9 h9")], [], [], PENNIES, reserves=[parse_cards("h3")])
+    assert only_threes.points("reserve") == 0
+
+
 # --------------------------------------------------------------------------- properties
 def _recount(rnd: Round, team: int) -> int:
     """An independent recount of a team's hand score (card values and canasta bonuses)."""
@@ -241,7 +251,9 @@ def _recount(rnd: Round, team: int) -> int:
     seats = [s for s in range(prof.player_count) if s % prof.team_count == team]
     melds = list(rnd.melds[team].values()) + rnd.closed[team]
     total = sum(prof.card_values[c.rank] for m in melds for c in m)
-    total -= sum(prof.card_values[c.rank] for s in seats for c in rnd.hands[s] + rnd.reserves[s])
+    total -= sum(prof.card_values[c.rank] for s in seats for c in rnd.hands[s])
+    # a red three in a reserve never picked up has no card value
+    total -= sum(prof.card_values[c.rank] for s in seats for c in rnd.reserves[s] if not c.is_red_three)
     went_out = rnd.went_out is not None and rnd.went_out % prof.team_count == team
     kinds = []
     for meld in melds:
@@ -312,3 +324,14 @@ def test_bot_rounds_round_trip_and_replay_identically(profile: str, seed: int) -
     assert len(final.all_cards()) == get_profile(profile).deck_size
     for team in range(final.profile.team_count):
         assert final.score_team(team).total == _recount(final, team)
+
+
+def test_pennies_eight_black_threes_refused_without_calling_them_a_canasta() -> None:
+    """RULES.md §8 ruling: a meld of black threes is never a canasta; Pennies caps it at 7
+    cards, and the refusal says so (not "a canasta is closed ... start a new meld")."""
+    from canasta_learn import check_meld
+
+    verdict = check_meld("c3 c3 s3 s3 c3 c3 s3 s3", "pennies_from_heaven")
+    assert verdict.code == "meld_canasta_closed"
+    assert "a meld of black threes holds at most 7 cards (it is never a canasta)" in verdict.message
+    assert "new meld" not in verdict.message and "canasta is closed" not in verdict.message
