@@ -2,7 +2,8 @@
 
 * Structure (fast): every lesson has its headings, at least three quizzes, solution cells,
   no stored outputs, python3 kernelspec; ``notebooks/`` and ``canasta_learn/lessons/`` are
-  identical and match ``scripts/build_lessons.py``.
+  identical and are what ``scripts/build_lessons.py`` builds from the MyST Markdown sources
+  in ``lessons/``.
 * Execution (slow): every lesson runs top to bottom in a fresh kernel with no error output;
   the cells tagged ``check-...`` give the answers of the rule sources (seeds 000 and 001).
 * CLI: ``canasta-learn lessons`` copies without overwriting and starts JupyterLab with the
@@ -79,6 +80,28 @@ def test_lessons_are_up_to_date_with_the_build_script() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lessons.py"), "--check"],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_lesson_has_one_markdown_source() -> None:
+    sources = sorted(p.stem for p in (ROOT / "lessons").glob("[0-9][0-9]_*.md"))
+    assert [f"{stem}.ipynb" for stem in sources] == EXPECTED
+
+
+def test_the_drift_check_notices_an_edited_source(tmp_path: Path) -> None:
+    """Editing a Markdown source without rebuilding makes ``--check`` fail (and name the file)."""
+    pytest.importorskip("jupytext")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "scripts" / "build_lessons.py")
+    assert spec is not None and spec.loader is not None
+    build_lessons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_lessons)
+    source = ROOT / "lessons" / "04_scoring.md"
+    copy = tmp_path / source.name
+    copy.write_text(source.read_text(encoding="utf-8").replace("## Summary", "## Summary (edited)", 1),
+                    encoding="utf-8")
+    assert build_lessons.render(copy) != (NOTEBOOKS / "04_scoring.ipynb").read_text(encoding="utf-8")
+    assert build_lessons.render(source) == (NOTEBOOKS / "04_scoring.ipynb").read_text(encoding="utf-8")
 
 
 def test_packaged_lessons_are_identical_to_notebooks() -> None:
