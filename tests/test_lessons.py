@@ -156,6 +156,48 @@ def test_seed_1800_hand_is_corrected_and_explained() -> None:
     assert "DeckError" in text
 
 
+
+def prose(name: str) -> str:
+    """The markdown text of a lesson (what a learner reads), joined."""
+    return "\n".join(c.source for c in read(NOTEBOOKS / name).cells if c.cell_type == "markdown")
+
+
+def test_the_rule_numbers_the_prose_states_are_the_classic_profiles() -> None:
+    """Numbers written in the lessons' prose, read back from the text and compared with the
+    engine: a slip like "200 points of buried cards" (they were worth 110) cannot return."""
+    from canasta_learn import get_profile
+    from canasta_learn.cards import new_deck
+
+    classic = get_profile("classic")
+    deck = len(new_deck(classic.deck_count, classic.joker_count))
+    claims = [  # (lesson, pattern capturing the number the prose states, the engine's number)
+        ("00_start_here", r"plus four\s+jokers: \*\*(\d+) cards\*\*", deck),
+        ("00_start_here", r"a team\s+reaches \*\*(\d+)\*\*\s+or more", classic.target_score),
+        ("00_start_here", r"A meld of (\w+) or\s+more cards is a \*\*canasta", classic.canasta_size),
+    ]
+    words = {"seven": 7}
+    for lesson, pattern, expected in claims:
+        found = re.findall(pattern, prose(f"{lesson}.ipynb"))
+        assert found, f"{lesson}: the prose no longer says {pattern!r}"
+        for number in found:
+            assert int(words.get(number, number)) == expected, (lesson, pattern, number, expected)
+
+
+def test_no_lesson_states_the_buried_cards_as_200_points() -> None:
+    """Lesson 03's buried cards jk s13 s13 c12 c12 s1 are worth 110: the number is computed
+    in the lesson (cell check-buried-value), never written by hand."""
+    from canasta_learn import meld_value
+
+    assert meld_value("jk s13 s13 c12 c12 s1") == 110
+    text = "\n".join(c.source for c in read(NOTEBOOKS / "03_opening_minimums.ipynb").cells)
+    assert "200 points" not in text and "meld_value(buried)" in text
+
+
+def test_lesson_00_says_how_the_game_really_ends() -> None:
+    text = prose("00_start_here.ipynb")
+    assert "first team to reach" not in text and "5000 wins" not in text
+    assert "higher total wins" in text
+
 # --------------------------------------------------------------------------- execution
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, float]]:
@@ -370,6 +412,27 @@ def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
     for verdict in ("[seq_ace_low]", "[meld_set_not_aces]", "It is a canastra limpa", "[pile_takeable]",
                     "[batida_needs_clean_canasta]"):
         assert verdict in quiz, verdict
+
+
+@pytest.mark.slow
+def test_corrected_statements_are_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
+    """The slips of issue 12, now computed live: the buried cards' value (lesson 03), the card
+    East really drew (lesson 00), and a wild card discarded onto the empty pile, which blocks
+    it while on top and freezes it once covered (lesson 02)."""
+    assert "The buried cards jk s13 s13 c12 c12 s1 are worth 110 points" in tagged(
+        executed, "check-buried-value")
+    from canasta_learn import Round
+
+    rnd = Round(seed=2024)
+    rnd.apply("E draw")
+    (drawn,) = rnd.events[-1].cards
+    nb, _seconds = executed["00_start_here.ipynb"]
+    outputs = "\n".join(outputs_text(c) for c in nb.cells if c.cell_type == "code")
+    assert f"East drew {drawn}." in outputs
+    assert ("laid down and replaced" in outputs) == drawn.is_red_three
+    wild = tagged(executed, "check-wild-on-empty-pile")
+    assert "blocked_wild" in wild and "frozen_wild" in wild
+    assert wild.index("blocked_wild") < wild.index("frozen_wild")
 
 
 @pytest.mark.slow
