@@ -280,11 +280,14 @@ def test_worked_examples_give_the_seeds_answers(executed: dict[str, tuple[Any, f
     frozen = tagged(executed, "check-seed000-bill-frozen")
     assert "ok=False" in frozen and "meld of kings does not help" in frozen
 
-    assert "(50, [OpeningOption('c1 h1 d2', value=60)])" in tagged(executed, "check-seed000-1100")
+    o1100 = tagged(executed, "check-seed000-1100")
+    assert "With a team score of 1100 the opening minimum is 50." in o1100
+    assert re.findall(r"^(.*) opens, worth (\d+)\.$", o1100, flags=re.M) == [("c1 h1 d2", "60")]
     o1500 = tagged(executed, "check-seed000-1500")
     assert "ok=True" in o1500 and "value=90" in o1500 and "opening_ok" in o1500
     o3000 = tagged(executed, "check-seed000-3000")
-    assert o3000.startswith("([],") and "opening_impossible" in o3000 and "120" in o3000
+    assert "No set of melds from this hand reaches it." in o3000 and " opens, worth" not in o3000
+    assert "opening_impossible" in o3000 and "the opening minimum is 120" in o3000
     deck = tagged(executed, "check-seed000-1800-deck")
     assert "DeckError" in deck and "4 copies of h5" in deck
     o1800 = tagged(executed, "check-seed000-1800")
@@ -359,7 +362,9 @@ def test_variant_scores_and_decisions(executed: dict[str, tuple[Any, float]]) ->
     assert tagged(executed, "check-pennies-red-threes").strip().startswith("-200")
     assert re.search(r"^Total\s+1275\s+1475", tagged(executed, "check-variants-same-score"),
                      flags=re.M)
-    assert "((4, 11), (13, 0), 'play')" in tagged(executed, "check-pennies-reserve")
+    reserve = tagged(executed, "check-pennies-reserve")
+    assert "Before the meld P1 held 4 cards, with 11 in the reserve; after it, 13 cards in hand and 0" in reserve
+    assert "P1 plays on in the same turn." in reserve
     assert "'P6'" in tagged(executed, "check-pennies-table")
     decisions = tagged(executed, "check-variants-decisions")
     for fact in ("'italian hand size': 15", "('s8', 9)", "'italian pile always frozen': True",
@@ -392,8 +397,8 @@ def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
         "jk s9 s10 s11 s12 s13 s1": ("limpa", "suja"), "d5 d6 d7 c2 d9 d10 d11": ("suja", "suja"),
         "h4 h5 h6 h7 h8 h9 h10 h11": ("suja", "limpa"), "h4 h5 h6 h7 h8 h9 jk c2": ("no canasta", "no canasta")}
     wilds = tagged(executed, "check-br-wilds")
-    assert "'N swap 101: h7', [h5, h6, h7, h8], [jk, c9, d9]" in wilds
-    assert "'two at the end': [c2, h5, h6, h7, h8]" in wilds and "seq_wild_fixed" in wilds
+    assert "Joker swap (N swap 101: h7): the run is now h5 h6 h7 h8 and N's hand jk c9 d9." in wilds
+    assert "A two at the end: the run is c2 h5 h6 h7 h8." in wilds and "seq_wild_fixed" in wilds
     assert rows("check-br-pile") == {"s9": ("True", "pile_takeable"), "c3": ("False", "pile_blocked_black_three"),
                                      "jk": ("False", "pile_blocked_wild"), "c2": ("False", "pile_blocked_wild")}
     direta = tagged(executed, "check-br-direta")
@@ -433,6 +438,56 @@ def test_corrected_statements_are_the_engines(executed: dict[str, tuple[Any, flo
     wild = tagged(executed, "check-wild-on-empty-pile")
     assert "blocked_wild" in wild and "frozen_wild" in wild
     assert wild.index("blocked_wild") < wild.index("frozen_wild")
+
+
+#: What a learner must never read as a cell's output: a raw repr of the engine's objects, or
+#: a tuple of values (the issue's "Verdict(...)/PileStatus(...) reprs or tuples").
+RAW_REPR = re.compile(r"^\(|\b(?:Verdict|PileStatus|OpeningOption|ScoreBreakdown)\(")
+
+
+@pytest.mark.slow
+def test_outputs_read_as_pictures_or_sentences(executed: dict[str, tuple[Any, float]]) -> None:
+    """An output shown only as text (no picture) is never a raw repr or a tuple; printed text
+    never holds a repr either. Objects with a picture (a verdict, a pile state) show it."""
+    problems = []
+    for name, (nb, _seconds) in executed.items():
+        for index, cell in enumerate(nb.cells):
+            for out in cell.get("outputs", []):
+                if out.output_type == "stream":
+                    text = out.text
+                elif "text/html" in out.get("data", {}) or "image/png" in out.get("data", {}):
+                    continue
+                else:
+                    text = str(out.get("data", {}).get("text/plain", ""))
+                if RAW_REPR.search(text):
+                    problems.append(f"{name} cell {index}: {text[:120]!r}")
+    assert problems == [], "\n".join(problems)
+
+
+def test_prose_tables_are_left_aligned() -> None:
+    """Markdown tables in the lessons align their columns left (JupyterLab right-aligns table
+    cells by default, which makes words hard to read)."""
+    for name in EXPECTED:
+        for line in prose(name).splitlines():
+            if re.fullmatch(r"\|(?:\s*:?-+:?\s*\|)+", line.strip()):
+                cells = [c.strip() for c in line.strip().strip("|").split("|")]
+                assert all(c.startswith(":") and not c.endswith(":") for c in cells), (name, line)
+
+
+def test_lesson_07_never_shows_the_hidden_hands_of_the_live_game() -> None:
+    """The student's game (``play``) is only drawn with the hands face down plus the student's
+    own hand; the replay, which shows every hand, waits until the hand is over; the refusal
+    demonstration drives a widget of its own, not the student's."""
+    cells = [c.source for c in read(NOTEBOOKS / "07_play_a_round.ipynb").cells if c.cell_type == "code"]
+    for source in cells:
+        lines = [line.split("#")[0].strip() for line in source.splitlines()]
+        assert "play.state" not in lines, source  # a bare play.state draws all four hands
+        assert not re.search(r"\bplay\.(?:select|click)\(", source), source
+        if "ReplayViewer(play.record())" in source:
+            assert "if play.state.is_over:" in source, source
+        if "round_html(play.state" in source:
+            assert "show_hands=False" in source, source
+    assert any("demo.click(" in source for source in cells)
 
 
 @pytest.mark.slow
