@@ -114,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     changed = build(check=args.check)
     for path in changed:
-        print(f"{'out of date' if args.check else 'wrote'}: {path.relative_to(ROOT)}")
+        done = "wrote" if path.exists() else "removed"
+        print(f"{'out of date' if args.check else done}: {path.relative_to(ROOT)}")
     if args.check and changed:
         print("run: python scripts/build_lessons.py", file=sys.stderr)
         return 1

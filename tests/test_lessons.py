@@ -48,7 +48,9 @@ EXPECTED = [
     "06_what_if_sandbox.ipynb",
     "07_play_a_round.ipynb",
     "08_for_teachers.ipynb",
-    "09_variants.ipynb",
+    "09_italian_and_pennies.ipynb",
+    "10_going_out.ipynb",
+    "11_brazilian_canastra_and_tranca.ipynb",
 ]
 #: Seconds one cell may take when the tests execute a lesson.
 CELL_TIMEOUT = 180
@@ -72,7 +74,7 @@ def kernel_env() -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------- structure
-def test_the_ten_lessons_exist() -> None:
+def test_the_twelve_lessons_exist() -> None:
     assert LESSONS == EXPECTED
 
 
@@ -80,6 +82,17 @@ def test_lessons_are_up_to_date_with_the_build_script() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lessons.py"), "--check"],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_readme_lists_every_lesson_with_a_binder_link() -> None:
+    """The README's lesson table has one row per lesson, in order, linking the notebook and
+    its Binder launch URL (``urlpath=lab/tree/notebooks/NAME``)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[(\w+)\]\(notebooks/(\w+)\.ipynb\) \|.*\|\s*\[launch\]\((\S+)\) \|$", readme,
+                      flags=re.M)
+    assert [f"{name}.ipynb" for name, _link, _binder in rows] == EXPECTED
+    for name, link, binder in rows:
+        assert link == name and binder.endswith(f"urlpath=lab/tree/notebooks/{name}.ipynb"), name
 
 
 def test_every_lesson_has_one_markdown_source() -> None:
@@ -141,7 +154,8 @@ def test_lesson_has_headings_quizzes_and_no_outputs(name: str) -> None:
 def test_every_rule_lesson_shows_a_widget() -> None:
     widgets = {"01": "HandWidget", "02": "PileExplorer", "03": "OpeningExplorer",
                "04": "ScoreCalculator", "05": "ReplayViewer", "06": "PileExplorer",
-               "07": "PlayWidget", "08": "TableWidget", "09": "TableWidget"}
+               "07": "PlayWidget", "08": "TableWidget", "09": "TableWidget", "10": "PlayWidget",
+               "11": "TableWidget"}
     for prefix, widget in widgets.items():
         (path,) = NOTEBOOKS.glob(f"{prefix}_*.ipynb")
         sources = "\n".join(c.source for c in read(path).cells if c.cell_type == "code")
@@ -375,7 +389,7 @@ def test_variant_scores_and_decisions(executed: dict[str, tuple[Any, float]]) ->
 
 @pytest.mark.slow
 def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
-    """Lesson 09, the Brazilian games: the engine's verdicts, canasta kinds and scores."""
+    """Lesson 11, the Brazilian games: the engine's verdicts, canasta kinds and scores."""
     def rows(tag: str) -> dict[str, tuple[str, str]]:
         found = re.findall(r"^(\S+(?: \S+)*?)\s+(True|False)\s+(\w+)\s", tagged(executed, tag), flags=re.M)
         return {label: (legal, code) for label, legal, code in found}
@@ -491,6 +505,57 @@ def test_lesson_07_never_shows_the_hidden_hands_of_the_live_game() -> None:
 
 
 @pytest.mark.slow
+def test_going_out_lesson_teaches_the_deal_and_red_threes(executed: dict[str, tuple[Any, float]]) -> None:
+    """Lesson 10: an upcard that is wild or a red three is covered and freezes the pile; a red
+    three, dealt or drawn, is laid down and replaced (the hand keeps its size)."""
+    deal = tagged(executed, "check-deal")
+    assert "The upcard is c2." in deal and "c2 turned up is covered by jk" in deal
+    assert "N lays down the red three h3." in deal and "N draws a replacement." in deal
+    assert "frozen_wild" in deal
+    drawn = tagged(executed, "check-red-three-drawn")
+    assert "N lays down the red three h3." in drawn and "N draws a replacement." in drawn
+    held = re.search(r"North held (\d+) cards before the draw and holds (\d+) after it", drawn)
+    assert held is not None
+    assert int(held.group(2)) == int(held.group(1)) + 1  # the drawn card stays: the h3 was replaced
+
+
+@pytest.mark.slow
+def test_going_out_lesson_teaches_asking_and_going_out(executed: dict[str, tuple[Any, float]]) -> None:
+    """Lesson 10: the partner's answer binds; going out with and without a final discard;
+    the three conditions of going out concealed."""
+    assert "must_go_out" in tagged(executed, "check-ask-yes")
+    assert "go_out_forbidden_by_partner" in tagged(executed, "check-ask-no")
+    assert "N goes out." in tagged(executed, "check-go-out-discard")
+    assert "Going out: 100 points for North–South." in tagged(executed, "check-go-out-discard")
+    no_discard = tagged(executed, "check-go-out-no-discard")
+    assert "and go out" in no_discard and "The hand is over." in no_discard
+    concealed = re.findall(r"code='(go_out_\w+)'", tagged(executed, "check-concealed"))
+    assert concealed == ["go_out_concealed_ok", "go_out_ok", "go_out_ok", "go_out_ok"]
+
+
+@pytest.mark.slow
+def test_going_out_lesson_teaches_the_end_of_the_stock_and_of_the_game(
+        executed: dict[str, tuple[Any, float]]) -> None:
+    last = tagged(executed, "check-last-red-three")
+    assert last.count("the hand ends at once (no meld, no discard)") == 1 and "The hand is over." in last
+    play_on = tagged(executed, "check-play-on")
+    assert "Top card d12, North may: N take\n" in play_on and "must_take_pile" in play_on
+    assert "Top card h8, North may: N decline\n" in play_on
+    assert "Going-out bonus: North–South 0, East–West 0." in play_on
+    end = tagged(executed, "check-game-end")
+    hand = re.search(r"The last hand scores North–South (-?\d+), East–West (-?\d+)\.", end)
+    after = re.search(r"N–S (-?\d+), E–W (-?\d+): the game is over and (\S+) win\.", end)
+    assert hand and after
+    assert (int(after.group(1)), int(after.group(2))) == (4700 + int(hand.group(1)), 4900 + int(hand.group(2)))
+    higher = "North–South" if int(after.group(1)) > int(after.group(2)) else "East–West"
+    assert after.group(3) == higher
+    tie = tagged(executed, "check-game-tie")
+    before = re.search(r"Before the hand: N–S (\d+), E–W (\d+)\.", tie)
+    assert before and max(int(before.group(1)), int(before.group(2))) < 5000
+    assert "N–S 5200, E–W 5200: the game goes on, and one more hand is dealt." in tie
+
+
+@pytest.mark.slow
 def test_play_widget_refusal_is_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
     assert "must first draw" in tagged(executed, "check-play-refusal")
 
@@ -515,7 +580,7 @@ def test_lessons_command_copies_without_overwriting(tmp_path: Path,
     assert cli_main(["lessons", str(target), "--no-lab"]) == 0
     assert edited.read_text() == '{"my": "edits"}'
     assert (target / "04_scoring.ipynb").read_bytes() == (PACKAGED / "04_scoring.ipynb").read_bytes()
-    assert "1 copied, 9 already there" in capsys.readouterr().out
+    assert f"1 copied, {len(EXPECTED) - 1} already there" in capsys.readouterr().out
 
 
 def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -618,7 +683,7 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
     # quizzes keep a static rendering, the answer and the engine's verdict behind <details>
     assert "Interactive QuizSet" not in mike and "Mike holds h5 d2 d2 s12 d12" in mike
     assert mike.count("<summary>Show the answer</summary>") >= 5
-    variants = (html_export / "09_variants.html").read_text(encoding="utf-8")
+    variants = (html_export / "09_italian_and_pennies.html").read_text(encoding="utf-8")
     assert "<summary>Show the answer</summary>" in variants and "always frozen" in variants
 
 
