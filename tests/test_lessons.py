@@ -683,6 +683,10 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
     # quizzes keep a static rendering, the answer and the engine's verdict behind <details>
     assert "Interactive QuizSet" not in mike and "Mike holds h5 d2 d2 s12 d12" in mike
     assert mike.count("<summary>Show the answer</summary>") >= 5
+    # lessons 05 and 07 on paper: a static sequence of key moments where the widget stood
+    for name in ("05_replay_a_game.html", "07_play_a_round.html"):
+        page = (html_export / name).read_text(encoding="utf-8")
+        assert page.count('class="cl-moment"') >= 5, name
     variants = (html_export / "09_italian_and_pennies.html").read_text(encoding="utf-8")
     assert "<summary>Show the answer</summary>" in variants and "always frozen" in variants
 
