@@ -179,7 +179,7 @@ def prose(name: str) -> str:
 def test_the_rule_numbers_the_prose_states_are_the_classic_profiles() -> None:
     """Numbers written in the lessons' prose, read back from the text and compared with the
     engine: a slip like "200 points of buried cards" (they were worth 110) cannot return."""
-    from canasta_learn import get_profile
+    from canasta_learn import get_profile, opening_minimum
     from canasta_learn.cards import new_deck
 
     classic = get_profile("classic")
@@ -188,6 +188,25 @@ def test_the_rule_numbers_the_prose_states_are_the_classic_profiles() -> None:
         ("00_start_here", r"plus four\s+jokers: \*\*(\d+) cards\*\*", deck),
         ("00_start_here", r"a team\s+reaches \*\*(\d+)\*\*\s+or more", classic.target_score),
         ("00_start_here", r"A meld of (\w+) or\s+more cards is a \*\*canasta", classic.canasta_size),
+        ("03_opening_minimums", r"\| below 0 \| (\d+) \|", classic.opening_below),
+        ("03_opening_minimums", r"\| 0 to 1495 \| (\d+) \|", opening_minimum(0)),
+        ("03_opening_minimums", r"\| 0 to 1495 \| (\d+) \|", opening_minimum(1495)),
+        ("03_opening_minimums", r"\| 1500 to 2995 \| (\d+) \|", opening_minimum(1500)),
+        ("03_opening_minimums", r"\| 1500 to 2995 \| (\d+) \|", opening_minimum(2995)),
+        ("03_opening_minimums", r"\| 3000 or more \| (\d+) \|", opening_minimum(3000)),
+        ("04_scoring", r"natural canasta (\d+)", classic.natural_canasta_bonus),
+        ("04_scoring", r"mixed canasta (\d+)", classic.mixed_canasta_bonus),
+        ("04_scoring", r"red threes (\d+)\*\* each", classic.red_three_bonuses[1]),
+        ("04_scoring", r"\*\*(\d+)\*\* for all four", classic.red_three_bonuses[4]),
+        ("04_scoring", r"going out (\d+)\*\*", classic.going_out_bonus),
+        ("04_scoring", r"or \*\*(\d+)\*\* in all if concealed", classic.concealed_going_out_bonus),
+        ("10_going_out", r"gives \*\*(\d+) cards\*\* to each", classic.hand_size),
+        ("10_going_out", r"team earns (\d+) for it", classic.going_out_bonus),
+        ("10_going_out", r"It earns (\d+) for going out", classic.concealed_going_out_bonus),
+        ("10_going_out", r"instead of (\d+) \(", classic.going_out_bonus),
+        ("10_going_out", r"Each red three scores (\d+)", classic.red_three_bonuses[1]),
+        ("10_going_out", r"all four (\d+)", classic.red_three_bonuses[4]),
+        ("10_going_out", r"a team reaches (\d+) or more", classic.target_score),
     ]
     words = {"seven": 7}
     for lesson, pattern, expected in claims:
