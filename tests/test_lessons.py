@@ -575,6 +575,22 @@ def test_going_out_lesson_teaches_the_end_of_the_stock_and_of_the_game(
 
 
 @pytest.mark.slow
+def test_lesson_08s_example_lesson_is_a_myst_notebook_with_a_quiz(
+        executed: dict[str, tuple[Any, float]]) -> None:
+    """The new lesson lesson 08 writes is read by jupytext as four cells: its title, a setup
+    cell, a heading and a quiz cell, with their tags."""
+    jupytext = pytest.importorskip("jupytext")
+    text = tagged(executed, "check-new-lesson")
+    notebook = jupytext.reads(text[:text.rindex("```") + 3] + "\n", fmt="md:myst")
+    cells = [(c.cell_type, c.metadata.get("tags", []), c.source.splitlines()[0]) for c in notebook.cells]
+    assert cells == [("markdown", [], "# 12 · Red threes"),
+                     ("code", ["setup"], "from canasta_learn import Position"),
+                     ("markdown", [], "## Check yourself"),
+                     ("code", ["quiz"], 'QuizSet([Quiz("Can North take the pile?",')]
+    assert notebook.metadata["canasta_learn"] == {"title": "Red threes"}
+
+
+@pytest.mark.slow
 def test_play_widget_refusal_is_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
     assert "must first draw" in tagged(executed, "check-play-refusal")
 
