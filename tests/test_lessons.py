@@ -162,6 +162,34 @@ def test_every_rule_lesson_shows_a_widget() -> None:
         assert f"{widget}(" in sources, f"{path.name} does not use {widget}"
 
 
+def test_lesson_10_teaches_each_classic_rule_with_an_example_a_widget_and_a_quiz() -> None:
+    """Each rule section of the going-out lesson has a live example (a ``check-...`` cell), a
+    try-it widget, and a question about it in the quiz set."""
+    cells = read(NOTEBOOKS / "10_going_out.ipynb").cells
+    sections: dict[str, list[Any]] = {}
+    heading = ""
+    for cell in cells:
+        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+            heading = cell.source.splitlines()[0][3:]
+        sections.setdefault(heading, []).append(cell)
+    quiz = "\n".join(c.source for c in cells if "quiz" in tags(c))
+    rules = {  # section heading -> a phrase of its quiz question
+        "The deal and the upcard": "The first upcard of a deal",
+        "Red threes are laid down and replaced": "draws the h3 from the stock",
+        '"Partner, may I go out?"': "answered yes to 'may I go out?'",
+        "Going out, with or without a final discard": "go out without a discard",
+        "Going out concealed": "Concealed?",
+        "The end of the stock": "The stock is empty",
+        "The end of the game, and ties": "Is the game over?",
+    }
+    for title, question in rules.items():
+        assert title in sections, f"lesson 10 has no section {title!r}"
+        code = [c for c in sections[title] if c.cell_type == "code"]
+        assert any(any(tag.startswith("check-") for tag in tags(c)) for c in code), title
+        assert any(re.search(r"\b(PlayWidget|PileExplorer|widgets\.VBox)\(", c.source) for c in code), title
+        assert question in quiz, (title, question)
+
+
 def test_seed_1800_hand_is_corrected_and_explained() -> None:
     nb = read(NOTEBOOKS / "03_opening_minimums.ipynb")
     text = "\n".join(c.source for c in nb.cells)
