@@ -95,6 +95,26 @@ def test_readme_lists_every_lesson_with_a_binder_link() -> None:
         assert link == name and binder.endswith(f"urlpath=lab/tree/notebooks/{name}.ipynb"), name
 
 
+def load_script(name: str) -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_a_stored_notebook_converts_back_to_a_source_that_builds_it(name: str, tmp_path: Path) -> None:
+    """notebook_to_lesson (notebook -> MyST) and build_lessons (MyST -> notebook) are inverse:
+    a stored lesson converted back builds byte for byte into the same notebook."""
+    pytest.importorskip("jupytext")
+    source = tmp_path / name.replace(".ipynb", ".md")
+    source.write_text(load_script("notebook_to_lesson").to_myst(read(NOTEBOOKS / name)), encoding="utf-8")
+    assert load_script("build_lessons").render(source) == (NOTEBOOKS / name).read_text(encoding="utf-8")
+
+
 def test_every_lesson_has_one_markdown_source() -> None:
     sources = sorted(p.stem for p in (ROOT / "lessons").glob("[0-9][0-9]_*.md"))
     assert [f"{stem}.ipynb" for stem in sources] == EXPECTED
@@ -103,12 +123,7 @@ def test_every_lesson_has_one_markdown_source() -> None:
 def test_the_drift_check_notices_an_edited_source(tmp_path: Path) -> None:
     """Editing a Markdown source without rebuilding makes ``--check`` fail (and name the file)."""
     pytest.importorskip("jupytext")
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "scripts" / "build_lessons.py")
-    assert spec is not None and spec.loader is not None
-    build_lessons = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_lessons)
+    build_lessons = load_script("build_lessons")
     source = ROOT / "lessons" / "04_scoring.md"
     copy = tmp_path / source.name
     copy.write_text(source.read_text(encoding="utf-8").replace("## Summary", "## Summary (edited)", 1),
