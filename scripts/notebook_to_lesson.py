@@ -21,7 +21,7 @@ import jupytext
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def to_myst(notebook: nbformat.NotebookNode, title: str | None = None) -> str:
