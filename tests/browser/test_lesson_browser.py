@@ -1,8 +1,10 @@
-"""A real lesson in a real browser: lesson 02 opened in JupyterLab, every cell run, a quiz
-answered by clicking.
+"""Real lessons in a real browser: lesson 02 opened in JupyterLab, every cell run, a quiz
+answered by clicking; and the lesson on going out (10) stepped through: every cell run, the
+end-of-game widget driven by typing totals, a quiz answered.
 
-The lesson is the shipped notebook itself (``notebooks/02_frozen_and_blocked_piles.ipynb``),
-not a test copy of its cells. The ``page`` fixture fails the test on browser console errors.
+The lessons are the shipped notebooks themselves (``notebooks/02_frozen_and_blocked_piles.ipynb``,
+``notebooks/10_going_out.ipynb``), not test copies of their cells. The ``page`` fixture fails
+the test on browser console errors.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from harness import LabServer, open_notebook, run_all
 from playwright.sync_api import Page, expect
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "02_frozen_and_blocked_piles.ipynb"
+GOING_OUT = LESSON.parent / "10_going_out.ipynb"
 RUN_TIMEOUT_MS = 120_000
 
 
@@ -24,7 +27,8 @@ def lab(
     lab_server_factory: Callable[[Path], LabServer], tmp_path_factory: pytest.TempPathFactory
 ) -> LabServer:
     folder = tmp_path_factory.mktemp("lesson_notebooks")
-    shutil.copy2(LESSON, folder / LESSON.name)
+    for lesson in (LESSON, GOING_OUT):
+        shutil.copy2(lesson, folder / lesson.name)
     return lab_server_factory(folder)
 
 
@@ -34,7 +38,7 @@ def test_lesson_runs_and_a_quiz_is_answered_by_clicking(lab: LabServer, page: Pa
 
     # The last cell (the try-it-yourself sandbox) has run: the whole lesson went through.
     last = page.locator(".jp-Notebook .jp-CodeCell").last
-    expect(last.locator(".jp-OutputArea-output")).to_contain_text(
+    expect(last.locator(".jp-OutputArea-output").last).to_contain_text(
         "pile_frozen_needs_natural_pair", timeout=RUN_TIMEOUT_MS)
     expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")
     expect(page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
@@ -62,3 +66,39 @@ def test_lesson_runs_and_a_quiz_is_answered_by_clicking(lab: LabServer, page: Pa
     expect(lisa.locator(".cl-quiz-feedback")).to_contain_text("Not quite")
     expect(lisa.locator(".cl-quiz-feedback")).to_contain_text("meld of kings")
     expect(score).to_contain_text("1 of 5 correct (3 still to answer)")
+
+
+def test_going_out_lesson_steps_through_and_its_widgets_answer(lab: LabServer, page: Page) -> None:
+    open_notebook(page, lab.base_url, lab.token, GOING_OUT.name)
+    run_all(page)
+
+    # The last cell (try it yourself) has run: the whole lesson went through without errors.
+    last = page.locator(".jp-Notebook .jp-CodeCell").last
+    expect(last.locator(".jp-OutputArea-output").last).to_contain_text("go_out_ok", timeout=RUN_TIMEOUT_MS)
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")
+    expect(page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+           ).to_have_count(0)
+    # Each section's live example said what the engine decided.
+    notebook = page.locator(".jp-Notebook")
+    for sentence in ("c2 turned up is covered by jk", "N lays down the red three h3.",
+                     "S answered yes, so N must go out this turn",
+                     "the hand ends at once (no meld, no discard)",
+                     "N–S 5200, E–W 5200: the game goes on, and one more hand is dealt."):
+        expect(notebook).to_contain_text(sentence)
+
+    # The end-of-game widget: type totals that tie after the last hand; the engine decides.
+    north_south = page.locator(".widget-text").filter(has_text="N–S before").locator("input")
+    east_west = page.locator(".widget-text").filter(has_text="E–W before").locator("input")
+    outcome = page.locator(".widget-vbox").filter(has=north_south).locator(".widget-html").last
+    expect(outcome).to_contain_text("N–S 5210, E–W 5385: the game is over and East–West win.",
+                                    timeout=RUN_TIMEOUT_MS)  # the starting totals 4700 / 4900
+    north_south.fill("4690")
+    north_south.press("Enter")
+    east_west.fill("4715")
+    east_west.press("Enter")
+    expect(outcome).to_contain_text("N–S 5200, E–W 5200: the game goes on", timeout=RUN_TIMEOUT_MS)
+
+    # A quiz answered by clicking: the first upcard c2 is covered (the engine's account).
+    upcard = page.locator(".cl-quiz").filter(has_text="The first upcard of a deal is the c2")
+    upcard.get_by_role("button", name="It is covered with the next card, and the pile is frozen").click()
+    expect(upcard).to_contain_text("covered by jk", timeout=RUN_TIMEOUT_MS)
