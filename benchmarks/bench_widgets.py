@@ -67,7 +67,7 @@ def kernel_play() -> tuple[list[float], list[float]]:
         start = time.perf_counter()
         play.click("discard")
         elapsed = (time.perf_counter() - start) * 1000
-        if play.message.endswith("is legal."):
+        if play.message.startswith("You discarded"):
             discards.append(elapsed)
     return draws, discards
 

@@ -156,14 +156,21 @@ def test_play_meld_onto_a_meld_then_discard_lets_the_bots_play() -> None:
     play.select("jk")
     play.set_target(13)
     play.click("meld")
-    assert play.message == "N may meld 13: jk (50 points)."
+    assert play.message == ("You added Jk to the meld of kings (50 points). "
+                            "Your team has opened: 80 points melded this turn.")
     assert len(rnd.melds[0][13]) == 4 and rnd.opened[0]
     play.select("h5")
     play.click("discard")
     # The three bots have played; North is to draw again (or the round ended).
     assert rnd.to_move == 0 or rnd.is_over
-    seats = [line.split(" ")[0] for line in play.log_lines]
-    assert seats[:2] == ["N", "N"] and {"E", "S", "W"} <= set(seats)
+    lines = play.log_lines
+    assert lines[:4] == ["You melded K\u2666 K\u2660 K\u2665 (a new meld of kings, 30 points).",
+                         "You added Jk to the meld of kings (50 points).",
+                         "Your team has opened: 80 points melded this turn.",
+                         "You discarded 5\u2665."]
+    players = {line.split(" ")[0] for line in lines}
+    assert {"You", "Ebba", "Sam", "Wen"} <= players
+    assert any(line.startswith("Sam (your partner) ") for line in lines)
     assert play.hand.cards == rnd.hands[0]
     assert play.hand.selected == []
     assert "Your turn" in play.status.value or rnd.is_over
@@ -194,7 +201,9 @@ def test_play_bot_partner_answers_and_human_answers_bot() -> None:
     play = PlayWidget(round=rnd, seat=0)
     play.click("ask")
     assert rnd.permission in ("yes", "no")
-    assert play.log_lines[-1].startswith("S ") and "answer" in play.log_lines[-1]
+    word = rnd.permission
+    then = "you must go out" if word == "yes" else "you may not go out"
+    assert play.log_lines[-1] == f"Sam (your partner) answered {word}: {then} this turn."
     assert play.my_turn and rnd.phase == "play"
 
     # Your partner asks; you answer.
@@ -247,7 +256,7 @@ def test_play_a_whole_game_with_bots_in_every_turn() -> None:
         else:
             play.select(str(rnd.hands[0][-1]))
             play.click("discard")
-            if not play.message.endswith("is legal.") and rnd.phase == "play":
+            if rnd.phase == "play" and rnd.to_move == 0 and not rnd.is_over:
                 for card in list(rnd.hands[0]):
                     play.select(str(card))
                     play.click("discard")

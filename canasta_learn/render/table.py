@@ -405,8 +405,10 @@ def _turn_text(rnd: Round, names: PlayerNames) -> str:
         if rnd.went_out is not None:
             how = "went out concealed" if rnd.went_out_concealed else "went out"
             who = f"{_seat_label(rnd, rnd.went_out, names)} {how}"
+        # "went out" is already said by who went out: the reason only when it adds something.
+        reason = rnd.end_reason if rnd.end_reason and rnd.end_reason != "went_out" else None
         return "Round over" + (f": {who}" if who else "") + (
-            f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason else "")
+            f" ({reason.replace('_', ' ')})" if reason else "")
     text = f"{_seat_label(rnd, rnd.to_move, names)} {_PHASES.get(rnd.phase, rnd.phase)}"
     if rnd.phase == "play" and rnd.drew_from:
         text += f" (drew from the {rnd.drew_from})"
