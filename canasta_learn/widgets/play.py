@@ -24,7 +24,9 @@ Tests (and teachers) drive it from Python::
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -44,7 +46,7 @@ from .hand import HandWidget
 from .narration import Names, cards_text, narrate_action, round_end_text
 from .table import TableWidget
 
-__all__ = ["PlayWidget", "SPEEDS", "default_player_names"]
+__all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 
 #: How many moves the log keeps on screen.
 LOG_LINES = 14
@@ -55,6 +57,37 @@ BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "ne
 SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 #: Names given to the other seats (in seat order after yours) when none are given.
 DEFAULT_NAMES = ("Ebba", "Sam", "Wen", "Ana", "Rui", "Lea")
+
+
+#: Engine advice written for the text interface, and what to do with the controls instead.
+_CLICK_ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"name the cards, as in 'take [^']*'\."),
+     "select them in your hand, then press Take pile."),
+    (re.compile(r"take the pile with it \('take [^']*'\)\."),
+     "take the pile with it: select the pair, then press Take pile."),
+    (re.compile(r"may go only onto it: 'add [^']*'\."),
+     "may go only onto it: choose it in the Meld: list, then press Meld selected."),
+    (re.compile(r"To put wild cards on a meld, name it, as in '[^']*'\."),
+     "To put wild cards on a meld, choose that meld in the Meld: list, then press Meld selected."),
+    (re.compile(r"Name the cards to meld, as in '[^']*'\."),
+     "Select the cards to meld in your hand, then press Meld selected."),
+    (re.compile(r"in one action \(groups separated by '\|'\)"),
+     "together (press Set aside as a meld for each of them, then Meld selected)"),
+    (re.compile(r"write 'take' without a meld number\."),
+     "choose \"as a new meld\" in the Meld: list, then press Take pile."),
+    (re.compile(r"Add melds from your hand to the take,"),
+     "Set aside more melds from your hand (Set aside as a meld) before pressing Take pile,"),
+)
+
+
+def for_clicks(verdict: Verdict) -> Verdict:
+    """The verdict with advice about typed commands replaced by the controls that do it."""
+    message = verdict.message
+    for pattern, replacement in _CLICK_ADVICE:
+        message = pattern.sub(replacement, message)
+    if message == verdict.message:
+        return verdict
+    return dataclasses.replace(verdict, message=message)
 
 
 def default_player_names(seat: int, player_count: int) -> list[str]:
@@ -527,7 +560,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         verdict = rnd.check(action)
         if not verdict:
-            self._show_verdict(verdict)
+            self._show_verdict(for_clicks(verdict))
             self._refresh_why()
             return
         self._hand_before = list(rnd.hands[self.seat])
@@ -757,6 +790,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.why_panel.layout.display = ""
         rows = []
         for label, verdict in self.checks():
+            verdict = for_clicks(verdict)
             icon, word = ("\u2714", "legal") if verdict.ok else ("\u2718", "refused")
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'
