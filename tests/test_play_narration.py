@@ -107,8 +107,11 @@ def test_round_end_is_announced_with_the_breakdown_and_no_repeated_reason() -> N
     for item in mine.items:
         if item.points:
             assert f"{item.points:+d}" in status
-    assert "went out (went out)" not in play.table.html.value
-    assert "Round over: S \u00b7 Sam went out" in play.table.html.value
+    from canasta_learn.render import round_html
+
+    full = round_html(rnd, player_names=NAMES)
+    assert "went out (went out)" not in full and "Round over: S \u00b7 Sam went out" in full
+    assert "Your team" in play.table.html.value and "cl-scores" in play.table.html.value
     assert "is legal" not in play.message
     assert round_end_text(rnd, play.names) in play.status.value.replace("&#x27;", "'")
 

@@ -44,7 +44,7 @@ from ..verdicts import Verdict
 from .common import profile_badge, profile_badge_html
 from .hand import HandWidget
 from .narration import Names, cards_text, narrate_action, round_end_text
-from .table import TableWidget
+from .play_table import PlayTable
 
 __all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 
@@ -189,8 +189,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
         # ------------------------------------------------------------- the parts
         self.badge = profile_badge(prof)
-        self.table = TableWidget(rnd, show_hands=False, player_names=names,
-                                 four_color=four_color, width=56, show_badge=False)
+        self.table = PlayTable(rnd, seat, names, four_color=four_color)
         self.hand = HandWidget(rnd.hands[seat], four_color=four_color,
                                label=f"Your hand ({rnd.seat_name(seat)})")
         self.verdict = widgets.HTML("")
@@ -242,7 +241,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.buttons[name].on_click(lambda _b, fn=fn: fn())
 
         self.target = widgets.Dropdown(options=[("as a new meld", -1)], value=-1,
-                                       description="Meld:", layout=widgets.Layout(width="300px"),
+                                       description="Meld:", layout=widgets.Layout(width="210px"),
                                        style={"description_width": "initial"})
         self.target.add_class("cl-meld-target")
         self.why = widgets.ToggleButton(value=False, description="why?",
@@ -263,7 +262,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.log_html = widgets.HTML("")
         self.log_html.add_class("cl-play-log")
         self.filename = widgets.Text(value="canasta-game.json", description="File:",
-                                     layout=widgets.Layout(width="300px"),
+                                     layout=widgets.Layout(width="220px"),
                                      style={"description_width": "initial"})
         self.filename.add_class("cl-save-name")
 
@@ -305,21 +304,23 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
              b["redraw"], b["aside"], b["clear_aside"], self.why],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         actions_row.add_class("cl-play-actions")
-        left = widgets.VBox([self.hand, actions_row, self.aside_html, self.hint, self.answer_box,
-                             self.why_panel],
-                            layout=widgets.Layout(flex="1 1 560px", min_width="0"))
+        left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
+                             self.answer_box, self.why_panel],
+                            layout=widgets.Layout(flex="1 1 620px", min_width="0"))
+        left.add_class("cl-play-main")
         log_box = widgets.VBox([widgets.HTML("<b>Earlier moves</b>"), self.log_html])
         log_box.add_class("cl-play-log-box")
-        side = widgets.VBox([self.verdict, self.narration_html, log_box],
-                            layout=widgets.Layout(flex="1 1 300px", min_width="0",
-                                                  max_width="560px", padding="0 0 0 12px"))
-        hand_row = widgets.HBox(
-            [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         file_row = widgets.HBox([b["new"], self.filename, b["save"], self.settings_toggle],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        side = widgets.VBox([self.verdict, self.narration_html, log_box, file_row, self.settings],
+                            layout=widgets.Layout(flex="1 1 300px", min_width="0",
+                                                  max_width="380px", padding="0 0 0 10px"))
+        side.add_class("cl-play-side")
+        body = widgets.HBox(
+            [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         top = widgets.HBox([self.badge, self.status],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([top, self.table, hand_row, file_row, self.settings])
+        super().__init__([top, body])
         self.add_class("cl-play-widget")
         if self.autoplay:
             self._run_bots()
