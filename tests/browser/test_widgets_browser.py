@@ -147,7 +147,7 @@ def test_select_cards_by_name_and_meld_them_refusal_first(lab: LabServer, page: 
     # The melded cards left the hand and are on the table (the team has opened).
     expect(card(page, "King of hearts")).to_have_count(0)
     expect(card(page, "Joker")).to_have_count(0)
-    table = page.locator(".cl-table-widget")
+    table = page.locator(".cl-play-table")
     expect(table.get_by_role("img", name="King of hearts")).to_have_count(1)
     expect(table).to_contain_text("Opened")
 
@@ -237,8 +237,36 @@ def test_replay_forward_and_back_changes_notes(lab: LabServer, page: Page) -> No
     expect(notes).not_to_contain_text("A <b>bold</b> move")
     expect(notes).to_contain_text(expected[3][:60])
     expect(current).to_contain_text("3.")
-    # The slider (counting steps from 1) follows the buttons.
-    expect(page.locator(".cl-replay-slider .widget-readout")).to_have_text("4")
+    # The slider (counting steps from 1) follows the buttons; it has an accessible name.
+    expect(page.locator(".cl-replay-slider .cl-slider-readout")).to_have_text("4")
+    slider = page.get_by_role("slider", name="Step of the game (arrow keys: back / forward)")
+    expect(slider).to_have_value("4")
+
+    # Keyboard: the arrow keys step from anywhere in the viewer.
+    forward.focus()
+    page.keyboard.press("ArrowRight")
+    expect(current).to_contain_text("4.")
+    expect(notes).to_contain_text("A <b>bold</b> move")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(current).to_contain_text("2.")
+
+    # A click on a move in the list goes there.
+    page.locator(".cl-replay-moves button", has_text="5. ").first.click()
+    expect(current).to_contain_text("5.")
+    expect(page.locator(".cl-replay-where")).to_contain_text("Step 6 of")
+
+    # Play, then Pause: it stays where it paused (it used to jump back to step 1).
+    play = page.get_by_role("button", name="Play")
+    play.click()
+    expect(page.locator(".cl-replay-where")).not_to_contain_text("Step 6 of", timeout=WAIT_MS)
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+    where = page.locator(".cl-replay-where").inner_text()
+    paused = int(where.split("Step ")[1].split(" ")[0])
+    assert paused > 6  # it played on from step 6 and stopped there, not at step 1
+    forward.click()
+    expect(page.locator(".cl-replay-where")).to_contain_text(f"Step {paused + 1} of")
 
 
 def test_voila_renders_hand_and_table(
