@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli_records",
     "canasta_learn.cli_simulate",
     "canasta_learn.cli_lessons",
+    "canasta_learn.cli_play",
 )
 
 

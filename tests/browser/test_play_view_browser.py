@@ -198,3 +198,19 @@ def test_a_whole_round_by_clicking_only(lab: LabServer, page: Page) -> None:
     expect(status).to_contain_text("Your team scored")
     assert draws >= 3
     expect(page.locator(".cl-play-table")).not_to_contain_text("went out (went out)")
+
+
+def test_canasta_learn_play_notebook_shows_the_play_view_without_code(
+    voila_factory: Callable[[Path], VoilaServer], tmp_path: Path, page: Page
+) -> None:
+    from canasta_learn.cli_play import play_code, write_play_notebook
+
+    notebook = write_play_notebook(tmp_path / "class", play_code(seed=3, speed="instant"))
+    server = voila_factory(notebook)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.base_url)
+    expect(page.locator(".cl-play-widget .cl-hand-card").first).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(".cl-play-status")).to_contain_text("Your turn")
+    assert "PlayWidget(" not in page.locator("body").inner_text()  # no code on the page
+    page.locator("button.cl-button-draw").click()
+    expect(page.locator(".cl-play-narration")).to_contain_text("You drew")
