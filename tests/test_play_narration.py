@@ -209,3 +209,61 @@ def test_every_sentence_of_a_bot_game_matches_its_events(profile: str) -> None:
     assert rnd.is_over
     assert round_end_text(rnd, names).startswith("The round is over: ")
     assert rng is not None
+
+
+def test_take_back_your_meld_within_the_turn_and_the_record_says_so() -> None:
+    rnd = kings_round()
+    before = rnd.snapshot()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES)
+    assert play.buttons["take_back"].layout.display == "none"  # nothing to take back yet
+    play.select("h13 s13 d13")
+    play.click("meld")
+    assert play.buttons["take_back"].layout.display == ""
+    play.click("take_back")
+    assert play.state.snapshot() == before  # exactly as before the meld
+    assert play.message == "You took back your move: K\u2666 K\u2660 K\u2665 went back to your hand."
+    assert play.buttons["take_back"].layout.display == "none"
+    play.select("h13 s13 d13 jk")
+    play.click("meld")
+    play.select("h5")
+    play.click("discard")
+    play.click("take_back")  # the turn is over: the discard and the bots' moves stay
+    assert "Nothing to take back" in play.message
+    record = play.record()
+    comment = record.rounds[0].comments.get(-1)
+    assert comment == "Then taken back: N meld d13 s13 h13."
+    assert [a for a in record.rounds[0].actions[:2]] == ["N meld d13 s13 h13 jk", "N discard h5"]
+
+
+def test_take_back_is_not_offered_for_a_draw() -> None:
+    rnd = north_to_draw()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES)
+    play.click("draw")
+    assert play.buttons["take_back"].layout.display == "none"
+    play.click("take_back")
+    assert "Nothing to take back" in play.message and rnd.phase == "play"
+
+
+def test_running_score_and_rounds_won_in_round_mode() -> None:
+    rnd = Round.from_state(
+        hands=["c4 c6 c8 d4 d5", "s11 h11 h12 s12", "c5 h5 s5 d8", "s6 s8 h4 h6"],
+        stock="s7 d6 c10", pile="d7 s4", melds=[["h9 h9 s9 s9 d9 d9 c9"]], to_move=2,
+        drew_from="stock")
+    rnd.apply("S ask")
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES)
+    play.click("yes")
+    ours, theirs = (s.total for s in rnd.scores())
+    assert (f"Score: your team {ours}, the other team {theirs}" in play.status.value
+            and "rounds won: your team 1, the other team 0" in play.status.value)
+
+
+def test_settings_choose_speed_and_next_round_rules() -> None:
+    play = PlayWidget(seed=4, seat=0)
+    play.speed_choice.value = "slow"
+    assert play.speed == "slow"
+    play.speed_choice.value = "instant"
+    play.profile_choice.value = "cardgames_io"
+    play.bot_choice.value = "random"
+    play.click("new")
+    assert play.state.profile.name == "cardgames_io" and play.bots[1].name == "random"
+    assert "cardgames_io" in play.badge.value

@@ -52,7 +52,7 @@ __all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
 BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw",
-           "aside", "clear_aside")
+           "aside", "clear_aside", "take_back")
 #: Bot speeds: seconds between two bot moves (each shown and highlighted before the next).
 SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 #: Names given to the other seats (in seat order after yours) when none are given.
@@ -186,6 +186,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._aside: list[MeldGroup] = []  # melds set aside for the next Meld / Take pile
         self._hand_before: list[Card] = list(rnd.hands[seat])
         self._told = len(rnd.log)  # actions narrated so far
+        #: Your melds (and joker swaps) of this turn that may be taken back: the round before
+        #: each, and what was narrated then. Draws, takes and discards cannot be taken back.
+        self._undo: list[tuple[Round, int, int]] = []
+        #: Moves taken back: (round number, log index, the move) for the record's comments.
+        self._taken_back: list[tuple[int, int, str]] = []
 
         # ------------------------------------------------------------- the parts
         self.badge = profile_badge(prof)
@@ -226,6 +231,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                             "Keep the selected cards as one more meld for the next Meld or Take pile "
                             "(an opening of several melds, or a take of the pile with opening melds)"),
             "clear_aside": button("clear_aside", "Clear set-aside", "Forget the melds set aside"),
+            "take_back": button("take_back", "Take back",
+                                "Undo your last meld of this turn (marked as taken back in the record)"),
             "new": button("new", "New round", "Deal the next round"),
             "save": button("save", "Save", "Write the game record (JSON) to the file named"),
         }
@@ -236,6 +243,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             "decline": self._on_decline, "new": self._on_new, "save": self._on_save,
             "swap": self._on_swap, "redraw": lambda: self._try(Redraw(self.seat)),
             "aside": self._on_aside, "clear_aside": self._on_clear_aside,
+            "take_back": self._on_take_back,
         }
         for name, fn in handlers.items():
             self.buttons[name].on_click(lambda _b, fn=fn: fn())
@@ -301,7 +309,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.answer_box.add_class("cl-answer-box")
         actions_row = widgets.HBox(
             [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
-             b["redraw"], b["aside"], b["clear_aside"], self.why],
+             b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         actions_row.add_class("cl-play-actions")
         left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
@@ -379,13 +387,22 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         from ..record import GameRecord
 
         if self.game is not None:
-            return GameRecord.from_game(self.game, players=self.player_names)
-        record = GameRecord(self.profile, self.player_names)
-        for rnd in [*self._finished, self._round]:
-            start = self._starts.get(id(rnd))
-            part = GameRecord.from_round(rnd, players=self.player_names,
-                                         start=start if not rnd.deck else None)
-            record.rounds.extend(part.rounds)
+            record = GameRecord.from_game(self.game, players=self.player_names)
+        else:
+            record = GameRecord(self.profile, self.player_names)
+            for rnd in [*self._finished, self._round]:
+                start = self._starts.get(id(rnd))
+                part = GameRecord.from_round(rnd, players=self.player_names,
+                                             start=start if not rnd.deck else None)
+                record.rounds.extend(part.rounds)
+        notes: dict[tuple[int, int], list[str]] = {}
+        for number, index, text in self._taken_back:
+            notes.setdefault((number - 1, index - 1), []).append(text)
+        for (r, a), texts in notes.items():
+            if 0 <= r < len(record.rounds) and -1 <= a < len(record.rounds[r].actions):
+                old = record.rounds[r].comments.get(a)
+                new = "Then taken back: " + "; ".join(texts) + "."
+                record.comment(r, a, f"{old} {new}" if old else new)
         return record
 
     def checks(self) -> list[tuple[str, Verdict]]:
@@ -474,6 +491,33 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._notice("Nothing is set aside now.", ok=True)
         self._refresh_aside()
 
+    def _on_take_back(self) -> None:
+        rnd = self._round
+        if not self._undo or rnd.is_over or rnd.to_move != self.seat:
+            self._notice("Nothing to take back: only your melds (and joker swaps) of this turn, "
+                         "before you discard, can be taken back.")
+            return
+        before, log_length, _ = self._undo.pop()
+        action = rnd.log[len(before.log)]
+        self._taken_back.append((self._round_count, len(before.log), action.text(rnd.player_count)))
+        if self.game is not None and self.game.round is rnd:
+            self.game.rounds[-1] = before
+        start = self._starts.pop(id(rnd), None)
+        if start is not None:
+            self._starts[id(before)] = start
+        self._round = before
+        self._told = len(before.log)
+        taken = [c for g in action.groups for c in g.cards] if isinstance(action, Meld) else (
+            [action.card] if isinstance(action, Swap) else [])
+        text = f"You took back your move: {cards_text(taken)} went back to your hand."
+        del self._log[log_length:]
+        self._log.append(text)
+        self._narration = [text]
+        self._message = text
+        self.verdict.value = ""
+        self._hand_before = list(before.hands[self.seat])
+        self._refresh(keep_selection=False)
+
     def _on_discard(self) -> None:
         cards = self._selected()
         if len(cards) != 1:
@@ -525,6 +569,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.verdict.value = ""
         self._narration = []
         self._aside = []
+        self._undo = []
         self._told = len(self._round.log)
         self._hand_before = list(self._round.hands[self.seat])
         if self.table.round.profile is not self._round.profile:
@@ -566,6 +611,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return
         self._hand_before = list(rnd.hands[self.seat])
         self._narration = []
+        if isinstance(action, (Meld, Swap)):
+            self._undo.append((rnd.copy(), len(self._log), len(self._narration)))
+        else:
+            self._undo = []
         self._apply(action)
         if isinstance(action, (Meld, TakePile)):
             self._aside = []
@@ -755,6 +804,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.buttons["swap"].layout.display = "" if rnd.profile.swappable_wilds else "none"
         self.buttons["redraw"].layout.display = "" if rnd.profile.first_turn_redraw else "none"
         self.buttons["clear_aside"].layout.display = "" if self._aside else "none"
+        can_undo = bool(self._undo) and not rnd.is_over and rnd.to_move == self.seat
+        self.buttons["take_back"].layout.display = "" if can_undo else "none"
         over = rnd.is_over
         self.buttons["new"].button_style = "primary" if over else ""
         self._refresh_narration()
