@@ -267,3 +267,17 @@ def test_settings_choose_speed_and_next_round_rules() -> None:
     play.click("new")
     assert play.state.profile.name == "cardgames_io" and play.bots[1].name == "random"
     assert "cardgames_io" in play.badge.value
+
+
+def test_why_panel_speaks_to_the_learner_and_hides_codes() -> None:
+    play = PlayWidget(round=kings_round(), seat=0)
+    play.why.value = True
+    play.select("h13 s13 d13 jk")
+    panel = play.why_panel.value
+    assert "is legal" not in panel and "N may" not in panel
+    assert "you may (80 points)." in panel  # the meld's value, from the engine's verdict
+    assert "<code" not in panel
+    teacher = PlayWidget(round=kings_round(), seat=0, teacher=True)
+    teacher.why.value = True
+    teacher.select("h13 s13 c7")
+    assert "meld_mixed_ranks" in teacher.why_panel.value

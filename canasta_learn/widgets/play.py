@@ -19,7 +19,7 @@ Tests (and teachers) drive it from Python::
     play.click("draw")
     play.select("h13 s13 d13")
     play.click("meld")
-    play.message          # the engine's verdict on the last button
+    play.message          # what happened ("You melded ..."), or why the engine refused it
 """
 
 from __future__ import annotations
@@ -847,9 +847,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'
                     if self.teacher else "")
+            # A legal move needs no engine sentence ("N draw is legal."): say what it is worth.
+            text = verdict.message if not verdict.ok else (
+                "you may" + (f" ({verdict.value} points)" if verdict.value is not None else "") + ".")
             rows.append(
                 f'<li><span style="color:{colour};font-weight:700">{icon} {word}</span> '
-                f"<b>{html.escape(label)}</b>: {html.escape(verdict.message)}{code}</li>")
+                f"<b>{html.escape(label)}</b>: {html.escape(text)}{code}</li>")
         body = "".join(rows) or "<li>The round is over.</li>"
         self.why_panel.value = ('<div style="font-size:15px"><b>What the engine says about the '
                                 f'selected cards</b><ul style="margin:4px 0">{body}</ul></div>')
