@@ -196,3 +196,25 @@ def test_refusals_advise_controls_never_command_syntax() -> None:
         shown = for_clicks(Verdict.refuse("meld_no_naturals", message)).message
         assert not re.search(r"'(take|add|meld)\b|'\|'", shown), shown
         assert "press" in shown or "Set aside" in shown, shown
+
+
+def test_lesson_05_brilliant_take_can_be_replayed_by_clicking_from_the_replay() -> None:
+    """The "!!" move of the frozen-pile example (a take with an opening meld) from "continue
+    from here": set aside d9 h9 s2, select c11 d11, Take pile."""
+    from canasta_learn.examples import load_example
+    from canasta_learn.widgets import ReplayViewer
+
+    record = load_example("frozen_pile_fight")
+    assert record.rounds[0].glyphs[33] == "!!"
+    viewer = ReplayViewer(record)
+    viewer.go(viewer.steps.index((0, 32)))  # after West's h11: North to move
+    play = viewer.continue_here()
+    assert play is not None and play.seat == 0
+    expected = record.state_at(0, 33)
+    action = expected.log[33]
+    assert isinstance(action, TakePile) and action.extra_melds
+    play.autoplay = False
+    perform_by_clicking(play, action)
+    assert outcome(play.state) == outcome(expected), play.message
+    assert play.narration_lines[0].startswith("You took the pile (")
+    assert "and melded 9\u2666 9\u2665 2\u2660" in play.narration_lines[0]
