@@ -281,3 +281,10 @@ def test_why_panel_speaks_to_the_learner_and_hides_codes() -> None:
     teacher.why.value = True
     teacher.select("h13 s13 c7")
     assert "meld_mixed_ranks" in teacher.why_panel.value
+
+
+def test_a_game_keeps_its_rules_and_bots_in_the_settings() -> None:
+    play = PlayWidget(game=True, seed=4, seat=0)
+    assert play.profile_choice.disabled and play.bot_choice.disabled
+    assert "fixed for the game" in play.profile_choice.description
+    assert "Score: your team 0, the other team 0 (game to 5000)" in play.status.value

@@ -292,6 +292,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                            description="Bots (next round):",
                                            style={"description_width": "initial"})
         self.bot_choice.add_class("cl-bot-choice")
+        if self.game is not None:  # a game keeps its rules and bots to the end
+            self.profile_choice.disabled = self.bot_choice.disabled = True
+            self.profile_choice.description = "Rules (fixed for the game):"
+            self.bot_choice.description = "Bots (fixed for the game):"
         self.settings = widgets.VBox([self.speed_choice, self.profile_choice, self.bot_choice],
                                      layout=widgets.Layout(display="none"))
         self.settings.add_class("cl-play-settings")
