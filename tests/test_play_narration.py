@@ -288,3 +288,23 @@ def test_a_game_keeps_its_rules_and_bots_in_the_settings() -> None:
     assert play.profile_choice.disabled and play.bot_choice.disabled
     assert "fixed for the game" in play.profile_choice.description
     assert "Score: your team 0, the other team 0 (game to 5000)" in play.status.value
+
+
+@pytest.mark.parametrize("profile", ["classic", "italian", "pennies_from_heaven"])
+def test_the_deal_is_told_upcard_and_red_threes(profile: str) -> None:
+    for seed in range(1, 30):
+        rnd = Round(profile, seed=seed)
+        if any(e.kind == "red_three" and e.action_index == -1 for e in rnd.events):
+            break
+    names = NAMES + ["Ana", "Rui"] if rnd.player_count == 6 else NAMES
+    play = PlayWidget(round=rnd, seat=0, player_names=names[: rnd.player_count], autoplay=False)
+    deal = [e for e in rnd.events if e.action_index == -1]
+    lines = play.narration_lines
+    upcards = [e for e in deal if e.kind == "upcard"]
+    if upcards:
+        assert f"The first card of the discard pile is {upcards[0].cards[0].short}." in lines
+    threes = [e for e in deal if e.kind == "red_three"]
+    assert sum("laid down the red three" in line for line in lines) == len(threes) > 0
+    for event in deal:
+        if event.kind == "replacement" and event.seat != 0:
+            assert not any(event.cards[0].short in line and "replace" in line for line in lines)

@@ -26,7 +26,8 @@ from ..cards import Card, rank_name
 from ..events import Event
 from ..round import Round
 
-__all__ = ["Names", "cards_text", "count_events", "narrate_action", "narrate_since", "round_end_text"]
+__all__ = ["Names", "cards_text", "count_events", "narrate_action", "narrate_deal", "narrate_since",
+           "round_end_text"]
 
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
@@ -236,6 +237,25 @@ def narrate_action(rnd: Round, index: int, names: Names) -> list[str]:
         text = _event_sentence(rnd, event, names, action)
         if text:
             out.append(text)
+    return out
+
+
+def narrate_deal(rnd: Round, names: Names) -> list[str]:
+    """Sentences for the deal: the first card turned up, and the red threes laid down (yours
+    with the cards that replaced them; the others' replacements stay hidden)."""
+    out: list[str] = []
+    for event in rnd.events:
+        if event.action_index != -1:
+            continue
+        if event.kind == "upcard" and event.cards:
+            out.append(f"The first card of the discard pile is {event.cards[0].short}.")
+        elif event.kind == "upcard_covered" and len(event.cards) == 2:
+            out.append(f"{event.cards[0].short} was turned up, so it is covered by "
+                       f"{event.cards[1].short}: the pile is frozen.")
+        else:
+            text = _event_sentence(rnd, event, names, None)
+            if text:
+                out.append(text)
     return out
 
 

@@ -43,7 +43,7 @@ from ..round import Round
 from ..verdicts import Verdict
 from .common import profile_badge, profile_badge_html
 from .hand import HandWidget
-from .narration import Names, cards_text, narrate_action, round_end_text
+from .narration import Names, cards_text, narrate_action, narrate_deal, round_end_text
 from .play_table import PlayTable
 
 __all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
@@ -186,6 +186,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._aside: list[MeldGroup] = []  # melds set aside for the next Meld / Take pile
         self._hand_before: list[Card] = list(rnd.hands[seat])
         self._told = len(rnd.log)  # actions narrated so far
+        self._deal_told = 0  # id() of the round whose deal was told
         #: Your melds (and joker swaps) of this turn that may be taken back: the round before
         #: each, and what was narrated then. Draws, takes and discards cannot be taken back.
         self._undo: list[tuple[Round, int, int]] = []
@@ -638,9 +639,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             rnd.apply(action)
 
     def _tell_new_moves(self) -> list[str]:
-        """Narrate the actions not told yet; return the new sentences."""
+        """Narrate the actions not told yet (and the deal of a fresh round); return the new
+        sentences."""
         rnd = self._round
         new: list[str] = []
+        if self._told == 0 and id(rnd) != self._deal_told:
+            self._deal_told = id(rnd)
+            new.extend(narrate_deal(rnd, self.names))
         for index in range(self._told, len(rnd.log)):
             new.extend(narrate_action(rnd, index, self.names))
         self._told = len(rnd.log)
