@@ -102,18 +102,19 @@ def test_round_end_is_announced_with_the_breakdown_and_no_repeated_reason() -> N
     play.click("yes")
     status = play.status.value
     mine, theirs = rnd.scores()[0], rnd.scores()[1]
-    assert f"Your team scored {mine.total}" in status and f"the other team scored {theirs.total}".lower() \
-        in status.lower()
+    assert (f"The round is over: Sam (your partner) went out. Your team scored {mine.total}; "
+            f"the other team scored {theirs.total}.") in status.replace("&#x27;", "'")
+    told = play.narration_lines[-1]
+    assert told == round_end_text(rnd, play.names)  # announced with the breakdown
     for item in mine.items:
         if item.points:
-            assert f"{item.points:+d}" in status
+            assert f"{item.label} {item.points:+d}" in told
     from canasta_learn.render import round_html
 
     full = round_html(rnd, player_names=NAMES)
     assert "went out (went out)" not in full and "Round over: S \u00b7 Sam went out" in full
     assert "Your team" in play.table.html.value and "cl-scores" in play.table.html.value
     assert "is legal" not in play.message
-    assert round_end_text(rnd, play.names) in play.status.value.replace("&#x27;", "'")
 
 
 def test_verdict_codes_are_behind_details_unless_teacher() -> None:

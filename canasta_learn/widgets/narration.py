@@ -264,8 +264,9 @@ def narrate_since(rnd: Round, start: int, names: Names) -> list[tuple[int, list[
     return [(i, narrate_action(rnd, i, names)) for i in range(start, len(rnd.log))]
 
 
-def round_end_text(rnd: Round, names: Names) -> str:
-    """How the round ended and what each team scored, item by item (from the score breakdowns)."""
+def round_end_text(rnd: Round, names: Names, *, detail: bool = True) -> str:
+    """How the round ended and what each team scored, item by item (from the score
+    breakdowns; ``detail=False`` gives the totals only)."""
     if not rnd.is_over:
         return ""
     if rnd.end_reason == "went_out" and rnd.went_out is not None:
@@ -274,12 +275,14 @@ def round_end_text(rnd: Round, names: Names) -> str:
         how = "the stock ran out"
     else:
         how = "it ended"
-    parts = []
+    parts: list[str] = []
     mine = rnd.team_of(names.seat)
     for team, breakdown in enumerate(rnd.scores()):
-        label = "Your team" if team == mine else "The other team"
+        label = "your team" if team == mine else "the other team"
+        if not parts:
+            label = label.capitalize()
         items = ", ".join(f"{item.label} {item.points:+d}" for item in breakdown.items if item.points)
-        parts.append(f"{label} scored {breakdown.total}" + (f" ({items})" if items else ""))
+        parts.append(f"{label} scored {breakdown.total}" + (f" ({items})" if items and detail else ""))
     return f"The round is over: {how}. " + "; ".join(parts) + "."
 
 

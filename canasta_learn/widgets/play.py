@@ -648,6 +648,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             new.extend(narrate_deal(rnd, self.names))
         for index in range(self._told, len(rnd.log)):
             new.extend(narrate_action(rnd, index, self.names))
+        if rnd.is_over and self._told < len(rnd.log):
+            new.append(round_end_text(rnd, self.names))  # with the breakdown, item by item
         self._told = len(rnd.log)
         self._narration.extend(new)
         self._log.extend(new)
@@ -726,7 +728,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     def _status_text(self) -> str:
         rnd = self._round
         if rnd.is_over:
-            text = round_end_text(rnd, self.names)
+            text = round_end_text(rnd, self.names, detail=False)
             if self.game is not None and self.game.is_over:
                 text += " " + self._game_over_text()
             else:

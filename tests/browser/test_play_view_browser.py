@@ -151,7 +151,7 @@ def test_partner_question_answered_by_click_and_round_end_announced(lab: LabServ
     expect(narration).to_contain_text("Sam (your partner) went out.")
     expect(status).to_contain_text("The round is over: Sam (your partner) went out.")
     expect(status).to_contain_text("Your team scored")
-    expect(status).to_contain_text("Going out +100")
+    expect(narration).to_contain_text("Going out +100")  # the breakdown, announced
 
 
 def test_a_whole_round_by_clicking_only(lab: LabServer, page: Page) -> None:
