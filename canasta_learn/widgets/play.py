@@ -264,6 +264,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
         self.narration_html = widgets.HTML("")
         self.narration_html.add_class("cl-play-narration")
+        self.scores_view = widgets.HTML("")  # the round's score breakdowns, once it is over
+        self.scores_view.add_class("cl-play-scores")
         self.aside_html = widgets.HTML("")
         self.aside_html.add_class("cl-play-aside")
         self.hint = widgets.HTML("")
@@ -325,7 +327,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         log_box.add_class("cl-play-log-box")
         file_row = widgets.HBox([b["new"], self.filename, b["save"], self.settings_toggle],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        side = widgets.VBox([self.verdict, self.narration_html, log_box, file_row, self.settings],
+        side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
+                             self.settings],
                             layout=widgets.Layout(flex="1 1 300px", min_width="0",
                                                   max_width="380px", padding="0 0 0 10px"))
         side.add_class("cl-play-side")
@@ -794,6 +797,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         new = Counter(rnd.hands[self.seat]) - Counter(self._hand_before)
         self.hand.highlight(list(new.elements()))
         self.table.update(rnd)
+        if rnd.is_over:
+            from ..render import scores_html
+
+            mine = rnd.team_of(self.seat)
+            self.scores_view.value = scores_html(rnd.scores(), team_names=[
+                "Your team" if t == mine else "The other team" for t in range(rnd.profile.team_count)])
+        else:
+            self.scores_view.value = ""
         score = self._score_text()
         score_html = (f'<div class="cl-play-score" style="font-size:14px">{html.escape(score)}</div>'
                       if score else "")

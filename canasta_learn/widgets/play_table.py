@@ -140,11 +140,6 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
            f'<div style="display:flex;flex-wrap:wrap;gap:8px">{_melds(rnd, mine, 34)}</div></div>')
     parts.append(f'<div style="{panel};display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
                  f"{centre}{own}</div>")
-    if rnd.is_over:
-        from ..render import scores_html
-
-        parts.append(scores_html(rnd.scores(), team_names=[
-            "Your team" if t == mine else "The other team" for t in range(rnd.profile.team_count)]))
     css = style(font_family=FONT, color=TEXT, background=SURFACE, line_height="1.3")
     return (f'<div class="cl-play-table" role="group" aria-label="The table" style="{css}">'
             + _NARROW_CSS + "".join(parts) + "</div>")
