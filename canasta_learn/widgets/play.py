@@ -773,10 +773,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._refresh_why()
 
     def _hint_html(self) -> str:
+        cards = self._selected()
+        chosen = (f'<div class="cl-play-selection" style="font-size:14px;margin:2px 0">Selected: '
+                  f"{html.escape(cards_text(cards))}</div>" if cards else "")
         text = self._hint_text()
         if not text:
-            return ""
-        return (f'<div class="cl-warning" role="alert" style="font-size:15px;color:#8a4b00;'
+            return chosen
+        return chosen + (f'<div class="cl-warning" role="alert" style="font-size:15px;color:#8a4b00;'
                 f'background:#fff4e0;border-left:5px solid #e08a00;padding:4px 8px;margin:4px 0">'
                 f"\u26a0 {html.escape(text)}</div>")
 

@@ -13,6 +13,8 @@ import pytest
 from harness import LabServer, VoilaServer, open_notebook, run_all, write_notebook
 from playwright.sync_api import Page, expect
 
+from canasta_learn.cards import Card
+
 WAIT_MS = 60_000
 
 #: A late position: bots play seed 13 until North is to draw with the most melds on the table.
@@ -134,6 +136,7 @@ def test_taking_the_pile_by_clicks_is_told_with_count_and_pair(lab: LabServer, p
     expect(king).to_be_visible(timeout=WAIT_MS)
     king.click()
     card(page, "King of spades").click()
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: K\u2660 K\u2665")
     page.locator("button.cl-button-take").click()
     expect(narration).to_contain_text("You took the pile (8 cards) with a pair of kings.")
     # The picked-up cards are marked as new in the hand.
@@ -185,12 +188,15 @@ def test_a_whole_round_by_clicking_only(lab: LabServer, page: Page) -> None:
         for i in range(count - 1, -1, -1):
             cards.nth(i).click()
             expect(cards.nth(i)).to_have_attribute("aria-pressed", "true")
+            short = Card.parse(cards.nth(i).get_attribute("data-card") or "").short
+            expect(page.locator(".cl-play-selection")).to_have_text(f"Selected: {short}")  # the kernel has it
             page.locator("button.cl-button-discard").click()
             try:
                 expect(narration).to_contain_text("You discarded", timeout=5_000)
                 break
             except AssertionError:
                 cards.nth(i).click()  # refused: unselect and try another
+                expect(page.locator(".cl-play-selection")).to_have_count(0)
         expect(status).not_to_contain_text("then discard")
         if "The round is over" not in status.inner_text():
             expect(narration).to_contain_text("Ebba")

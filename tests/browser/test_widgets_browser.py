@@ -124,6 +124,8 @@ def test_select_cards_by_name_and_meld_them_refusal_first(lab: LabServer, page: 
     for c in [*kings, seven]:
         c.click()
         expect(c).to_have_attribute("aria-pressed", "true")
+    # The kernel has the selection (the widget repeats it) before a button is pressed.
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: 7\u2663 K\u2660 K\u2665")
     page.locator("button.cl-button-meld").click()
     # The engine's refusal, beside the cards; nothing moved.
     expect(message).to_contain_text("Refused")
@@ -139,6 +141,7 @@ def test_select_cards_by_name_and_meld_them_refusal_first(lab: LabServer, page: 
     expect(seven).to_have_attribute("aria-pressed", "false")
     card(page, "King of diamonds").click()
     card(page, "Joker").click()
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: K\u2666 K\u2660 K\u2665 Jk")
     page.locator("button.cl-button-meld").click()
     narration = page.locator(".cl-play-narration")
     expect(narration).to_contain_text("You melded K\u2666 K\u2660 K\u2665 Jk")
@@ -153,6 +156,7 @@ def test_select_cards_by_name_and_meld_them_refusal_first(lab: LabServer, page: 
 
     # Discard: the bots play their turns and hand the turn back.
     card(page, "Five of hearts").click()
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: 5\u2665")
     page.locator("button.cl-button-discard").click()
     expect(page.locator(".cl-play-status")).to_contain_text("Your turn: draw", timeout=WAIT_MS)
     expect(narration).to_contain_text("You discarded 5\u2665.")
