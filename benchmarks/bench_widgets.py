@@ -17,6 +17,8 @@ the updated view:
 - ReplayViewer Forward -> the notes of the next step are shown.
 
 ``--no-browser`` skips the browser part. Target: under 100 ms from click to updated view.
+The PlayWidgets here narrate every move (as learners see them) with bot pacing off
+(``speed="instant"``, the default).
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def kernel_play() -> tuple[list[float], list[float]]:
         start = time.perf_counter()
         play.click("discard")
         elapsed = (time.perf_counter() - start) * 1000
-        if play.message.endswith("is legal."):
+        if play.message.startswith("You discarded"):
             discards.append(elapsed)
     return draws, discards
 

@@ -146,7 +146,10 @@ def test_pile_escapes_user_text_and_bad_initial_notation() -> None:
     ex = PileExplorer("<script>alert(1)</script>", "s9 d6")
     assert "<script>" not in ex.hand_input.error.value
     assert "&lt;script&gt;" in ex.hand_input.error.value
-    assert ex.verdict is not None and ex.status is not None and ex.status.state == "frozen"
+    # No valid hand yet: no result at all (nothing computed from a hand that is not the one typed).
+    assert ex.stale and ex.verdict is None and ex.verdict_view.value == ""
+    ex.hand_input.text.value = ""
+    assert not ex.stale and ex.status is not None and ex.status.state == "frozen"
     bad_melds = PileExplorer("c6 c6", "s9 d6", "h13 <i>")
     assert "&lt;i&gt;" in bad_melds.melds_input.error.value
 
@@ -503,3 +506,52 @@ def test_quiz_set_static_html_holds_every_quiz() -> None:
     page = QuizSet(quizzes, title="Mike's <quiz>")._repr_mimebundle_()["text/html"]
     assert "Mike&#x27;s &lt;quiz&gt;" in page and page.count('<details class="cl-quiz-answer">') == 2
     assert html.escape(mike().pile_status().message) in page and balanced(page)
+
+
+# --------------------------------------------------------------------------- no stale results (issue 13)
+
+
+def test_explorer_result_is_greyed_while_the_typed_hand_is_invalid() -> None:
+    """OpeningExplorer showed "OK: c1 d1 h1 + nines" for a half-typed hand with no d1."""
+    ex = OpeningExplorer("c1 d1 h1 c9 s9 h9 d4 d5", 0)
+    assert ex.verdict is not None and ex.verdict.ok and not ex.stale
+    assert "cl-stale" not in ex.results._dom_classes
+    ex.hand_input.text.value = "c1 x1 h1 c9 s9 h9"  # half-typed: 'x1' is not a card
+    assert ex.stale and "cl-stale" in ex.results._dom_classes
+    assert "Not up to date" in ex.stale_note.value
+    error = ex.hand_input.error.value
+    assert 'role="alert"' in error and "#c62828" in error and "x1" in text_of(error)
+    ex.hand_input.text.value = "c1 h1 c9 s9 h9 d4 d5"  # valid again: recomputed for this hand
+    assert not ex.stale and "cl-stale" not in ex.results._dom_classes and ex.stale_note.value == ""
+    assert ex.position is not None and "d1" not in " ".join(str(c) for c in ex.position.hand)
+
+
+def test_an_impossible_position_greys_the_result_too() -> None:
+    ex = PileExplorer("c6 c6 h7 d8", "s9 d6", "h13 s13 s13")
+    ex.hand_input.text.value = "c6 c6 d6 d6 h7"  # three d6 with the pile's one
+    assert ex.stale and "d6" in text_of(ex.error.value) and 'role="alert"' in ex.error.value
+    ex.hand_input.text.value = "c6 c6 h7"
+    assert not ex.stale and ex.error.value == ""
+
+
+@pytest.mark.parametrize("typed", ["15OO", "1 500", "15.5", "", "--3", "1e3", "٣"])
+def test_team_score_must_be_a_whole_number_never_truncated(typed: str) -> None:
+    ex = OpeningExplorer("h1 c1 d2 c5 h6 h7 c8 c9 c9 d9 h9 d13", 1500)
+    assert ex.position is not None and ex.position.team_score == 1500
+    ex.score_input.value = typed
+    assert ex.stale and ex.position.team_score == 1500  # nothing computed from a guess
+    message = text_of(ex.error.value)
+    assert "Team score must be a whole number" in message and repr(typed) in message
+    ex.score_input.value = "-200"
+    assert not ex.stale and ex.position.team_score == -200
+    pile = PileExplorer("c6 c6 h7 d8", "s9 d6")
+    pile.score_input.value = typed
+    assert pile.stale and "Team score" in text_of(pile.error.value)
+
+
+def test_score_calculator_greys_the_breakdown_on_bad_notation() -> None:
+    calc = ScoreCalculator("s13 s13 h13 h13 d13 c13 c13 | h1 c1 s1", "h3 d3", "c7", went_out=True)
+    calc.threes_input.text.value = "h3 q3"
+    assert calc.stale and "cl-stale" in calc.results._dom_classes
+    calc.threes_input.text.value = "h3 d3"
+    assert not calc.stale and calc.total == 925

@@ -9,6 +9,7 @@ hand's cards, the message the engine returned.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -156,14 +157,21 @@ def test_play_meld_onto_a_meld_then_discard_lets_the_bots_play() -> None:
     play.select("jk")
     play.set_target(13)
     play.click("meld")
-    assert play.message == "N may meld 13: jk (50 points)."
+    assert play.message == ("You added Jk to the meld of kings (50 points). "
+                            "Your team has opened: 80 points melded this turn.")
     assert len(rnd.melds[0][13]) == 4 and rnd.opened[0]
     play.select("h5")
     play.click("discard")
     # The three bots have played; North is to draw again (or the round ended).
     assert rnd.to_move == 0 or rnd.is_over
-    seats = [line.split(" ")[0] for line in play.log_lines]
-    assert seats[:2] == ["N", "N"] and {"E", "S", "W"} <= set(seats)
+    lines = play.log_lines
+    assert lines[:4] == ["You melded K\u2666 K\u2660 K\u2665 (a new meld of kings, 30 points).",
+                         "You added Jk to the meld of kings (50 points).",
+                         "Your team has opened: 80 points melded this turn.",
+                         "You discarded 5\u2665."]
+    players = {line.split(" ")[0] for line in lines}
+    assert {"You", "Ebba", "Sam", "Wen"} <= players
+    assert any(line.startswith("Sam (your partner) ") for line in lines)
     assert play.hand.cards == rnd.hands[0]
     assert play.hand.selected == []
     assert "Your turn" in play.status.value or rnd.is_over
@@ -194,7 +202,9 @@ def test_play_bot_partner_answers_and_human_answers_bot() -> None:
     play = PlayWidget(round=rnd, seat=0)
     play.click("ask")
     assert rnd.permission in ("yes", "no")
-    assert play.log_lines[-1].startswith("S ") and "answer" in play.log_lines[-1]
+    word = rnd.permission
+    then = "you must go out" if word == "yes" else "you may not go out"
+    assert play.log_lines[-1] == f"Sam (your partner) answered {word}: {then} this turn."
     assert play.my_turn and rnd.phase == "play"
 
     # Your partner asks; you answer.
@@ -247,7 +257,7 @@ def test_play_a_whole_game_with_bots_in_every_turn() -> None:
         else:
             play.select(str(rnd.hands[0][-1]))
             play.click("discard")
-            if not play.message.endswith("is legal.") and rnd.phase == "play":
+            if rnd.phase == "play" and rnd.to_move == 0 and not rnd.is_over:
                 for card in list(rnd.hands[0]):
                     play.select(str(card))
                     play.click("discard")
@@ -293,7 +303,6 @@ def test_replay_steps_notes_and_highlight() -> None:
     assert "<b>bold" not in viewer.notes.value
     viewer.back()
     assert viewer.step == 3 and viewer.slider.value == 4  # the slider counts from 1
-    assert viewer.player.value == 4  # Play resumes from here (and agrees with the slider)
     viewer.slider.value = 11  # what the slider (or Play) does
     assert viewer.step == 10 and viewer.position == (0, 9)
     assert viewer.table.round.snapshot() == record.state_at(0, 9).snapshot()
@@ -337,3 +346,76 @@ def test_replay_accepts_json_text() -> None:
     assert viewer.position == (0, len(record.rounds[0].actions) - 1)
     assert "round_score" not in viewer.notes_text  # messages, not codes
     assert "scores" in viewer.notes_text
+
+
+# ----------------------------------------------------------------------------- ReplayViewer (issue 13)
+def test_replay_pause_stops_where_it_is_and_play_ends_at_the_last_step() -> None:
+    viewer = ReplayViewer(greedy_record())
+    viewer.go(5)
+    viewer.play()
+    assert viewer.playing and viewer.player.description == "Pause"
+    viewer.tick()
+    viewer.tick()
+    assert viewer.step == 7
+    viewer.pause()
+    assert not viewer.playing and viewer.player.description == "Play"
+    viewer.tick()  # a timer firing after Pause does nothing
+    assert viewer.step == 7  # paused, not sent back to the start
+    viewer.go(viewer.step_count - 2)
+    viewer.play()
+    viewer.tick()
+    assert viewer.step == viewer.step_count - 1 and not viewer.playing
+
+
+def test_replay_move_list_is_clickable_with_full_numbers_and_keys_step() -> None:
+    record = play_game("greedy", seed=2)
+    viewer = ReplayViewer(record)
+    r = max(range(len(record.rounds)), key=lambda i: len(record.rounds[i].actions))
+    assert len(record.rounds[r].actions) > 110
+    base = viewer.steps.index((r, -1))
+    viewer.go(base + 105)  # action index 104: move 105
+    assert f">105. {record.rounds[r].actions[104]}" in viewer.moves.value.replace(
+        '<span aria-hidden="true">\u25b6 </span>', ">")
+    assert f"111. {record.rounds[r].actions[110]}" in viewer.moves.value
+    viewer.moves.click(base + 100)  # a click on move 100
+    assert viewer.position == (r, 99)
+    viewer.slider.key("ArrowRight")
+    assert viewer.position == (r, 100)
+    viewer.slider.key("ArrowLeft")
+    viewer.slider.key("ArrowLeft")
+    assert viewer.position == (r, 98)
+    assert viewer.slider.aria_label and viewer.player.description == "Play"
+    assert all(b.description for b in (viewer.first_button, viewer.back_button,
+                                       viewer.forward_button, viewer.last_button))
+
+
+def test_replay_routine_notes_are_folded_and_in_the_third_person() -> None:
+    record = greedy_record()
+    viewer = ReplayViewer(record)
+    shown_cannot: list[tuple[int | None, str]] = []
+    folded = 0
+    for step in range(viewer.step_count):
+        r, a = viewer.steps[step]
+        shown, routine = viewer._ranked_round(r)[a]
+        folded += len(routine)
+        for note in shown + routine:
+            assert not re.search(r"\bY(ou|our)\b|\by(ou|our)\b", note.message), note.message
+        for note in shown:
+            if note.code == "could_not_take_pile":
+                shown_cannot.append((note.seat, note.message))
+    seats = [seat for seat, _ in shown_cannot]
+    assert folded > 0  # the routine repeats exist and are folded
+    # at most once per player and pile state: far fewer than the draws
+    draws = sum(1 for action in record.rounds[0].actions if action.endswith(" draw"))
+    assert len(seats) < draws
+    viewer.go(4)  # the commented move: no "No notes" under the teacher's comment
+    assert "No notes for this move" not in viewer.notes.value
+
+
+def test_third_person_rewrites_the_verdict_for_another_player() -> None:
+    from canasta_learn.widgets.replay import third_person
+
+    text = third_person("You named no cards, but you hold the natural pair h4 h4: take the pile "
+                        "with it ('take h4 h4'). Your team has not opened.", "E")
+    assert text == ("No cards were named, but E holds the natural pair h4 h4: take the pile with it. "
+                    "The team has not opened.")

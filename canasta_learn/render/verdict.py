@@ -29,10 +29,20 @@ _OK: Final = ("\u2714", "OK")
 _REFUSED: Final = ("\u2718", "Refused")
 
 
-def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CARD_WIDTH) -> str:
+def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CARD_WIDTH,
+                 show_code: bool = True) -> str:
     """A verdict: icon and word (OK / Refused), the code (small), the message, and the cards
     it names (``cards``, the ``meld`` made with the pile's top card, the ``melds`` of an
-    opening), with the opening ``value`` and whether going out is ``concealed``."""
+    opening), with the opening ``value`` and whether going out is ``concealed``.
+
+    ``show_code=False`` (for learners) keeps the code out of the heading, behind a closed
+    "details" toggle under the message.
+
+    >>> html = verdict_html(Verdict.refuse("meld_too_few_cards", "A meld needs 3 cards."),
+    ...                     show_code=False)
+    >>> html.index("<details") > html.index("A meld needs")
+    True
+    """
     icon, word = _OK if verdict.ok else _REFUSED
     colour = BADGE_COLOURS["ok" if verdict.ok else "refused"]
     head_css = style(display="flex", align_items="center", gap="8px", flex_wrap="wrap")
@@ -40,11 +50,15 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
                      width="26px", height="26px", border_radius="13px", background=colour,
                      color="#fff", font_size="17px", font_weight=700)
     code_css = style(font_size="12px", color=MUTED)
+    code = f'<code class="cl-code" style="{code_css}">{esc(verdict.code)}</code>'
     head = (f'<div style="{head_css}"><span aria-hidden="true" style="{icon_css}">{icon}</span>'
             f'<strong style="{style(font_size="18px", color=TEXT)}">{word}</strong>'
-            f'<code class="cl-code" style="{code_css}">{esc(verdict.code)}</code></div>')
+            f'{code if show_code else ""}</div>')
     message_css = style(font_size="16px", margin="6px 0", max_width="48em")
     message = f'<div class="cl-message" style="{message_css}">{esc(verdict.message)}</div>'
+    if not show_code:
+        message += (f'<details class="cl-code-details" style="{style(font_size="13px", color=MUTED)}">'
+                    f"<summary>details</summary>rule check: {code}</details>")
     rows = []
     if verdict.cards:
         rows.append(cards_row_html(verdict.cards, label="Cards named", four_color=four_color,

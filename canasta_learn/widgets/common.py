@@ -11,7 +11,14 @@ from ..cards import Card, NotationError, format_cards, parse_cards
 from ..profiles import Profile
 from ..verdicts import Verdict
 
-__all__ = ["CardsText", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict"]
+__all__ = ["CardsText", "error_html", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict"]
+
+
+def error_html(message: str) -> str:
+    """An input error: red, with a warning sign (not colour alone), announced at once
+    (``role="alert"``); the message is escaped."""
+    return ('<span class="cl-error" role="alert" style="color:#c62828;font-weight:600;font-size:15px">'
+            f"\u26a0 {html.escape(message)}</span>")
 
 
 def profile_badge_html(profile: Profile) -> str:
@@ -49,11 +56,13 @@ def set_verdict(box: widgets.HTML, verdict: Verdict | None) -> None:
 class CardsText:
     """A notation text box that keeps the last good list of cards.
 
-    Bad notation shows the error inline (``.error``) and keeps ``.cards`` unchanged.
+    Bad notation shows the error inline (``.error``) and keeps ``.cards`` unchanged;
+    ``on_error(message)`` (if given) is told, so that a result computed from the old cards
+    can be marked out of date. ``valid`` is False while the text does not parse.
     """
 
     def __init__(self, value: str = "", *, description: str = "", placeholder: str = "h10 c6 jk",
-                 on_change: Any = None) -> None:
+                 on_change: Any = None, on_error: Any = None) -> None:
         self.text = widgets.Text(value=value, description=description, placeholder=placeholder,
                                  continuous_update=True,
                                  layout=widgets.Layout(width="100%"),
@@ -62,6 +71,8 @@ class CardsText:
         self.error.add_class("cl-notation-error")
         self.cards: list[Card] = parse_cards(value) if value else []
         self._on_change = on_change
+        self._on_error = on_error
+        self.valid = True
         self.text.observe(self._changed, names="value")
         self.box = widgets.VBox([self.text, self.error])
 
@@ -69,8 +80,12 @@ class CardsText:
         try:
             cards = parse_cards(change["new"])
         except NotationError as error:
-            self.error.value = f'<span class="cl-error" role="alert">{html.escape(str(error))}</span>'
+            self.valid = False
+            self.error.value = error_html(str(error))
+            if self._on_error is not None:
+                self._on_error(str(error))
             return
+        self.valid = True
         self.error.value = ""
         self.cards = cards
         if self._on_change is not None:

@@ -8,8 +8,10 @@
 * `ScoreCalculator` - melds, red threes, cards left, going out: the breakdown
   (``score_round``).
 
-Every input accepts card notation (``h10 c6 jk``; melds separated by ``|``). Bad notation or
-an impossible position shows the error inline and keeps the last good result. Every verdict
+Every input accepts card notation (``h10 c6 jk``; melds separated by ``|``); scores are
+whole numbers, checked as typed ("15OO" is an error, never 15). Bad input or an impossible
+position shows the error in red (announced to screen readers) and greys the result out,
+marked "not up to date" (``.stale``), until the input is valid again. Every verdict
 comes from the engine; the widgets only lay it out. Each explorer shows the profile in force,
 and the pile and opening explorers can compare every registered profile side by side.
 
@@ -28,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from ..cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
 from ..melds import check_meld, check_meld_cards
@@ -36,9 +39,9 @@ from ..position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
 from ..scoring import ScoreBreakdown, score_round
 from ..verdicts import Verdict
-from .common import CardsText, profile_badge, set_verdict, verdict_widget
+from .common import CardsText, error_html, profile_badge, set_verdict, verdict_widget
 
-__all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "opening_table_html"]
+__all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "WholeNumberText", "opening_table_html"]
 
 #: How many opening options are drawn (the rest are counted).
 MAX_OPTIONS_SHOWN = 8
@@ -47,7 +50,44 @@ LABEL_WIDTH = "200px"
 
 
 def _alert(message: str) -> str:
-    return f'<span class="cl-error" role="alert">{html.escape(message)}</span>'
+    return error_html(message)
+
+
+#: Greys out a result computed from inputs that are no longer valid.
+_STALE_CSS = ("<style>.cl-results.cl-stale{opacity:.4;filter:grayscale(1);pointer-events:none}"
+              "</style>")
+_STALE_NOTE = ('<div class="cl-stale-note" role="status" style="color:#c62828;font-weight:600">'
+               "Not up to date: the greyed result below is for the last valid input. "
+               "Fix the input above to see the new result.</div>")
+
+
+class _TextOrInt(traitlets.Unicode):  # type: ignore[type-arg]
+    """Text, or a whole number written out as text."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return super().validate(obj, value)
+
+
+class WholeNumberText(widgets.Text):  # type: ignore[misc]
+    """A text box for a whole number (a team score), checked as typed, never truncated.
+
+    ``value`` is the text (an ``int`` given is written out); ``number()`` is its value, or a
+    ValueError naming the box and what is accepted ("15OO" is refused, not read as 15).
+    """
+
+    value = _TextOrInt("", help="The number as typed").tag(sync=True)
+
+    def number(self) -> int:
+        """The whole number typed; ValueError (naming the box) when it is not one."""
+        text = self.value.strip().replace("\u2212", "-")
+        body = text[1:] if text[:1] in "+-" else text
+        if not body.isdigit() or not body.isascii():
+            name = self.description or "The number"
+            raise ValueError(f"{name} must be a whole number such as 1500 or -200 (digits only), "
+                             f"not {self.value!r}.")
+        return int(text)
 
 
 def _error_box(css: str = "cl-position-error") -> widgets.HTML:
@@ -72,6 +112,8 @@ class MeldsText:
         self.error = _error_box("cl-notation-error")
         self.melds: list[list[Card]] = []
         self._on_change = on_change
+        self.on_error: Callable[[str], None] | None = None
+        self.valid = True
         self.text.observe(self._changed, names="value")
         self.box = widgets.VBox([self.text, self.error])
         self._changed({"new": value})
@@ -93,8 +135,12 @@ class MeldsText:
         try:
             melds = self.parse(change["new"])
         except NotationError as error:
+            self.valid = False
             self.error.value = _alert(str(error))
+            if self.on_error is not None:
+                self.on_error(str(error))
             return
+        self.valid = True
         self.error.value = ""
         self.melds = melds
         if self._on_change is not None:
@@ -160,6 +206,42 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         self.add_class("cl-explorer")
         self.add_class(css)
         self._ready = False
+        #: True while an input is invalid: the result shown is the last valid one, greyed.
+        self.stale = False
+        self.stale_note = widgets.HTML("")
+        self.stale_note.add_class("cl-stale-status")
+        self.results = widgets.VBox([])
+        self.results.add_class("cl-results")
+        self._style = widgets.HTML(_STALE_CSS, layout=widgets.Layout(display="none"))
+        self._texts: list[Any] = []
+        self._numbers: list[WholeNumberText] = []
+
+    def _number_input(self, value: int, description: str, css: str) -> WholeNumberText:
+        box = WholeNumberText(value=str(value), description=description,
+                              layout=widgets.Layout(width="220px"), continuous_update=True)
+        box.add_class(css)
+        self._numbers.append(box)
+        return box
+
+    def _text_inputs(self, *texts: Any) -> None:
+        """Watch these notation boxes: bad notation makes the result stale at once."""
+        for text in texts:
+            self._texts.append(text)
+            if isinstance(text, CardsText):
+                text._on_error = self._input_error
+            else:
+                text.on_error = self._input_error
+
+    def _input_error(self, _message: str) -> None:
+        self._set_stale(True)
+
+    def _set_stale(self, stale: bool) -> None:
+        self.stale = stale
+        self.stale_note.value = _STALE_NOTE if stale else ""
+        if stale:
+            self.results.add_class("cl-stale")
+        else:
+            self.results.remove_class("cl-stale")
 
     @property
     def profile(self) -> Profile:
@@ -171,15 +253,23 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
             control.observe(self._update, names="value")
 
     def _update(self, _change: Any = None) -> None:
-        """Recompute from the last good inputs; an engine error is shown, the result kept."""
+        """Recompute; while an input is invalid (bad notation, not a whole number, an
+        impossible position) the error is shown and the last result is greyed out."""
         if not self._ready:
             return
+        if not all(t.valid for t in self._texts):
+            self._set_stale(True)
+            return
         try:
+            for number in self._numbers:
+                number.number()
             self._compute()
         except (DeckError, ValueError) as error:
             self.error.value = _alert(str(error))
+            self._set_stale(True)
             return
         self.error.value = ""
+        self._set_stale(False)
         self.badge.value = profile_badge(self.profile).value
 
     def _compute(self) -> None:  # pragma: no cover - overridden
@@ -219,22 +309,22 @@ class PileExplorer(_Explorer):
                                                   description="Team opened",
                                                   style={"button_width": "60px"})
         self.opened_input.add_class("cl-input-opened")
-        self.score_input = widgets.IntText(value=team_score, description="Team score",
-                                           step=5, layout=widgets.Layout(width="220px"))
-        self.score_input.add_class("cl-input-score")
+        self.score_input = self._number_input(team_score, "Team score", "cl-input-score")
         self.pile_view = widgets.HTML("")
         self.pile_view.add_class("cl-pile-view")
         self.state_view = widgets.HTML("")
         self.state_view.add_class("cl-pile-state")
         self.verdict_view = verdict_widget()
         self.picker = _picker([("Hand", self.hand_input), ("Pile", self.pile_input)])
+        self._text_inputs(self.hand_input, self.pile_input, self.melds_input)
         self._watch(self.opened_input, self.score_input)
         inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
                                widgets.HBox([self.opened_input, self.score_input]),
                                widgets.HBox([self.profile_select, self.compare_box])])
         title = widgets.HTML("<b>Pile explorer</b>: can the pile be taken?")
+        self.results.children = [self.pile_view, self.state_view, self.verdict_view, self.compare_view]
         self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
-                         self.pile_view, self.state_view, self.verdict_view, self.compare_view]
+                         self.stale_note, self.results, self._style]
         self._ready = True
         self._update()
 
@@ -242,7 +332,7 @@ class PileExplorer(_Explorer):
         return Position(self.hand_input.cards, discard_pile=self.pile_input.cards,
                         team_melds=self.melds_input.melds,
                         team_opened=self._OPENED[self.opened_input.value],
-                        team_score=self.score_input.value, profile=profile)
+                        team_score=self.score_input.number(), profile=profile)
 
     def _compare_take(self, profile: ProfileLike) -> Verdict:
         """The take verdict under another profile; a team meld that profile does not allow
@@ -323,9 +413,7 @@ class OpeningExplorer(_Explorer):
         self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
         self.top_input = _cards_text(top_card, "Top card of the pile (optional: take the pile)",
                                      self._update, "cl-input-top", placeholder="h4")
-        self.score_input = widgets.IntText(value=team_score, description="Team score", step=5,
-                                           layout=widgets.Layout(width="220px"))
-        self.score_input.add_class("cl-input-score")
+        self.score_input = self._number_input(team_score, "Team score", "cl-input-score")
         self.minimum_view = widgets.HTML("")
         self.minimum_view.add_class("cl-minimum")
         self.table_view = widgets.HTML("")
@@ -334,14 +422,16 @@ class OpeningExplorer(_Explorer):
         self.options_view.add_class("cl-opening-options")
         self.verdict_view = verdict_widget()
         self.picker = _picker([("Hand", self.hand_input), ("Top card", self.top_input)])
+        self._text_inputs(self.hand_input, self.top_input)
         self._watch(self.score_input)
         inputs = widgets.VBox([self.hand_input.box, self.top_input.box,
                                widgets.HBox([self.score_input, self.profile_select,
                                              self.compare_box])])
         title = widgets.HTML("<b>Opening explorer</b>: which melds open?")
+        self.results.children = [widgets.HBox([self.minimum_view, self.table_view]), self.verdict_view,
+                                 self.options_view, self.compare_view]
         self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
-                         widgets.HBox([self.minimum_view, self.table_view]), self.verdict_view,
-                         self.options_view, self.compare_view]
+                         self.stale_note, self.results, self._style]
         self._ready = True
         self._update()
 
@@ -349,7 +439,7 @@ class OpeningExplorer(_Explorer):
         top = self.top_input.cards
         if len(top) > 1:
             raise ValueError(f"The top card is one card; got {len(top)} ({format_cards(top)}).")
-        return Position(self.hand_input.cards, discard_pile=top, team_score=self.score_input.value,
+        return Position(self.hand_input.cards, discard_pile=top, team_score=self.score_input.number(),
                         profile=profile, drew_from=None if top else "stock")
 
     def _compute(self) -> None:
@@ -428,12 +518,15 @@ class ScoreCalculator(_Explorer):
         self.concealed_input.add_class("cl-input-concealed")
         self.score_view = widgets.HTML("")
         self.score_view.add_class("cl-score-view")
+        self._text_inputs(self.melds_input, self.threes_input, self.left_input)
         self._watch(self.went_out_input, self.concealed_input)
         inputs = widgets.VBox([self.melds_input.box, self.threes_input.box, self.left_input.box,
                                widgets.HBox([self.went_out_input, self.concealed_input,
                                              self.profile_select])])
         title = widgets.HTML("<b>Score calculator</b>: one hand's score")
-        self.children = [widgets.HBox([title, self.badge]), inputs, self.error, self.score_view]
+        self.results.children = [self.score_view]
+        self.children = [widgets.HBox([title, self.badge]), inputs, self.error, self.stale_note,
+                         self.results, self._style]
         self._ready = True
         self._update()
 

@@ -51,6 +51,16 @@ function render({ model, el: root }) {
     updateCaption();
   }
 
+  function updateHighlight() {
+    const marked = new Set(model.get("highlight_ids") || []);
+    for (const node of cardNodes) {
+      const on = marked.has(Number(node.dataset.id));
+      node.classList.toggle("is-new", on);
+      const base = node.dataset.name || "";
+      node.setAttribute("title", on ? `${base} (new)` : base);
+    }
+  }
+
   function updateSort() {
     const sort = model.get("sort");
     byRank.setAttribute("aria-pressed", sort === "rank" ? "true" : "false");
@@ -86,6 +96,7 @@ function render({ model, el: root }) {
         class: "cl-hand-card",
         "data-id": String(item.id),
         "data-card": item.text,
+        "data-name": item.name,
         "aria-label": item.name,
         title: item.name,
       });
@@ -131,6 +142,7 @@ function render({ model, el: root }) {
     }
     box.classList.toggle("is-readonly", !selectable);
     updateSelection();
+    updateHighlight();
     if (focusedId !== null) {
       const again = cardNodes.find((n) => n.dataset.id === focusedId);
       if (again) again.focus();
@@ -150,6 +162,7 @@ function render({ model, el: root }) {
     ["change:items", build],
     ["change:selectable", build],
     ["change:selected_ids", updateSelection],
+    ["change:highlight_ids", updateHighlight],
     ["change:label", updateCaption],
     ["change:sort", updateSort],
   ];

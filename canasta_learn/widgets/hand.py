@@ -108,6 +108,9 @@ class HandWidget(anywidget.AnyWidget):
     selectable = traitlets.Bool(True).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     card_width = traitlets.Int(64).tag(sync=True)
+    #: Positions (indices into ``cards``) shown as new (just drawn or picked up); cleared
+    #: with the cards.
+    highlight_ids = traitlets.List(traitlets.Int()).tag(sync=True)
     #: The accessible name of the group of cards (and its visible caption).
     label = traitlets.Unicode("Your hand").tag(sync=True)
     #: The cards, in the order given (tokens are accepted and turned into `Card` objects).
@@ -168,6 +171,7 @@ class HandWidget(anywidget.AnyWidget):
         if change is not None and change.get("name") == "cards":
             # New cards: the old positions mean nothing any more.
             self.selected_ids = []
+            self.highlight_ids = []
         pictures: dict[Card, str] = {}
         items = []
         for i in self._display_order():
@@ -242,6 +246,23 @@ class HandWidget(anywidget.AnyWidget):
         else:
             ids.append(item_id)
         self.selected_ids = ids
+
+    def highlight(self, cards: CardsLike) -> None:
+        """Mark these cards as new (the last positions holding them); ``[]`` clears the marks."""
+        need = Counter(to_cards(cards))
+        ids: list[int] = []
+        for i in range(len(self.cards) - 1, -1, -1):
+            card = self.cards[i]
+            if need[card] > 0:
+                need[card] -= 1
+                ids.append(i)
+        self.highlight_ids = sorted(ids)
+
+    @property
+    def highlighted(self) -> list[Card]:
+        """The cards marked as new, in display order."""
+        marked = set(self.highlight_ids)
+        return [self.cards[item["id"]] for item in self.items if item["id"] in marked]
 
     def clear_selection(self) -> None:
         """Select nothing."""

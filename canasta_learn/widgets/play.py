@@ -4,8 +4,13 @@ Your partner and both opponents are bots (`canasta_learn.bots`). You pick cards 
 `HandWidget` and press Draw / Take pile / Meld selected / Discard selected / Ask partner
 (and Yes / No when your partner asks you). Every button builds an engine action and asks
 ``round.check(action)``: a refusal changes nothing and shows the engine's verdict beside the
-cards. The optional "why?" panel lists the engine's verdicts for the current selection.
-After your move the bots play until it is your turn again (their moves go to a short log).
+cards (its code only behind a "details" toggle, unless ``teacher=True``). The optional "why?"
+panel lists the engine's verdicts for the current selection. Every move is told in the
+second person from the engine's events ("You drew 8♠", the new card highlighted in your
+hand; "Sam (your partner) answered yes: you must go out this turn"). After your move the
+bots play until it is your turn again, one move at a time at the chosen ``speed``.
+"Set aside" keeps the selected cards as an extra meld for the next Meld or Take pile (an
+opening made of several melds, or a take of the pile with opening melds).
 The game is recorded (`GameRecord`) and Save writes it as JSON.
 
 Tests (and teachers) drive it from Python::
@@ -14,12 +19,16 @@ Tests (and teachers) drive it from Python::
     play.click("draw")
     play.select("h13 s13 d13")
     play.click("meld")
-    play.message          # the engine's verdict on the last button
+    play.message          # what happened ("You melded ..."), or why the engine refused it
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import re
+import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,16 +41,62 @@ from ..melds import canasta_kind
 from ..profiles import ProfileLike, get_profile
 from ..round import Round
 from ..verdicts import Verdict
-from .common import profile_badge
+from .common import profile_badge, profile_badge_html
 from .hand import HandWidget
-from .table import TableWidget
+from .narration import Names, cards_text, narrate_action, narrate_deal, round_end_text
+from .play_table import PlayTable
 
-__all__ = ["PlayWidget"]
+__all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 
 #: How many moves the log keeps on screen.
 LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
-BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw")
+BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw",
+           "aside", "clear_aside", "take_back")
+#: Bot speeds: seconds between two bot moves (each shown and highlighted before the next).
+SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
+#: Names given to the other seats (in seat order after yours) when none are given.
+DEFAULT_NAMES = ("Ebba", "Sam", "Wen", "Ana", "Rui", "Lea")
+
+
+#: Engine advice written for the text interface, and what to do with the controls instead.
+_CLICK_ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"name the cards, as in 'take [^']*'\."),
+     "select them in your hand, then press Take pile."),
+    (re.compile(r"take the pile with it \('take [^']*'\)\."),
+     "take the pile with it: select the pair, then press Take pile."),
+    (re.compile(r"may go only onto it: 'add [^']*'\."),
+     "may go only onto it: choose it in the Meld: list, then press Meld selected."),
+    (re.compile(r"To put wild cards on a meld, name it, as in '[^']*'\."),
+     "To put wild cards on a meld, choose that meld in the Meld: list, then press Meld selected."),
+    (re.compile(r"Name the cards to meld, as in '[^']*'\."),
+     "Select the cards to meld in your hand, then press Meld selected."),
+    (re.compile(r"in one action \(groups separated by '\|'\)"),
+     "together (press Set aside as a meld for each of them, then Meld selected)"),
+    (re.compile(r"write 'take' without a meld number\."),
+     "choose \"as a new meld\" in the Meld: list, then press Take pile."),
+    (re.compile(r"Add melds from your hand to the take,"),
+     "Set aside more melds from your hand (Set aside as a meld) before pressing Take pile,"),
+)
+
+
+def for_clicks(verdict: Verdict) -> Verdict:
+    """The verdict with advice about typed commands replaced by the controls that do it."""
+    message = verdict.message
+    for pattern, replacement in _CLICK_ADVICE:
+        message = pattern.sub(replacement, message)
+    if message == verdict.message:
+        return verdict
+    return dataclasses.replace(verdict, message=message)
+
+
+def default_player_names(seat: int, player_count: int) -> list[str]:
+    """"You" for ``seat`` and a first name for every other seat (the partner of seat 0 in a
+    four-player game is "Sam")."""
+    names = ["You"] * player_count
+    for offset in range(1, player_count):
+        names[(seat + offset) % player_count] = DEFAULT_NAMES[(offset - 1) % len(DEFAULT_NAMES)]
+    return names
 
 
 def _meld_label(rnd: Round, rank: int, cards: Sequence[Card]) -> str:
@@ -64,8 +119,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     * ``round=`` starts from a given `Round` (a scenario, or a replay position); it is played
       on as is (pass a copy to keep the original).
     * ``bots``: a bot name ("greedy", "random"), a bot, or one per seat (yours is unused).
+    * ``speed``: "instant", "normal" or "slow" (how the bots' moves are paced; the settings
+      panel changes it too). ``teacher=True`` shows the verdict codes.
 
-    For tests: `select`, `click`, `message`, `state`, `record`, `log_lines`.
+    For tests: `select`, `click`, `message`, `narration_lines`, `state`, `record`, `log_lines`.
     """
 
     def __init__(
@@ -80,8 +137,15 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         player_names: Sequence[str] | None = None,
         four_color: bool = False,
         autoplay: bool = True,
+        speed: str = "instant",
+        teacher: bool = False,
     ) -> None:
-        from ..bots import default_names, make_bots
+        from ..bots import BOT_NAMES, make_bots
+
+        if speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
+        self.speed = speed
+        self.teacher = bool(teacher)
 
         self.seed = seed
         self.seat = seat
@@ -106,19 +170,32 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._remember_start(rnd)
         self._round_count = 1
         self.bots = make_bots(bots, prof.player_count, seed)
+        self._bot_spec = bots if isinstance(bots, str) and bots in BOT_NAMES else None
         if player_names is None:
-            names = default_names(self.bots, prof.player_count)
-            names[seat] = "You"
+            names = default_player_names(seat, prof.player_count)
         else:
             names = list(player_names)
+            if len(names) != prof.player_count:
+                raise ValueError(f"player_names must name {prof.player_count} players, not {len(names)}.")
         self.player_names = names
+        self.names = Names(names, seat, rnd.team_of)
         self._message = ""
         self._log: list[str] = []
+        self._narration: list[str] = []  # the sentences shown now (your move, then the bots')
+        self._current = -1  # the sentence of the move being shown (pacing), -1 none
+        self._aside: list[MeldGroup] = []  # melds set aside for the next Meld / Take pile
+        self._hand_before: list[Card] = list(rnd.hands[seat])
+        self._told = len(rnd.log)  # actions narrated so far
+        self._deal_told = 0  # id() of the round whose deal was told
+        #: Your melds (and joker swaps) of this turn that may be taken back: the round before
+        #: each, and what was narrated then. Draws, takes and discards cannot be taken back.
+        self._undo: list[tuple[Round, int, int]] = []
+        #: Moves taken back: (round number, log index, the move) for the record's comments.
+        self._taken_back: list[tuple[int, int, str]] = []
 
         # ------------------------------------------------------------- the parts
         self.badge = profile_badge(prof)
-        self.table = TableWidget(rnd, show_hands=False, player_names=names,
-                                 four_color=four_color, width=56, show_badge=False)
+        self.table = PlayTable(rnd, seat, names, four_color=four_color)
         self.hand = HandWidget(rnd.hands[seat], four_color=four_color,
                                label=f"Your hand ({rnd.seat_name(seat)})")
         self.verdict = widgets.HTML("")
@@ -151,6 +228,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                            "Put the selected natural card in place of the joker of the chosen meld and take the joker"),
             "redraw": button("redraw", "Redraw",
                              "First turn only: discard the card you drew and draw another"),
+            "aside": button("aside", "Set aside as a meld",
+                            "Keep the selected cards as one more meld for the next Meld or Take pile "
+                            "(an opening of several melds, or a take of the pile with opening melds)"),
+            "clear_aside": button("clear_aside", "Clear set-aside", "Forget the melds set aside"),
+            "take_back": button("take_back", "Take back",
+                                "Undo your last meld of this turn (marked as taken back in the record)"),
             "new": button("new", "New round", "Deal the next round"),
             "save": button("save", "Save", "Write the game record (JSON) to the file named"),
         }
@@ -160,12 +243,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             "yes": lambda: self._on_answer(True), "no": lambda: self._on_answer(False),
             "decline": self._on_decline, "new": self._on_new, "save": self._on_save,
             "swap": self._on_swap, "redraw": lambda: self._try(Redraw(self.seat)),
+            "aside": self._on_aside, "clear_aside": self._on_clear_aside,
+            "take_back": self._on_take_back,
         }
         for name, fn in handlers.items():
             self.buttons[name].on_click(lambda _b, fn=fn: fn())
 
         self.target = widgets.Dropdown(options=[("as a new meld", -1)], value=-1,
-                                       description="Meld:", layout=widgets.Layout(width="300px"),
+                                       description="Meld:", layout=widgets.Layout(width="210px"),
                                        style={"description_width": "initial"})
         self.target.add_class("cl-meld-target")
         self.why = widgets.ToggleButton(value=False, description="why?",
@@ -175,14 +260,55 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.why_panel = widgets.HTML("", layout=widgets.Layout(display="none"))
         self.why_panel.add_class("cl-why")
         self.why.observe(lambda _c: self._refresh_why(), names="value")
-        self.hand.observe(lambda _c: self._refresh_why(), names="selected")
+        self.hand.observe(lambda _c: self._on_selection(), names="selected")
 
+        self.narration_html = widgets.HTML("")
+        self.narration_html.add_class("cl-play-narration")
+        self.scores_view = widgets.HTML("")  # the round's score breakdowns, once it is over
+        self.scores_view.add_class("cl-play-scores")
+        self.aside_html = widgets.HTML("")
+        self.aside_html.add_class("cl-play-aside")
+        self.hint = widgets.HTML("")
+        self.hint.add_class("cl-play-hint")
         self.log_html = widgets.HTML("")
         self.log_html.add_class("cl-play-log")
         self.filename = widgets.Text(value="canasta-game.json", description="File:",
-                                     layout=widgets.Layout(width="300px"),
+                                     layout=widgets.Layout(width="220px"),
                                      style={"description_width": "initial"})
         self.filename.add_class("cl-save-name")
+
+        # ------------------------------------------------------------- settings
+        from ..profiles import profile_names
+
+        self.speed_choice = widgets.ToggleButtons(options=list(SPEEDS), value=speed,
+                                                  description="Bot speed:",
+                                                  style={"description_width": "initial",
+                                                         "button_width": "auto"})
+        self.speed_choice.add_class("cl-speed")
+        self.speed_choice.observe(lambda c: setattr(self, "speed", c["new"]), names="value")
+        self.profile_choice = widgets.Dropdown(options=profile_names(), value=prof.name
+                                               if prof.name in profile_names() else None,
+                                               description="Rules (next round):",
+                                               style={"description_width": "initial"})
+        self.profile_choice.add_class("cl-profile-choice")
+        self.bot_choice = widgets.Dropdown(options=list(BOT_NAMES), value=self._bot_spec,
+                                           description="Bots (next round):",
+                                           style={"description_width": "initial"})
+        self.bot_choice.add_class("cl-bot-choice")
+        if self.game is not None:  # a game keeps its rules and bots to the end
+            self.profile_choice.disabled = self.bot_choice.disabled = True
+            self.profile_choice.description = "Rules (fixed for the game):"
+            self.bot_choice.description = "Bots (fixed for the game):"
+        self.settings = widgets.VBox([self.speed_choice, self.profile_choice, self.bot_choice],
+                                     layout=widgets.Layout(display="none"))
+        self.settings.add_class("cl-play-settings")
+        self.settings_toggle = widgets.ToggleButton(value=False, description="Settings",
+                                                    icon="cog", layout=widgets.Layout(width="auto"),
+                                                    tooltip="Bot speed, rules profile, bot strength")
+        self.settings_toggle.add_class("cl-settings-toggle")
+        self.settings_toggle.observe(
+            lambda c: setattr(self.settings.layout, "display", "" if c["new"] else "none"),
+            names="value")
 
         b = self.buttons
         self.answer_box = widgets.HBox([widgets.HTML("<b>Your partner asks: may I go out?</b>"),
@@ -190,25 +316,31 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.answer_box.add_class("cl-answer-box")
         actions_row = widgets.HBox(
             [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
-             b["redraw"],
-             self.why],
+             b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         actions_row.add_class("cl-play-actions")
-        left = widgets.VBox([self.hand, actions_row, self.answer_box, self.why_panel],
-                            layout=widgets.Layout(flex="1 1 600px"))
-        log_box = widgets.VBox([widgets.HTML("<b>Moves</b>"), self.log_html])
+        left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
+                             self.answer_box, self.why_panel],
+                            layout=widgets.Layout(flex="1 1 620px", min_width="0"))
+        left.add_class("cl-play-main")
+        log_box = widgets.VBox([widgets.HTML("<b>Earlier moves</b>"), self.log_html])
         log_box.add_class("cl-play-log-box")
-        side = widgets.VBox([self.verdict, log_box],
-                            layout=widgets.Layout(flex="1 1 340px", min_width="300px",
-                                                  max_width="560px", padding="0 0 0 12px"))
-        hand_row = widgets.HBox(
-            [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        file_row = widgets.HBox([b["new"], self.filename, b["save"]],
+        file_row = widgets.HBox([b["new"], self.filename, b["save"], self.settings_toggle],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.badge, self.table, self.status, hand_row, file_row])
+        side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
+                             self.settings],
+                            layout=widgets.Layout(flex="1 1 300px", min_width="0",
+                                                  max_width="380px", padding="0 0 0 10px"))
+        side.add_class("cl-play-side")
+        body = widgets.HBox(
+            [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        top = widgets.HBox([self.badge, self.status],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top, body])
         self.add_class("cl-play-widget")
         if self.autoplay:
             self._run_bots()
+        self._tell_new_moves()
         self._refresh(keep_selection=False)
 
     # ------------------------------------------------------------------ public API
@@ -224,8 +356,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     @property
     def log_lines(self) -> list[str]:
-        """Every move played in this widget so far, as text ("E · greedy E: E draw")."""
+        """Every move played in this widget so far, told as sentences ("Ebba drew a card.")."""
         return list(self._log)
+
+    @property
+    def narration_lines(self) -> list[str]:
+        """The sentences shown now: your last move, then the other players' moves since."""
+        return list(self._narration)
+
+    @property
+    def aside(self) -> list[MeldGroup]:
+        """The melds set aside for the next Meld or Take pile."""
+        return list(self._aside)
 
     @property
     def my_turn(self) -> bool:
@@ -239,7 +381,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.hand.select(cards_text)
 
     def click(self, name: str) -> None:
-        """Press a button: one of draw, take, meld, discard, ask, yes, no, decline, new, save."""
+        """Press a button (one of `BUTTONS`: draw, take, meld, discard, ask, yes, no, ...)."""
         if name not in self.buttons:
             raise ValueError(f"No button {name!r}: choose one of {', '.join(BUTTONS)}.")
         self.buttons[name].click()
@@ -253,13 +395,22 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         from ..record import GameRecord
 
         if self.game is not None:
-            return GameRecord.from_game(self.game, players=self.player_names)
-        record = GameRecord(self.profile, self.player_names)
-        for rnd in [*self._finished, self._round]:
-            start = self._starts.get(id(rnd))
-            part = GameRecord.from_round(rnd, players=self.player_names,
-                                         start=start if not rnd.deck else None)
-            record.rounds.extend(part.rounds)
+            record = GameRecord.from_game(self.game, players=self.player_names)
+        else:
+            record = GameRecord(self.profile, self.player_names)
+            for rnd in [*self._finished, self._round]:
+                start = self._starts.get(id(rnd))
+                part = GameRecord.from_round(rnd, players=self.player_names,
+                                             start=start if not rnd.deck else None)
+                record.rounds.extend(part.rounds)
+        notes: dict[tuple[int, int], list[str]] = {}
+        for number, index, text in self._taken_back:
+            notes.setdefault((number - 1, index - 1), []).append(text)
+        for (r, a), texts in notes.items():
+            if 0 <= r < len(record.rounds) and -1 <= a < len(record.rounds[r].actions):
+                old = record.rounds[r].comments.get(a)
+                new = "Then taken back: " + "; ".join(texts) + "."
+                record.comment(r, a, f"{old} {new}" if old else new)
         return record
 
     def checks(self) -> list[tuple[str, Verdict]]:
@@ -275,32 +426,45 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         out.append(("Draw from the stock", rnd.check(Draw(seat))))
         take_label = ("Take the pile with " + " ".join(c.short for c in cards)) if cards else (
             "Take the pile onto your meld")
-        out.append((take_label, rnd.check(TakePile(seat, cards))))
+        out.append((take_label, rnd.check(TakePile(seat, cards, tuple(self._aside)))))
         if cards:
             shown = " ".join(c.short for c in cards)
-            out.append((f"Meld {shown} as a new meld", rnd.check(Meld(seat, (MeldGroup(cards),)))))
+            out.append((f"Meld {shown} as a new meld",
+                        rnd.check(Meld(seat, (*self._aside, MeldGroup(cards))))))
             for rank in sorted(rnd.melds[rnd.team_of(seat)]):
                 label = f"Add {shown} to the {rank_name(rank, plural=True)}"
                 if rnd.profile.meld_family == "sequences":
                     label = f"Add {shown} to {rnd.meld_label(rank, rnd.melds[rnd.team_of(seat)][rank])}"
-                out.append((label, rnd.check(Meld(seat, (MeldGroup(cards, rank),)))))
+                out.append((label, rnd.check(Meld(seat, (*self._aside, MeldGroup(cards, rank))))))
             if len(cards) == 1:
                 out.append((f"Discard {shown}", rnd.check(Discard(seat, cards[0]))))
         out.append(("Ask partner to go out", rnd.check(Ask(seat))))
         return out
 
+    def opening_progress(self) -> tuple[int, int] | None:
+        """``(melded, minimum)`` while your team's opening is under way this turn, else None."""
+        rnd = self._round
+        team = rnd.team_of(self.seat)
+        if (rnd.is_over or rnd.opened[team] or rnd.to_move != self.seat or rnd.phase != "play"
+                or rnd.turn_value <= 0):
+            return None
+        return rnd.turn_value, rnd.opening_minimum(team)
+
     # ------------------------------------------------------------------ buttons
     def _selected(self) -> tuple[Card, ...]:
         return tuple(self.hand.selected_cards)
+
+    def _target(self) -> int | None:
+        return None if self.target.value == -1 else int(self.target.value)
 
     def _on_draw(self) -> None:
         self._try(Draw(self.seat))
 
     def _on_take(self) -> None:
         target = None
-        if self._round.profile.pile_take_rule == "top_card_only" and self.target.value != -1:
-            target = int(self.target.value)
-        self._try(TakePile(self.seat, self._selected(), (), target))
+        if self._round.profile.pile_take_rule == "top_card_only":
+            target = self._target()
+        self._try(TakePile(self.seat, self._selected(), tuple(self._aside), target))
 
     def _on_swap(self) -> None:
         cards = self._selected()
@@ -311,11 +475,56 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _on_meld(self) -> None:
         cards = self._selected()
-        if not cards:
+        groups = list(self._aside)
+        if cards:
+            groups.append(MeldGroup(cards, self._target()))
+        if not groups:
             self._notice("Select the cards to meld first (click them in your hand).")
             return
-        target = None if self.target.value == -1 else int(self.target.value)
-        self._try(Meld(self.seat, (MeldGroup(cards, target),)))
+        self._try(Meld(self.seat, tuple(groups)))
+
+    def _on_aside(self) -> None:
+        cards = self._selected()
+        if not cards:
+            self._notice("Select the cards of the meld to set aside first (click them in your hand).")
+            return
+        self._aside.append(MeldGroup(cards, self._target()))
+        self.hand.clear_selection()
+        self._notice(f"Set aside {cards_text(cards)}: it goes down with your next Meld or Take pile.",
+                     ok=True)
+        self._refresh_aside()
+
+    def _on_clear_aside(self) -> None:
+        self._aside = []
+        self._notice("Nothing is set aside now.", ok=True)
+        self._refresh_aside()
+
+    def _on_take_back(self) -> None:
+        rnd = self._round
+        if not self._undo or rnd.is_over or rnd.to_move != self.seat:
+            self._notice("Nothing to take back: only your melds (and joker swaps) of this turn, "
+                         "before you discard, can be taken back.")
+            return
+        before, log_length, _ = self._undo.pop()
+        action = rnd.log[len(before.log)]
+        self._taken_back.append((self._round_count, len(before.log), action.text(rnd.player_count)))
+        if self.game is not None and self.game.round is rnd:
+            self.game.rounds[-1] = before
+        start = self._starts.pop(id(rnd), None)
+        if start is not None:
+            self._starts[id(before)] = start
+        self._round = before
+        self._told = len(before.log)
+        taken = [c for g in action.groups for c in g.cards] if isinstance(action, Meld) else (
+            [action.card] if isinstance(action, Swap) else [])
+        text = f"You took back your move: {cards_text(taken)} went back to your hand."
+        del self._log[log_length:]
+        self._log.append(text)
+        self._narration = [text]
+        self._message = text
+        self.verdict.value = ""
+        self._hand_before = list(before.hands[self.seat])
+        self._refresh(keep_selection=False)
 
     def _on_discard(self) -> None:
         cards = self._selected()
@@ -335,6 +544,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._try(Decline(self.seat))
 
     def _on_new(self) -> None:
+        from ..bots import make_bots
+
         if self.game is not None:
             if not self._round.is_over:
                 self._notice("Finish this round first: a game deals the next round when one ends.")
@@ -350,15 +561,40 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 self._finished.append(self._round)
             seed = None if self.seed is None else self.seed + self._round_count
             dealer = self._round.next_seat(self._round.dealer)
+            chosen = self.profile_choice.value
+            if chosen and chosen != self.profile.name and not self._finished_other_profile(chosen):
+                self.profile = get_profile(chosen)
+                self._finished = []  # a record holds one profile: start a new one
+                dealer = 0
+            if self.bot_choice.value and self.bot_choice.value != self._bot_spec:
+                self._bot_spec = self.bot_choice.value
+                self.bots = make_bots(self._bot_spec, self.profile.player_count, seed)
             self._round = Round(self.profile, seed=seed, dealer=dealer)
         self._round_count += 1
         self._remember_start(self._round)
-        self._log.append(f"--- round {self._round_count} ---")
+        self._log.append(f"Round {self._round_count} dealt.")
         self._message = ""
         self.verdict.value = ""
+        self._narration = []
+        self._aside = []
+        self._undo = []
+        self._told = len(self._round.log)
+        self._hand_before = list(self._round.hands[self.seat])
+        if self.table.round.profile is not self._round.profile:
+            self.badge.value = profile_badge_html(self._round.profile)
         if self.autoplay:
             self._run_bots()
+        self._tell_new_moves()
         self._refresh(keep_selection=False)
+
+    def _finished_other_profile(self, chosen: str) -> bool:
+        """A new profile needs a player count this seat fits in (else stay with the old one)."""
+        prof = get_profile(chosen)
+        if prof.player_count != len(self.player_names):
+            self._log.append(f"The {chosen} profile needs {prof.player_count} players: "
+                             f"staying with {self.profile.name}.")
+            return True
+        return False
 
     def _on_save(self) -> None:
         path = self.filename.value.strip()
@@ -378,13 +614,24 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         verdict = rnd.check(action)
         if not verdict:
-            self._show_verdict(verdict)
+            self._show_verdict(for_clicks(verdict))
             self._refresh_why()
             return
+        self._hand_before = list(rnd.hands[self.seat])
+        self._narration = []
+        if isinstance(action, (Meld, Swap)):
+            self._undo.append((rnd.copy(), len(self._log), len(self._narration)))
+        else:
+            self._undo = []
         self._apply(action)
-        self._show_verdict(verdict)
+        if isinstance(action, (Meld, TakePile)):
+            self._aside = []
+        mine = self._tell_new_moves()
+        self._message = " ".join(mine)
+        self.verdict.value = ""
         if self.autoplay:
             self._run_bots()
+        self._tell_new_moves()
         self._refresh(keep_selection=False)
 
     def _apply(self, action: Action) -> None:
@@ -393,22 +640,44 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.game.apply(action)
         else:
             rnd.apply(action)
-        seat = action.seat
-        who = self.player_names[seat] if seat < len(self.player_names) else ""
-        self._log.append(f"{rnd.seat_name(seat)} \u00b7 {who}: {action.text(rnd.player_count)}")
+
+    def _tell_new_moves(self) -> list[str]:
+        """Narrate the actions not told yet (and the deal of a fresh round); return the new
+        sentences."""
+        rnd = self._round
+        new: list[str] = []
+        if self._told == 0 and id(rnd) != self._deal_told:
+            self._deal_told = id(rnd)
+            new.extend(narrate_deal(rnd, self.names))
+        for index in range(self._told, len(rnd.log)):
+            new.extend(narrate_action(rnd, index, self.names))
+        if rnd.is_over and self._told < len(rnd.log):
+            new.append(round_end_text(rnd, self.names))  # with the breakdown, item by item
+        self._told = len(rnd.log)
+        self._narration.extend(new)
+        self._log.extend(new)
+        return new
 
     def _run_bots(self) -> None:
-        """Let the bots play until this seat must act or the round ends."""
+        """Let the bots play until this seat must act or the round ends (paced at `speed`)."""
         from ..bots import acting_seat
 
         rnd = self._round
+        delay = SPEEDS.get(self.speed, 0.0)
         guard = 0
         while not rnd.is_over and acting_seat(rnd) != self.seat:
             bot = self.bots[acting_seat(rnd)]
             self._apply(bot.choose(rnd))
+            if delay:
+                before = len(self._narration)
+                self._tell_new_moves()
+                self._current = before
+                self._refresh(keep_selection=False)
+                time.sleep(delay)
             guard += 1
             if guard > 5000:  # pragma: no cover - a bot or engine bug
                 raise RuntimeError("The bots did not hand the turn back.")
+        self._current = -1
 
     def _remember_start(self, rnd: Round) -> None:
         if not rnd.deck and not rnd.log:
@@ -419,7 +688,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         from ..render import verdict_html
 
         self._message = verdict.message
-        self.verdict.value = verdict_html(verdict, width=44)
+        self.verdict.value = verdict_html(verdict, width=44, show_code=self.teacher)
 
     def _notice(self, text: str, ok: bool = False) -> None:
         self._message = text
@@ -431,35 +700,120 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         assert self.game is not None
         totals = " \u2013 ".join(str(t) for t in self.game.totals)
         winner = self.game.winner
-        return f"The game is over ({totals}): team {winner} won."
+        mine = self._round.team_of(self.seat)
+        who = "your team" if winner == mine else "the other team"
+        return f"The game is over ({totals}): {who} won."
+
+    def _score_text(self) -> str:
+        """Running score and rounds won: the game's totals, or the rounds played here."""
+        mine = self._round.team_of(self.seat)
+        if self.game is not None:
+            per_round = [[s.total for s in scores] for scores in self.game.round_scores]
+            totals = list(self.game.totals)
+            target = f" (game to {self.profile.target_score})"
+        else:
+            played = [r for r in [*self._finished, self._round] if r.is_over]
+            if not played:
+                return ""
+            per_round = [[s.total for s in r.scores()] for r in played]
+            totals = [sum(col) for col in zip(*per_round, strict=True)]
+            target = ""
+        won = [0] * len(totals)
+        for scores in per_round:
+            best = max(scores)
+            if scores.count(best) == 1:
+                won[scores.index(best)] += 1
+        theirs = sum(t for i, t in enumerate(totals) if i != mine)
+        won_theirs = sum(w for i, w in enumerate(won) if i != mine)
+        return (f"Score: your team {totals[mine]}, the other team {theirs}{target} \u00b7 "
+                f"rounds won: your team {won[mine]}, the other team {won_theirs}")
 
     def _status_text(self) -> str:
         rnd = self._round
         if rnd.is_over:
-            mine = rnd.scores()[rnd.team_of(self.seat)].total
-            theirs = [s.total for t, s in enumerate(rnd.scores()) if t != rnd.team_of(self.seat)]
-            text = f"The round is over: your team scored {mine}, the other team {theirs[0]}."
+            text = round_end_text(rnd, self.names, detail=False)
             if self.game is not None and self.game.is_over:
                 text += " " + self._game_over_text()
             else:
                 text += " Press New round to deal the next one."
             return text
         if rnd.phase == "answer" and self.my_turn:
-            return "Your partner asks: may I go out? Answer yes or no."
+            asker = self.names.full(rnd.asker)
+            return f"{asker} asks: may I go out? Answer yes or no."
         if not self.my_turn:
-            return "The bots are playing."
+            return f"{self.names.full(rnd.to_move)} is playing."
         if rnd.phase == "draw":
             return ("Your turn: draw from the stock, or take the pile (select the cards that "
                     "go down with the top card).")
-        return "Your turn: meld if you like, then discard one card."
+        text = "Your turn: meld if you like, then discard one card."
+        progress = self.opening_progress()
+        if progress is not None:
+            done, minimum = progress
+            if done < minimum:
+                text = (f"Your turn \u00b7 opening: {done} of {minimum} \u2014 {minimum - done} more "
+                        "this turn, then discard one card.")
+        if rnd.permission == "yes":
+            text = "Your partner said yes: you must go out this turn. " + text
+        return text
+
+    def _hint_text(self) -> str:
+        """A warning about the selection before the engine refuses it (an unfinished opening)."""
+        progress = self.opening_progress()
+        cards = self._selected()
+        if progress is None or len(cards) != 1:
+            return ""
+        done, minimum = progress
+        if done >= minimum or self._round.check(Discard(self.seat, cards[0])).ok:
+            return ""  # warn only about what the engine would refuse
+        return (f"Careful: your opening is at {done} of {minimum}. Discarding {cards[0].short} now "
+                f"would abandon it, and the rules refuse that: meld {minimum - done} more first.")
+
+    def _on_selection(self) -> None:
+        self.hint.value = self._hint_html()
+        self._refresh_why()
+
+    def _hint_html(self) -> str:
+        cards = self._selected()
+        chosen = (f'<div class="cl-play-selection" style="font-size:14px;margin:2px 0">Selected: '
+                  f"{html.escape(cards_text(cards))}</div>" if cards else "")
+        text = self._hint_text()
+        if not text:
+            return chosen
+        return chosen + (f'<div class="cl-warning" role="alert" style="font-size:15px;color:#8a4b00;'
+                f'background:#fff4e0;border-left:5px solid #e08a00;padding:4px 8px;margin:4px 0">'
+                f"\u26a0 {html.escape(text)}</div>")
+
+    def _refresh_aside(self) -> None:
+        if not self._aside:
+            self.aside_html.value = ""
+            return
+        items = "".join(f"<li>{html.escape(cards_text(g.cards))}"
+                        + (f" (onto meld {g.target})" if g.target is not None else "") + "</li>"
+                        for g in self._aside)
+        self.aside_html.value = ('<div style="font-size:15px"><b>Set aside for your next Meld or '
+                                 f'Take pile:</b><ul style="margin:2px 0">{items}</ul></div>')
 
     def _refresh(self, keep_selection: bool) -> None:
         rnd = self._round
         keep = self.hand.selected_cards if keep_selection else None
         self.hand.set_cards(rnd.hands[self.seat], keep=keep)
+        new = Counter(rnd.hands[self.seat]) - Counter(self._hand_before)
+        self.hand.highlight(list(new.elements()))
         self.table.update(rnd)
+        if rnd.is_over:
+            from ..render import scores_html
+
+            mine = rnd.team_of(self.seat)
+            self.scores_view.value = scores_html(rnd.scores(), team_names=[
+                "Your team" if t == mine else "The other team" for t in range(rnd.profile.team_count)])
+        else:
+            self.scores_view.value = ""
+        score = self._score_text()
+        score_html = (f'<div class="cl-play-score" style="font-size:14px">{html.escape(score)}</div>'
+                      if score else "")
         self.status.value = (f'<div role="status" style="font-size:16px;font-weight:600;'
-                             f'margin:6px 0">{html.escape(self._status_text())}</div>')
+                             f'margin:4px 0 4px 10px">{html.escape(self._status_text())}</div>'
+                             f"{score_html}")
         team = rnd.team_of(self.seat)
         options: list[tuple[str, int]] = [("as a new meld", -1)]
         for rank, cards in sorted(rnd.melds[team].items()):
@@ -474,15 +828,37 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.buttons["decline"].layout.display = "" if stock_empty else "none"
         self.buttons["swap"].layout.display = "" if rnd.profile.swappable_wilds else "none"
         self.buttons["redraw"].layout.display = "" if rnd.profile.first_turn_redraw else "none"
+        self.buttons["clear_aside"].layout.display = "" if self._aside else "none"
+        can_undo = bool(self._undo) and not rnd.is_over and rnd.to_move == self.seat
+        self.buttons["take_back"].layout.display = "" if can_undo else "none"
         over = rnd.is_over
         self.buttons["new"].button_style = "primary" if over else ""
-        lines = self._log[-LOG_LINES:]
+        self._refresh_narration()
+        shown = len(self._narration)
+        earlier = self._log[:len(self._log) - shown] if shown else self._log
+        lines = earlier[-LOG_LINES:]
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.log_html.value = (f'<ol class="cl-log" style="margin:0;padding-left:1.6em;'
-                               f'font-size:14px;line-height:1.45" '
-                               f'start="{max(1, len(self._log) - LOG_LINES + 1)}">{items}</ol>'
-                               if items else "<i>No moves yet.</i>")
+        self.log_html.value = (f'<ul class="cl-log" style="margin:0;padding-left:1.2em;'
+                               f'font-size:13px;line-height:1.4;max-height:12em;overflow:auto">'
+                               f"{items}</ul>" if items else "<i>No earlier moves.</i>")
+        self._refresh_aside()
+        self.hint.value = self._hint_html()
         self._refresh_why()
+
+    def _refresh_narration(self) -> None:
+        if not self._narration:
+            self.narration_html.value = ""
+            return
+        items = []
+        for i, line in enumerate(self._narration):
+            current = i >= self._current >= 0
+            style = ("background:#fff3b0;font-weight:600;" if current else "")
+            items.append(f'<li class="{"is-current" if current else ""}" style="{style}">'
+                         f"{html.escape(line)}</li>")
+        self.narration_html.value = (
+            '<div aria-live="polite" style="font-size:16px;line-height:1.45">'
+            '<b>What happened</b><ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
+            + "".join(items) + "</ul></div>")
 
     def _refresh_why(self) -> None:
         if not self.why.value:
@@ -491,12 +867,17 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.why_panel.layout.display = ""
         rows = []
         for label, verdict in self.checks():
+            verdict = for_clicks(verdict)
             icon, word = ("\u2714", "legal") if verdict.ok else ("\u2718", "refused")
             colour = "#2e7d32" if verdict.ok else "#c62828"
+            code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'
+                    if self.teacher else "")
+            # A legal move needs no engine sentence ("N draw is legal."): say what it is worth.
+            text = verdict.message if not verdict.ok else (
+                "you may" + (f" ({verdict.value} points)" if verdict.value is not None else "") + ".")
             rows.append(
                 f'<li><span style="color:{colour};font-weight:700">{icon} {word}</span> '
-                f"<b>{html.escape(label)}</b>: {html.escape(verdict.message)} "
-                f'<code style="font-size:12px">{html.escape(verdict.code)}</code></li>')
+                f"<b>{html.escape(label)}</b>: {html.escape(text)}{code}</li>")
         body = "".join(rows) or "<li>The round is over.</li>"
         self.why_panel.value = ('<div style="font-size:15px"><b>What the engine says about the '
                                 f'selected cards</b><ul style="margin:4px 0">{body}</ul></div>')

@@ -1,18 +1,25 @@
 """`ReplayViewer`: step through a recorded game, with the engine's notes on every move.
 
-First / back / forward / last buttons, a slider over every step of the game (each round's
-deal, then each of its actions), and Play/pause. For the step shown: the table, the move list
-with the current move marked, the notes (automatic annotations from `canasta_learn.annotate`,
-the human comment and its glyph), and the score sheet of the rounds finished so far.
-"Continue from here" opens a `PlayWidget` at exactly that position, to try another move.
+First / back / forward / last buttons, a named slider over every step of the game (each
+round's deal, then each of its actions), the arrow keys ←/→ anywhere in the viewer, and
+Play / Pause (Pause stops where it is). For the step shown: the notes beside the controls
+(the human comment and its glyph first, then the automatic annotations of
+`canasta_learn.annotate`, ranked: the routine ones - "could not take the pile" again for the
+same player and pile state, a pile state already told - folded under "routine notes"), the
+move list (click a move to go there), the table, and the score sheet of the rounds finished
+so far. "Continue from here" opens a `PlayWidget` at exactly that position.
 """
 
 from __future__ import annotations
 
 import html
+import re
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..bots import acting_seat
 from ..record import GameRecord
@@ -20,7 +27,102 @@ from ..round import Round
 from .common import profile_badge
 from .table import TableWidget
 
-__all__ = ["ReplayViewer"]
+__all__ = ["MovesPane", "ReplayViewer", "StepSlider", "third_person"]
+
+_HERE = Path(__file__).parent
+
+
+class MovesPane(anywidget.AnyWidget):
+    """The move list: trusted HTML (``value``) whose ``[data-step]`` items are clickable;
+    a click calls ``on_go(step)``."""
+
+    _esm = _HERE / "replay_moves.js"
+    #: The HTML shown.
+    value = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_go: Any = None
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and isinstance(content.get("go"), int) and self.on_go:
+            self.on_go(content["go"])
+
+    def click(self, step: int) -> None:
+        """What a click on the move of step ``step`` does (for tests)."""
+        self._message(self, {"go": step}, [])
+
+
+class StepSlider(anywidget.AnyWidget):
+    """A range input over the steps (counted from 1) with an accessible name; the arrow keys
+    anywhere in the viewer call ``on_move(+1 / -1)``."""
+
+    _esm = _HERE / "replay_slider.js"
+    value = traitlets.Int(1).tag(sync=True)
+    min = traitlets.Int(1).tag(sync=True)
+    max = traitlets.Int(1).tag(sync=True)
+    #: The visible caption and the accessible name of the slider.
+    description = traitlets.Unicode("Step").tag(sync=True)
+    aria_label = traitlets.Unicode("Step of the game").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_move: Any = None
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("move") in (1, -1) and self.on_move:
+            self.on_move(content["move"])
+
+    def key(self, name: str) -> None:
+        """What pressing ArrowLeft / ArrowRight in the viewer does (for tests)."""
+        if name not in ("ArrowLeft", "ArrowRight"):
+            raise ValueError(f"key must be 'ArrowLeft' or 'ArrowRight', not {name!r}.")
+        self._message(self, {"move": 1 if name == "ArrowRight" else -1}, [])
+
+
+#: Second-person phrases of the engine's verdicts, and how a note about another player says
+#: them ("{who}" is the player's seat).
+_THIRD_PERSON: tuple[tuple[str, str], ...] = (
+    (r" \('(?:take|meld|add)[^']*'\)", ""),
+    (r", as in '[^']*'", ""),
+    (r"\bYou named no cards, but you hold\b", "No cards were named, but {who} holds"),
+    (r"\b[Yy]ou hold\b", "{who} holds"),
+    (r"\b[Yy]ou have\b", "{who} has"),
+    (r"\b[Yy]ou need\b", "{who} needs"),
+    (r"\b[Yy]ou named\b", "{who} named"),
+    (r"\b[Yy]ou (must|may|can|cannot|could|would)\b", "{who} \\1"),
+    (r"\b[Yy]our team's\b", "the team's"),
+    (r"\b[Yy]our team\b", "the team"),
+    (r"\b[Yy]our hand\b", "the hand"),
+    (r"\b[Yy]our\b", "the"),
+    (r"\b[Yy]ou\b", "{who}"),
+)
+
+
+def third_person(message: str, who: str) -> str:
+    """A verdict's message about player ``who``, in the third person ("You hold" -> "E holds").
+
+    >>> third_person("You hold only 1 four: take the pile with it ('take h4 h4').", "E")
+    'E holds only 1 four: take the pile with it.'
+    """
+    for pattern, replacement in _THIRD_PERSON:
+        text = replacement.replace("{who}", who)
+
+        def keep_case(match: re.Match[str], text: str = text) -> str:
+            new = match.expand(text)
+            if match.group(0)[:1].isupper() and new[:1].islower():
+                new = new[:1].upper() + new[1:]
+            return new
+
+        message = re.sub(pattern, keep_case, message)
+    return message
+
+
+#: Notes that teach something: shown first.
+_TEACHING = ("could_take_pile", "could_open", "opening_refused", "went_out", "went_out_concealed",
+             "natural_canasta", "mixed_canasta", "opening", "round_score", "stock_empty")
 
 #: Moves listed before and after the current one.
 MOVES_AROUND = 7
@@ -55,6 +157,8 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         # The score sheet is kept incrementally: each finished round's row is made once (its
         # scores counted once), so a step in round 120 no longer rescores 119 rounds.
         self._score_rows: dict[int, str] = {}
+        self._ranked: dict[int, dict[int, tuple[list[Any], list[Any]]]] = {}
+        self._round_base = {r: i for i, (r, a) in enumerate(self.steps) if a < 0}
         self._step = -1
         self.play_widget: Any = None
 
@@ -80,24 +184,29 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.next())
         self.last_button.on_click(lambda _b: self.last())
-        # The slider and Play count steps from 1 (what the page says); ``step`` is 0-based.
-        self.slider = widgets.IntSlider(value=1, min=1, max=last + 1, description="Step",
-                                        continuous_update=True,
-                                        layout=widgets.Layout(width="420px"))
+        # The slider counts steps from 1 (what the page says); ``step`` is 0-based.
+        self.slider = StepSlider(value=1, min=1, max=last + 1, description="Step",
+                                 aria_label="Step of the game (arrow keys: back / forward)")
         self.slider.add_class("cl-replay-slider")
-        self.player = widgets.Play(value=1, min=1, max=last + 1, interval=interval_ms,
-                                   description="Play / pause", show_repeat=False)
-        self.player.add_class("cl-replay-play")
-        widgets.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
+        self.slider.on_move = lambda delta: self.go(self._step + delta)
+        self.interval_ms = interval_ms
+        self.player = widgets.ToggleButton(value=False, description="Play", icon="play",
+                                           tooltip="Play the moves one by one (press again to pause)",
+                                           layout=widgets.Layout(width="auto"))
+        self.player.add_class("cl-button")
+        self.player.add_class("cl-replay-play")
+        self.player.observe(self._on_play, names="value")
+        self._timer: Any = None
         self.where = widgets.HTML("")
         self.where.add_class("cl-replay-where")
 
         first_round = record.state_at(0, -1)
         self.table = TableWidget(first_round, show_hands=True, player_names=record.players,
                                  four_color=four_color, width=52, show_badge=False)
-        self.moves = widgets.HTML("")
+        self.moves = MovesPane()
         self.moves.add_class("cl-replay-moves")
+        self.moves.on_go = self.go
         self.notes = widgets.HTML("")
         self.notes.add_class("cl-replay-notes")
         self.scores = widgets.HTML("")
@@ -117,16 +226,19 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
              self.last_button, self.slider],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         controls.add_class("cl-replay-controls")
-        side = widgets.VBox([widgets.HTML("<b>Moves</b>"), self.moves,
-                             widgets.HTML("<b>Notes</b>"), self.notes,
-                             widgets.HTML("<b>Score sheet so far</b>"), self.scores],
-                            layout=widgets.Layout(flex="0 1 420px", min_width="320px"))
-        self.table.layout = widgets.Layout(flex="1 1 700px")
-        body = widgets.HBox([self.table, side],
-                            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        moves_box = widgets.VBox([widgets.HTML("<b>Moves</b> (click one to go there)"), self.moves])
+        left = widgets.VBox([controls, self.where, moves_box],
+                            layout=widgets.Layout(flex="1 1 460px", min_width="0"))
+        right = widgets.VBox([widgets.HTML("<b>Notes</b>"), self.notes,
+                              widgets.HTML("<b>Score sheet so far</b>"), self.scores],
+                             layout=widgets.Layout(flex="1 1 380px", min_width="0", padding="0 0 0 12px"))
+        right.add_class("cl-replay-side")
+        top = widgets.HBox([left, right],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.table.layout = widgets.Layout(width="100%")
         continue_row = widgets.HBox([self.continue_button, self.continue_seat],
                                     layout=widgets.Layout(align_items="center"))
-        super().__init__([widgets.HBox([self.badge, self.title]), controls, self.where, body,
+        super().__init__([widgets.HBox([self.badge, self.title]), top, self.table,
                           continue_row, self.sandbox])
         self.add_class("cl-replay-viewer")
         self._show(0)
@@ -170,6 +282,54 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     def last(self) -> None:
         """The last step of the game."""
         self.go(len(self.steps) - 1)
+
+    @property
+    def playing(self) -> bool:
+        """True while Play steps through the moves."""
+        return bool(self.player.value)
+
+    def play(self) -> None:
+        """Start stepping forward every ``interval_ms`` (from the step shown)."""
+        self.player.value = True
+
+    def pause(self) -> None:
+        """Stop where it is (the step shown stays)."""
+        self.player.value = False
+
+    def _on_play(self, change: Any) -> None:
+        playing = bool(change["new"])
+        self.player.description = "Pause" if playing else "Play"
+        self.player.icon = "pause" if playing else "play"
+        if playing:
+            if self._step >= len(self.steps) - 1:
+                self.go(0)  # at the end: play from the start
+            self._schedule()
+        elif self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _schedule(self) -> None:
+        import asyncio
+
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:  # pragma: no cover - no event loop (a plain script)
+            return
+        self._timer = loop.call_later(self.interval_ms / 1000, self.tick)
+
+    def tick(self) -> None:
+        """One step of Play: forward, or pause at the last step (the timer calls it)."""
+        self._timer = None
+        if not self.playing:
+            return
+        if self._step >= len(self.steps) - 1:
+            self.pause()
+            return
+        self.next()
+        if self._step >= len(self.steps) - 1:
+            self.pause()
+        else:
+            self._schedule()
 
     def state(self) -> Round:
         """A copy of the round at the step shown (`GameRecord.state_at`)."""
@@ -215,11 +375,51 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             self._notes[r] = notes
         return notes
 
+    def _ranked_round(self, r: int) -> dict[int, tuple[list[Any], list[Any]]]:
+        """For every step of round ``r`` (-1 the deal): (notes shown, routine notes folded),
+        written in the third person. Folded: "could not take the pile" again for the same
+        player and pile state, and a pile state already told to that team."""
+        cached = self._ranked.get(r)
+        if cached is not None:
+            return cached
+        from dataclasses import replace
+
+        notes = self._round_notes(r)
+        start = self.record.state_at(r, -1)
+        teams = start.profile.team_count
+        told_pile: dict[int, str] = {}
+        told_cannot: set[tuple[int | None, str]] = set()
+        pile_code: dict[int, str] = {}
+        out: dict[int, tuple[list[Any], list[Any]]] = {}
+        for a in range(-1, len(self.record.rounds[r].actions)):
+            shown: list[Any] = []
+            folded: list[Any] = []
+            for note in (notes.deal if a < 0 else notes[a]):
+                if note.seat is not None:
+                    note = replace(note, message=third_person(note.message, start.seat_name(note.seat)))
+                team = note.seat % teams if note.seat is not None else -1
+                if note.code.startswith("pile_"):
+                    pile_code[team] = note.code
+                    if told_pile.get(team) == note.code:
+                        folded.append(note)
+                        continue
+                    told_pile[team] = note.code
+                elif note.code == "could_not_take_pile":
+                    key = (note.seat, pile_code.get(team, ""))
+                    if key in told_cannot:
+                        folded.append(note)
+                        continue
+                    told_cannot.add(key)
+                shown.append(note)
+            shown.sort(key=lambda n: 0 if n.code in _TEACHING else 1)
+            out[a] = (shown, folded)
+        self._ranked[r] = out
+        return out
+
     def _note_lines(self, r: int, a: int) -> list[str]:
         rr = self.record.rounds[r]
-        notes = self._round_notes(r)
+        shown, folded = self._ranked_round(r)[a]
         lines: list[str] = []
-        auto = notes.deal if a < 0 else notes[a]
         if a < 0:
             lines.append(f"Round {r + 1} dealt; dealer "
                          f"{self.record.state_at(r, -1).seat_name(rr.dealer)}.")
@@ -229,16 +429,14 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         comment = rr.comments.get(a)
         if comment:
             lines.append(f"Comment: {comment}")
-        lines.extend(note.message for note in auto)
+        lines.extend(note.message for note in shown)
+        lines.extend(f"Routine: {note.message}" for note in folded)
         return lines
 
     def _show(self, step: int) -> None:
         step = max(0, min(len(self.steps) - 1, step))
         self._step = step
-        # Keep Play on the same step: the browser's jslink copies Play's value to the slider
-        # when the view is created, and Play resumes from where the buttons left off.
         self.slider.value = step + 1
-        self.player.value = step + 1
         r, a = self.steps[step]
         rnd = self.record.state_at(r, a)
         self.table.update(rnd)
@@ -259,12 +457,15 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
 
     def _moves_html(self, r: int, a: int) -> str:
         rr = self.record.rounds[r]
+        base = self._round_base[r]
         start = max(-1, a - MOVES_AROUND)
         end = min(len(rr.actions), a + MOVES_AROUND + 1)
         items = []
         if start > -1:
             items.append('<li class="cl-more" aria-hidden="true" style="list-style:none">'
                          "\u2026</li>")
+        button_css = ("font:inherit;color:inherit;background:none;border:0;padding:1px 6px;"
+                      "text-align:left;cursor:pointer;width:100%;white-space:nowrap")
         for i in range(start, end):
             text = "Deal" if i < 0 else rr.actions[i]
             glyph = rr.glyphs.get(i, "") if i >= 0 else ""
@@ -272,16 +473,19 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             if i in rr.comments:
                 label += ' <span title="has a comment" aria-label="has a comment">\u270e</span>'
             number = "" if i < 0 else f"{i + 1}. "
+            step = base + i + 1
             if i == a:
                 items.append(
                     '<li class="cl-current" aria-current="step" style="list-style:none;'
                     "background:var(--cl-accent, var(--jp-brand-color1, #1976d2));color:#fff;"
-                    'font-weight:700;border-radius:4px;padding:1px 6px">'
-                    f'<span aria-hidden="true">\u25b6 </span>{number}{label}</li>')
+                    'font-weight:700;border-radius:4px">'
+                    f'<button type="button" data-step="{step}" style="{button_css}">'
+                    f'<span aria-hidden="true">\u25b6 </span>{number}{label}</button></li>')
             else:
-                items.append(f'<li style="list-style:none;padding:1px 6px">'
+                items.append(f'<li style="list-style:none">'
+                             f'<button type="button" data-step="{step}" style="{button_css}">'
                              f'<span aria-hidden="true" style="visibility:hidden">\u25b6 </span>'
-                             f"{number}{label}</li>")
+                             f"{number}{label}</button></li>")
         if end < len(rr.actions):
             items.append('<li class="cl-more" aria-hidden="true" style="list-style:none">'
                          "\u2026</li>")
@@ -306,18 +510,23 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             parts.append('<div class="cl-human-note" style="border-left:4px solid '
                          "var(--cl-accent, var(--jp-brand-color1, #1976d2));padding:4px 8px;"
                          f'margin:4px 0;font-size:15px"><b>Comment:</b> {glyph_html}{comment_html}</div>')
-        notes = self._round_notes(r)
-        auto = notes.deal if a < 0 else notes[a]
+        shown, folded = self._ranked_round(r)[a]
         if a < 0:
             dealer = self.record.state_at(r, -1).seat_name(rr.dealer)
             parts.append(f'<div style="font-size:15px">Round {r + 1} dealt; dealer '
                          f"{html.escape(dealer)}.</div>")
         items = "".join(f'<li data-code="{html.escape(n.code)}">{html.escape(n.message)}</li>'
-                        for n in auto)
+                        for n in shown)
         if items:
             parts.append(f'<ul class="cl-auto-notes" style="margin:4px 0;padding-left:1.3em;'
                          f'font-size:15px;line-height:1.4">{items}</ul>')
-        elif a >= 0:
+        if folded:
+            routine = "".join(f'<li data-code="{html.escape(n.code)}">{html.escape(n.message)}</li>'
+                              for n in folded)
+            parts.append(f'<details class="cl-routine-notes" style="font-size:14px"><summary>'
+                         f"Routine notes ({len(folded)}): said before for this player and pile"
+                         f'</summary><ul style="margin:2px 0;padding-left:1.3em">{routine}</ul></details>')
+        if not items and not folded and a >= 0 and not (glyph or comment):
             parts.append('<div style="font-size:14px;font-style:italic">No notes for this '
                          "move.</div>")
         return "".join(parts)

@@ -12,6 +12,7 @@ With ``CANASTA_SCREENSHOTS=1`` the tests also save pictures of the components to
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -77,9 +78,24 @@ def test_pile_explorer_typing_changes_the_verdict(lab: LabServer, page: Page,
     expect(verdict).to_contain_text("pile_no_meld_for_top_card")
     expect(verdict).to_contain_text("You hold c6")
 
-    hand.fill("c6 h7 x9")  # bad notation: inline error, the verdict stays
-    expect(explorer.get_by_role("alert")).to_contain_text("'x9'")
+    hand.fill("c6 h7 x9")  # bad notation: a red error, announced; the old verdict greyed out
+    alert = explorer.get_by_role("alert")
+    expect(alert).to_contain_text("'x9'")
+    assert alert.evaluate("e => getComputedStyle(e).color") == "rgb(198, 40, 40)"
+    results = explorer.locator(".cl-results")
+    expect(results).to_have_class(re.compile(r"\bcl-stale\b"))
+    assert float(results.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+    expect(explorer.locator(".cl-stale-note")).to_contain_text("Not up to date")
+    hand.fill("c6 h7 d8")  # valid again: a fresh verdict, not greyed
+    expect(results).not_to_have_class(re.compile(r"\bcl-stale\b"))
     expect(verdict).to_contain_text("pile_no_meld_for_top_card")
+
+    score = explorer.locator(".cl-input-score input")
+    score.fill("15OO")  # never read as 15
+    expect(explorer.locator(".cl-position-error")).to_contain_text("must be a whole number")
+    expect(results).to_have_class(re.compile(r"\bcl-stale\b"))
+    score.fill("0")
+    expect(results).not_to_have_class(re.compile(r"\bcl-stale\b"))
 
     pile = explorer.locator(".cl-input-pile input")
     pile.fill("s9 d6 s3")  # a black three on top: blocked

@@ -124,33 +124,45 @@ def test_select_cards_by_name_and_meld_them_refusal_first(lab: LabServer, page: 
     for c in [*kings, seven]:
         c.click()
         expect(c).to_have_attribute("aria-pressed", "true")
+    # The kernel has the selection (the widget repeats it) before a button is pressed.
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: 7\u2663 K\u2660 K\u2665")
     page.locator("button.cl-button-meld").click()
     # The engine's refusal, beside the cards; nothing moved.
     expect(message).to_contain_text("Refused")
-    expect(message).to_contain_text("meld_mixed_ranks")
     expect(message).to_contain_text("mixes")
+    # The verdict code is for teachers: behind a closed details toggle.
+    code = message.locator("details.cl-code-details")
+    expect(code.locator("code")).to_be_hidden()
+    code.locator("summary").click()
+    expect(code.locator("code")).to_have_text("meld_mixed_ranks")
     expect(kings[0]).to_have_attribute("aria-pressed", "true")  # selection kept to fix it
 
     seven.click()
     expect(seven).to_have_attribute("aria-pressed", "false")
     card(page, "King of diamonds").click()
     card(page, "Joker").click()
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: K\u2666 K\u2660 K\u2665 Jk")
     page.locator("button.cl-button-meld").click()
-    expect(message).to_contain_text("N may meld")
-    expect(message).to_contain_text("80 points")
+    narration = page.locator(".cl-play-narration")
+    expect(narration).to_contain_text("You melded K\u2666 K\u2660 K\u2665 Jk")
+    expect(narration).to_contain_text("80 points")
+    expect(narration).to_contain_text("Your team has opened")
     # The melded cards left the hand and are on the table (the team has opened).
     expect(card(page, "King of hearts")).to_have_count(0)
     expect(card(page, "Joker")).to_have_count(0)
-    table = page.locator(".cl-table-widget")
+    table = page.locator(".cl-play-table")
     expect(table.get_by_role("img", name="King of hearts")).to_have_count(1)
     expect(table).to_contain_text("Opened")
 
     # Discard: the bots play their turns and hand the turn back.
     card(page, "Five of hearts").click()
+    expect(page.locator(".cl-play-selection")).to_have_text("Selected: 5\u2665")
     page.locator("button.cl-button-discard").click()
     expect(page.locator(".cl-play-status")).to_contain_text("Your turn: draw", timeout=WAIT_MS)
-    expect(page.locator(".cl-play-log li").first).to_contain_text("N \u00b7 You")
-    expect(page.locator(".cl-play-log")).to_contain_text("W \u00b7 Wen")
+    expect(narration).to_contain_text("You discarded 5\u2665.")
+    expect(narration).to_contain_text("Ebba drew a card.")
+    expect(narration).to_contain_text("Wen drew a card.")
+    expect(narration).to_contain_text("Sam (your partner) drew a card.")
 
 
 def test_keyboard_selection(lab: LabServer, page: Page) -> None:
@@ -229,8 +241,36 @@ def test_replay_forward_and_back_changes_notes(lab: LabServer, page: Page) -> No
     expect(notes).not_to_contain_text("A <b>bold</b> move")
     expect(notes).to_contain_text(expected[3][:60])
     expect(current).to_contain_text("3.")
-    # The slider (counting steps from 1) follows the buttons.
-    expect(page.locator(".cl-replay-slider .widget-readout")).to_have_text("4")
+    # The slider (counting steps from 1) follows the buttons; it has an accessible name.
+    expect(page.locator(".cl-replay-slider .cl-slider-readout")).to_have_text("4")
+    slider = page.get_by_role("slider", name="Step of the game (arrow keys: back / forward)")
+    expect(slider).to_have_value("4")
+
+    # Keyboard: the arrow keys step from anywhere in the viewer.
+    forward.focus()
+    page.keyboard.press("ArrowRight")
+    expect(current).to_contain_text("4.")
+    expect(notes).to_contain_text("A <b>bold</b> move")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(current).to_contain_text("2.")
+
+    # A click on a move in the list goes there.
+    page.locator(".cl-replay-moves button", has_text="5. ").first.click()
+    expect(current).to_contain_text("5.")
+    expect(page.locator(".cl-replay-where")).to_contain_text("Step 6 of")
+
+    # Play, then Pause: it stays where it paused (it used to jump back to step 1).
+    play = page.get_by_role("button", name="Play")
+    play.click()
+    expect(page.locator(".cl-replay-where")).not_to_contain_text("Step 6 of", timeout=WAIT_MS)
+    page.get_by_role("button", name="Pause").click()
+    expect(page.get_by_role("button", name="Play")).to_be_visible()
+    where = page.locator(".cl-replay-where").inner_text()
+    paused = int(where.split("Step ")[1].split(" ")[0])
+    assert paused > 6  # it played on from step 6 and stopped there, not at step 1
+    forward.click()
+    expect(page.locator(".cl-replay-where")).to_contain_text(f"Step {paused + 1} of")
 
 
 def test_voila_renders_hand_and_table(

@@ -1,0 +1,291 @@
+"""Narration: what just happened at the table, told to the learner in the second person.
+
+Every sentence is built from the round's log (the action chosen) and its events (what the
+rules then did, `canasta_learn.events`), never from a guess: the card named in "You drew 8♠"
+is the card of the ``drew`` event, the count in "took the pile (9 cards)" is the pile taken.
+Other players' hidden cards are never named ("Ebba drew a card").
+
+>>> from canasta_learn.round import Round
+>>> rnd = Round(seed=7)
+>>> names = Names(["Ann", "Ebba", "Sam", "Wen"], seat=1, team_of=rnd.team_of)
+>>> drawn = rnd.stock[-1]
+>>> _ = rnd.apply("E draw")
+>>> narrate_action(rnd, 0, names) == [f"You drew {drawn.short}."]
+True
+>>> names.who(1), names.full(3), names.who(0)
+('You', 'Wen (your partner)', 'Ann')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ..actions import Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
+from ..cards import Card, rank_name
+from ..events import Event
+from ..round import Round
+
+__all__ = ["Names", "cards_text", "count_events", "narrate_action", "narrate_deal", "narrate_since",
+           "round_end_text"]
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as on screen, with suit symbols: ``"K♥ K♠ Jk"``."""
+    return " ".join(c.short for c in cards)
+
+
+class Names:
+    """How the narration calls each seat, seen from the learner's ``seat``.
+
+    ``names[seat]`` is the learner ("You"); the partner is "Sam (your partner)" the first
+    time in a sentence and "Sam" after; opponents by their names.
+    """
+
+    def __init__(self, names: Sequence[str], seat: int, team_of: Callable[[int], int]) -> None:
+        self.names = list(names)
+        self.seat = seat
+        self.team_of = team_of
+
+    def is_me(self, seat: int | None) -> bool:
+        """True for the learner's own seat."""
+        return seat == self.seat
+
+    def is_partner(self, seat: int | None) -> bool:
+        """True for the learner's partner (same team, another seat)."""
+        return seat is not None and seat != self.seat and self.team_of(seat) == self.team_of(self.seat)
+
+    def who(self, seat: int | None) -> str:
+        """The short name: "You", "Sam", "Ebba" (the subject of a sentence)."""
+        if seat is None:
+            return "Nobody"
+        if self.is_me(seat):
+            return "You"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"Seat {seat}"
+
+    def full(self, seat: int | None) -> str:
+        """The name with the relation for the partner: "Sam (your partner)"."""
+        if self.is_partner(seat):
+            return f"{self.who(seat)} (your partner)"
+        return self.who(seat)
+
+    def object(self, seat: int | None) -> str:
+        """The name as an object: "you", "Sam (your partner)", "Ebba"."""
+        return "you" if self.is_me(seat) else self.full(seat)
+
+    def team(self, seat: int | None) -> str:
+        """"your team" or "the other team"."""
+        if seat is None:
+            return "a team"
+        return "your team" if self.team_of(seat) == self.team_of(self.seat) else "the other team"
+
+
+def _group_phrase(rnd: Round, cards: Sequence[Card], top: Card | None = None) -> str:
+    """How a take was made: "a pair of kings", "K♥ and a joker", "the team's kings meld"."""
+    if not cards and top is not None:
+        if rnd.profile.meld_family == "sequences":
+            return "onto one of the team's melds"
+        return f"onto the team's meld of {rank_name(top.rank, plural=True)}"
+    naturals = [c for c in cards if not c.is_wild]
+    if top is not None and len(cards) == 2 and len(naturals) == 2 and all(c.rank == top.rank for c in naturals):
+        return f"a pair of {rank_name(top.rank, plural=True)}"
+    return cards_text(cards)
+
+
+def _meld_sentence(rnd: Round, event: Event, names: Names) -> str:
+    who = names.full(event.seat)
+    cards = cards_text(event.cards)
+    values = rnd.profile.card_values
+    points = sum(values[c.rank] for c in event.cards)
+    naturals = [c for c in event.cards if not c.is_wild]
+    what = ""
+    if rnd.profile.meld_family != "sequences":
+        rank = naturals[0].rank if naturals else event.value
+        if rank is not None:
+            what = f" of {rank_name(rank, plural=True)}"
+    if event.kind == "meld_new":
+        return f"{who} melded {cards} (a new meld{what}, {_plural(points, 'point')})."
+    return f"{who} added {cards} to the meld{what} ({_plural(points, 'point')})."
+
+
+def _event_sentence(rnd: Round, event: Event, names: Names, action: object) -> str | None:
+    """One event as a sentence for the learner, or None when the action's own sentence says it."""
+    kind = event.kind
+    who = names.full(event.seat)
+    mine = names.is_me(event.seat)
+    if kind in ("drew", "pile_taken", "permission_asked", "permission_answered", "round_over"):
+        return None  # said by the action's sentence (and the round's end by `round_end_text`)
+    if kind in ("meld_new", "meld_added"):
+        return _meld_sentence(rnd, event, names)
+    if kind == "red_three":
+        return f"{who} laid down the red three {cards_text(event.cards)} for {names.team(event.seat)}."
+    if kind == "replacement":
+        if mine:
+            return f"You drew {cards_text(event.cards)} to replace it."
+        return f"{who} drew a card to replace it."
+    if kind == "canasta_completed":
+        key = event.value if event.value is not None else 0
+        label = rank_name(key, plural=True) if rnd.profile.meld_family != "sequences" else "cards"
+        wild = any(c.is_wild for c in event.cards)
+        return (f"That completes a {'mixed' if wild else 'natural'} canasta of {label} "
+                f"for {names.team(event.seat)} ({_plural(len(event.cards), 'card')}).")
+    if kind == "canasta_closed":
+        return "The canasta is closed: nothing more can be added to it."
+    if kind == "canasta_turned_mixed":
+        return "The natural canasta became a mixed one (a smaller bonus)."
+    if kind == "canasta_kind_changed":
+        return event.message  # the meld's label and its new kind, from the engine
+    if kind == "opening_reached":
+        value = event.value if event.value is not None else 0
+        return (f"{names.team(event.seat).capitalize()} has opened: "
+                f"{_plural(value, 'point')} melded this turn.")
+    if kind == "opening_waived":
+        return "Going out concealed after drawing from the stock waives the opening minimum."
+    if kind == "went_out":
+        concealed = " concealed" if rnd.went_out_concealed else ""
+        return f"{who} went out{concealed}."
+    if kind == "stock_exhausted":
+        return "The stock has run out."
+    if kind == "reserve_taken":
+        return f"{who} completed a first canasta and picked up the reserve."
+    if kind == "morto_taken":
+        return f"{who} ran out of cards and picked up {names.team(event.seat)}'s morto."
+    if kind == "morto_to_stock":
+        return "The stock is empty: a morto becomes the new stock."
+    if kind == "joker_swapped":
+        natural, joker = event.cards[0], event.cards[1]
+        return f"{who} put {natural.short} in place of the {joker.short} and took it into the hand."
+    if kind == "redraw":
+        return None
+    return event.message or None
+
+
+def narrate_action(rnd: Round, index: int, names: Names) -> list[str]:
+    """Sentences for the action ``rnd.log[index]`` and every event it caused, in order."""
+    action = rnd.log[index]
+    events = [e for e in rnd.events if e.action_index == index]
+    seat = action.seat
+    who = names.full(seat)
+    mine = names.is_me(seat)
+    out: list[str] = []
+    if isinstance(action, Draw):
+        drawn = [c for e in events if e.kind == "drew" for c in e.cards]
+        if mine:
+            out.append(f"You drew {cards_text(drawn)}." if drawn else "You drew nothing: the stock is empty.")
+        else:
+            out.append(f"{who} drew {'a card' if len(drawn) == 1 else _plural(len(drawn), 'card')}.")
+    elif isinstance(action, Redraw):
+        redrawn = [c for e in events if e.kind == "redraw" for c in e.cards]
+        drawn = [c for e in events if e.kind == "drew" for c in e.cards]
+        put = cards_text(redrawn)
+        if mine:
+            out.append(f"You put {put} on the pile and drew {cards_text(drawn)} instead.")
+        else:
+            out.append(f"{who} put {put} on the pile and drew another card.")
+    elif isinstance(action, TakePile):
+        taken = [e for e in events if e.kind == "pile_taken"]
+        rest = taken[0].cards if taken else ()
+        # The top card of the pile went down with the take: it is the first card of the
+        # take's first meld event.
+        melds = [e for e in events if e.kind in ("meld_new", "meld_added")]
+        top = melds[0].cards[0] if melds and melds[0].cards else None
+        count = len(rest) + 1
+        how = _group_phrase(rnd, action.cards, top)
+        if not action.cards:
+            shown = top.short if top else "its top card"
+            sentence = f"{who} took the pile ({_plural(count, 'card')}), putting {shown} {how}"
+        else:
+            sentence = f"{who} took the pile ({_plural(count, 'card')}) with {how}"
+        if action.extra_melds:
+            sentence += " and melded " + " and ".join(cards_text(g.cards) for g in action.extra_melds)
+        out.append(sentence + ".")
+        for event in events:
+            if event.kind in ("meld_new", "meld_added"):
+                continue  # the take's sentence names them
+            text = _event_sentence(rnd, event, names, action)
+            if text:
+                out.append(text)
+        return out
+    elif isinstance(action, Meld):
+        pass  # the meld events say it
+    elif isinstance(action, Discard):
+        out.append(f"{who} discarded {action.card.short}.")
+    elif isinstance(action, Ask):
+        partner = names.object(rnd.partner_of(seat))
+        out.append(f"{who} asked {partner}: \u201cmay I go out?\u201d")
+    elif isinstance(action, Answer):
+        asker = rnd.partner_of(seat)
+        word = "yes" if action.yes else "no"
+        if names.is_me(asker):
+            then = "you must go out this turn" if action.yes else "you may not go out this turn"
+        else:
+            subject = names.who(asker)
+            then = (f"{subject} must go out this turn" if action.yes
+                    else f"{subject} may not go out this turn")
+        out.append(f"{who} answered {word}: {then}.")
+    elif isinstance(action, Decline):
+        out.append(f"{who} declined the pile with the stock empty: the round ends.")
+    elif isinstance(action, Swap):
+        pass  # the joker_swapped event says it
+    for event in events:
+        text = _event_sentence(rnd, event, names, action)
+        if text:
+            out.append(text)
+    return out
+
+
+def narrate_deal(rnd: Round, names: Names) -> list[str]:
+    """Sentences for the deal: the first card turned up, and the red threes laid down (yours
+    with the cards that replaced them; the others' replacements stay hidden)."""
+    out: list[str] = []
+    for event in rnd.events:
+        if event.action_index != -1:
+            continue
+        if event.kind == "upcard" and event.cards:
+            out.append(f"The first card of the discard pile is {event.cards[0].short}.")
+        elif event.kind == "upcard_covered" and len(event.cards) == 2:
+            out.append(f"{event.cards[0].short} was turned up, so it is covered by "
+                       f"{event.cards[1].short}: the pile is frozen.")
+        else:
+            text = _event_sentence(rnd, event, names, None)
+            if text:
+                out.append(text)
+    return out
+
+
+def narrate_since(rnd: Round, start: int, names: Names) -> list[tuple[int, list[str]]]:
+    """``(index, sentences)`` for every action from ``rnd.log[start]`` on."""
+    return [(i, narrate_action(rnd, i, names)) for i in range(start, len(rnd.log))]
+
+
+def round_end_text(rnd: Round, names: Names, *, detail: bool = True) -> str:
+    """How the round ended and what each team scored, item by item (from the score
+    breakdowns; ``detail=False`` gives the totals only)."""
+    if not rnd.is_over:
+        return ""
+    if rnd.end_reason == "went_out" and rnd.went_out is not None:
+        how = f"{names.full(rnd.went_out)} went out{' concealed' if rnd.went_out_concealed else ''}"
+    elif rnd.end_reason == "stock_exhausted":
+        how = "the stock ran out"
+    else:
+        how = "it ended"
+    parts: list[str] = []
+    mine = rnd.team_of(names.seat)
+    for team, breakdown in enumerate(rnd.scores()):
+        label = "your team" if team == mine else "the other team"
+        if not parts:
+            label = label.capitalize()
+        items = ", ".join(f"{item.label} {item.points:+d}" for item in breakdown.items if item.points)
+        parts.append(f"{label} scored {breakdown.total}" + (f" ({items})" if items and detail else ""))
+    return f"The round is over: {how}. " + "; ".join(parts) + "."
+
+
+def count_events(rnd: Round, index: int) -> Counter[str]:
+    """How many events of each kind the action ``rnd.log[index]`` caused (for checks)."""
+    return Counter(e.kind for e in rnd.events if e.action_index == index)

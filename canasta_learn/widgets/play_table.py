@@ -1,0 +1,170 @@
+"""The table as `PlayWidget` shows it: compact, so that it fits one screen with your hand.
+
+Seen from your seat: one line for the other team (names, cards in hand, score, whether it
+opened, red threes, its melds as small cards), then the stock and the discard pile (top card,
+state and why, for *your* team) beside your team's melds. Your own hand is the `HandWidget`
+under it. The pieces are the renderer's (``render.meld_html``, ``render.pile_html``...),
+only smaller; the full table stays available as ``round_html``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..melds import DEUCE_RANK, canasta_kind, meld_key, meld_name, meld_rank
+from ..profiles import Profile
+from ..render import pile_html, stock_html
+from ..render._style import BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, badge, esc, style
+from ..render.cards import cards_row_html
+from ..round import Round
+from ..sequences import sequence_title
+from .pane import HtmlPane
+
+__all__ = ["PlayTable", "mini_meld_html", "play_table_html"]
+
+_PHASES = {"draw": "to draw", "play": "to play", "answer": "to answer"}
+
+
+#: On a narrow screen the pile takes the whole width (its reason beside the cards) and your
+#: team's melds go under it, using the whole width too.
+_NARROW_CSS = """<style>
+@media (max-width: 1000px) {
+  .cl-play-table .cl-centre { max-width: none !important; flex: 1 1 100% !important; }
+  .cl-play-table .cl-centre .cl-pile { display: inline-flex !important; flex-wrap: wrap;
+    align-items: flex-start; gap: 0 12px; }
+  .cl-play-table .cl-centre .cl-pile-reason { flex: 1 1 240px; max-width: 32em !important; }
+}
+</style>"""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def mini_meld_html(cards: Sequence[Card], prof: Profile, key: int | None = None, *, width: int = 32) -> str:
+    """One meld, small: its name, size, wild cards and value in one line over tightly
+    overlapped cards, and a canasta's kind in words with a solid (natural) or dashed border."""
+    cards = list(cards)
+    if key is None:
+        key = meld_key(cards, prof)
+    if prof.meld_family == "sequences":
+        title = sequence_title(cards, key)
+        shown = cards
+    else:
+        title = meld_name(key).capitalize() if key is not None else "Meld"
+        def wild_of(card: Card) -> bool:
+            return card.rank == 0 if key == DEUCE_RANK else card.is_wild
+
+        shown = [c for c in cards if not wild_of(c)] + [c for c in cards if wild_of(c)]
+    wild = sum(1 for c in cards if c.is_wild) if key != DEUCE_RANK else sum(1 for c in cards if c.rank == 0)
+    value = sum(prof.card_values[c.rank] for c in cards)
+    kind = canasta_kind(cards, key, prof) if key is not None else None
+    detail = f"\u00d7{len(cards)}" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
+    clean = kind is not None and not wild
+    border = (f"3px solid {TEXT}" if clean else f"3px dashed {TEXT}") if kind else f"1px solid {BORDER}"
+    tag = ""
+    if kind:
+        word = "canastra " + kind.replace("_", " ") if prof.meld_family == "sequences" else f"{kind} canasta"
+        tag = f' <b style="{style(font_size="12px")}">\u2605 {esc(word.replace("_", " "))}</b>'
+    css = style(display="inline-block", vertical_align="top", border=border, border_radius="6px",
+                padding="2px 5px 4px", margin="0 6px 6px 0", background=SURFACE)
+    head = (f'<div style="{style(font_size="13px", white_space="nowrap")}"><b>{esc(title)}</b> '
+            f'<span style="{style(color=MUTED)}">{esc(detail)}</span>{tag}</div>')
+    overlap = round(width * (0.7 if len(shown) > 6 else 0.55))
+    label = f"{title}: {len(cards)} cards" + (f", {wild} wild" if wild else "") + f", {value} points" + (
+        f", {kind.replace('_', ' ')} canasta" if kind else "")
+    return (f'<div class="cl-meld cl-mini-meld" role="group" aria-label="{esc(label)}" style="{css}">'
+            f"{head}{cards_row_html(shown, overlap=overlap, width=width)}</div>")
+
+
+def _melds(rnd: Round, team: int, width: int) -> str:
+    prof = rnd.profile
+    melds: list[tuple[int | None, list[Card]]] = [(k, m) for k, m in rnd.melds[team].items()]
+    melds += [(None, m) for m in rnd.closed[team]]
+    ordered = sorted(melds, key=lambda km: (-(len(km[1]) >= prof.canasta_size),
+                                             (meld_rank(km[1]) or 0) == 1, meld_rank(km[1]) or 0))
+    if not ordered:
+        return f'<span style="{style(color=MUTED, font_size="14px")}">No melds yet.</span>'
+    items = "".join(mini_meld_html(m, prof, k, width=width) for k, m in ordered)
+    return f'<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">{items}</div>'
+
+
+def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
+    seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
+    minimum = rnd.opening_minimum(team)
+    opened = (badge("Opened", "ok", icon="\u2714") if rnd.opened[team]
+              else badge(f"Not opened \u00b7 needs {minimum}", "empty", icon="\u2717"))
+    who = []
+    for seat in seats:
+        name = "You" if seat == me else (names[seat] if seat < len(names) else rnd.seat_name(seat))
+        text = f"{name} ({rnd.seat_name(seat)}): {_plural(len(rnd.hands[seat]), 'card')}"
+        if not rnd.is_over and seat == rnd.to_move:
+            text += f" \u25b6 {_PHASES.get(rnd.phase, rnd.phase)}"
+        who.append(esc(text))
+    threes = sum(len(rnd.red_threes[s]) for s in seats)
+    facts = [f"score {rnd.team_scores[team]}", _plural(rnd.canasta_count(team), "canasta"),
+             _plural(threes, "red three")]
+    if rnd.profile.morto_size:
+        facts.append("morto " + rnd.morto_text(team))
+    dot = " \u00b7 "
+    return (f"{opened} <span>{dot.join(who)}</span> "
+            f'<span style="{style(color=MUTED, font_size="14px")}">{esc(dot.join(facts))}</span>')
+
+
+def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: bool = False) -> str:
+    """The compact table for the player in ``seat`` (see the module's docstring)."""
+    mine = rnd.team_of(seat)
+    panel = style(background=PANEL, border=f"1px solid {BORDER}", border_radius="8px",
+                  padding="4px 8px", margin="0 0 6px 0")
+    head = style(font_size="15px", font_weight=700, color=TEXT, margin_right="6px")
+    parts = []
+    for team in range(rnd.profile.team_count):
+        if team == mine:
+            continue
+        parts.append(
+            f'<div class="cl-opponents cl-team-{team}" role="group" aria-label="The other team" '
+            f'style="{panel}"><div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
+            f'<span style="{head}">The other team</span>{_team_facts(rnd, team, names, seat)}</div>'
+            f"{_melds(rnd, team, 26)}</div>")
+    status = rnd.pile_status(seat)
+    step = 10 if len(rnd.pile) <= 12 else 5 if len(rnd.pile) <= 30 else 3
+    centre = (f'<div class="cl-centre" role="group" aria-label="Stock and discard pile" '
+              f'style="{style(flex="0 1 auto", min_width="0", max_width="300px", font_size="13px")}">'
+              f'<div style="display:flex;align-items:flex-start">{stock_html(rnd.stock_count, width=40)}'
+              f"{pile_html(rnd.pile, status, four_color=four_color, width=48, step=step)}</div></div>")
+    own = (f'<div class="cl-own-team cl-team-{mine}" role="group" aria-label="Your team" '
+           f'style="{style(flex="1 1 320px", min_width="0")}">'
+           f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
+           f'<span style="{head}">Your team</span>{_team_facts(rnd, mine, names, seat)}</div>'
+           f'<div style="display:flex;flex-wrap:wrap;gap:8px">{_melds(rnd, mine, 34)}</div></div>')
+    parts.append(f'<div style="{panel};display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
+                 f"{centre}{own}</div>")
+    css = style(font_family=FONT, color=TEXT, background=SURFACE, line_height="1.3")
+    return (f'<div class="cl-play-table" role="group" aria-label="The table" style="{css}">'
+            + _NARROW_CSS + "".join(parts) + "</div>")
+
+
+class PlayTable(HtmlPane):
+    """The compact table in an `HtmlPane`; ``update(round)`` redraws it (``html`` is itself,
+    so ``table.html.value`` is the picture, as for `TableWidget`)."""
+
+    def __init__(self, rnd: Round, seat: int, names: Sequence[str], *, four_color: bool = False) -> None:
+        super().__init__()
+        self.round = rnd
+        self.seat = seat
+        self.names = list(names)
+        self.four_color = four_color
+        self.add_class("cl-play-table-widget")
+        self.update(rnd)
+
+    @property
+    def html(self) -> PlayTable:
+        """This pane (for code written against `TableWidget.html`)."""
+        return self
+
+    def update(self, rnd: Round | None = None) -> None:
+        """Redraw (for ``rnd``, or the round shown after it changed)."""
+        if rnd is not None:
+            self.round = rnd
+        self.value = play_table_html(self.round, self.seat, self.names, four_color=self.four_color)

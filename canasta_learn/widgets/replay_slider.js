@@ -1,0 +1,63 @@
+// ReplayViewer's step slider (anywidget): a native range input with an accessible name;
+// the arrow keys anywhere in the viewer (not while typing) are sent to Python as {move: +1|-1}.
+
+
+function isTyping(target) {
+  if (!target || !target.tagName) return false;
+  const tag = target.tagName.toLowerCase();
+  return tag === "textarea" || tag === "select" || (tag === "input" && target.type !== "range");
+}
+
+function renderSlider({ model, el }) {
+  const label = document.createElement("label");
+  label.className = "cl-step-slider";
+  const caption = document.createElement("span");
+  caption.className = "cl-slider-caption";
+  const input = document.createElement("input");
+  input.type = "range";
+  input.className = "cl-slider-input";
+  const out = document.createElement("output");
+  out.className = "cl-slider-readout";
+  label.append(caption, input, out);
+  el.append(label);
+  const draw = () => {
+    input.min = String(model.get("min"));
+    input.max = String(model.get("max"));
+    input.value = String(model.get("value"));
+    caption.textContent = model.get("description");
+    input.setAttribute("aria-label", model.get("aria_label"));
+    input.setAttribute("aria-valuetext", `step ${model.get("value")} of ${model.get("max")}`);
+    out.textContent = String(model.get("value"));
+  };
+  input.addEventListener("input", () => {
+    model.set("value", Number(input.value));
+    model.save_changes();
+    out.textContent = input.value;
+  });
+  // The arrow keys step the replay from anywhere in the viewer (not while typing).
+  const viewer = () => el.closest(".cl-replay-viewer");
+  const onKey = (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.target === input || isTyping(event.target)) return;
+    event.preventDefault();
+    model.send({ move: event.key === "ArrowRight" ? 1 : -1 });
+  };
+  let attached = null;
+  const attach = () => {
+    const root = viewer();
+    if (root && root !== attached) {
+      root.addEventListener("keydown", onKey);
+      attached = root;
+    }
+  };
+  setTimeout(attach, 0);
+  draw();
+  const names = ["change:value", "change:min", "change:max", "change:description", "change:aria_label"];
+  for (const name of names) model.on(name, draw);
+  return () => {
+    for (const name of names) model.off(name, draw);
+    if (attached) attached.removeEventListener("keydown", onKey);
+  };
+}
+
+export default { render: renderSlider };
