@@ -497,8 +497,15 @@ def _wild_count(meld: Meld) -> int:
     return sum(1 for c in meld.cards if c.is_wild)
 
 
+def _coach_bot(seed: int | None) -> Bot:
+    from .coach import CoachBot  # the coach plays its rollouts with the bots above
+
+    return CoachBot(seed)
+
+
 #: Bot kinds by name.
-BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot,
+                                                     "coach": _coach_bot}
 
 
 def make_bot(spec: BotLike, seed: int | None = None) -> Bot:
