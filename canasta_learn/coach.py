@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action, Ask, Discard, Meld, Redraw, Swap, TakePile, seat_name
-from .bots import MAX_ROUND_ACTIONS, GreedyBot, RoundTooLongError, acting_seat
+from .bots import MAX_ROUND_ACTIONS, GreedyBot, RoundTooLongError, _Memory, acting_seat
 from .cards import CARD_KEY, Card, rank_name
 from .pile import pile_status
 from .round import Round
@@ -53,6 +53,7 @@ __all__ = [
     "Reason",
     "advise",
     "known_cards",
+    "play_out",
     "team_label",
 ]
 
@@ -269,6 +270,12 @@ class Candidate:
     rollouts: int
     reasons: tuple[Reason, ...]
     equivalent: tuple[Action, ...] = ()
+    #: The simulated results, deal by deal (deal ``k`` is the same for every candidate).
+    outcomes: tuple[int, ...] = field(default=(), repr=False)
+
+    def stands_for(self, action: Action) -> bool:
+        """True when ``action`` is this candidate or one it stands for."""
+        return action == self.action or action in self.equivalent
 
     @property
     def low(self) -> float:
@@ -305,6 +312,15 @@ class Advice:
     def best(self) -> Candidate:
         """The candidate with the highest estimated value."""
         return self.candidates[0]
+
+    def find(self, action: Action) -> Candidate | None:
+        """The candidate that is (or stands for) ``action``, if it was simulated."""
+        return next((c for c in self.candidates if c.stands_for(action)), None)
+
+    @staticmethod
+    def gap(first: Candidate, second: Candidate) -> tuple[float, float]:
+        """Mean and standard error of ``first`` minus ``second`` on the deals both were played on."""
+        return _paired_gap(first.outcomes, second.outcomes)
 
     def top(self, count: int = 3) -> tuple[Candidate, ...]:
         """The best ``count`` candidates."""
@@ -401,10 +417,29 @@ def _value(rnd: Round, team: int) -> int:
     return scores[team] - max(s for t, s in enumerate(scores) if t != team)
 
 
-def _rollout(sample: Round, action: Action, team: int, seed: int) -> int:
+def _memory_for(base: _Memory, rnd: Round) -> _Memory:
+    """A copy of ``base`` (what each seat was seen to hold, read from the history ``rnd``
+    shares with the round ``base`` was built on) that follows ``rnd`` from here."""
+    memory = _Memory.__new__(_Memory)
+    memory.round = rnd
+    memory.events_seen = base.events_seen
+    memory.log_seen = base.log_seen
+    memory.known = [dict(k) for k in base.known]
+    memory.discarded = [list(d) for d in base.discarded]
+    return memory
+
+
+def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
+    """Play ``action`` on a copy of ``sample`` (one deal of the unseen cards), let seeded
+    `GreedyBot` players finish the round, and return ``team``'s final score minus the best
+    other team's. ``sample`` is not changed. ``memory``: GreedyBot's public memory of the
+    history so far (saves each bot re-reading it)."""
     rnd = sample.copy()
     rnd.apply(action)
     bots = [GreedyBot(seed=seed + s) for s in range(rnd.player_count)]
+    if memory is not None and memory.log_seen <= len(sample.log):
+        for bot in bots:
+            bot._memory = _memory_for(memory, rnd)
     count = 0
     while not rnd.is_over:
         rnd.apply(bots[acting_seat(rnd)].choose(rnd))
@@ -600,13 +635,15 @@ def advise(
         after = first.copy()
         after.apply(action)
         reasons.append(_action_reasons(round, seat, action, after, index))
+    memory = _Memory(round)
+    memory.update()
     samples = 0
     next_prune = FIRST_PRUNE
     sample = first
     while True:
         bot_seed = rng.getrandbits(30)
         for i in alive:
-            values[i].append(_rollout(sample, options[i][0], team, bot_seed))
+            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory))
         samples += 1
         if rollouts is not None:
             if samples >= rollouts:
@@ -629,7 +666,7 @@ def advise(
         facts = list(reasons[i])
         facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i))
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
-                                    tuple(facts), same))
+                                    tuple(facts), same, tuple(values[i])))
     return Advice(seat, team, tuple(candidates), samples, round.profile.name,
                   seconds=time.perf_counter() - start)
 
@@ -702,22 +739,32 @@ class CoachBot:
 
     ``rollouts`` fixes the deals per decision (reproducible with a seed); otherwise each
     decision spends ``time_budget`` seconds. Forced moves (one legal action) are played at once.
+
+    ``keep_greedy_within``: with a small budget the estimates are noisy, so the bot keeps
+    GreedyBot's own choice unless the coach's best beats it by more than this many standard
+    errors of their paired difference (0 always plays the coach's best).
     """
 
     name = "coach"
 
     def __init__(self, seed: int | None = None, *, time_budget: float = DEFAULT_TIME_BUDGET,
-                 rollouts: int | None = None) -> None:
+                 rollouts: int | None = None, keep_greedy_within: float = 0.0) -> None:
         if rollouts is not None and (not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1):
             raise ValueError(f"rollouts must be a whole number of at least 1 (or None), not {rollouts!r}.")
         if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0:
             raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}.")
+        if (isinstance(keep_greedy_within, bool) or not isinstance(keep_greedy_within, int | float)
+                or not keep_greedy_within >= 0):
+            raise ValueError(f"keep_greedy_within must be a number >= 0, not {keep_greedy_within!r}.")
         self.seed = seed
         self.time_budget = time_budget
         self.rollouts = rollouts
+        self.keep_greedy_within = keep_greedy_within
+        self._greedy = GreedyBot(seed=seed)
 
     def __repr__(self) -> str:
-        return f"CoachBot(seed={self.seed!r}, time_budget={self.time_budget!r}, rollouts={self.rollouts!r})"
+        return (f"CoachBot(seed={self.seed!r}, time_budget={self.time_budget!r}, rollouts={self.rollouts!r}, "
+                f"keep_greedy_within={self.keep_greedy_within!r})")
 
     def choose(self, rnd: Round) -> Action:
         """The coach's best action among ``rnd.legal_actions()``."""
@@ -725,5 +772,13 @@ class CoachBot:
         if len(legal) == 1:
             return legal[0]
         seed = None if self.seed is None else self.seed * 1_000_003 + len(rnd.log)
-        return advise(rnd, time_budget=self.time_budget, rollouts=self.rollouts, seed=seed).best.action
-
+        advice = advise(rnd, time_budget=self.time_budget, rollouts=self.rollouts, seed=seed)
+        best = advice.best
+        if self.keep_greedy_within > 0:
+            greedy = self._greedy.choose(rnd)
+            mine = advice.find(greedy)
+            if mine is not None and mine is not best:
+                gap, se = advice.gap(best, mine)
+                if not gap > self.keep_greedy_within * se:
+                    return greedy
+        return best.action
