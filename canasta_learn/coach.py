@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action, Ask, Discard, Meld, Redraw, Swap, TakePile, seat_name
+from .actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, seat_name
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, RoundTooLongError, _Memory, acting_seat
 from .cards import CARD_KEY, Card, rank_name
 from .pile import pile_status
@@ -64,6 +64,8 @@ DEFAULT_TIME_BUDGET = 0.7
 MAX_MELD_CANDIDATES = 6
 #: Deals after which clearly worse candidates stop being simulated (then every doubling).
 FIRST_PRUNE = 8
+#: Deals tried for one consistent with a pending "may I go out?" (see `Determinizer.sample`).
+ASK_TRIES = 200
 #: A candidate is dropped when its paired difference to the best is below -PRUNE_Z standard errors.
 PRUNE_Z = 3.0
 #: Candidates always kept when pruning.
@@ -198,7 +200,30 @@ class Determinizer:
         return kept
 
     def sample(self, rng: random.Random) -> Round:
-        """One consistent deal of the unseen cards, as a fresh copy of the round."""
+        """One consistent deal of the unseen cards, as a fresh copy of the round.
+
+        While a partner must answer "may I go out?", the asker's hand must be one that can go
+        out (asking says so publicly): deals where it cannot are dealt again (up to
+        `ASK_TRIES` times; then the last deal is used and its asker may be refused).
+        """
+        new = self._deal(rng)
+        rnd = self.round
+        if rnd.phase == "answer" and rnd.asker is not None and rnd.asker != self.seat:
+            for _ in range(ASK_TRIES):
+                probe = new.copy()
+                probe.apply(Answer(acting_seat(rnd), True))
+                legal = probe.legal_actions()
+                if probe.phase == "draw":  # asked before drawing: the hand is judged after the draw
+                    draw = next((a for a in legal if isinstance(a, Draw)), None)
+                    if draw is not None:
+                        probe.apply(draw)
+                        legal = [] if probe.is_over else probe.legal_actions()
+                if legal or probe.is_over:
+                    break
+                new = self._deal(rng)
+        return new
+
+    def _deal(self, rng: random.Random) -> Round:
         rnd = self.round
         new = rnd.copy()
         rest = list(self.rest)
