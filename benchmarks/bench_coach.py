@@ -28,7 +28,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from canasta_learn.bots import GreedyBot, acting_seat, run_round  # noqa: E402
-from canasta_learn.coach import DEFAULT_TIME_BUDGET, CoachBot, Determinizer, advise, play_out  # noqa: E402
+from canasta_learn.coach import (  # noqa: E402
+    DEFAULT_TIME_BUDGET,
+    CoachBot,
+    Determinizer,
+    advise,
+    play_out,
+    stuck_endings,
+)
 from canasta_learn.round import Round  # noqa: E402
 
 
@@ -191,6 +198,11 @@ def main() -> None:
         match(args.rounds, args.coach_rollouts or None, args.coach_budget, args.first_seed, args.keep_greedy)
     if args.profile:
         profile_rollouts(min(args.seconds, 10.0))
+    stuck, last = stuck_endings()
+    print(f"rollouts that met a state with no legal action (scored as they stood): {stuck}")
+    if last is not None:
+        print(f"  last one: {last!r}, phase {last.phase}, permission {last.permission}, "
+              f"log tail {[str(a) for a in last.log[-4:]]}")
 
 
 if __name__ == "__main__":

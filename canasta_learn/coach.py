@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, seat_name
-from .bots import MAX_ROUND_ACTIONS, GreedyBot, RoundTooLongError, _Memory, acting_seat
+from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
 from .cards import CARD_KEY, Card, rank_name
 from .pile import pile_status
 from .round import Round
@@ -54,6 +54,7 @@ __all__ = [
     "advise",
     "known_cards",
     "play_out",
+    "stuck_endings",
     "team_label",
 ]
 
@@ -66,6 +67,9 @@ MAX_MELD_CANDIDATES = 6
 FIRST_PRUNE = 8
 #: Deals tried for one consistent with a pending "may I go out?" (see `Determinizer.sample`).
 ASK_TRIES = 200
+#: Rollouts that met a state with no legal action so far, and the last such round (see `play_out`).
+_STUCK: list[Round] = []
+_STUCK_COUNT = [0]
 #: A candidate is dropped when its paired difference to the best is below -PRUNE_Z standard errors.
 PRUNE_Z = 3.0
 #: Candidates always kept when pruning.
@@ -467,11 +471,25 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
             bot._memory = _memory_for(memory, rnd)
     count = 0
     while not rnd.is_over:
-        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+        try:
+            choice = bots[acting_seat(rnd)].choose(rnd)
+        except NoLegalActionError:
+            # a hand allowed to ask before drawing, told "yes", that then took the pile and
+            # cannot go out: the engine offers nothing. Rare; the ending is scored as it stands.
+            _STUCK[:] = [rnd]
+            _STUCK_COUNT[0] += 1
+            break
+        rnd.apply(choice)
         count += 1
         if count > MAX_ROUND_ACTIONS:
             raise RoundTooLongError(f"A coach rollout went on for more than {MAX_ROUND_ACTIONS} actions: {rnd!r}.")
     return _value(rnd, team)
+
+
+def stuck_endings() -> tuple[int, Round | None]:
+    """How many rollouts in this process met a state where the engine offered no legal action
+    (scored as they stood), and the last such round, for diagnosis."""
+    return _STUCK_COUNT[0], (_STUCK[0] if _STUCK else None)
 
 
 def _stats(values: Sequence[int]) -> tuple[float, float]:

@@ -237,7 +237,7 @@ def _check_reason(rnd: Round, advice: Advice, candidate_index: int) -> str:
 
 
 def crafted_positions() -> list[Round]:
-    """Positions where taking the pile, a canasta, an opening and a reserve are one move away."""
+    """Positions where taking the pile, a canasta, an opening, a reserve or a morto is one move away."""
     stock = "h4 h6 s10 s11 s12 h12 h11 d11 c4 c6"
     return [
         Round.from_state(hands=["h13 c5 c6 s9 s9 d4 h7 s7", "d4 d7 d8 c12 s6", "s4 s6 h10 c1 c1", "d5 d8 s8 c2 h9"],
@@ -252,6 +252,12 @@ def crafted_positions() -> list[Round]:
                                 "h8 h8 d10", "c9 c10 c11"],
                          melds=[["h13 s13 s13 d13 d13 c13"], []], pile="d9 h5 c7", stock=stock, to_move=0,
                          drew_from="stock", reserves=["c7 c8 c9 c10 h7 h6 h5 d6 d7 d8 d9"]),
+    ] + [
+        Round.from_state(profile="canastra_br", hands=[hand, "d4 d7 d8 c12 s6", "c4 c6 h10 c1 c1", "d5 d8 s8 c2 h9"],
+                         pile="d9 h5 c7", stock=stock + " d6 d7", to_move=0, drew_from="stock",
+                         melds=[["s4 s5 s6 s7"], []],
+                         mortos=["c8 c9 c10 c11 c12 c13 h1 h2 h3 d1 d2", "s8 s9 s10 s11 s12 s13 h7 h8 h13 d12 d13"])
+        for hand in ("h4 h5 h6", "c9")  # the morto by batida direta (meld all) and indireta (discard)
     ]
 
 
@@ -272,8 +278,8 @@ def test_every_reason_states_facts_that_hold_in_many_positions() -> None:
         advice = advise(rnd, rollouts=1, seed=index)
         for i in range(len(advice.candidates)):
             seen.update(_check_reason(rnd, advice, i).split())
-    for code in ("estimate", "best_by", "worse_by", "takes_pile", "canasta", "opens", "reserve", "safe_discard",
-                 "blocks"):
+    for code in ("estimate", "best_by", "worse_by", "takes_pile", "canasta", "opens", "reserve", "morto",
+                 "safe_discard", "blocks"):
         assert seen[code] > 0, (code, seen)
 
 
