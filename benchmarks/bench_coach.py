@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.bots import GreedyBot, acting_seat, run_round  # noqa: E402
+from canasta_learn.bots import GreedyBot, _Memory, acting_seat, run_round  # noqa: E402
 from canasta_learn.coach import (  # noqa: E402
     DEFAULT_TIME_BUDGET,
     CoachBot,
@@ -70,6 +70,11 @@ def rollout_rate(seconds: float) -> tuple[float, float]:
     """Rollouts per second (`play_out` on a fresh deal of the unseen cards, deal included) and
     mean actions per ending, from mid-round classic positions."""
     spots = positions(10)
+    memories = []
+    for rnd in spots:  # as in advise: the bots' public memory is read once per position
+        memory = _Memory(rnd)
+        memory.update()
+        memories.append(memory)
     rng = random.Random(1)
     done = 0
     start = time.perf_counter()
@@ -77,7 +82,7 @@ def rollout_rate(seconds: float) -> tuple[float, float]:
         rnd = spots[done % len(spots)]
         seat = acting_seat(rnd)
         sample = Determinizer(rnd, seat).sample(rng)
-        play_out(sample, GreedyBot(seed=done).choose(sample), rnd.team_of(seat), done)
+        play_out(sample, GreedyBot(seed=done).choose(sample), rnd.team_of(seat), done, memories[done % len(spots)])
         done += 1
     elapsed = time.perf_counter() - start
     lengths = []
@@ -115,17 +120,21 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_seed: int,
-          keep_greedy: float = 0.0) -> None:
+          keep_greedy: float = 0.0, max_seconds: float = math.inf,
+          phases: tuple[str, ...] = ("draw", "play", "answer")) -> None:
     """CoachBot partners against GreedyBot partners, seats swapped; prints the figures."""
     wins = 0.0
     margins: list[float] = []
     pair_means: list[float] = []
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + rounds):
+        if time.perf_counter() - start > max_seconds:
+            print(f"(stopped after {seed - first_seed} of {rounds} seeds: --max-seconds {max_seconds:.0f} reached)")
+            break
         pair = []
         for coach_team in (0, 1):
             bots = [CoachBot(seed=seed * 10 + s, rollouts=coach_rollouts, time_budget=coach_budget,
-                             keep_greedy_within=keep_greedy)
+                             keep_greedy_within=keep_greedy, phases=phases)
                     if s % 2 == coach_team else GreedyBot(seed=seed * 10 + s) for s in range(4)]
             rnd = run_round(Round(seed=seed, dealer=seed % 4), bots)
             scores = [rnd.score_team(t).total for t in (0, 1)]
@@ -140,9 +149,11 @@ def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_se
     mean = statistics.fmean(pair_means)
     se = statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
     budget = f"{coach_rollouts} deals per decision" if coach_rollouts else f"{coach_budget:.2f} s per decision"
+    budget += ", searching in phases " + "/".join(phases)
     if keep_greedy:
         budget += f", keeps GreedyBot's choice unless beaten by {keep_greedy} paired SE"
-    print(f"CoachBot ({budget}) vs GreedyBot, classic: {rounds} seeds x 2 seatings = {n} rounds "
+    print(f"CoachBot ({budget}) vs GreedyBot, classic: seeds {first_seed}-{first_seed + len(pair_means) - 1} "
+          f"x 2 seatings = {n} rounds "
           f"in {elapsed:.0f} s ({elapsed / n:.1f} s per round)")
     print(f"  coach team wins {wins:.1f} of {n} rounds: {100 * wins / n:.1f}% "
           f"(95% CI {100 * low:.1f}%–{100 * high:.1f}%, Wilson; ties count half)")
@@ -178,7 +189,11 @@ def main() -> None:
                         "--coach-rollouts is 0 (default 0.2)")
     parser.add_argument("--keep-greedy", type=float, default=0.0,
                         help="CoachBot keep_greedy_within (standard errors; default 0: always the coach's best)")
+    parser.add_argument("--phases", default="draw,play,answer",
+                        help="round phases where CoachBot asks the coach (default draw,play,answer)")
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=math.inf,
+                        help="start no new seed of the match after this many seconds (reports the N played)")
     parser.add_argument("--profile", action="store_true", help="cProfile the rollout loop")
     parser.add_argument("--skip-rate", action="store_true")
     parser.add_argument("--skip-latency", action="store_true")
@@ -195,7 +210,8 @@ def main() -> None:
               f"median {statistics.median(times):.2f} s, p90 {p90:.2f} s, max {times[-1]:.2f} s; "
               f"median {statistics.median(deals):.0f} deals x up to {statistics.median(cands):.0f} candidates")
     if args.rounds:
-        match(args.rounds, args.coach_rollouts or None, args.coach_budget, args.first_seed, args.keep_greedy)
+        match(args.rounds, args.coach_rollouts or None, args.coach_budget, args.first_seed, args.keep_greedy,
+              args.max_seconds, tuple(args.phases.split(",")))
     if args.profile:
         profile_rollouts(min(args.seconds, 10.0))
     stuck, last = stuck_endings()

@@ -533,6 +533,16 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
             text += ", including " + " and ".join(extras)
         reasons.append(Reason("takes_pile", text + ".", {"cards": len(pile), "wild_cards": wild,
                                                          "red_threes": threes}))
+    if isinstance(action, Meld | TakePile):
+        used = _wilds(_meld_cards(action))
+        held = _wilds(rnd.hands[seat])
+        if held:
+            kept = held - used
+            if used:
+                text = f"Spends {_plural(used, 'wild card')} of the {held} in your hand ({kept} kept)."
+            else:
+                text = f"Uses no wild card: your {_plural(held, 'wild card')} stay in hand."
+            reasons.append(Reason("wild_cards", text, {"used": used, "held": held}))
     if not rnd.opened[team] and after.opened[team] and "opening_reached" in kinds:
         minimum = rnd.opening_minimum(team)
         reasons.append(Reason(
@@ -786,12 +796,18 @@ class CoachBot:
     ``keep_greedy_within``: with a small budget the estimates are noisy, so the bot keeps
     GreedyBot's own choice unless the coach's best beats it by more than this many standard
     errors of their paired difference (0 always plays the coach's best).
+
+    ``phases``: the decisions the coach is asked about ("draw": draw or take the pile,
+    "play": every meld and discard, "ask": meld and discard decisions where asking "may I go
+    out?" is legal, "answer": answering it); GreedyBot's choice is played in the others (a
+    budget spent where it counts).
     """
 
     name = "coach"
 
     def __init__(self, seed: int | None = None, *, time_budget: float = DEFAULT_TIME_BUDGET,
-                 rollouts: int | None = None, keep_greedy_within: float = 0.0) -> None:
+                 rollouts: int | None = None, keep_greedy_within: float = 0.0,
+                 phases: Sequence[str] = ("draw", "play", "answer")) -> None:
         if rollouts is not None and (not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1):
             raise ValueError(f"rollouts must be a whole number of at least 1 (or None), not {rollouts!r}.")
         if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0:
@@ -799,21 +815,28 @@ class CoachBot:
         if (isinstance(keep_greedy_within, bool) or not isinstance(keep_greedy_within, int | float)
                 or not keep_greedy_within >= 0):
             raise ValueError(f"keep_greedy_within must be a number >= 0, not {keep_greedy_within!r}.")
+        if isinstance(phases, str) or not set(phases) <= {"draw", "play", "ask", "answer"}:
+            raise ValueError(f"phases must name some of 'draw', 'play', 'ask', 'answer', not {phases!r}.")
         self.seed = seed
         self.time_budget = time_budget
         self.rollouts = rollouts
         self.keep_greedy_within = keep_greedy_within
+        self.phases = frozenset(phases)
         self._greedy = GreedyBot(seed=seed)
 
     def __repr__(self) -> str:
         return (f"CoachBot(seed={self.seed!r}, time_budget={self.time_budget!r}, rollouts={self.rollouts!r}, "
-                f"keep_greedy_within={self.keep_greedy_within!r})")
+                f"keep_greedy_within={self.keep_greedy_within!r}, phases={tuple(sorted(self.phases))!r})")
 
     def choose(self, rnd: Round) -> Action:
         """The coach's best action among ``rnd.legal_actions()``."""
         legal = rnd.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        asked = rnd.phase in self.phases or (
+            rnd.phase == "play" and "ask" in self.phases and any(isinstance(a, Ask) for a in legal))
+        if not asked:
+            return self._greedy.choose(rnd)
         seed = None if self.seed is None else self.seed * 1_000_003 + len(rnd.log)
         advice = advise(rnd, time_budget=self.time_budget, rollouts=self.rollouts, seed=seed)
         best = advice.best

@@ -90,6 +90,31 @@ def test_a_player_who_asked_to_go_out_can_go_out_in_every_deal() -> None:
                                                    f"{rnd.seat_name(seat)} answer no"}
 
 
+def italian_face_down(rnd: Round) -> list[int]:
+    """Pile indexes of the cards slid face down under an Italian upcard (as many as its rank
+    number, VARIANTS.md §1), while the pile has never been taken."""
+    if rnd.profile.name != "italian" or any(e.kind == "pile_taken" for e in rnd.events):
+        return []
+    upcard = next(e.cards[0] for e in rnd.events if e.kind == "upcard")
+    dealt = len(rnd.pile) - sum(1 for a in rnd.log if isinstance(a, Discard))
+    return list(range(dealt - 1 - upcard.rank, dealt - 1))
+
+
+def test_italian_cards_under_the_upcard_are_dealt_again_the_rest_of_the_pile_is_kept() -> None:
+    rnd = position("italian", 6, 0)
+    hidden = italian_face_down(rnd)
+    assert hidden
+    det = Determinizer(rnd, acting_seat(rnd))
+    rng = random.Random(3)
+    moved = False
+    for _ in range(10):
+        pile = det.sample(rng).pile
+        assert len(pile) == len(rnd.pile)
+        assert all(pile[i] == rnd.pile[i] for i in range(len(pile)) if i not in hidden)
+        moved = moved or any(pile[i] != rnd.pile[i] for i in hidden)
+    assert moved
+
+
 def _swap_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
     """The same position with cards the seat cannot see moved around: stock, mortos, reserves
     and the cards of other hands that are of no rank that hand was seen to pick up."""
@@ -106,6 +131,7 @@ def _swap_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
     places: list[list[Card]] = [other.stock, *other.mortos, *other.reserves]
     for place in places:
         slots.extend((place, i) for i, c in enumerate(place) if not c.is_red_three)
+    slots.extend((other.pile, i) for i in italian_face_down(rnd))
     cards = [place[i] for place, i in slots]
     rng.shuffle(cards)
     for (place, i), card in zip(slots, cards, strict=True):
@@ -115,7 +141,7 @@ def _swap_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
     return other
 
 
-@pytest.mark.parametrize("profile", ["classic", "canastra_br", "pennies_from_heaven"])
+@pytest.mark.parametrize("profile", ["classic", "italian", "canastra_br", "pennies_from_heaven"])
 def test_advice_uses_public_information_only(profile: str) -> None:
     rnd = position(profile, 12, 33)
     seat = acting_seat(rnd)
@@ -161,6 +187,14 @@ def test_bad_arguments_name_what_is_wrong() -> None:
         advise("N draw")  # type: ignore[arg-type]
 
 
+def table_cards(rnd: Round, team: int) -> Counter[Card]:
+    """Every card in the team's melds, open and closed."""
+    cards: Counter[Card] = Counter()
+    for meld in list(rnd.melds[team].values()) + list(rnd.closed[team]):
+        cards.update(meld)
+    return cards
+
+
 def _check_reason(rnd: Round, advice: Advice, candidate_index: int) -> str:
     """Check one candidate's reasons against the real position (hidden cards included); return
     the codes seen."""
@@ -179,6 +213,11 @@ def _check_reason(rnd: Round, advice: Advice, candidate_index: int) -> str:
             assert f["cards"] == len(rnd.pile) and not after.pile
             assert f["wild_cards"] == sum(1 for c in rnd.pile[:-1] if c.is_wild)
             assert f"{f['cards']} card" in reason.text
+        elif reason.code == "wild_cards":
+            wild_before = sum(1 for c in rnd.hands[seat] if c.is_wild)
+            assert f["held"] == wild_before > 0
+            laid = table_cards(after, team) - table_cards(rnd, team)
+            assert f["used"] == sum(n for c, n in laid.items() if c.is_wild)
         elif reason.code == "opens":
             assert not rnd.opened[team] and after.opened[team]
             assert f["minimum"] == rnd.opening_minimum(team) and f["value"] == after.turn_value >= f["minimum"]
@@ -278,7 +317,7 @@ def test_every_reason_states_facts_that_hold_in_many_positions() -> None:
         advice = advise(rnd, rollouts=1, seed=index)
         for i in range(len(advice.candidates)):
             seen.update(_check_reason(rnd, advice, i).split())
-    for code in ("estimate", "best_by", "worse_by", "takes_pile", "canasta", "opens", "reserve", "morto",
+    for code in ("estimate", "best_by", "worse_by", "takes_pile", "wild_cards", "canasta", "opens", "reserve", "morto",
                  "safe_discard", "blocks"):
         assert seen[code] > 0, (code, seen)
 
@@ -289,6 +328,16 @@ def test_coach_bot_plays_legal_moves_to_the_end_of_a_round() -> None:
     run_round(rnd, bots)
     assert rnd.is_over
     assert make_bot("coach", 5).name == "coach"
+
+
+def test_coach_bot_outside_its_phases_plays_the_greedy_choice() -> None:
+    rnd = position("classic", 9, 35)
+    bot = CoachBot(seed=4, rollouts=1, phases=("answer",))
+    assert bot.choose(rnd) == GreedyBot(seed=4).choose(rnd)
+    with pytest.raises(ValueError, match="phases must name"):
+        CoachBot(phases=("meld",))
+    with pytest.raises(ValueError, match="keep_greedy_within"):
+        CoachBot(keep_greedy_within=-1)
 
 
 def test_profiles_checked_exist() -> None:
