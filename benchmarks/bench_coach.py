@@ -121,7 +121,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_seed: int,
           keep_greedy: float = 0.0, max_seconds: float = math.inf,
-          phases: tuple[str, ...] = ("draw", "play", "answer")) -> None:
+          phases: tuple[str, ...] = ("draw", "play", "answer"), objective: str = "margin") -> None:
     """CoachBot partners against GreedyBot partners, seats swapped; prints the figures."""
     wins = 0.0
     margins: list[float] = []
@@ -134,7 +134,7 @@ def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_se
         pair = []
         for coach_team in (0, 1):
             bots = [CoachBot(seed=seed * 10 + s, rollouts=coach_rollouts, time_budget=coach_budget,
-                             keep_greedy_within=keep_greedy, phases=phases)
+                             keep_greedy_within=keep_greedy, phases=phases, objective=objective)
                     if s % 2 == coach_team else GreedyBot(seed=seed * 10 + s) for s in range(4)]
             rnd = run_round(Round(seed=seed, dealer=seed % 4), bots)
             scores = [rnd.score_team(t).total for t in (0, 1)]
@@ -149,7 +149,7 @@ def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_se
     mean = statistics.fmean(pair_means)
     se = statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
     budget = f"{coach_rollouts} deals per decision" if coach_rollouts else f"{coach_budget:.2f} s per decision"
-    budget += ", searching in phases " + "/".join(phases)
+    budget += ", searching in phases " + "/".join(phases) + f", objective {objective}"
     if keep_greedy:
         budget += f", keeps GreedyBot's choice unless beaten by {keep_greedy} paired SE"
     print(f"CoachBot ({budget}) vs GreedyBot, classic: seeds {first_seed}-{first_seed + len(pair_means) - 1} "
@@ -191,6 +191,8 @@ def main() -> None:
                         help="CoachBot keep_greedy_within (standard errors; default 0: always the coach's best)")
     parser.add_argument("--phases", default="draw,play,answer",
                         help="round phases where CoachBot asks the coach (default draw,play,answer)")
+    parser.add_argument("--objective", default="margin", choices=("margin", "wins"),
+                        help="CoachBot objective (default margin: the coach's best)")
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=math.inf,
                         help="start no new seed of the match after this many seconds (reports the N played)")
@@ -211,7 +213,7 @@ def main() -> None:
               f"median {statistics.median(deals):.0f} deals x up to {statistics.median(cands):.0f} candidates")
     if args.rounds:
         match(args.rounds, args.coach_rollouts or None, args.coach_budget, args.first_seed, args.keep_greedy,
-              args.max_seconds, tuple(args.phases.split(",")))
+              args.max_seconds, tuple(args.phases.split(",")), args.objective)
     if args.profile:
         profile_rollouts(min(args.seconds, 10.0))
     stuck, last = stuck_endings()

@@ -498,9 +498,10 @@ def _wild_count(meld: Meld) -> int:
 
 
 def _coach_bot(seed: int | None) -> Bot:
+    """The coach with a fixed number of deals per decision, so seeded games replay exactly."""
     from .coach import CoachBot  # the coach plays its rollouts with the bots above
 
-    return CoachBot(seed)
+    return CoachBot(seed, rollouts=12)
 
 
 #: Bot kinds by name.

@@ -797,6 +797,10 @@ class CoachBot:
     GreedyBot's own choice unless the coach's best beats it by more than this many standard
     errors of their paired difference (0 always plays the coach's best).
 
+    ``objective``: "margin" plays the candidate with the best expected score difference (the
+    coach's best); "wins" the one that wins the round on the most simulated deals (a loss
+    counts -1, a tie 0; ties broken by the expected difference).
+
     ``phases``: the decisions the coach is asked about ("draw": draw or take the pile,
     "play": every meld and discard, "ask": meld and discard decisions where asking "may I go
     out?" is legal, "answer": answering it); GreedyBot's choice is played in the others (a
@@ -807,7 +811,7 @@ class CoachBot:
 
     def __init__(self, seed: int | None = None, *, time_budget: float = DEFAULT_TIME_BUDGET,
                  rollouts: int | None = None, keep_greedy_within: float = 0.0,
-                 phases: Sequence[str] = ("draw", "play", "answer")) -> None:
+                 phases: Sequence[str] = ("draw", "play", "answer"), objective: str = "margin") -> None:
         if rollouts is not None and (not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1):
             raise ValueError(f"rollouts must be a whole number of at least 1 (or None), not {rollouts!r}.")
         if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0:
@@ -821,12 +825,16 @@ class CoachBot:
         self.time_budget = time_budget
         self.rollouts = rollouts
         self.keep_greedy_within = keep_greedy_within
+        if objective not in ("margin", "wins"):
+            raise ValueError(f"objective must be 'margin' or 'wins', not {objective!r}.")
         self.phases = frozenset(phases)
+        self.objective = objective
         self._greedy = GreedyBot(seed=seed)
 
     def __repr__(self) -> str:
         return (f"CoachBot(seed={self.seed!r}, time_budget={self.time_budget!r}, rollouts={self.rollouts!r}, "
-                f"keep_greedy_within={self.keep_greedy_within!r}, phases={tuple(sorted(self.phases))!r})")
+                f"keep_greedy_within={self.keep_greedy_within!r}, phases={tuple(sorted(self.phases))!r}, "
+                f"objective={self.objective!r})")
 
     def choose(self, rnd: Round) -> Action:
         """The coach's best action among ``rnd.legal_actions()``."""
@@ -839,12 +847,19 @@ class CoachBot:
             return self._greedy.choose(rnd)
         seed = None if self.seed is None else self.seed * 1_000_003 + len(rnd.log)
         advice = advise(rnd, time_budget=self.time_budget, rollouts=self.rollouts, seed=seed)
-        best = advice.best
+        if self.objective == "wins":
+            def score(candidate: Candidate) -> tuple[int, ...]:
+                return tuple((v > 0) - (v < 0) for v in candidate.outcomes)
+            best = max(advice.candidates, key=lambda c: (sum(score(c)) / max(1, len(c.outcomes)), c.value))
+        else:
+            def score(candidate: Candidate) -> tuple[int, ...]:
+                return candidate.outcomes
+            best = advice.best
         if self.keep_greedy_within > 0:
             greedy = self._greedy.choose(rnd)
             mine = advice.find(greedy)
             if mine is not None and mine is not best:
-                gap, se = advice.gap(best, mine)
+                gap, se = _paired_gap(score(best), score(mine))
                 if not gap > self.keep_greedy_within * se:
                     return greedy
         return best.action

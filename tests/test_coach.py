@@ -10,7 +10,7 @@ import pytest
 from canasta_learn.actions import Answer, Ask, Discard
 from canasta_learn.bots import GreedyBot, acting_seat, make_bot, run_round
 from canasta_learn.cards import Card, rank_name
-from canasta_learn.coach import Advice, CoachBot, Determinizer, advise, known_cards
+from canasta_learn.coach import Advice, Candidate, CoachBot, Determinizer, advise, known_cards
 from canasta_learn.pile import pile_status
 from canasta_learn.profiles import get_profile, profile_names
 from canasta_learn.round import Round
@@ -338,6 +338,18 @@ def test_coach_bot_outside_its_phases_plays_the_greedy_choice() -> None:
         CoachBot(phases=("meld",))
     with pytest.raises(ValueError, match="keep_greedy_within"):
         CoachBot(keep_greedy_within=-1)
+    with pytest.raises(ValueError, match="objective must be"):
+        CoachBot(objective="points")
+
+
+def test_coach_bot_playing_for_wins_picks_the_candidate_winning_most_deals() -> None:
+    rnd = position("classic", 2, 26)
+    advice = advise(rnd, rollouts=5, seed=7 * 1_000_003 + len(rnd.log))
+    def wins(c: Candidate) -> float:
+        return sum((v > 0) - (v < 0) for v in c.outcomes) / len(c.outcomes)
+    top = max(wins(c) for c in advice.candidates)
+    choice = CoachBot(seed=7, rollouts=5, objective="wins").choose(rnd)
+    assert wins(next(c for c in advice.candidates if c.stands_for(choice))) == top
 
 
 def test_profiles_checked_exist() -> None:
