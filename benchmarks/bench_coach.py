@@ -4,7 +4,10 @@
   GreedyBots, from mid-round classic positions, one core;
 - `advise` latency (median, p90) on mid-round classic positions at the default time budget;
 - CoachBot partners against GreedyBot partners over ``--rounds`` seeded deals, each played
-  twice with the teams' seats swapped: the coach team's win rate (ties count half) with a
+  twice with the teams' seats swapped (by default the measured preset: 24 deals per decision,
+  asked on draw/take, ask and answer decisions, GreedyBot's choice kept unless beaten by one
+  paired standard error; ``--max-seconds`` caps the run and the N played is printed): the
+  coach team's win rate (ties count half) with a
   Wilson 95% interval and its mean margin with a 95% interval over the seeds (each seed's two
   rounds averaged, so the swapped pair counts once);
 - with ``--profile``: where the rollout loop spends its time (cProfile, top functions).
@@ -183,14 +186,15 @@ def main() -> None:
                         help=f"advise time budget in seconds (default {DEFAULT_TIME_BUDGET})")
     parser.add_argument("--rounds", type=int, default=400,
                         help="seeds for CoachBot vs GreedyBot, each played twice (default 400; 0 skips)")
-    parser.add_argument("--coach-rollouts", type=int, default=8,
-                        help="deals of the unseen cards per CoachBot decision (default 8; 0: use --coach-budget)")
+    parser.add_argument("--coach-rollouts", type=int, default=24,
+                        help="deals of the unseen cards per CoachBot decision (default 24; 0: use --coach-budget)")
     parser.add_argument("--coach-budget", type=float, default=0.2, help="seconds per CoachBot decision when "
                         "--coach-rollouts is 0 (default 0.2)")
-    parser.add_argument("--keep-greedy", type=float, default=0.0,
-                        help="CoachBot keep_greedy_within (standard errors; default 0: always the coach's best)")
-    parser.add_argument("--phases", default="draw,play,answer",
-                        help="round phases where CoachBot asks the coach (default draw,play,answer)")
+    parser.add_argument("--keep-greedy", type=float, default=1.0,
+                        help="CoachBot keep_greedy_within (standard errors; default 1; 0: always the coach's best)")
+    parser.add_argument("--phases", default="draw,ask,answer",
+                        help="decisions where CoachBot asks the coach: draw, play, ask, answer "
+                        "(default draw,ask,answer)")
     parser.add_argument("--objective", default="margin", choices=("margin", "wins"),
                         help="CoachBot objective (default margin: the coach's best)")
     parser.add_argument("--first-seed", type=int, default=1)
