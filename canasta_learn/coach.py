@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, seat_name
+from .actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_name
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
 from .cards import CARD_KEY, Card, rank_name
 from .pile import pile_status
@@ -50,8 +50,10 @@ __all__ = [
     "Candidate",
     "CoachBot",
     "Determinizer",
+    "Judgement",
     "Reason",
     "advise",
+    "judge",
     "known_cards",
     "play_out",
     "stuck_endings",
@@ -649,6 +651,7 @@ def advise(
     time_budget: float = DEFAULT_TIME_BUDGET,
     rollouts: int | None = None,
     seed: int | None = None,
+    include: Sequence[Action] = (),
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -657,7 +660,8 @@ def advise(
     that many deals of the unseen cards are played out (candidates clearly worse than the
     best stop early) and ``time_budget`` is ignored: with a ``seed`` the advice is then
     reproducible. Otherwise deals are played until ``time_budget`` seconds have passed (at
-    least two per candidate), so more time gives tighter estimates.
+    least two per candidate), so more time gives tighter estimates. ``include``: legal actions
+    to simulate even if the candidate cut would leave them out (a move to review).
     Never changes ``round``.
     """
     if not isinstance(round, Round):
@@ -679,6 +683,10 @@ def advise(
     rng = random.Random(seed)
     det = Determinizer(round, seat)
     options = _candidates(round, seat)
+    for extra in include:
+        round.verify_apply(extra)
+        if not any(extra == a or extra in same for a, same in options):
+            options.append((extra, ()))
     values: list[list[int]] = [[] for _ in options]
     alive = list(range(len(options)))
     first = det.sample(rng)
@@ -784,6 +792,63 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                               f"(the best move that does not: {other_text}).",
                               {"gap": gap, "stderr": gap_se, "other": other_text}))
     return out
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The coach's opinion of one move: its estimate, the coach's best, and the estimated loss
+    (best minus played, on the same deals; 0 when the move is the best)."""
+
+    played: Candidate
+    best: Candidate
+    loss: float
+    stderr: float
+    advice: Advice
+
+    @property
+    def is_best(self) -> bool:
+        """True when the move played is (or stands for) the coach's best."""
+        return self.played is self.best
+
+    def __str__(self) -> str:
+        if self.is_best:
+            return f"Coach's opinion: {self.played.text} is the coach's choice too."
+        margin = "" if math.isinf(self.stderr) else f", ±{1.96 * self.stderr:.0f} at 95%"
+        return (f"Coach's opinion: {self.played.text} gives up about {_points(self.loss)} against "
+                f"{self.best.text}{margin}.")
+
+
+def judge(
+    round: Round,
+    action: Action | str,
+    *,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    rollouts: int | None = None,
+    seed: int | None = None,
+) -> Judgement:
+    """The coach's opinion of ``action`` (legal now for the seat that acts) against its best
+    candidate: the engine part of a game review. An illegal action raises
+    `IllegalActionError`; the round is not changed.
+
+    >>> from canasta_learn.round import Round
+    >>> rnd = Round(seed=11)
+    >>> opinion = judge(rnd, "E draw", rollouts=4, seed=2)
+    >>> opinion.loss >= 0 or not opinion.is_best
+    True
+    """
+    if not isinstance(round, Round):
+        raise TypeError(f"round must be a Round, not {type(round).__name__}.")
+    if isinstance(action, str):
+        action = parse_action(action, round.player_count)
+    round.verify_apply(action)
+    advice = advise(round, time_budget=time_budget, rollouts=rollouts, seed=seed, include=(action,))
+    played = advice.find(action)
+    assert played is not None  # included above
+    best = advice.best
+    if played is best:
+        return Judgement(played, best, 0.0, 0.0, advice)
+    _gap, se = advice.gap(best, played)
+    return Judgement(played, best, best.value - played.value, se, advice)
 
 
 # ---------------------------------------------------------------------- the bot

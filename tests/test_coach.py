@@ -10,10 +10,11 @@ import pytest
 from canasta_learn.actions import Answer, Ask, Discard
 from canasta_learn.bots import GreedyBot, acting_seat, make_bot, run_round
 from canasta_learn.cards import Card, rank_name
-from canasta_learn.coach import Advice, Candidate, CoachBot, Determinizer, advise, known_cards
+from canasta_learn.coach import Advice, Candidate, CoachBot, Determinizer, advise, judge, known_cards
 from canasta_learn.pile import pile_status
 from canasta_learn.profiles import get_profile, profile_names
 from canasta_learn.round import Round
+from canasta_learn.verdicts import IllegalActionError
 
 PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven", "canastra_br", "tranca")
 
@@ -302,7 +303,7 @@ def crafted_positions() -> list[Round]:
 
 def test_every_reason_states_facts_that_hold_in_many_positions() -> None:
     seen: Counter[str] = Counter()
-    cases = [(p, seed, actions) for p in PROFILES for seed, actions in ((1, 12), (2, 40), (3, 70))]
+    cases = [(p, seed, actions) for p in PROFILES for seed, actions in ((1, 14), (3, 60))]
     rounds = crafted_positions()
     for index, (profile, seed, actions) in enumerate(cases):
         rnd = position(profile, seed + 10 * index, actions)
@@ -350,6 +351,21 @@ def test_coach_bot_playing_for_wins_picks_the_candidate_winning_most_deals() -> 
     top = max(wins(c) for c in advice.candidates)
     choice = CoachBot(seed=7, rollouts=5, objective="wins").choose(rnd)
     assert wins(next(c for c in advice.candidates if c.stands_for(choice))) == top
+
+
+def test_judge_measures_a_move_against_the_coach_choice_on_the_same_deals() -> None:
+    rnd = position("classic", 2, 26)
+    while len(rnd.legal_actions()) < 3:
+        rnd.apply(GreedyBot(seed=1).choose(rnd))
+    worst = advise(rnd, rollouts=4, seed=5).candidates[-1]
+    opinion = judge(rnd, worst.action, rollouts=4, seed=5)
+    assert opinion.played.text == worst.text and opinion.best == opinion.advice.best
+    assert opinion.loss == pytest.approx(opinion.best.value - opinion.played.value) and opinion.loss >= 0
+    assert judge(rnd, opinion.best.action, rollouts=4, seed=5).is_best
+    before = rnd.snapshot()
+    with pytest.raises(IllegalActionError):
+        judge(rnd, "N decline", rollouts=1)
+    assert rnd.snapshot() == before
 
 
 def test_profiles_checked_exist() -> None:
