@@ -68,7 +68,9 @@ MAX_MELD_CANDIDATES = 6
 #: Deals after which clearly worse candidates stop being simulated (then every doubling).
 FIRST_PRUNE = 8
 #: Deals tried for one consistent with a pending "may I go out?" (see `Determinizer.sample`).
-ASK_TRIES = 200
+ASK_TRIES = 2000
+#: Refused deals after which an asker hand found earlier is reused.
+ASK_TRIES_BEFORE_REUSE = 30
 #: Rollouts that met a state with no legal action so far, and the last such round (see `play_out`).
 _STUCK: list[Round] = []
 _STUCK_COUNT = [0]
@@ -180,20 +182,8 @@ class Determinizer:
         self.pile_slots = _hidden_pile_slots(rnd)
         pool.extend(rnd.pile[i] for i in self.pile_slots)
         self.pool = sorted(pool, key=CARD_KEY)
-        # red threes never stay in a hand once its first turn is done: they go face up at once
-        hand_slots = sum(self.hand_free)
-        red_ok: list[int] = []
-        pos = 0
-        for other in range(rnd.player_count):
-            if other == seat:
-                continue
-            if not rnd.first_turn_done[other]:
-                red_ok.extend(range(pos, pos + self.hand_free[other]))
-            pos += self.hand_free[other]
-        red_ok.extend(range(hand_slots, len(self.pool)))
-        self.red_ok = red_ok
-        self.reds = [c for c in self.pool if c.is_red_three]
-        self.rest = [c for c in self.pool if not c.is_red_three]
+        #: Asker hands (their unseen part) already found able to go out (see `sample`).
+        self.asker_fills: list[list[Card]] = []
 
     @staticmethod
     def _known_part(hand: Sequence[Card], known: Counter[Card]) -> list[Card]:
@@ -205,49 +195,88 @@ class Determinizer:
                 kept.append(card)
         return kept
 
+    def _asker_can_go_out(self, new: Round) -> bool:
+        """After "yes", does the asker of this deal have a legal way on (judged after the draw
+        when the question came before drawing)?"""
+        probe = new.copy()
+        probe.apply(Answer(acting_seat(self.round), True))
+        legal = probe.legal_actions()
+        if probe.phase == "draw":
+            draw = next((a for a in legal if isinstance(a, Draw)), None)
+            if draw is not None:
+                probe.apply(draw)
+                legal = [] if probe.is_over else probe.legal_actions()
+        return bool(legal) or probe.is_over
+
     def sample(self, rng: random.Random) -> Round:
         """One consistent deal of the unseen cards, as a fresh copy of the round.
 
         While a partner must answer "may I go out?", the asker's hand must be one that can go
-        out (asking says so publicly): deals where it cannot are dealt again (up to
-        `ASK_TRIES` times; then the last deal is used and its asker may be refused).
+        out (asking says so publicly): deals where it cannot are dealt again. Such hands can
+        be rare, so after `ASK_TRIES_BEFORE_REUSE` refused deals the unseen part of an asker
+        hand found earlier is kept and the other cards are dealt again; after `ASK_TRIES`
+        the last deal is used (its asker may then be unable to go on; `play_out` scores that).
         """
         new = self._deal(rng)
         rnd = self.round
-        if rnd.phase == "answer" and rnd.asker is not None and rnd.asker != self.seat:
-            for _ in range(ASK_TRIES):
-                probe = new.copy()
-                probe.apply(Answer(acting_seat(rnd), True))
-                legal = probe.legal_actions()
-                if probe.phase == "draw":  # asked before drawing: the hand is judged after the draw
-                    draw = next((a for a in legal if isinstance(a, Draw)), None)
-                    if draw is not None:
-                        probe.apply(draw)
-                        legal = [] if probe.is_over else probe.legal_actions()
-                if legal or probe.is_over:
-                    break
+        asker = rnd.asker
+        if rnd.phase != "answer" or asker is None or asker == self.seat:
+            return new
+        for tries in range(1, ASK_TRIES + 1):
+            if self._asker_can_go_out(new):
+                fill = sorted((Counter(new.hands[asker]) - Counter(self.known_in_hand[asker])).elements(),
+                              key=CARD_KEY)
+                if fill not in self.asker_fills:
+                    self.asker_fills.append(fill)
+                return new
+            if self.asker_fills and tries >= ASK_TRIES_BEFORE_REUSE:
+                new = self._deal(rng, asker, rng.choice(self.asker_fills))
+            else:
                 new = self._deal(rng)
         return new
 
-    def _deal(self, rng: random.Random) -> Round:
+    def _deal(self, rng: random.Random, fixed_seat: int | None = None, fixed: Sequence[Card] = ()) -> Round:
+        """Deal the unseen cards; ``fixed``: the unseen part of ``fixed_seat``'s hand, kept."""
         rnd = self.round
         new = rnd.copy()
-        rest = list(self.rest)
+        pool = self.pool
+        free = list(self.hand_free)
+        if fixed_seat is not None:
+            remove = Counter(fixed)
+            pool = []
+            for card in self.pool:
+                if remove[card] > 0:
+                    remove[card] -= 1
+                else:
+                    pool.append(card)
+            free[fixed_seat] = 0
+        # red threes never stay in a hand once its first turn is done: they go face up at once
+        red_ok: list[int] = []
+        pos = 0
+        for other in range(rnd.player_count):
+            if other != self.seat:
+                if not rnd.first_turn_done[other]:
+                    red_ok.extend(range(pos, pos + free[other]))
+                pos += free[other]
+        red_ok.extend(range(pos, len(pool)))
+        reds = [c for c in pool if c.is_red_three]
+        rest = [c for c in pool if not c.is_red_three]
         rng.shuffle(rest)
-        if self.reds and len(self.red_ok) >= len(self.reds):
-            red_places = set(rng.sample(self.red_ok, len(self.reds)))
-            reds = iter(self.reds)
+        if reds and len(red_ok) >= len(reds):
+            red_places = set(rng.sample(red_ok, len(reds)))
+            red_iter = iter(reds)
             others = iter(rest)
-            cards = [next(reds) if i in red_places else next(others) for i in range(len(self.pool))]
+            cards = [next(red_iter) if i in red_places else next(others) for i in range(len(pool))]
         else:
-            cards = self.reds + rest
+            cards = reds + rest
         pos = 0
         for other in range(rnd.player_count):
             if other == self.seat:
                 continue
-            free = self.hand_free[other]
-            hand = self.known_in_hand[other] + cards[pos:pos + free]
-            pos += free
+            hand = self.known_in_hand[other] + cards[pos:pos + free[other]]
+            if other == fixed_seat:
+                hand += list(fixed)
+            pos += free[other]
             hand.sort(key=CARD_KEY)
             new.hands[other] = hand
         count = len(rnd.stock)
@@ -476,8 +505,8 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
         try:
             choice = bots[acting_seat(rnd)].choose(rnd)
         except NoLegalActionError:
-            # a hand allowed to ask before drawing, told "yes", that then took the pile and
-            # cannot go out: the engine offers nothing. Rare; the ending is scored as it stands.
+            # only after a deal where the asker of a pending "may I go out?" cannot go out
+            # (`Determinizer.sample` found no other in `ASK_TRIES`): scored as it stands
             _STUCK[:] = [rnd]
             _STUCK_COUNT[0] += 1
             break

@@ -10,7 +10,16 @@ import pytest
 from canasta_learn.actions import Answer, Ask, Discard
 from canasta_learn.bots import GreedyBot, acting_seat, make_bot, run_round
 from canasta_learn.cards import Card, rank_name
-from canasta_learn.coach import Advice, Candidate, CoachBot, Determinizer, advise, judge, known_cards
+from canasta_learn.coach import (
+    Advice,
+    Candidate,
+    CoachBot,
+    Determinizer,
+    advise,
+    judge,
+    known_cards,
+    stuck_endings,
+)
 from canasta_learn.pile import pile_status
 from canasta_learn.profiles import get_profile, profile_names
 from canasta_learn.round import Round
@@ -114,6 +123,23 @@ def test_italian_cards_under_the_upcard_are_dealt_again_the_rest_of_the_pile_is_
         assert all(pile[i] == rnd.pile[i] for i in range(len(pile)) if i not in hidden)
         moved = moved or any(pile[i] != rnd.pile[i] for i in hidden)
     assert moved
+
+
+def test_an_asker_whose_going_out_hand_is_rare_still_gets_such_hands_in_every_deal() -> None:
+    rnd = Round.from_state(hands=["h5 s5 c6 d7", "s4 s10 h12", "h9 s9 c9 d13", "d8 c10 h10 s11"],
+                           melds=[["h1 c1 d1 s1 h1 c1 d2"], []], pile="s8 c5 c3 d4",
+                           stock="h7 s3 c10 s6 d9 h4 h11 s7 d10 c2 h5 jk s2 d5", to_move=2, drew_from="stock",
+                           opened=[True, True])
+    rnd.apply("S ask")
+    det = Determinizer(rnd, 0)
+    rng = random.Random(8)
+    stuck_before = stuck_endings()[0]
+    for _ in range(25):
+        sample = det.sample(rng)
+        sample.apply(Answer(0, True))
+        assert sample.legal_actions()
+    advise(rnd, rollouts=3, seed=1)
+    assert stuck_endings()[0] == stuck_before
 
 
 def _swap_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
