@@ -497,8 +497,16 @@ def _wild_count(meld: Meld) -> int:
     return sum(1 for c in meld.cards if c.is_wild)
 
 
+def _coach_bot(seed: int | None) -> Bot:
+    """The coach with a fixed number of deals per decision, so seeded games replay exactly."""
+    from .coach import CoachBot  # the coach plays its rollouts with the bots above
+
+    return CoachBot(seed, rollouts=12)
+
+
 #: Bot kinds by name.
-BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot,
+                                                     "coach": _coach_bot}
 
 
 def make_bot(spec: BotLike, seed: int | None = None) -> Bot:

@@ -1,0 +1,231 @@
+"""Coach benchmarks (issue 18): prints figures; run `python benchmarks/bench_coach.py`.
+
+- rollouts per second: one deal of the unseen cards played to the end of the round by
+  GreedyBots, from mid-round classic positions, one core;
+- `advise` latency (median, p90) on mid-round classic positions at the default time budget;
+- CoachBot partners against GreedyBot partners over ``--rounds`` seeded deals, each played
+  twice with the teams' seats swapped (by default the measured preset: 24 deals per decision,
+  asked on draw/take, ask and answer decisions, GreedyBot's choice kept unless beaten by one
+  paired standard error; ``--max-seconds`` caps the run and the N played is printed): the
+  coach team's win rate (ties count half) with a
+  Wilson 95% interval and its mean margin with a 95% interval over the seeds (each seed's two
+  rounds averaged, so the swapped pair counts once);
+- with ``--profile``: where the rollout loop spends its time (cProfile, top functions).
+
+Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import math
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from canasta_learn.bots import GreedyBot, _Memory, acting_seat, run_round  # noqa: E402
+from canasta_learn.coach import (  # noqa: E402
+    DEFAULT_TIME_BUDGET,
+    CoachBot,
+    Determinizer,
+    advise,
+    play_out,
+    stuck_endings,
+)
+from canasta_learn.round import Round  # noqa: E402
+
+
+def mid_round(seed: int, actions: int, profile: str = "classic") -> Round:
+    """A round dealt from ``seed`` and played ``actions`` actions by GreedyBots (stopping
+    before the action that would end it)."""
+    rnd = Round(profile, seed=seed)
+    bots = [GreedyBot(seed=seed * 31 + s) for s in range(rnd.player_count)]
+    for _ in range(actions):
+        action = bots[acting_seat(rnd)].choose(rnd)
+        probe = rnd.copy()
+        probe.apply(action)
+        if probe.is_over:
+            break
+        rnd.apply(action)
+    return rnd
+
+
+def positions(count: int, profile: str = "classic") -> list[Round]:
+    """``count`` mid-round positions (20 to 50 actions into the round) where a choice exists."""
+    found: list[Round] = []
+    seed = 1000
+    while len(found) < count:
+        rnd = mid_round(seed, 20 + (seed * 7) % 31, profile)
+        seed += 1
+        if len(rnd.legal_actions()) > 1:
+            found.append(rnd)
+    return found
+
+
+def rollout_rate(seconds: float) -> tuple[float, float]:
+    """Rollouts per second (`play_out` on a fresh deal of the unseen cards, deal included) and
+    mean actions per ending, from mid-round classic positions."""
+    spots = positions(10)
+    memories = []
+    for rnd in spots:  # as in advise: the bots' public memory is read once per position
+        memory = _Memory(rnd)
+        memory.update()
+        memories.append(memory)
+    rng = random.Random(1)
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rnd = spots[done % len(spots)]
+        seat = acting_seat(rnd)
+        sample = Determinizer(rnd, seat).sample(rng)
+        play_out(sample, GreedyBot(seed=done).choose(sample), rnd.team_of(seat), done, memories[done % len(spots)])
+        done += 1
+    elapsed = time.perf_counter() - start
+    lengths = []
+    for index, rnd in enumerate(spots):  # untimed: how long an ending is
+        sample = Determinizer(rnd, acting_seat(rnd)).sample(rng)
+        before = len(sample.log)
+        run_round(sample, [GreedyBot(seed=index + s) for s in range(sample.player_count)])
+        lengths.append(len(sample.log) - before)
+    return done / elapsed, statistics.fmean(lengths)
+
+
+def latency(count: int, budget: float) -> tuple[list[float], list[int], list[int]]:
+    """Seconds, deals and candidates of `advise` on ``count`` mid-round classic positions."""
+    times: list[float] = []
+    deals: list[int] = []
+    cands: list[int] = []
+    for index, rnd in enumerate(positions(count)):
+        start = time.perf_counter()
+        advice = advise(rnd, time_budget=budget, seed=index)
+        times.append(time.perf_counter() - start)
+        deals.append(advice.samples)
+        cands.append(len(advice.candidates))
+    return times, deals, cands
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson 95% interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_seed: int,
+          keep_greedy: float = 0.0, max_seconds: float = math.inf,
+          phases: tuple[str, ...] = ("draw", "play", "answer"), objective: str = "margin") -> None:
+    """CoachBot partners against GreedyBot partners, seats swapped; prints the figures."""
+    wins = 0.0
+    margins: list[float] = []
+    pair_means: list[float] = []
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + rounds):
+        if time.perf_counter() - start > max_seconds:
+            print(f"(stopped after {seed - first_seed} of {rounds} seeds: --max-seconds {max_seconds:.0f} reached)")
+            break
+        pair = []
+        for coach_team in (0, 1):
+            bots = [CoachBot(seed=seed * 10 + s, rollouts=coach_rollouts, time_budget=coach_budget,
+                             keep_greedy_within=keep_greedy, phases=phases, objective=objective)
+                    if s % 2 == coach_team else GreedyBot(seed=seed * 10 + s) for s in range(4)]
+            rnd = run_round(Round(seed=seed, dealer=seed % 4), bots)
+            scores = [rnd.score_team(t).total for t in (0, 1)]
+            margin = scores[coach_team] - scores[1 - coach_team]
+            wins += 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
+            margins.append(margin)
+            pair.append(margin)
+        pair_means.append(sum(pair) / 2)
+    elapsed = time.perf_counter() - start
+    n = len(margins)
+    low, high = wilson(wins, n)
+    mean = statistics.fmean(pair_means)
+    se = statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else math.inf
+    budget = f"{coach_rollouts} deals per decision" if coach_rollouts else f"{coach_budget:.2f} s per decision"
+    budget += ", searching in phases " + "/".join(phases) + f", objective {objective}"
+    if keep_greedy:
+        budget += f", keeps GreedyBot's choice unless beaten by {keep_greedy} paired SE"
+    print(f"CoachBot ({budget}) vs GreedyBot, classic: seeds {first_seed}-{first_seed + len(pair_means) - 1} "
+          f"x 2 seatings = {n} rounds "
+          f"in {elapsed:.0f} s ({elapsed / n:.1f} s per round)")
+    print(f"  coach team wins {wins:.1f} of {n} rounds: {100 * wins / n:.1f}% "
+          f"(95% CI {100 * low:.1f}%–{100 * high:.1f}%, Wilson; ties count half)")
+    print(f"  mean margin per round {mean:+.0f} points (95% CI {mean - 1.96 * se:+.0f} to {mean + 1.96 * se:+.0f}, "
+          f"over {len(pair_means)} seat-swapped pairs)")
+
+
+def profile_rollouts(seconds: float) -> None:
+    """Print where the rollout loop spends its time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    rollout_rate(seconds)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(15)
+    stats.sort_stats("cumulative").print_stats(20)
+    print(out.getvalue())
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds of rollouts for the rate (10)")
+    parser.add_argument("--positions", type=int, default=30, help="positions for the advise latency (30)")
+    parser.add_argument("--budget", type=float, default=DEFAULT_TIME_BUDGET,
+                        help=f"advise time budget in seconds (default {DEFAULT_TIME_BUDGET})")
+    parser.add_argument("--rounds", type=int, default=400,
+                        help="seeds for CoachBot vs GreedyBot, each played twice (default 400; 0 skips)")
+    parser.add_argument("--coach-rollouts", type=int, default=24,
+                        help="deals of the unseen cards per CoachBot decision (default 24; 0: use --coach-budget)")
+    parser.add_argument("--coach-budget", type=float, default=0.2, help="seconds per CoachBot decision when "
+                        "--coach-rollouts is 0 (default 0.2)")
+    parser.add_argument("--keep-greedy", type=float, default=1.0,
+                        help="CoachBot keep_greedy_within (standard errors; default 1; 0: always the coach's best)")
+    parser.add_argument("--phases", default="draw,ask,answer",
+                        help="decisions where CoachBot asks the coach: draw, play, ask, answer "
+                        "(default draw,ask,answer)")
+    parser.add_argument("--objective", default="margin", choices=("margin", "wins"),
+                        help="CoachBot objective (default margin: the coach's best)")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=math.inf,
+                        help="start no new seed of the match after this many seconds (reports the N played)")
+    parser.add_argument("--profile", action="store_true", help="cProfile the rollout loop")
+    parser.add_argument("--skip-rate", action="store_true")
+    parser.add_argument("--skip-latency", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_rate:
+        rate, length = rollout_rate(args.seconds)
+        print(f"rollouts per second (classic, mid-round, GreedyBot endings, one core): {rate:.0f} "
+              f"({length:.0f} actions per ending)")
+    if not args.skip_latency:
+        times, deals, cands = latency(args.positions, args.budget)
+        times.sort()
+        p90 = times[min(len(times) - 1, math.ceil(0.9 * len(times)) - 1)]
+        print(f"advise latency, {args.positions} mid-round classic positions, budget {args.budget} s: "
+              f"median {statistics.median(times):.2f} s, p90 {p90:.2f} s, max {times[-1]:.2f} s; "
+              f"median {statistics.median(deals):.0f} deals x up to {statistics.median(cands):.0f} candidates")
+    if args.rounds:
+        match(args.rounds, args.coach_rollouts or None, args.coach_budget, args.first_seed, args.keep_greedy,
+              args.max_seconds, tuple(args.phases.split(",")), args.objective)
+    if args.profile:
+        profile_rollouts(min(args.seconds, 10.0))
+    stuck, last = stuck_endings()
+    print(f"rollouts that met a state with no legal action (scored as they stood): {stuck}")
+    if last is not None:
+        print(f"  last one: {last!r}, phase {last.phase}, permission {last.permission}, "
+              f"log tail {[str(a) for a in last.log[-4:]]}")
+
+
+if __name__ == "__main__":
+    main()
