@@ -359,8 +359,8 @@ def test_classroom_link_defaults_to_the_first_lesson_and_the_default_branch() ->
     assert link == ("http://127.0.0.1:8000/hub/user-redirect/git-pull"
                     "?repo=https%3A%2F%2Fgithub.com%2Fo%2Flessons"
                     "&urlpath=lab%2Ftree%2Flessons%2Fnotebooks%2F00_start_here.ipynb")
-    assert classroom_link("http://h", "09_variants.ipynb", repo="https://g/o/r").endswith(
-        "urlpath=lab%2Ftree%2Fr%2Fnotebooks%2F09_variants.ipynb")
+    assert classroom_link("http://h", "09_italian_and_pennies.ipynb", repo="https://g/o/r").endswith(
+        "urlpath=lab%2Ftree%2Fr%2Fnotebooks%2F09_italian_and_pennies.ipynb")
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -163,9 +163,9 @@ def test_round_over_says_went_out_once() -> None:
 
 def test_ace_set_counts_one_ace_in_the_singular() -> None:
     verdict = check_meld("h1 h1 jk", "tranca")
-    assert "2 aces" in verdict.message
+    assert "2 natural aces" in verdict.message
     single = check_meld("h1 jk c2", "tranca")
-    assert "1 aces" not in single.message
+    assert "1 aces" not in single.message and "holds 1 natural ace;" in single.message
 
 
 def test_permission_refusal_names_the_profiles_going_out_requirement() -> None:

@@ -250,7 +250,7 @@ def test_compare_profiles_one_row_per_profile_from_the_engine() -> None:
     assert list(table.columns) == ["legal", "code", "why"]
     assert table.loc["classic", "legal"] and not table.loc["cardgames_io", "legal"]
     assert table.loc["cardgames_io", "why"] == check_meld("h5 h5 d2 d2", "cardgames_io").message
-    everyone = compare_profiles(lambda p: check_meld("h5 h5 h5", p))
+    everyone = compare_profiles(lambda p: check_meld("h5 h5 c5", p))
     from canasta_learn.profiles import profile_names
 
     assert list(everyone.index) == profile_names()
@@ -352,9 +352,9 @@ def test_pile_reason_needs_a_frozen_or_blocked_pile() -> None:
 def test_bad_position_or_cards_are_refused_with_the_argument_named() -> None:
     from canasta_learn import NotationError
 
-    verdict = check_meld("h5 h5 h5")
+    verdict = check_meld("h5 h5 c5")
     with pytest.raises(TypeError, match="position= takes a Position or a Round"):
-        Quiz("?", ["Yes", "No"], "Yes", verdict, position="h5 h5 h5")  # type: ignore[arg-type]
+        Quiz("?", ["Yes", "No"], "Yes", verdict, position="h5 h5 c5")  # type: ignore[arg-type]
     with pytest.raises(NotationError):
         Quiz("?", ["Yes", "No"], "Yes", verdict, cards="h5 h5 zz")
     with pytest.raises(NotationError):
