@@ -11,12 +11,17 @@ reads). Each must be covered by one of
   ordinal, a seed number, minutes, the card notation), with the reason.
 
 A new number in a lesson's prose fails ``test_every_number_in_the_prose_is_checked`` until a
-claim or an allowance covers it. Fast: no kernel, only engine calls.
+claim or an allowance covers it. The numbers a learner reads in code cells (the strings of quiz
+questions, choices and labels, and comments; an f-string's computed fields excepted) are held
+to the same rule. Two more tests show that no claim is a tautology: each claimed number,
+written 10 higher (or, for a word, one higher), is reported. Fast: no kernel, only engine calls.
 """
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -27,7 +32,7 @@ import pytest
 
 nbformat = pytest.importorskip("nbformat")
 
-from canasta_learn import get_profile, meld_value, opening_minimum, parse_cards, score_round  # noqa: E402
+from canasta_learn import Position, get_profile, meld_value, opening_minimum, parse_cards, score_round  # noqa: E402
 from canasta_learn.cards import new_deck  # noqa: E402
 from canasta_learn.examples import load_example  # noqa: E402
 from canasta_learn.profiles import Profile  # noqa: E402
@@ -89,6 +94,49 @@ def inventory() -> Iterator[Mention]:
             for m in NUMBER.finditer(source):
                 context = source[max(0, m.start() - 40):m.end() + 25].replace("\n", " ")
                 yield Mention(lesson, index, m.start(), m.end(), m.group(), context)
+
+
+@cache
+def code_cells() -> dict[str, list[tuple[int, str]]]:
+    """prefix -> [(cell index, code source)]."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        nb = nbformat.read(str(path), as_version=4)
+        found[path.name[:2]] = [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    return found
+
+
+def read_regions(source: str) -> Iterator[tuple[int, int]]:
+    """The spans of a code cell a learner reads as text: string literals (an f-string's
+    ``{...}`` fields left out: they are computed) and comments."""
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in (tokenize.STRING, tokenize.COMMENT):
+            continue
+        begin = starts[token.start[0] - 1] + token.start[1]
+        end = starts[token.end[0] - 1] + token.end[1]
+        if token.type == tokenize.STRING and re.match(r"[rbRB]*[fF]", token.string):
+            cursor = begin
+            for field in re.finditer(r"\{[^{}]*\}", source[begin:end]):
+                yield cursor, begin + field.start()
+                cursor = begin + field.end()
+            yield cursor, end
+        else:
+            yield begin, end
+
+
+def code_inventory() -> Iterator[Mention]:
+    """Every number a learner reads in a code cell: in its strings (quiz questions, choices,
+    labels) and comments."""
+    for lesson, cells in code_cells().items():
+        for index, source in cells:
+            for begin, end in read_regions(source):
+                for m in NUMBER.finditer(source, begin, end):
+                    context = source[max(0, m.start() - 40):m.end() + 25].replace("\n", " ")
+                    yield Mention(lesson, index, m.start(), m.end(), m.group(), context)
 
 
 #: Numbers the prose writes as words (only in claims: the inventory lists digits).
@@ -464,34 +512,99 @@ ALLOWED = [
 ]
 
 
-def covered(only: str = "", claimed: list[Claim] | None = None
+def code_claims() -> list[Claim]:
+    """The numbers of the code cells' strings and comments (quiz questions and choices, labels)."""
+    classic = get_profile("classic")
+
+    def c(lesson: str, pattern: str, expected: Expected) -> Claim:
+        return Claim(lesson, pattern, expected)
+
+    def same_as_argument(m: re.Match[str], _code: str) -> tuple[int, ...]:
+        """A label that names the argument of the call that computes the value beside it."""
+        return (value(m[2]), value(m[2]))
+
+    return [
+        c("01", r"# (\d+) \+ (\d+) \+ (\d+) \+ (\d+) = (\d+) \(a joker instead of the two: (\d+)\)",
+          (*(meld_value(card) for card in "h12 d12 s12 d2".split()), meld_value("h12 d12 s12 d2"),
+           meld_value("h12 d12 s12 jk"))),
+        c("03", r"Your team has (\d+) points\. What is the opening minimum\?\", p1500,",
+          in_code("p1500 = Position(\"h1 c1 d2 c5 h6 h7 c8 c9 c9 d9 h9 d13\", team_score={},")),
+        c("03", r"Your team has -(\d+) points\. What is the opening minimum\?\",\n *Position\(\"[^\"]*\", "
+                r"team_score=-(\d+),", same_as_argument),
+        c("03", r"Your team has (\d+) points\. Which melds open\?", in_code("team_score={},")),
+        c("04", r"axhline\((\d+), .*label=\"target (\d+)\"", (classic.target_score, classic.target_score)),
+        c("04", r"bonus = \"(\d+)\" if is_natural_canasta\(kings_and_two, get_profile\(\"classic\"\)\) "
+                r"else \"(\d+)\"", (classic.natural_canasta_bonus, classic.mixed_canasta_bonus)),
+        c("04", r"What bonus does it earn now\?\",\n *\[\"(\d+)\", \"(\d+)\"\]",
+          (classic.natural_canasta_bonus, classic.mixed_canasta_bonus)),
+        c("04", r"\"Yes, concealed: (\d+) in all\"", (classic.concealed_going_out_bonus,)),
+        c("04", r"\"Yes: (\d+)\"", (classic.going_out_bonus,)),
+        c("07", r"Your team has (\d+) points and has not opened; you drew\. Which melds open\?\",\n *"
+                r"Position\(\"[^\"]*\", drew_from=\"stock\"\)",
+          (Position("h1 c1 d2", drew_from="stock").team_score,)),
+        c("07", r"team_scores=\((\d+), 0\)[\s\S]*Team score (\d+): you melded h1 c1 d2 \((\d+)\)",
+          lambda m, _code: (value(m[1]), value(m[1]), meld_value("h1 c1 d2"))),
+        c("09", r"the opening minimum at (\d+) is \{italian\.opening_minimum\((\d+)\)\}", same_as_argument),
+        c("09", r"the opening minimum at (\d+) is \"\n *f\"\{pennies\.opening_minimum\((\d+)\)\}",
+          same_as_argument),
+        c("09", r"pennies_from_heaven: your team has (\d+) points\. What is the opening minimum\?\",\n *"
+                r"Position\(\"[^\"]*\", team_score=(\d+),", same_as_argument),
+        c("10", r"hands=\[\"(?P<cards>[^\"]*)\", \*OTHERS\], melds=\[\[\"h12 s12 c12\"\]\],\n *pile=\"s4 d9\"[\s\S]*"
+                r"North holds (\d+) cards and draws the h3",
+          lambda m, _code: (len(parse_cards(m["cards"])),)),
+        c("10", r"\"Yes: (\d+) in all\"", (classic.concealed_going_out_bonus,)),
+        c("10", r"\"No: going out, (\d+)\"", (classic.going_out_bonus,)),
+        c("11", r"\"opening at (\d+)\": opening_minimum\((\d+), p\)", same_as_argument),
+    ]
+
+
+#: Numbers in the code cells' strings and comments that are not game numbers.
+CODE_ALLOWED = [
+    Allowed("", r"\"\d+: [shdc]\d+\"", "a meld's number in the action notation (\"13: h13\" adds h13 to meld 13)"),
+    Allowed("10", r"\[\"4\", \"5\", \"6\"\], str\(len\(three_quiz\.hands\[0\]\)\)",
+            "the choices of a quiz whose answer the engine computes (the hand's size after the draw)"),
+    Allowed("06", r"lessons 09 \(Italian, Pennies\) and 11", "a reference to other lessons"),
+    Allowed("08", r"Python 3 \(ipykernel\)|name: python3|\"utf-8\"", "the example lesson's kernel and encoding"),
+    Allowed("08", r"^# \d\d ·|Lesson \d\d\.|Time \d+ minutes", "the example lesson's number, prerequisite and time"),
+]
+
+
+def covered(only: str = "", claimed: list[Claim] | None = None, in_code_cells: bool = False
             ) -> tuple[dict[tuple[str, int, int], str], list[str]]:
     """Which number spans the claims and allowances cover, and every mismatch found (of the
-    lesson ``only``, or of all lessons)."""
+    lesson ``only``, or of all lessons; of the Markdown cells, or of the code cells). A claim's
+    named groups capture context (cards), not stated numbers."""
     spans: dict[tuple[str, int, int], str] = {}
     problems: list[str] = []
-    for claim in claims() if claimed is None else claimed:
+    if claimed is None:
+        claimed = code_claims() if in_code_cells else claims()
+
+    def cells_of(lesson: str) -> list[tuple[int, str]]:
+        return code_cells()[lesson] if in_code_cells else lessons()[lesson][0]
+
+    for claim in claimed:
         if only and claim.lesson != only:
             continue
-        cells, code = lessons()[claim.lesson]
+        cells, code = cells_of(claim.lesson), lessons()[claim.lesson][1]
         hits = 0
         for index, source in cells:
             for m in re.finditer(claim.pattern, source, flags=re.M):
                 hits += 1
-                stated = tuple(value(g) for g in m.groups())
+                numbers = [g for g in range(1, len(m.groups()) + 1) if g not in m.re.groupindex.values()]
+                stated = tuple(value(m[g]) for g in numbers)
                 expected = claim.expected(m, code) if callable(claim.expected) else claim.expected
                 if stated != tuple(expected):
                     problems.append(f"lesson {claim.lesson} says {m.group()!r}: the engine says {expected}")
-                for group in range(1, len(m.groups()) + 1):
+                for group in numbers:
                     spans[(claim.lesson, index, m.start(group))] = "claim"
         if not hits:
             problems.append(f"lesson {claim.lesson} no longer says {claim.pattern!r}: drop or update the claim")
-    for allowed in ALLOWED:
+    for allowed in CODE_ALLOWED if in_code_cells else ALLOWED:
         hits = 0
-        for lesson, (cells, _code) in lessons().items():
+        for lesson in lessons():
             if allowed.lesson not in ("", lesson) or (only and lesson != only):
                 continue
-            for index, source in cells:
+            for index, source in cells_of(lesson):
                 for m in re.finditer(_p(allowed.pattern), source, flags=re.M):
                     hits += 1
                     for n in NUMBER.finditer(source, m.start(), m.end()):
@@ -582,3 +695,34 @@ def test_each_number_written_as_a_word_is_compared_with_the_engine(monkeypatch: 
                     if not problems:
                         missed.append(f"lesson {claim.lesson}: {m[group]} -> {slip} in {m.group()!r}")
     assert tried >= 25 and missed == [], "\n".join(missed)
+
+
+def test_every_number_in_the_code_cells_text_is_checked() -> None:
+    """The numbers a learner reads in code cells (quiz questions and choices, labels,
+    comments) are claimed or allowed too, and each claim holds."""
+    spans, problems = covered(in_code_cells=True)
+    assert problems == [], "\n".join(problems)
+    found = list(code_inventory())
+    assert {"1500", "200", "100"} <= {m.text for m in found}
+    unchecked = [f"lesson {m.lesson} cell {m.cell}: {m.text!r} in …{m.context}…" for m in found
+                 if (m.lesson, m.cell, m.start) not in spans]
+    assert unchecked == [], "numbers neither checked nor allowed:\n" + "\n".join(unchecked)
+
+
+def test_each_checked_number_in_code_cells_is_really_compared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each claimed number of a code cell's text, written 10 higher, is reported."""
+    spans, _problems = covered(in_code_cells=True)
+    claimed = code_claims()
+    original = dict(code_cells())
+    missed = []
+    for m in code_inventory():
+        if spans.get((m.lesson, m.cell, m.start)) != "claim":
+            continue
+        slip = str(value(m.text) + 10)
+        edited = [(i, s[:m.start] + slip + s[m.end:] if i == m.cell else s) for i, s in original[m.lesson]]
+        monkeypatch.setitem(code_cells(), m.lesson, edited)
+        _spans, problems = covered(m.lesson, claimed, in_code_cells=True)
+        monkeypatch.setitem(code_cells(), m.lesson, original[m.lesson])
+        if not problems:
+            missed.append(f"lesson {m.lesson} cell {m.cell}: {m.text} -> {slip} in …{m.context}…")
+    assert missed == [], "\n".join(missed)
