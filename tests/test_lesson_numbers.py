@@ -36,7 +36,6 @@ from canasta_learn import Position, get_profile, meld_value, opening_minimum, pa
 from canasta_learn.cards import new_deck  # noqa: E402
 from canasta_learn.examples import load_example  # noqa: E402
 from canasta_learn.profiles import Profile  # noqa: E402
-from canasta_learn.scoring import _many_canastas_bonus  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 #: A number as the prose writes it: 5000, 10,000; not inside a card (h13), a name (P4) or 1.5.
@@ -197,7 +196,8 @@ def claims() -> list[Claim]:
 
     #: Italian red threes: 100 each up to three, 200 each from four on
     it_four_or_more = one(b // k for k, b in enumerate(italian.red_three_bonuses[4:], 4))
-    five_naturals = (_many_canastas_bonus(("natural",) * 5, italian) or ("", -1))[1]
+    five_natural_canastas = [" ".join(f"{suit}{rank}" for suit in "hdcshdc") for rank in (4, 5, 6, 8, 9)]
+    five_naturals = score_round(five_natural_canastas, went_out=True, profile="italian").points("many_canastas")
     # lesson 09: the Italian and Pennies score examples (cells check-italian-5225, check-pennies-4155)
     it_melds = [kings, "h12 h12 s12 s12 d12 c12 c12 jk", "c2 c2 d2 d2 h2 h2 s2"]
     it_score = score_round(it_melds, red_threes="h3 h3 d3 d3", hands_left=["c5"], went_out=True,
