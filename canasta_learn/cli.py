@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli_simulate",
     "canasta_learn.cli_lessons",
     "canasta_learn.cli_classroom",
+    "canasta_learn.cli_site",
 )
 
 
