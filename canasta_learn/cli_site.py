@@ -262,8 +262,8 @@ def assemble_distribution(core: Path, dest: Path, own_wheels: Iterable[Path], wo
 
 def build_own_wheel(source: Path, dest: Path) -> Path:
     """Build this package's wheel from the source tree ``source`` into ``dest``."""
-    if not (source / "pyproject.toml").is_file():
-        raise SiteError(f"{source} is not the package's source tree (no pyproject.toml); "
+    if not _is_source_tree(source):
+        raise SiteError(f"{source} is not the package's source tree (no pyproject.toml of canasta-learn); "
                         "run from a checkout of canasta_learn or give --source DIR")
     # Built from a copy: setuptools leaves build/ and *.egg-info in the tree it builds, and
     # reuses a stale build/lib (files deleted since would end up in the wheel).
@@ -282,9 +282,20 @@ def build_own_wheel(source: Path, dest: Path) -> Path:
     return built[-1]
 
 
+def _is_source_tree(folder: Path) -> bool:
+    project = folder / "pyproject.toml"
+    return project.is_file() and (folder / "canasta_learn").is_dir() and bool(
+        re.search(r'^name = "canasta-learn"', project.read_text(encoding="utf-8"), re.MULTILINE))
+
+
 def default_source() -> Path:
-    """The source tree this package was imported from (a checkout or an editable install)."""
-    return Path(__file__).resolve().parents[1]
+    """The package's source tree: the one it is imported from (a checkout, an editable
+    install), else the current folder if it is one (a checkout with a regular install)."""
+    imported = Path(__file__).resolve().parents[1]
+    for folder in (imported, Path.cwd()):
+        if _is_source_tree(folder):
+            return folder
+    return imported
 
 
 def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None = None,

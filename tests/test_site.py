@@ -16,7 +16,9 @@ from canasta_learn import cli
 from canasta_learn.cli_site import (
     PYODIDE_VERSION,
     SiteError,
+    build_own_wheel,
     build_site,
+    default_source,
     find_pyodide,
     pyodide_environment,
     wheel_name,
@@ -85,3 +87,10 @@ def test_pyodide_folder_must_hold_the_kernel_s_version(tmp_path: Path) -> None:
     (tmp_path / "package.json").write_text(json.dumps({"name": "pyodide", "version": "0.27.0"}))
     with pytest.raises(SiteError, match=f"holds pyodide 0.27.0; the kernel needs {PYODIDE_VERSION}"):
         find_pyodide(tmp_path, tmp_path)
+
+
+def test_site_wheel_source_must_be_the_package_s_tree(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "something-else"\n')
+    with pytest.raises(SiteError, match="not the package's source tree"):
+        build_own_wheel(tmp_path, tmp_path / "wheels")
+    assert default_source() == ROOT  # the checkout these tests run from
