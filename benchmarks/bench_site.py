@@ -5,7 +5,7 @@
 - cold start in the browser, median of ``--repeat`` runs: each in a new browser context (no
   HTTP cache, no IndexedDB), the site served by ``python -m http.server`` on 127.0.0.1, from
   ``page.goto`` of lesson 02 to the notebook drawn, and to the status bar's
-  "Python (Pyodide) | Idle" (Pyodide booted and the 26 preloaded wheels installed); then the
+  "Python (Pyodide) | Idle" (Pyodide booted and the 25 preloaded wheels installed); then the
   time to run all of lesson 02's cells (to its last cell's output).
 
 ``--site DIR`` measures a site already built instead of building one. Requests that would

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "02_frozen_and_blocked_piles.ipynb"
-#: Booting Pyodide and loading 26 wheels takes 10-40 s on a loaded 2-core machine.
+#: Booting Pyodide and loading 25 wheels takes 10-40 s on a loaded 2-core machine.
 BOOT_TIMEOUT_MS = 240_000
 RUN_TIMEOUT_MS = 120_000
 
