@@ -2,11 +2,12 @@
 
 The site is built from the checkout (its lessons in ``notebooks/``, its wheel, npm's pyodide
 package from ``.cache/pyodide`` or ``npm pack``, wheels from PyPI), served by ``python -m
-http.server`` on 127.0.0.1, and opened in Chromium with every request that is not for that
-server aborted and recorded. Lesson 02 (no pandas, no matplotlib: everything it imports is in
-the site) is run whole by the Pyodide kernel in the browser and a quiz is answered by
-clicking; the test then checks that not one request left 127.0.0.1 and that Pyodide and the
-package's wheel came from the site itself.
+http.server`` on 127.0.0.1 under a sub-path (as GitHub Pages serves a repository's site), and
+opened in Chromium with every request that is not for the site aborted and recorded.
+Lesson 02 (no pandas, no matplotlib: everything it imports is in the site) is run whole by
+the Pyodide kernel in the browser and two quiz questions are answered by clicking; the test
+then checks that not one request left the site (so none left 127.0.0.1) and that Pyodide and
+the package's wheel came from the site itself.
 
 The ``page`` fixture fails the test on browser console errors (all of them: the entry of
 ``harness.IGNORED_CONSOLE_ERRORS`` for the kernel extension in JupyterLab is removed here).
@@ -67,16 +68,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site served by ``python -m http.server`` on 127.0.0.1 (any static host would do)."""
+    """The site served by ``python -m http.server`` on 127.0.0.1 (any static host would do),
+    under a sub-path as on GitHub Pages (``https://OWNER.github.io/REPO/``)."""
     port = free_port()
     log = tmp_path_factory.mktemp("http") / "http.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "--directory", str(site)],
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "--directory", str(site.parent)],
             stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_for_port(port, proc, log)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}/{site.name}"
     finally:
         stop_group(proc)
 
@@ -85,8 +87,8 @@ def test_the_site_pyodide_lock_lists_exactly_the_wheels_it_serves(site: Path) ->
     folder = site / "static" / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages = lock["packages"]
-    served = sorted(p.name for p in folder.glob("*.whl"))
-    assert sorted(entry["file_name"] for entry in packages.values()) == served
+    wheels = sorted(p.name for p in folder.glob("*.whl"))
+    assert sorted(entry["file_name"] for entry in packages.values()) == wheels
     for name, entry in packages.items():
         assert entry["sha256"] == hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest(), name
         assert set(entry["depends"]) <= set(packages), (name, entry["depends"])
@@ -160,6 +162,6 @@ def test_lesson_02_runs_offline_in_jupyterlite_and_a_quiz_is_answered(
     assert left == []
     outside = [u for u in requested if not u.startswith((served + "/", "data:", "blob:"))]
     assert outside == []
-    assert all(u.startswith(served.replace("http://", "ws://") + "/") for u in sockets), sockets
+    assert all(u.startswith(served.replace("http://", "ws://").rsplit("/", 1)[0] + "/") for u in sockets), sockets
     assert f"{served}/static/pyodide/pyodide.asm.wasm" in requested
     assert any(u.startswith(f"{served}/static/pyodide/canasta_learn-") for u in requested)
