@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli_lessons",
     "canasta_learn.cli_classroom",
     "canasta_learn.cli_play",
+    "canasta_learn.cli_site",
 )
 
 

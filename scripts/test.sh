@@ -14,7 +14,8 @@
 #   4. runs the checks. Every step runs even if an earlier one failed; the script exits
 #      non-zero if any failed and lists which.
 #   Where node and npm are, it also installs npm's pyodide package into .cache/pyodide (once)
-#   for tests/test_pyodide.py, the engine's tests under Pyodide.
+#   for tests/test_pyodide.py, the engine's tests under Pyodide, and for the JupyterLite
+#   site that tests/browser/test_site_browser.py builds (canasta-learn site).
 #
 # Environment knobs:
 #   PYTHON=python3.11      interpreter used to create .venv

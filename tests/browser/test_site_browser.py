@@ -1,0 +1,172 @@
+"""The JupyterLite site (``canasta-learn site OUT``) in a real browser, offline.
+
+The site is built from the checkout (its lessons in ``notebooks/``, its wheel, npm's pyodide
+package from ``.cache/pyodide`` or ``npm pack``, wheels from PyPI), served by ``python -m
+http.server`` on 127.0.0.1 under a sub-path (as GitHub Pages serves a repository's site), and
+opened in Chromium with every request that is not for that server aborted and recorded.
+Lesson 02 (no pandas, no matplotlib: everything it imports is in the site) is run whole by
+the Pyodide kernel in the browser and two quiz questions are answered by clicking; the test
+then checks that not one request left 127.0.0.1, that none but JupyterLite's service-worker
+heartbeat left the site's sub-path, and that Pyodide and the package's wheel came from the site.
+
+The ``page`` fixture fails the test on browser console errors (all of them: the entry of
+``harness.IGNORED_CONSOLE_ERRORS`` for the kernel extension in JupyterLab is removed here).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from harness import LITE_KERNEL_EXTENSION_ERROR, ConsoleLog, free_port, stop_group, wait_for_port
+from playwright.sync_api import Page, expect
+
+from canasta_learn.cli_site import KERNEL_PLUGIN, SITE_MODULES, build_site
+from canasta_learn.extras import missing_modules
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from playwright.sync_api import Route
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "02_frozen_and_blocked_piles.ipynb"
+#: Booting Pyodide and loading 25 wheels takes 10-40 s on a loaded 2-core machine.
+BOOT_TIMEOUT_MS = 240_000
+RUN_TIMEOUT_MS = 120_000
+
+
+def _pyodide_package() -> Path | None:
+    """npm's pyodide package installed by scripts/test.sh, if there (else the build packs it)."""
+    given = os.environ.get("CANASTA_PYODIDE_DIR")
+    folder = Path(given) if given else ROOT / ".cache" / "pyodide" / "node_modules" / "pyodide"
+    return folder if (folder / "pyodide.mjs").is_file() else None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    missing = missing_modules(SITE_MODULES)
+    if missing:
+        reason = f"the site extra is not installed (missing: {', '.join(missing)})"
+        if os.environ.get("CANASTA_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    out = build_site(tmp_path_factory.mktemp("lite") / "site", lessons=ROOT / "notebooks",
+                     pyodide=_pyodide_package(), source=ROOT)
+    # The test's copy only: expose the app (window.jupyterapp) so that cells run without menus.
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["exposeAppInBrowser"] = True
+    config_path.write_text(json.dumps(config), encoding="utf-8")
+    return out
+
+
+@pytest.fixture(scope="module")
+def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site served by ``python -m http.server`` on 127.0.0.1 (any static host would do),
+    under a sub-path as on GitHub Pages (``https://OWNER.github.io/REPO/``)."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("http") / "http.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port), "--directory", str(site.parent)],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_for_port(port, proc, log)
+        yield f"http://127.0.0.1:{port}/{site.name}"
+    finally:
+        stop_group(proc)
+
+
+def test_the_site_pyodide_lock_lists_exactly_the_wheels_it_serves(site: Path) -> None:
+    folder = site / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    wheels = sorted(p.name for p in folder.glob("*.whl"))
+    assert sorted(entry["file_name"] for entry in packages.values()) == wheels
+    for name, entry in packages.items():
+        assert entry["sha256"] == hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest(), name
+        assert set(entry["depends"]) <= set(packages), (name, entry["depends"])
+    assert packages["canasta-learn"]["imports"] == ["canasta_learn"]
+    for needed in ("micropip", "ipython", "ipywidgets", "anywidget", "pyodide-kernel", "piplite"):
+        assert needed in packages
+    for core in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (folder / core).is_file()
+    settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))[
+        "jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert settings["disablePyPIFallback"] is True
+    assert set(settings["loadPyodideOptions"]["packages"]) <= set(packages)
+    assert "canasta-learn" in settings["loadPyodideOptions"]["packages"]
+    # every lesson is in the site
+    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == sorted(
+        p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+def test_lesson_02_runs_offline_in_jupyterlite_and_a_quiz_is_answered(
+        served: str, page: Page, page_console: ConsoleLog) -> None:
+    # Here the Pyodide kernel extension is the kernel: none of its errors is harmless.
+    page_console.ignored_patterns.remove(LITE_KERNEL_EXTENSION_ERROR)
+    requested: list[str] = []
+    left: list[str] = []
+
+    def only_the_site(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(served.rsplit("/", 1)[0] + "/"):  # 127.0.0.1 at the server's port
+            route.continue_()
+        else:
+            left.append(url)
+            route.abort()
+
+    context = page.context
+    context.on("request", lambda request: requested.append(request.url))
+    context.route("**/*", only_the_site)  # registered last, so it sees every request first
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+
+    page.goto(f"{served}/lab/index.html?path={LESSON}")
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=RUN_TIMEOUT_MS)
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("Python (Pyodide) | Idle", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+    # The last cell (the try-it-yourself sandbox) has run: the whole lesson went through.
+    last = page.locator(".jp-Notebook .jp-CodeCell").last
+    expect(last.locator(".jp-OutputArea-output")).to_contain_text(
+        "pile_frozen_needs_natural_pair", timeout=RUN_TIMEOUT_MS)
+    expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")
+    expect(page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+           ).to_have_count(0)
+    expect(page.get_by_role("img", name="Five of spades, top of the pile").first).to_be_visible()
+
+    # The quiz set (ipywidgets in the browser's Python): Mike cannot take the frozen pile.
+    quizzes = page.locator(".cl-quiz-set")
+    score = quizzes.locator(".cl-quiz-score")
+    expect(score).to_contain_text("0 of 5 correct", timeout=RUN_TIMEOUT_MS)
+    mike = quizzes.locator(".cl-quiz").filter(has_text="Mike holds h5 d2 d2 s12 d12")
+    mike.get_by_role("button", name="No", exact=True).click()
+    feedback = mike.locator(".cl-quiz-feedback")
+    expect(feedback).to_contain_text("Right")
+    expect(feedback).to_contain_text("natural pair of fives")
+    expect(score).to_contain_text("1 of 5 correct")
+    lisa = quizzes.locator(".cl-quiz").filter(has_text="Lisa holds no kings")
+    lisa.get_by_role("button", name="No", exact=True).click()
+    expect(lisa.locator(".cl-quiz-feedback")).to_contain_text("Not quite")
+    expect(score).to_contain_text("1 of 5 correct (3 still to answer)")
+
+    # Nothing left 127.0.0.1 (none aborted, and none seen at all, the service worker's own
+    # requests included); Pyodide and the package came from the site itself.
+    assert left == []
+    origin = served.rsplit("/", 1)[0]
+    assert [u for u in requested if not u.startswith((origin + "/", "data:", "blob:"))] == []
+    # Within 127.0.0.1, everything is the site's but JupyterLite's service-worker heartbeat,
+    # which it sends to the host's root (a 404 on a static host, harmless).
+    off_site = {u for u in requested if u.startswith(origin + "/") and not u.startswith(served + "/")}
+    assert off_site <= {origin + "/api/service-worker-heartbeat"}, off_site
+    assert all(u.startswith(served.replace("http://", "ws://").rsplit("/", 1)[0] + "/") for u in sockets), sockets
+    assert f"{served}/static/pyodide/pyodide.asm.wasm" in requested
+    assert any(u.startswith(f"{served}/static/pyodide/canasta_learn-") for u in requested)
