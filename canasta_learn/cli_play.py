@@ -60,9 +60,19 @@ def write_play_notebook(folder: Path, code: str) -> Path:
     return path
 
 
+#: JupyterLab extensions installed beside Voila (by the ``lessons`` and ``site`` extras) that
+#: are not for Voila: jupytext's needs JupyterLab's document manager and JupyterLite's kernel
+#: needs JupyterLite's services, so in Voila each only fails to load (a console error). The
+#: play page leaves them out.
+VOILA_EXTENSION_DENYLIST = ("jupyterlab-jupytext", "@jupyterlite/pyodide-kernel-extension")
+
+
 def voila_command(notebook: Path, extra: list[str]) -> list[str]:
-    """The command that serves the notebook with Voila (code hidden)."""
-    return [sys.executable, "-m", "voila", str(notebook), "--strip_sources=True", *extra]
+    """The command that serves the notebook with Voila (code hidden, without the JupyterLab
+    extensions of `VOILA_EXTENSION_DENYLIST`)."""
+    denylist = json.dumps(list(VOILA_EXTENSION_DENYLIST))
+    return [sys.executable, "-m", "voila", str(notebook), "--strip_sources=True",
+            f"--VoilaConfiguration.extension_denylist={denylist}", *extra]
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -34,11 +34,12 @@ def test_play_writes_a_one_cell_notebook_that_opens_the_play_view(tmp_path: Path
 def test_play_hides_the_code_and_passes_voila_arguments(tmp_path: Path) -> None:
     command = voila_command(tmp_path / "x.ipynb", ["--port", "8867"])
     assert command[1:3] == ["-m", "voila"] and "--strip_sources=True" in command
+    assert '--VoilaConfiguration.extension_denylist=["jupyterlab-jupytext", ' in " ".join(command)
     assert command[-2:] == ["--port", "8867"]
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["--bots", "clever"], "--bots must be one of greedy, random, not 'clever'"),
+    (["--bots", "clever"], "--bots must be one of greedy, random, coach, not 'clever'"),
     (["--speed", "fast"], "--speed must be one of instant, normal, slow, not 'fast'"),
     (["--seat", "7"], "--seat must be 0-3"),
     (["--profile", "nope"], "nope"),

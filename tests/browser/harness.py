@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_learn.cli_play import VOILA_EXTENSION_DENYLIST
+
 if TYPE_CHECKING:  # pragma: no cover - types only
     from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 
@@ -318,6 +320,9 @@ def start_voila(notebook: Path, home: Path) -> VoilaServer:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
+        # as `canasta-learn play` serves its page: without the JupyterLab extensions that are
+        # not for Voila (jupytext's fails to load there: a console error)
+        f"--VoilaConfiguration.extension_denylist={json.dumps(list(VOILA_EXTENSION_DENYLIST))}",
     ]  # fmt: skip
     server = VoilaServer(f"http://127.0.0.1:{port}", log, _spawn(cmd, nb_copy.parent, home, log))
     try:
