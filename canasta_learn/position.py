@@ -203,7 +203,7 @@ class Position:
         prof = self.profile
         groups = to_groups(melds)
         cards = [c for g in groups for c in g.cards]
-        missing = rnd._missing_cards(0, cards)
+        missing = rnd.missing_cards(0, cards)
         top = self.top_card
         if self.team_opened:
             return self._check_opened_melds(groups, cards, missing)
@@ -222,7 +222,7 @@ class Position:
             return rnd.can_meld(groups, seat=0) if self.drew_from else Verdict.refuse(
                 "card_not_in_hand", f"{format_cards(missing)} not in your hand ({format_cards(self.hand)}).",
                 cards=tuple(missing))
-        changed, problem = rnd._apply_groups(0, groups, rnd.melds[0], going_out=len(self.hand) - len(cards) <= 1)
+        changed, problem = rnd.apply_groups(0, groups, rnd.melds[0], going_out=len(self.hand) - len(cards) <= 1)
         if problem is not None:
             return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
         if not prof.opening_wilds_allowed and any(c.is_wild for c in cards):
@@ -313,7 +313,7 @@ class Position:
                 first = list(option.melds[0])
                 first.remove(top)
                 extra = tuple(MeldGroup(m) for m in option.melds[1:])
-                if rnd._take_problem(0, tuple(first), extra) is None:
+                if rnd.take_problem(0, tuple(first), extra) is None:
                     options.append(option)
         return sorted(options, key=lambda o: (o.wild_count, o.card_count, -o.value))
 
@@ -409,10 +409,10 @@ class Position:
                                         "bonuses": (("going_out_concealed", concealed_bonus),)})
         plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
         has = ("your team has a canasta" if plain and prof.go_out_canastas == 1 else
-               f"going out needs {rnd._canasta_requirement()}, your team has that,")
+               f"going out needs {rnd.canasta_requirement()}, your team has that,")
         return Verdict.allow("go_out_ok", f"You may go out: {has} and every card is melded or discarded.",
                              concealed=False, facts={"action": "go_out", "goes_out": True,
-                                                     "canasta_requirement": rnd._canasta_requirement()})
+                                                     "canasta_requirement": rnd.canasta_requirement()})
 
     def _not_concealed_reason(self, rnd: Round) -> str:
         """Why going out in ``rnd`` (just done) was not concealed, in the order the engine decides it."""
