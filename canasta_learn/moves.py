@@ -19,7 +19,7 @@ from typing import Protocol, TypeVar
 
 from .actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from .cards import Card
-from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_problem
+from .melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem
 from .pile import PileStatus
 from .planning import enumerate_openings, group_by_rank
 from .profiles import Profile
@@ -213,7 +213,7 @@ def take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
             remaining = list(hand)
             for card in cards:
                 remaining.remove(card)
-            pair_value = sum(rnd.profile.card_values[c.rank] for c in (top,) + cards)
+            pair_value = cards_value((top,) + cards, rnd.profile)
             needed = rnd.opening_minimum(team) - pair_value
             for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rnd.pile_pick_up_count(),
                                              max_results=20):
@@ -233,8 +233,7 @@ def unlocked_hand(rnd: RoundView, seat: int) -> list[Card]:
 def opening_combos(rnd: RoundView, groups: list[tuple[Card, ...]], pool: Sequence[Card], needed: int,
                     limit: int = 12) -> list[tuple[tuple[Card, ...], ...]]:
     """Disjoint new melds from ``pool`` worth at least ``needed`` together (at most three)."""
-    values = rnd.profile.card_values
-    ranked = sorted(groups, key=lambda g: -sum(values[c.rank] for c in g))[:40]
+    ranked = sorted(groups, key=lambda g: -cards_value(g, rnd.profile))[:40]
     found: list[tuple[tuple[Card, ...], ...]] = []
 
     def search(start: int, chosen: tuple[tuple[Card, ...], ...], left: list[Card], total: int) -> None:
@@ -253,7 +252,7 @@ def opening_combos(rnd: RoundView, groups: list[tuple[Card, ...]], pool: Sequenc
                     rest.remove(card)
             except ValueError:
                 continue
-            search(i + 1, chosen + (group,), rest, total + sum(values[c.rank] for c in group))
+            search(i + 1, chosen + (group,), rest, total + cards_value(group, rnd.profile))
 
     search(0, (), list(pool), 0)
     return found
@@ -282,7 +281,7 @@ def sequence_take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
             pool = list(hand)
             for card in option.cards:
                 pool.remove(card)
-            put = sum(rnd.profile.card_values[c.rank] for c in (top,) + option.cards)
+            put = cards_value((top,) + option.cards, rnd.profile)
             needed = rnd.opening_minimum(team) - put
             for combo in opening_combos(rnd, candidate_groups(pool), pool, needed, limit=4):
                 extra = tuple(MeldGroup(g) for g in combo)
@@ -359,7 +358,6 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
     min_naturals = prof.meld_min_naturals
     out: list[Meld] = []
     twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
-    values = prof.card_values
 
     def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
         if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
@@ -369,9 +367,7 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
                 return
             if not opened:
                 cards = groups[0].cards
-                value = 0
-                for card in cards:
-                    value += values[card.rank]
+                value = cards_value(cards, prof)
                 at_once = rnd.opening_at_once(team, value, cards)
                 if at_once is not False:  # decided by the cards alone: no need for the hand left
                     if at_once is True:

@@ -29,7 +29,7 @@ from typing import Any
 from .actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile
 from .cards import Card, format_cards
 from .events import Event
-from .melds import canasta_kind, meld_key
+from .melds import canasta_kind, cards_value, meld_key
 from .moves import take_candidates
 from .pile import PILE_REASONS
 from .round import Round
@@ -118,7 +118,7 @@ def _cards(count: int) -> str:
 
 
 def _value(rnd: Round, cards: Sequence[Card]) -> int:
-    return sum(rnd.profile.card_values[c.rank] for c in cards)
+    return cards_value(cards, rnd.profile)
 
 
 def _pile_note(rnd: Round, seat: int) -> Note:

@@ -27,7 +27,7 @@ from typing import Any
 from .actions import Action, MeldGroup, TakePile
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from .inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
-from .melds import meld_counts_problem, meld_name
+from .melds import cards_value, meld_counts_problem, meld_name
 from .moves import opening_combos, take_candidates
 from .pile import PileStatus
 from .planning import OpeningOption, enumerate_openings, plan_values
@@ -215,7 +215,7 @@ class Position:
             verdict = rnd.can_take_pile(with_top, others, seat=0)
             if not verdict:
                 return verdict
-            value = sum(prof.card_values[c.rank] for c in cards)
+            value = cards_value(cards, prof)
             return Verdict.allow("opening_ok", self._opening_message(groups, value, top=top),
                                  melds=tuple(g.cards for g in groups), value=value, meld=verdict.meld)
         if missing:
@@ -228,9 +228,9 @@ class Position:
         if not prof.opening_wilds_allowed and any(c.is_wild for c in cards):
             return Verdict.refuse("opening_no_wilds",
                                   f"In the {prof.name} profile the opening melds may contain no wild card.")
-        value = sum(prof.card_values[c.rank] for c in cards)
+        value = cards_value(cards, prof)
         minimum = self.opening_minimum
-        parts = " + ".join(f"{format_cards(g.cards)} ({sum(prof.card_values[c.rank] for c in g.cards)})"
+        parts = " + ".join(f"{format_cards(g.cards)} ({cards_value(g.cards, prof)})"
                            for g in groups)
         if value < minimum:
             return Verdict.refuse(
@@ -274,7 +274,7 @@ class Position:
             verdict = self.check_meld(list(groups))
         if not verdict:
             return verdict
-        value = sum(self.profile.card_values[c.rank] for c in cards)
+        value = cards_value(cards, self.profile)
         parts = " + ".join(format_cards(g.cards) for g in groups)
         return Verdict.allow("opening_not_needed", (f"{no_minimum}: {parts} "
                              f"{'is a legal meld' if len(groups) == 1 else 'are legal melds'}, worth {value} points."),
@@ -282,7 +282,7 @@ class Position:
 
     def _opening_message(self, groups: Sequence[MeldGroup], value: int, top: Card | None = None) -> str:
         prof = self.profile
-        parts = " + ".join(f"{format_cards(g.cards)} ({sum(prof.card_values[c.rank] for c in g.cards)})"
+        parts = " + ".join(f"{format_cards(g.cards)} ({cards_value(g.cards, prof)})"
                            for g in groups)
         pile = f" Taking the pile, the top card {top} counts; the buried cards would not." if top else ""
         return (f"{parts} = {value}, at least the opening minimum of {self.opening_minimum} for a "
@@ -299,8 +299,7 @@ class Position:
             from .sequences import candidate_groups
 
             combos = opening_combos(rnd, candidate_groups(self.hand), self.hand, self.opening_minimum)
-            values = prof.card_values
-            found = [OpeningOption(tuple(combo), sum(values[c.rank] for m in combo for c in m)) for combo in combos
+            found = [OpeningOption(tuple(combo), sum(cards_value(m, prof) for m in combo)) for combo in combos
                      if sum(len(m) for m in combo) < len(self.hand)]
             return sorted(found, key=lambda o: (o.wild_count, o.card_count, -o.value))
         options = enumerate_openings(self.hand, self.opening_minimum, prof,

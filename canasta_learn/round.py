@@ -50,6 +50,7 @@ from .melds import (
     BLACK_THREE_RANK,
     DEUCE_RANK,
     canasta_kind,
+    cards_value,
     check_meld_cards,
     closes_at_canasta,
     meld_counts,
@@ -1012,7 +1013,7 @@ class Round:
             if problem:
                 return problem
         if not self.opened[team]:
-            value = sum(self.profile.card_values[c.rank] for c in cards)
+            value = cards_value(cards, self.profile)
             problem = self.opening_problem(seat, value, cards, remaining, melds_after,
                                             hand_after == 0, take=False)
             if problem:
@@ -1172,7 +1173,7 @@ class Round:
                 return problem
         if not self.opened[team]:
             put_down = [top] + list(cards) + extra_cards
-            value = sum(prof.card_values[c.rank] for c in put_down)
+            value = cards_value(put_down, prof)
             problem = self.opening_problem(seat, value, put_down, [], {}, going_out, take=True)
             if problem:
                 return problem
@@ -1220,7 +1221,7 @@ class Round:
                 return problem
         if not self.opened[team]:
             put_down = [top] + list(cards) + extra_cards
-            value = sum(prof.card_values[c.rank] for c in put_down)
+            value = cards_value(put_down, prof)
             problem = self.opening_problem(seat, value, put_down, [], {}, hand_after == 0, take=True)
             if problem:
                 return problem
@@ -1574,7 +1575,7 @@ class Round:
                                  melds=tuple(g.cards for g in action.extra_melds), facts=facts)
         if isinstance(action, Meld):
             cards = action.cards
-            value = sum(self.profile.card_values[c.rank] for c in cards)
+            value = cards_value(cards, self.profile)
             empties = len(self.hands[action.seat]) == len(cards)
             goes_out = False
             then = ""
@@ -1931,7 +1932,7 @@ class Round:
         self.turn_own.setdefault(rank, []).extend(cards)
         self.has_melded[seat] = True
         if not self.opened[team]:
-            self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
+            self.turn_value += cards_value(cards, self.profile)
 
     def _lay_sequence_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], final: list[Card],
                            index: int) -> None:
@@ -1955,7 +1956,7 @@ class Round:
         self.turn_own.setdefault(key, []).extend(cards)
         self.has_melded[seat] = True
         if not self.opened[team]:
-            self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
+            self.turn_value += cards_value(cards, self.profile)
 
     def _pick_up_reserve(self, seat: int, index: int) -> None:
         """Pennies from Heaven: the player's first canasta brings his reserve into his hand."""

@@ -30,19 +30,13 @@ ENGINE_AND_RECORD = {
 }
 
 #: (importing module, function it happens in, imported module) -> why it may point back up.
+#: A notebook display (`_repr_html_`) draws its object with the renderer, imported only when the
+#: object is first shown, so importing the engine never loads the renderer.
 EXCEPTIONS = {
-    ("canasta_learn.cards", "_repr_html_", "canasta_learn.render"):
-        "Card's notebook display draws it with the renderer, imported when first shown",
-    ("canasta_learn.pile", "_repr_html_", "canasta_learn.render"):
-        "PileStatus's notebook display, imported when first shown",
-    ("canasta_learn.scoring", "_repr_html_", "canasta_learn.render"):
-        "ScoreBreakdown's notebook display, imported when first shown",
-    ("canasta_learn.verdicts", "_repr_html_", "canasta_learn.render"):
-        "Verdict's notebook display, imported when first shown",
-    ("canasta_learn.round", "_repr_html_", "canasta_learn.render"):
-        "Round's notebook display, imported when first shown",
-    ("canasta_learn.position", "_repr_html_", "canasta_learn.render"):
-        "Position's notebook display, imported when first shown",
+    **{(f"canasta_learn.{module}", "_repr_html_", "canasta_learn.render"):
+       f"{owner}'s notebook display, drawn by the renderer imported when first shown"
+       for module, owner in [("cards", "Card"), ("pile", "PileStatus"), ("scoring", "ScoreBreakdown"),
+                             ("verdicts", "Verdict"), ("round", "Round"), ("position", "Position")]},
     ("canasta_learn.round", "__str__", "canasta_learn.text"):
         "Round's plain-text display (the text twin of _repr_html_), imported when first printed",
 }
