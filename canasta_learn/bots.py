@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from .actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, TakePile
 from .cards import Card
 from .game import Game
+from .melds import cards_value
 from .pile import pile_status
 from .planning import enumerate_openings
 from .profiles import ProfileLike, get_profile
@@ -227,10 +228,9 @@ class GreedyBot:
     def table_value(rnd: Round, team: int) -> int:
         """A team's points on the table: melded cards, canasta bonuses, red threes."""
         prof = rnd.profile
-        values = prof.card_values
         total = 0
         for rank, meld in rnd.melds[team].items():
-            total += sum(values[c.rank] for c in meld)
+            total += cards_value(meld, prof)
             if len(meld) >= prof.canasta_size and rank != 3:  # black threes: never a canasta
                 natural = not any(c.is_wild for c in meld)
                 total += prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
@@ -256,8 +256,7 @@ class GreedyBot:
     def _answer(self, rnd: Round, legal: list[Action]) -> Action:
         seat = acting_seat(rnd)
         team = rnd.team_of(seat)
-        values = rnd.profile.card_values
-        my_points = sum(values[c.rank] for c in rnd.hands[seat])
+        my_points = cards_value(rnd.hands[seat], rnd.profile)
         lead = self.table_value(rnd, team) - max(
             self.table_value(rnd, t) for t in range(rnd.profile.team_count) if t != team)
         yes = my_points < 100 or lead >= 2 * my_points or len(rnd.stock) < 12
@@ -589,17 +588,18 @@ def play_round(
     team_scores: Sequence[int] | None = None,
     names: Sequence[str] | None = None,
 ) -> GameRecord:
-    """Deal a round, let the bots play it, and return its game record.
+    """Deal a round, let the bots play it, and return its game record (`play_round_live`
+    plays it; ``names`` default to the bots' names and seats, as in `default_names`).
 
     ``players``: one bot (instance or name "greedy"/"random") per seat, or one for all
     seats; named bots are seeded from ``seed`` and the seat.
     """
     from .record import GameRecord
 
-    prof = get_profile(profile)
-    bots = make_bots(players, prof.player_count, seed)
-    rnd = run_round(Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores), bots)
-    return GameRecord.from_round(rnd, players=list(names) if names else default_names(bots, rnd))
+    rnd = play_round_live(players, profile, seed, deck, dealer, team_scores)
+    if not names:
+        names = default_names(make_bots(players, rnd.player_count, seed), rnd)
+    return GameRecord.from_round(rnd, players=list(names))
 
 
 def play_game_live(

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
 from .inputs import need_bool, need_cards, need_counts_in_deck
@@ -32,6 +32,7 @@ __all__ = [
     "DEUCE_RANK",
     "WILD_MELD_RANK",
     "canasta_kind",
+    "cards_value",
     "set_canasta_kind",
     "meld_counts",
     "meld_key",
@@ -150,6 +151,20 @@ def meld_rank(cards: Sequence[Card]) -> int | None:
     return rank
 
 
+def cards_value(cards: Iterable[Card], profile: Profile) -> int:
+    """The sum of the card values of ``cards`` under ``profile`` (no bonuses, no checks): the
+    one place the engine adds up card values (`meld_value` is its checked public form).
+
+    >>> cards_value(parse_cards("h1 c1 d2"), get_profile("classic"))
+    60
+    """
+    values = profile.card_values
+    total = 0
+    for card in cards:
+        total += values[card.rank]
+    return total
+
+
 def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
     """The sum of the card values (no bonuses) of ``cards`` under ``profile``.
 
@@ -159,8 +174,7 @@ def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
     prof = get_profile(profile)
     given = need_cards(cards, "cards")
     need_counts_in_deck(given, prof, "This set of cards")
-    values = prof.card_values
-    return sum(values[card.rank] for card in given)
+    return cards_value(given, prof)
 
 
 def is_canasta(cards: Sequence[Card], profile: Profile) -> bool:
@@ -255,7 +269,7 @@ def check_meld_cards(
     facts: dict[str, object] = {}
     plural = rank_name(rank, plural=True)
     if problem is None:
-        value = sum(profile.card_values[c.rank] for c in cards)
+        value = cards_value(cards, profile)
         kind = ""
         if len(cards) >= profile.canasta_size and rank == BLACK_THREE_RANK:
             kind = " A meld of black threes is never a canasta, whatever its length."
@@ -337,7 +351,7 @@ def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added:
     problem = meld_counts_problem(nat, wild, key, profile)
     name = "deuce meld (twos, with jokers as its wild cards)" if key == DEUCE_RANK else "wild-card meld"
     if problem is None:
-        value = sum(profile.card_values[c.rank] for c in cards)
+        value = cards_value(cards, profile)
         kind = canasta_kind(cards, key, profile)
         extra = f" It is a {kind.replace('_', ' ')} canasta." if kind else ""
         return Verdict.allow("meld_ok", f"{text} is a legal {name}, worth {value} points.{extra}",
@@ -377,7 +391,7 @@ def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Prof
         if added:
             message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
         return Verdict.refuse(code, message, cards=tuple(cards))
-    value = sum(profile.card_values[c.rank] for c in cards)
+    value = cards_value(cards, profile)
     wild = sum(1 for c in cards if c.is_wild)
     if key == ACE_SET_KEY:
         aces = len(cards) - wild

@@ -1,7 +1,7 @@
 """Move generation: every legal action of a round, at the grain a bot or a learner uses.
 
 `Round.legal_actions` lists the moves through these functions; the rules themselves stay in
-the round's checks (`Round.check` and its ``_x_problem`` helpers), which every candidate goes
+the round's checks (`Round.check` and its public ``x_problem`` checks, see `RoundView`), which every candidate goes
 through, or, for the commonest cases, spelled-out shortcuts whose agreement with the full
 checks `tests/test_shortcuts.py` pins (``exact=True`` switches them off).
 
@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from .actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from .cards import Card
-from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_problem
+from .melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem
+from .pile import PileStatus
 from .planning import enumerate_openings, group_by_rank
+from .profiles import Profile
 from .sequences import ACE_SET_KEY, candidate_groups, natural_may_join
 
-if TYPE_CHECKING:
-    from .round import Round
-
 __all__ = [
+    "RoundView",
     "legal_actions",
     "meld_candidates",
     "opening_combos",
@@ -35,6 +35,62 @@ __all__ = [
     "take_candidates",
     "unlocked_hand",
 ]
+
+
+class RoundView(Protocol):
+    """What move generation reads of a round: its state and its public rule checks.
+
+    `canasta_learn.round.Round` is the one implementation; it imports this module, and this
+    module never imports it (not even for type checking), so the two form no import cycle.
+    Each ``*_problem`` check returns the refusal, or None when the action is legal."""
+
+    @property
+    def profile(self) -> Profile: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def asker(self) -> int | None: ...
+    @property
+    def permission(self) -> str | None: ...
+    @property
+    def stock(self) -> list[Card]: ...
+    @property
+    def pile(self) -> list[Card]: ...
+    @property
+    def hands(self) -> list[list[Card]]: ...
+    @property
+    def melds(self) -> list[dict[int, list[Card]]]: ...
+    @property
+    def opened(self) -> list[bool]: ...
+    @property
+    def turn_value(self) -> int: ...
+    @property
+    def turn_locked(self) -> list[Card]: ...
+    @property
+    def legal_counts_cache(self) -> dict[tuple[int, int, int], bool]: ...
+    @property
+    def meld_action_cache(self) -> dict[tuple[int, tuple[Card, ...], int | None], Meld]: ...
+
+    def team_of(self, seat: int) -> int: ...
+    def partner_of(self, seat: int) -> int: ...
+    def opening_minimum(self, team: int) -> int: ...
+    def pile_status(self, seat: int | None = None) -> PileStatus: ...
+    def pile_pick_up_count(self) -> int: ...
+    def group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool: ...
+    def take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                     target: int | None = None, status: PileStatus | None = None) -> object: ...
+    def meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> object: ...
+    def opening_at_once(self, team: int, added_value: int, cards: Sequence[Card]) -> object: ...
+    def opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
+                        remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                        going_out: bool, take: bool) -> object: ...
+    def discard_problem(self, seat: int, card: Card) -> object: ...
+    def ask_problem(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> object: ...
+    def decline_problem(self, seat: int) -> object: ...
+    def swap_problem(self, seat: int, key: int, card: Card) -> object: ...
+    def redraw_problem(self, seat: int) -> object: ...
 
 
 _K = TypeVar("_K")
@@ -72,7 +128,7 @@ _DRAWS: _MadeOnce[int, Draw] = _MadeOnce(Draw)
 _DISCARDS: _MadeOnce[int, _MadeOnce[Card, Discard]] = _MadeOnce(lambda seat: _MadeOnce(partial(Discard, seat)))
 
 
-def legal_actions(rnd: Round) -> list[Action]:
+def legal_actions(rnd: RoundView) -> list[Action]:
     """Every distinct legal action of ``rnd`` now (see `Round.legal_actions`, which keeps the
     answer for `Round.apply`)."""
     if rnd.phase == "over":
@@ -87,9 +143,9 @@ def legal_actions(rnd: Round) -> list[Action]:
         if rnd.stock:
             actions.append(_DRAWS[seat])
         actions.extend(take_candidates(rnd, seat))
-        if not rnd.stock and rnd._decline_problem(seat) is None:
+        if not rnd.stock and rnd.decline_problem(seat) is None:
             actions.append(Decline(seat))
-        if rnd.profile.permission_timing == "before_pile_or_meld" and rnd._ask_problem(seat) is None:
+        if rnd.profile.permission_timing == "before_pile_or_meld" and rnd.ask_problem(seat) is None:
             actions.append(Ask(seat))
         return actions
     hand = rnd.hands[seat]
@@ -105,14 +161,14 @@ def legal_actions(rnd: Round) -> list[Action]:
         actions.extend(map(discards.__getitem__, dict.fromkeys(hand)))
     else:
         actions.extend([discards[card] for card in dict.fromkeys(hand)
-                        if rnd._discard_problem(seat, card) is None])
-    if rnd.permission is None and rnd._ask_problem(seat, by_rank) is None:
+                        if rnd.discard_problem(seat, card) is None])
+    if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None:
         actions.append(Ask(seat))
     return actions
 
 
-def take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
-    """Every legal pile take at the grain of `legal_actions`, each judged by `_take_problem`."""
+def take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
+    """Every legal pile take at the grain of `legal_actions`, each judged by `take_problem`."""
     if not rnd.pile or rnd.phase != "draw" or seat != rnd.to_move:
         return
     if rnd.profile.pile_take_rule == "top_card_only":
@@ -151,22 +207,22 @@ def take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
         if cards in seen:
             continue
         seen.add(cards)
-        if rnd._take_problem(seat, cards, (), None, status) is None:
+        if rnd.take_problem(seat, cards, (), None, status) is None:
             yield TakePile(seat, cards)
         elif not rnd.opened[team] and len([c for c in cards if not c.is_wild]) >= 2:
             remaining = list(hand)
             for card in cards:
                 remaining.remove(card)
-            pair_value = sum(rnd.profile.card_values[c.rank] for c in (top,) + cards)
+            pair_value = cards_value((top,) + cards, rnd.profile)
             needed = rnd.opening_minimum(team) - pair_value
-            for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rnd._pile_pick_up_count(),
+            for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rnd.pile_pick_up_count(),
                                              max_results=20):
                 extra = tuple(MeldGroup(m) for m in option.melds)
-                if rnd._take_problem(seat, cards, extra, None, status) is None:
+                if rnd.take_problem(seat, cards, extra, None, status) is None:
                     yield TakePile(seat, cards, extra)
 
 
-def unlocked_hand(rnd: Round, seat: int) -> list[Card]:
+def unlocked_hand(rnd: RoundView, seat: int) -> list[Card]:
     """The seat's hand without the pile cards locked this turn (pile rule "top_card_only")."""
     pool = list(rnd.hands[seat])
     for card in rnd.turn_locked:
@@ -174,11 +230,10 @@ def unlocked_hand(rnd: Round, seat: int) -> list[Card]:
     return pool
 
 
-def opening_combos(rnd: Round, groups: list[tuple[Card, ...]], pool: Sequence[Card], needed: int,
+def opening_combos(rnd: RoundView, groups: list[tuple[Card, ...]], pool: Sequence[Card], needed: int,
                     limit: int = 12) -> list[tuple[tuple[Card, ...], ...]]:
     """Disjoint new melds from ``pool`` worth at least ``needed`` together (at most three)."""
-    values = rnd.profile.card_values
-    ranked = sorted(groups, key=lambda g: -sum(values[c.rank] for c in g))[:40]
+    ranked = sorted(groups, key=lambda g: -cards_value(g, rnd.profile))[:40]
     found: list[tuple[tuple[Card, ...], ...]] = []
 
     def search(start: int, chosen: tuple[tuple[Card, ...], ...], left: list[Card], total: int) -> None:
@@ -197,13 +252,13 @@ def opening_combos(rnd: Round, groups: list[tuple[Card, ...]], pool: Sequence[Ca
                     rest.remove(card)
             except ValueError:
                 continue
-            search(i + 1, chosen + (group,), rest, total + sum(values[c.rank] for c in group))
+            search(i + 1, chosen + (group,), rest, total + cards_value(group, rnd.profile))
 
     search(0, (), list(pool), 0)
     return found
 
 
-def sequence_take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
+def sequence_take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
     """Brazilian games: the top card onto each team meld that takes it, or into each new
     meld it forms with hand cards (with opening melds when the team has not opened)."""
     top = rnd.pile[-1]
@@ -220,21 +275,21 @@ def sequence_take_candidates(rnd: Round, seat: int) -> Iterable[TakePile]:
         options.append(TakePile(seat, tuple(cards)))
     status = rnd.pile_status(seat)
     for option in options:
-        if rnd._take_problem(seat, option.cards, (), option.target, status) is None:
+        if rnd.take_problem(seat, option.cards, (), option.target, status) is None:
             yield option
         elif not rnd.opened[team] and option.target is None:
             pool = list(hand)
             for card in option.cards:
                 pool.remove(card)
-            put = sum(rnd.profile.card_values[c.rank] for c in (top,) + option.cards)
+            put = cards_value((top,) + option.cards, rnd.profile)
             needed = rnd.opening_minimum(team) - put
             for combo in opening_combos(rnd, candidate_groups(pool), pool, needed, limit=4):
                 extra = tuple(MeldGroup(g) for g in combo)
-                if rnd._take_problem(seat, option.cards, extra, None, status) is None:
+                if rnd.take_problem(seat, option.cards, extra, None, status) is None:
                     yield TakePile(seat, option.cards, extra)
 
 
-def sequence_meld_candidates(rnd: Round, seat: int, exact: bool = False) -> list[Action]:
+def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False) -> list[Action]:
     """Brazilian games: new melds (combined to reach the opening minimum), single cards
     added to each team meld, joker swaps, the first-turn redraw (``exact``: every card tried
     on every meld, which tests compare with the suit filter)."""
@@ -263,25 +318,25 @@ def sequence_meld_candidates(rnd: Round, seat: int, exact: bool = False) -> list
     hand_size = len(rnd.hands[seat])
     for meld in candidates:
         if fast and len(meld.groups) == 1 and hand_size - len(meld.groups[0].cards) >= 2:
-            if rnd._group_fits(meld.groups[0], melds):
+            if rnd.group_fits(meld.groups[0], melds):
                 out.append(meld)
-        elif rnd._meld_problem(seat, meld.groups) is None:
+        elif rnd.meld_problem(seat, meld.groups) is None:
             out.append(meld)
     for key, meld_cards in sorted(melds.items()):
         if any(c.rank == 0 for c in meld_cards):
             for card in dict.fromkeys(pool):
                 if card.is_wild or (not exact and not natural_may_join(meld_cards, card, key == ACE_SET_KEY)):
                     continue  # only a natural of the kind the meld takes can replace its joker
-                if rnd._swap_problem(seat, key, card) is None:
+                if rnd.swap_problem(seat, key, card) is None:
                     out.append(Swap(seat, key, card))
-    if rnd.profile.first_turn_redraw and rnd._redraw_problem(seat) is None:
+    if rnd.profile.first_turn_redraw and rnd.redraw_problem(seat) is None:
         out.append(Redraw(seat))
     return out
 
 
-def meld_candidates(rnd: Round, seat: int, exact: bool = False,
+def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
                      by_rank: dict[int, list[Card]] | None = None) -> list[Meld]:
-    """The meld actions of `legal_actions` (``exact``: every candidate through `_meld_problem`,
+    """The meld actions of `legal_actions` (``exact``: every candidate through `meld_problem`,
     which tests compare with the shortcut; ``by_rank``: the hand by `group_by_rank`)."""
     hand = rnd.hands[seat]
     team = rnd.team_of(seat)
@@ -291,7 +346,7 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
         by_rank = group_by_rank(hand)
     # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
     # honour, needs only the meld's counts and (before the team opens) the opening minimum
-    # checked: `_meld_problem` would find every other check passed by construction.
+    # checked: `meld_problem` would find every other check passed by construction.
     fast = rnd.permission is None and not rnd.turn_locked and not exact
     opened = rnd.opened[team]
     if fast and opened and not prof.deuce_melds and not prof.wild_melds:
@@ -303,7 +358,6 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
     min_naturals = prof.meld_min_naturals
     out: list[Meld] = []
     twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
-    values = prof.card_values
 
     def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
         if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
@@ -313,10 +367,8 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
                 return
             if not opened:
                 cards = groups[0].cards
-                value = 0
-                for card in cards:
-                    value += values[card.rank]
-                at_once = rnd._opening_at_once(team, value, cards)
+                value = cards_value(cards, prof)
+                at_once = rnd.opening_at_once(team, value, cards)
                 if at_once is not False:  # decided by the cards alone: no need for the hand left
                     if at_once is True:
                         out.append(Meld(seat, groups))
@@ -326,12 +378,12 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
                     remaining.remove(card)
                 melds_after = dict(melds)
                 melds_after[rank] = melds.get(rank, []) + list(cards)
-                if rnd._opening_problem(seat, value, cards, remaining, melds_after, False, take=False) is not None:
+                if rnd.opening_problem(seat, value, cards, remaining, melds_after, False, take=False) is not None:
                     return
             out.append(Meld(seat, groups))
             return
         action = Meld(seat, groups)
-        if rnd._meld_problem(seat, groups) is None:
+        if rnd.meld_problem(seat, groups) is None:
             out.append(action)
 
     if prof.deuce_melds or prof.wild_melds:
@@ -371,7 +423,7 @@ def meld_candidates(rnd: Round, seat: int, exact: bool = False,
     return out
 
 
-def _opened_meld_candidates(rnd: Round, seat: int, by_rank: dict[int, list[Card]],
+def _opened_meld_candidates(rnd: RoundView, seat: int, by_rank: dict[int, list[Card]],
                             melds: dict[int, list[Card]]) -> list[Meld]:
     """`meld_candidates` for the commonest case, spelled out for speed: an opened team of a
     plain sets profile, no "may I go out?" answer, no locked cards. Same list, same order."""
@@ -381,8 +433,8 @@ def _opened_meld_candidates(rnd: Round, seat: int, by_rank: dict[int, list[Card]
     min_naturals = prof.meld_min_naturals
     wild_ways = _wild_ways(by_rank.get(0, ()), by_rank.get(2, ()))
     have_wilds = wild_ways is not _NO_WILD_WAYS
-    legal_counts = rnd._counts_legal
-    known_melds = rnd._meld_actions
+    legal_counts = rnd.legal_counts_cache
+    known_melds = rnd.meld_action_cache
     new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
     out: list[Meld] = []
     for rank in sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank):
@@ -398,7 +450,7 @@ def _opened_meld_candidates(rnd: Round, seat: int, by_rank: dict[int, list[Card]
             if rank == BLACK_THREE_RANK:
                 if n >= prof.meld_min_size and hand_size - n <= 1:
                     groups = (MeldGroup(tuple(cards)),)
-                    if rnd._meld_problem(seat, groups) is None:
+                    if rnd.meld_problem(seat, groups) is None:
                         out.append(Meld(seat, groups))
                 continue
         elif not n and not have_wilds:
@@ -437,12 +489,12 @@ def _opened_meld_candidates(rnd: Round, seat: int, by_rank: dict[int, list[Card]
                         out.append(action)
                 else:  # going out (or down to one card): every check
                     groups = (new_group(MeldGroup, (naturals + wilds, target)),)
-                    if rnd._meld_problem(seat, groups) is None:
+                    if rnd.meld_problem(seat, groups) is None:
                         out.append(Meld(seat, groups))
     return out
 
 
-def _wild_family_candidates(rnd: Round, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
+def _wild_family_candidates(rnd: RoundView, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
                             consider: Callable[[tuple[MeldGroup, ...], int, int, int, int], None]) -> None:
     """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies)."""
     prof = rnd.profile

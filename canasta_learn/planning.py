@@ -15,7 +15,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Si
 from dataclasses import dataclass
 
 from .cards import CARD_KEY, Card, format_cards, parse_cards  # noqa: F401  (parse_cards: doctests)
-from .melds import BLACK_THREE_RANK, DEUCE_RANK, meld_counts, meld_counts_problem, set_canasta_kind
+from .melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem, set_canasta_kind
 from .profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 
 __all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "is_plain_sets", "melding_bounds",
@@ -376,7 +376,7 @@ def enumerate_openings(
             return
         if total_need > len(jokers) + len(twos):
             return
-        base = sum(values[c.rank] for _, cards in naturals for c in cards)
+        base = sum(cards_value(cards, profile) for _, cards in naturals)
         capacity = [profile.wild_limit - n for n in need]
         if profile.naturals_must_exceed_wilds:
             capacity = [min(c, len(cards) - 1 - n) for c, n, (_, cards) in zip(capacity, need, naturals, strict=False)]
@@ -427,7 +427,7 @@ def enumerate_openings(
         for index, meld in enumerate(melds):
             if forced_rank is not None and index == 0:
                 continue
-            if total - sum(values[c.rank] for c in meld) >= minimum:
+            if total - cards_value(meld, profile) >= minimum:
                 return
         used_from_hand = sum(len(m) for m in melds) - (1 if top is not None else 0)
         kept = hand_size - used_from_hand + extra_kept
@@ -480,7 +480,7 @@ def enumerate_openings(
         dfs(index + 1, chosen + [(rank, by_rank[rank])], value + values[rank] * len(by_rank[rank]))
         dfs(index + 1, chosen, value)
 
-    start_value = sum(values[c.rank] for _, cards in forced for c in cards)
+    start_value = sum(cards_value(cards, profile) for _, cards in forced)
     if forced:
         finish(forced)
     dfs(0, list(forced), start_value)

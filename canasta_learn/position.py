@@ -27,7 +27,7 @@ from typing import Any
 from .actions import Action, MeldGroup, TakePile
 from .cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from .inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
-from .melds import meld_counts_problem, meld_name
+from .melds import cards_value, meld_counts_problem, meld_name
 from .moves import opening_combos, take_candidates
 from .pile import PileStatus
 from .planning import OpeningOption, enumerate_openings, plan_values
@@ -203,7 +203,7 @@ class Position:
         prof = self.profile
         groups = to_groups(melds)
         cards = [c for g in groups for c in g.cards]
-        missing = rnd._missing_cards(0, cards)
+        missing = rnd.missing_cards(0, cards)
         top = self.top_card
         if self.team_opened:
             return self._check_opened_melds(groups, cards, missing)
@@ -215,22 +215,22 @@ class Position:
             verdict = rnd.can_take_pile(with_top, others, seat=0)
             if not verdict:
                 return verdict
-            value = sum(prof.card_values[c.rank] for c in cards)
+            value = cards_value(cards, prof)
             return Verdict.allow("opening_ok", self._opening_message(groups, value, top=top),
                                  melds=tuple(g.cards for g in groups), value=value, meld=verdict.meld)
         if missing:
             return rnd.can_meld(groups, seat=0) if self.drew_from else Verdict.refuse(
                 "card_not_in_hand", f"{format_cards(missing)} not in your hand ({format_cards(self.hand)}).",
                 cards=tuple(missing))
-        changed, problem = rnd._apply_groups(0, groups, rnd.melds[0], going_out=len(self.hand) - len(cards) <= 1)
+        changed, problem = rnd.apply_groups(0, groups, rnd.melds[0], going_out=len(self.hand) - len(cards) <= 1)
         if problem is not None:
             return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
         if not prof.opening_wilds_allowed and any(c.is_wild for c in cards):
             return Verdict.refuse("opening_no_wilds",
                                   f"In the {prof.name} profile the opening melds may contain no wild card.")
-        value = sum(prof.card_values[c.rank] for c in cards)
+        value = cards_value(cards, prof)
         minimum = self.opening_minimum
-        parts = " + ".join(f"{format_cards(g.cards)} ({sum(prof.card_values[c.rank] for c in g.cards)})"
+        parts = " + ".join(f"{format_cards(g.cards)} ({cards_value(g.cards, prof)})"
                            for g in groups)
         if value < minimum:
             return Verdict.refuse(
@@ -274,7 +274,7 @@ class Position:
             verdict = self.check_meld(list(groups))
         if not verdict:
             return verdict
-        value = sum(self.profile.card_values[c.rank] for c in cards)
+        value = cards_value(cards, self.profile)
         parts = " + ".join(format_cards(g.cards) for g in groups)
         return Verdict.allow("opening_not_needed", (f"{no_minimum}: {parts} "
                              f"{'is a legal meld' if len(groups) == 1 else 'are legal melds'}, worth {value} points."),
@@ -282,7 +282,7 @@ class Position:
 
     def _opening_message(self, groups: Sequence[MeldGroup], value: int, top: Card | None = None) -> str:
         prof = self.profile
-        parts = " + ".join(f"{format_cards(g.cards)} ({sum(prof.card_values[c.rank] for c in g.cards)})"
+        parts = " + ".join(f"{format_cards(g.cards)} ({cards_value(g.cards, prof)})"
                            for g in groups)
         pile = f" Taking the pile, the top card {top} counts; the buried cards would not." if top else ""
         return (f"{parts} = {value}, at least the opening minimum of {self.opening_minimum} for a "
@@ -299,8 +299,7 @@ class Position:
             from .sequences import candidate_groups
 
             combos = opening_combos(rnd, candidate_groups(self.hand), self.hand, self.opening_minimum)
-            values = prof.card_values
-            found = [OpeningOption(tuple(combo), sum(values[c.rank] for m in combo for c in m)) for combo in combos
+            found = [OpeningOption(tuple(combo), sum(cards_value(m, prof) for m in combo)) for combo in combos
                      if sum(len(m) for m in combo) < len(self.hand)]
             return sorted(found, key=lambda o: (o.wild_count, o.card_count, -o.value))
         options = enumerate_openings(self.hand, self.opening_minimum, prof,
@@ -313,7 +312,7 @@ class Position:
                 first = list(option.melds[0])
                 first.remove(top)
                 extra = tuple(MeldGroup(m) for m in option.melds[1:])
-                if rnd._take_problem(0, tuple(first), extra) is None:
+                if rnd.take_problem(0, tuple(first), extra) is None:
                     options.append(option)
         return sorted(options, key=lambda o: (o.wild_count, o.card_count, -o.value))
 
@@ -409,10 +408,10 @@ class Position:
                                         "bonuses": (("going_out_concealed", concealed_bonus),)})
         plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
         has = ("your team has a canasta" if plain and prof.go_out_canastas == 1 else
-               f"going out needs {rnd._canasta_requirement()}, your team has that,")
+               f"going out needs {rnd.canasta_requirement()}, your team has that,")
         return Verdict.allow("go_out_ok", f"You may go out: {has} and every card is melded or discarded.",
                              concealed=False, facts={"action": "go_out", "goes_out": True,
-                                                     "canasta_requirement": rnd._canasta_requirement()})
+                                                     "canasta_requirement": rnd.canasta_requirement()})
 
     def _not_concealed_reason(self, rnd: Round) -> str:
         """Why going out in ``rnd`` (just done) was not concealed, in the order the engine decides it."""

@@ -520,9 +520,9 @@ class GameRecord:
 
         pd = import_pandas("GameRecord.actions_frame()")
 
-        from .annotate import annotate
+        from .notes import notes_for_actions
 
-        notes = annotate(self)
+        notes = [notes_for_actions(self.state_at(r, -1), self._cache(r).actions) for r in range(len(self.rounds))]
         rows: list[dict[str, Any]] = []
         for r, rr in enumerate(self.rounds):
             rnd = self.state_at(r, -1)

@@ -50,6 +50,7 @@ from .melds import (
     BLACK_THREE_RANK,
     DEUCE_RANK,
     canasta_kind,
+    cards_value,
     check_meld_cards,
     closes_at_canasta,
     meld_counts,
@@ -92,6 +93,9 @@ MeldsLike = Any  # "h1 c1 d2 | c9 c9 d9", [cards, ...] or [MeldGroup, ...]
 
 
 class _Problem(NamedTuple):
+    """A refusal found by a ``*_problem`` check: verdict code, message (made on demand), cards
+    and facts; `Round.check` turns it into a `Verdict`."""
+
     code: str
     message: Callable[[], str]
     cards: tuple[Card, ...] = ()
@@ -215,10 +219,10 @@ class Round:
         #: performs an action from that very list without checking it a second time.
         self._legal_memo: tuple[int, list[Action]] | None = None
         #: `meld_counts_problem` answers for this profile: (naturals, wilds, meld key) -> legal.
-        self._counts_legal: dict[tuple[int, int, int], bool] = {}
+        self.legal_counts_cache: dict[tuple[int, int, int], bool] = {}
         #: Single-group meld actions already made this round, by (seat, cards, target): actions
         #: are immutable values, so `legal_actions` hands out the same object again.
-        self._meld_actions: dict[tuple[int, tuple[Card, ...], int | None], Meld] = {}
+        self.meld_action_cache: dict[tuple[int, tuple[Card, ...], int | None], Meld] = {}
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -652,7 +656,8 @@ class Round:
                 f"{self.seat_name(seat)} must first draw from the stock or take the discard pile."))
         return None
 
-    def _missing_cards(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+    def missing_cards(self, seat: int, cards: Sequence[Card]) -> list[Card]:
+        """The cards of ``cards`` that ``seat``'s hand does not hold (counting copies), sorted."""
         pool = list(self.hands[seat])
         missing = []
         for card in cards:
@@ -663,7 +668,7 @@ class Round:
         return sorted(missing, key=CARD_KEY)
 
     def _hand_problem(self, seat: int, cards: Sequence[Card]) -> _Problem | None:
-        missing = self._missing_cards(seat, cards)
+        missing = self.missing_cards(seat, cards)
         if missing:
             return _Problem("card_not_in_hand", lambda: (
                 f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in "
@@ -692,14 +697,14 @@ class Round:
             def message() -> str:
                 has = ", ".join(k.replace("_", " ") for k in kinds_after)
                 return (f"This would leave {self.seat_name(seat)} without cards (after the meld or the final "
-                        f"discard), which is going out, but going out needs {self._canasta_requirement()} on the "
+                        f"discard), which is going out, but going out needs {self.canasta_requirement()} on the "
                         "team's side, and it has "
                         f"{len(kinds_after)}{': ' + has if has else ''}. Keep at least one card after your discard.")
 
             return _Problem("cannot_go_out_without_canasta", message)
         return None
 
-    def _canasta_requirement(self) -> str:
+    def canasta_requirement(self) -> str:
         """The going-out requirement in words: '1 canasta', '2 canastas (deuce canastas do not count)'."""
         prof = self.profile
         text = _plural(prof.go_out_canastas, "canasta")
@@ -728,7 +733,7 @@ class Round:
             "this turn, and after this move the remaining cards could no longer all be melded "
             "(all but one discarded). Choose melds that keep going out possible."))
 
-    def _apply_groups(self, team: int, groups: Sequence[MeldGroup], base: dict[int, list[Card]],
+    def apply_groups(self, team: int, groups: Sequence[MeldGroup], base: dict[int, list[Card]],
                       going_out: bool) -> tuple[dict[int, list[Card]], _Problem | None]:
         """Combine groups with the team's melds; return the changed melds or a problem."""
         changed: dict[int, list[Card]] = {}
@@ -809,7 +814,7 @@ class Round:
             return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         return rank, final
 
-    def _group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool:
+    def group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool:
         """True when this one group can go down with the team's melds ``base`` (Brazilian games;
         the group check alone, for move generation)."""
         return not isinstance(self._sequence_group_problem(group, base, {}), _Problem)
@@ -892,10 +897,10 @@ class Round:
             return sum(1 for c in reserve if not c.is_red_three)
         return 0
 
-    def _opening_at_once(self, team: int, added_value: int, cards: Sequence[Card]) -> _Problem | bool:
+    def opening_at_once(self, team: int, added_value: int, cards: Sequence[Card]) -> _Problem | bool:
         """The part of the opening check that needs only the cards laid: a problem (wild cards
         where the profile forbids them in an opening), True (the minimum is reached), or False
-        (short: the rest of the hand must make it up, which `_opening_problem` searches)."""
+        (short: the rest of the hand must make it up, which `opening_problem` searches)."""
         prof = self.profile
         if not prof.opening_wilds_allowed:
             wild = [c for c in cards if c.is_wild]
@@ -905,13 +910,13 @@ class Round:
                     f"keep {format_cards(wild)} until your team has opened."), tuple(wild))
         return self.turn_value + added_value >= self.opening_minimum(team)
 
-    def _opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
+    def opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
                          remaining: Sequence[Card], melds_after: dict[int, list[Card]],
                          going_out: bool, take: bool) -> _Problem | None:
         """Check the opening minimum for a team that has not opened."""
         team = self.team_of(seat)
         prof = self.profile
-        at_once = self._opening_at_once(team, added_value, cards)
+        at_once = self.opening_at_once(team, added_value, cards)
         if at_once is not False:
             return None if at_once is True else at_once
         minimum = self.opening_minimum(team)
@@ -962,7 +967,9 @@ class Round:
             f"add the missing {minimum - total} while keeping a card to discard."), (),
             {"minimum": minimum, "value": total, "opened": False})
 
-    def _meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> _Problem | None:
+    def meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> _Problem | None:
+        """Why ``seat`` may not lay down ``groups`` now (every meld check: counts, team melds, opening, going
+        out), or None."""
         problem = self._turn_problem(seat, "play")
         if problem:
             return problem
@@ -975,14 +982,14 @@ class Round:
         team = self.team_of(seat)
         hand_after = len(self.hands[seat]) - len(cards)
         going_out = hand_after <= 1
-        changed, problem = self._apply_groups(team, groups, self.melds[team], going_out)
+        changed, problem = self.apply_groups(team, groups, self.melds[team], going_out)
         if problem:
             return problem
         reserve = self._reserve_after(seat, team, changed) if going_out else 0
         if reserve:
             hand_after += reserve
             going_out = False
-            changed, problem = self._apply_groups(team, groups, self.melds[team], going_out)
+            changed, problem = self.apply_groups(team, groups, self.melds[team], going_out)
             if problem:
                 return problem
         if BLACK_THREE_RANK in changed and hand_after > 1:
@@ -1006,8 +1013,8 @@ class Round:
             if problem:
                 return problem
         if not self.opened[team]:
-            value = sum(self.profile.card_values[c.rank] for c in cards)
-            problem = self._opening_problem(seat, value, cards, remaining, melds_after,
+            value = cards_value(cards, self.profile)
+            problem = self.opening_problem(seat, value, cards, remaining, melds_after,
                                             hand_after == 0, take=False)
             if problem:
                 return problem
@@ -1033,7 +1040,7 @@ class Round:
             "only the top card is melded at once, the other pile cards may be melded from your next turn on "
             "(you may discard them)."), tuple(missing))
 
-    def _pile_pick_up_count(self) -> int:
+    def pile_pick_up_count(self) -> int:
         """Cards a pile take adds to the hand: those below the top card, red threes apart
         (they are laid down)."""
         count = 0
@@ -1054,7 +1061,7 @@ class Round:
             return _Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
         return self._hand_problem(seat, list(cards) + [c for g in extra for c in g.cards])
 
-    def _take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+    def take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
                       target: int | None = None, status: PileStatus | None = None) -> _Problem | None:
         """Check a pile take (``status``: the pile's status for the seat's team, when known)."""
         if status is None:
@@ -1123,10 +1130,10 @@ class Round:
                 "with wild cards."))
         # the top card's meld
         remaining_count = len(hand) - len(cards) - len(extra_cards)
-        hand_after = remaining_count + self._pile_pick_up_count()
+        hand_after = remaining_count + self.pile_pick_up_count()
         going_out = hand_after <= 1
         top_group = MeldGroup((top,) + tuple(cards))
-        changed, problem = self._apply_groups(team, [top_group], team_melds, going_out)
+        changed, problem = self.apply_groups(team, [top_group], team_melds, going_out)
         if problem:
             return problem
         if extra:
@@ -1136,7 +1143,7 @@ class Round:
                     "opened, so take the pile first, then meld."))
             base = dict(team_melds)
             base.update(changed)
-            more, problem = self._apply_groups(team, extra, base, going_out)
+            more, problem = self.apply_groups(team, extra, base, going_out)
             if problem:
                 return problem
             if rank in more:
@@ -1166,8 +1173,8 @@ class Round:
                 return problem
         if not self.opened[team]:
             put_down = [top] + list(cards) + extra_cards
-            value = sum(prof.card_values[c.rank] for c in put_down)
-            problem = self._opening_problem(seat, value, put_down, [], {}, going_out, take=True)
+            value = cards_value(put_down, prof)
+            problem = self.opening_problem(seat, value, put_down, [], {}, going_out, take=True)
             if problem:
                 return problem
         return None
@@ -1194,7 +1201,7 @@ class Round:
                     "none of them can take it: name cards from your hand that form a new meld with it "
                     f"(a sequence of {SUIT_NAMES[top.suit].lower()} or a set of aces)."))
         top_group = MeldGroup((top,) + tuple(cards), target)
-        changed, problem = self._apply_groups(team, [top_group], team_melds, False)
+        changed, problem = self.apply_groups(team, [top_group], team_melds, False)
         if problem:
             inner = problem
             return _Problem(inner.code if inner.code != "meld_no_such_meld" else "pile_no_meld_for_top_card",
@@ -1203,24 +1210,25 @@ class Round:
         if extra:
             base = dict(team_melds)
             base.update(changed)
-            more, problem = self._apply_groups(team, extra, base, False)
+            more, problem = self.apply_groups(team, extra, base, False)
             if problem:
                 return problem
             changed.update(more)
-        hand_after = len(self.hands[seat]) - len(cards) - len(extra_cards) + self._pile_pick_up_count()
+        hand_after = len(self.hands[seat]) - len(cards) - len(extra_cards) + self.pile_pick_up_count()
         if hand_after <= 1:
             problem = self._go_out_problem(seat, self._kinds_with(team, changed))
             if problem:
                 return problem
         if not self.opened[team]:
             put_down = [top] + list(cards) + extra_cards
-            value = sum(prof.card_values[c.rank] for c in put_down)
-            problem = self._opening_problem(seat, value, put_down, [], {}, hand_after == 0, take=True)
+            value = cards_value(put_down, prof)
+            problem = self.opening_problem(seat, value, put_down, [], {}, hand_after == 0, take=True)
             if problem:
                 return problem
         return None
 
-    def _discard_problem(self, seat: int, card: Card) -> _Problem | None:
+    def discard_problem(self, seat: int, card: Card) -> _Problem | None:
+        """Why ``seat`` may not discard ``card`` now (turn, opening left unfinished, Pennies sevens...), or None."""
         problem = self._turn_problem(seat, "play")
         if problem:
             return problem
@@ -1265,9 +1273,11 @@ class Round:
         hand = self.hands[seat]
         if any(c.rank != 7 for c in hand):
             return False
-        return not any(self._meld_problem(seat, m.groups) is None for m in meld_candidates(self, seat))
+        return not any(self.meld_problem(seat, m.groups) is None for m in meld_candidates(self, seat))
 
-    def _ask_problem(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> _Problem | None:
+    def ask_problem(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> _Problem | None:
+        """Why ``seat`` may not ask "may I go out?" now, or None (``by_rank``: the hand by `group_by_rank`,
+        when the caller has it)."""
         if self.phase == "over":
             return self._turn_problem(seat, "any")
         if self.phase == "answer":
@@ -1300,7 +1310,7 @@ class Round:
         if not self._able_to_go_out(seat, by_rank):
             return _Problem("permission_cannot_go_out", lambda: (
                 f"{self.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
-                f"but one discarded, with {self._canasta_requirement()} on the team's side), so there is nothing "
+                f"but one discarded, with {self.canasta_requirement()} on the team's side), so there is nothing "
                 "to ask."))
         return None
 
@@ -1423,7 +1433,7 @@ class Round:
             return False
         if pile_status(self.pile, self.profile, team_opened=self.opened[team]).state != "open":
             return False
-        return self._take_problem(seat, (), ()) is None
+        return self.take_problem(seat, (), ()) is None
 
     def _draw_problem(self, seat: int) -> _Problem | None:
         problem = self._turn_problem(seat, "draw")
@@ -1436,7 +1446,8 @@ class Round:
                 "The stock is empty: take the discard pile if you can, or decline it to end the hand."))
         return None
 
-    def _redraw_problem(self, seat: int) -> _Problem | None:
+    def redraw_problem(self, seat: int) -> _Problem | None:
+        """Why ``seat`` may not use the first-turn redraw now (Brazilian games), or None."""
         problem = self._turn_problem(seat, "play")
         if problem:
             return problem
@@ -1450,7 +1461,8 @@ class Round:
                 f"{self.seat_name(seat)} may not discard the drawn card and draw again: {why}."))
         return None
 
-    def _swap_problem(self, seat: int, key: int, card: Card) -> _Problem | None:
+    def swap_problem(self, seat: int, key: int, card: Card) -> _Problem | None:
+        """Why ``seat`` may not take back the joker of meld ``key`` with ``card`` (Brazilian games), or None."""
         problem = self._turn_problem(seat, "play")
         if problem:
             return problem
@@ -1472,7 +1484,9 @@ class Round:
             return _Problem("swap_not_possible", lambda: text, (card,))
         return None
 
-    def _decline_problem(self, seat: int) -> _Problem | None:
+    def decline_problem(self, seat: int) -> _Problem | None:
+        """Why ``seat`` may not decline the pile now (end of stock only), or None: `verify_decline`'s rule,
+        public for move generation."""
         problem = self._turn_problem(seat, "draw")
         if problem:
             return problem
@@ -1496,21 +1510,21 @@ class Round:
                 return _Problem("meld_no_such_meld", lambda: (
                     f"In the {self.profile.name} profile the top card goes onto the team's meld of its rank: "
                     "write 'take' without a meld number."))
-            return self._take_problem(action.seat, action.cards, action.extra_melds, action.target)
+            return self.take_problem(action.seat, action.cards, action.extra_melds, action.target)
         if isinstance(action, Swap):
-            return self._swap_problem(action.seat, action.target, action.card)
+            return self.swap_problem(action.seat, action.target, action.card)
         if isinstance(action, Redraw):
-            return self._redraw_problem(action.seat)
+            return self.redraw_problem(action.seat)
         if isinstance(action, Meld):
-            return self._meld_problem(action.seat, action.groups)
+            return self.meld_problem(action.seat, action.groups)
         if isinstance(action, Discard):
-            return self._discard_problem(action.seat, action.card)
+            return self.discard_problem(action.seat, action.card)
         if isinstance(action, Ask):
-            return self._ask_problem(action.seat)
+            return self.ask_problem(action.seat)
         if isinstance(action, Answer):
             return self._answer_problem(action.seat)
         if isinstance(action, Decline):
-            return self._decline_problem(action.seat)
+            return self.decline_problem(action.seat)
         raise TypeError(f"Not an action: {action!r}")
 
     # ------------------------------------------------------------------ verdicts
@@ -1561,7 +1575,7 @@ class Round:
                                  melds=tuple(g.cards for g in action.extra_melds), facts=facts)
         if isinstance(action, Meld):
             cards = action.cards
-            value = sum(self.profile.card_values[c.rank] for c in cards)
+            value = cards_value(cards, self.profile)
             empties = len(self.hands[action.seat]) == len(cards)
             goes_out = False
             then = ""
@@ -1918,7 +1932,7 @@ class Round:
         self.turn_own.setdefault(rank, []).extend(cards)
         self.has_melded[seat] = True
         if not self.opened[team]:
-            self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
+            self.turn_value += cards_value(cards, self.profile)
 
     def _lay_sequence_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], final: list[Card],
                            index: int) -> None:
@@ -1942,7 +1956,7 @@ class Round:
         self.turn_own.setdefault(key, []).extend(cards)
         self.has_melded[seat] = True
         if not self.opened[team]:
-            self.turn_value += sum(self.profile.card_values[c.rank] for c in cards)
+            self.turn_value += cards_value(cards, self.profile)
 
     def _pick_up_reserve(self, seat: int, index: int) -> None:
         """Pennies from Heaven: the player's first canasta brings his reserve into his hand."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import Card, CardsLike, format_cards
 from .inputs import need_bool, need_card_lists, need_cards, need_counts_in_deck
-from .melds import canasta_kind, check_meld_cards, meld_key
+from .melds import canasta_kind, cards_value, check_meld_cards, meld_key
 from .profiles import Profile, ProfileLike, get_profile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -127,9 +127,8 @@ def score_team(
     if unlaid:
         red_threes = list(red_threes) + unlaid
         hands = [[c for c in h if not c.is_red_three] for h in hands]
-    values = profile.card_values
     items: list[ScoreItem] = []
-    meld_points = sum(values[c.rank] for m in melds for c in m)
+    meld_points = sum(cards_value(m, profile) for m in melds)
     items.append(ScoreItem("Melded cards", meld_points, "melds"))
     kinds: list[str] = []
     for meld in melds:
@@ -193,9 +192,9 @@ def score_team(
     unpicked = [c for r in reserves for c in r if not c.is_red_three]
     if unpicked:
         items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} {'card' if len(unpicked) == 1 else 'cards'})",
-                               -sum(values[c.rank] for c in unpicked), "reserve"))
+                               -cards_value(unpicked, profile), "reserve"))
     left = [c for h in hands for c in h]
-    penalty = sum(values[c.rank] for c in left)
+    penalty = cards_value(left, profile)
     if left:
         items.append(ScoreItem(f"Cards left in hand ({format_cards(left)})", -penalty, "hand"))
     return ScoreBreakdown(tuple(items), team, profile.name)

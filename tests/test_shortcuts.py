@@ -60,7 +60,7 @@ def test_going_out_shortcuts_agree_with_the_exact_search(profile: str) -> None:
 @pytest.mark.parametrize("profile", SET_PROFILES)
 def test_meld_candidates_shortcut_agrees_with_full_checks(profile: str) -> None:
     """`legal_actions` checks a single meld that keeps cards in hand by its counts and the
-    opening minimum only; putting every candidate through `_meld_problem` gives the same list."""
+    opening minimum only; putting every candidate through `meld_problem` gives the same list."""
     compared: Counter[str] = Counter()
     for rnd in random_states(profile, 20):
         if rnd.phase != "play":

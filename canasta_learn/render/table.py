@@ -23,7 +23,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..cards import Card
-from ..melds import DEUCE_RANK, WILD_MELD_RANK, canasta_kind, closes_at_canasta, meld_key, meld_name, meld_rank
+from ..melds import (
+    DEUCE_RANK,
+    WILD_MELD_RANK,
+    canasta_kind,
+    cards_value,
+    closes_at_canasta,
+    meld_key,
+    meld_name,
+    meld_rank,
+)
 from ..pile import PileStatus
 from ..profiles import Profile, get_profile
 from ..scoring import canasta_bonus_text
@@ -129,7 +138,7 @@ def meld_html(
         naturals = [c for c in cards if not c.is_wild]
         wilds = [c for c in cards if c.is_wild]
     what = meld_name(key).capitalize() if key is not None else "Meld"
-    value = sum(prof.card_values[c.rank] for c in cards)
+    value = cards_value(cards, prof)
     kind_code = canasta_kind(cards, key, prof) if key is not None else None
     canasta = kind_code is not None
     natural = canasta and not wilds and key != WILD_MELD_RANK
@@ -177,7 +186,7 @@ def _sequence_meld_html(cards: list[Card], key: int | None, prof: Profile, *, fo
     stands for), titled 'Hearts 4–10' or 'Aces', with its canastra kind."""
     title = sequence_title(cards, key)
     wild = sum(1 for c in cards if c.is_wild)
-    value = sum(prof.card_values[c.rank] for c in cards)
+    value = cards_value(cards, prof)
     kind_code = canasta_kind(cards, key or 0, prof) if key is not None else None
     detail = f"{len(cards)} cards" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
     if kind_code is None and wild > 1 and len(cards) >= prof.canasta_size:
