@@ -12,12 +12,18 @@ http.server``) serves with no server-side code, and that loads nothing from anyw
   the lessons import, downloaded from PyPI: micropip, IPython and its dependencies, comm, jedi,
   ipywidgets, anywidget, the kernel's own wheels and this package's wheel. Its
   ``pyodide-lock.json`` lists exactly those wheels (name, version, sha256, dependencies), so
-  Pyodide never asks a CDN for anything; the kernel preloads them at start-up.
+  the kernel preloads them at start-up and needs nothing from anywhere else.
+
+The lock also lists Pyodide's own builds of the compiled packages some lessons import
+(`REMOTE_PACKAGES`: pandas, matplotlib, and what they depend on that the site does not serve,
+numpy among them), copied from the npm package's lock (same sha256 and dependencies) with the
+file's absolute address on Pyodide's distribution for this exact version (`pyodide_cdn`): a
+site served online loads them from there when a lesson imports them; offline that fetch fails
+and the import stops with ``ModuleNotFoundError``. ``--offline-only`` leaves them out.
 
 Building needs the ``site`` extra (``pip install "canasta-learn[site]"``), network access to
 PyPI (pip) and, unless ``--pyodide DIR`` names an unpacked npm ``pyodide`` package, npm.
-Compiled packages (pandas, matplotlib, numpy) are not in the site: the lessons that need them
-say so when run there.
+Compiled packages (pandas, matplotlib, numpy) are not copied into the site.
 
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
@@ -49,9 +55,12 @@ __all__ = [
     "LESSON_PACKAGES",
     "NOT_SERVED",
     "PYODIDE_VERSION",
+    "REMOTE_PACKAGES",
     "SiteError",
     "build_site",
+    "pyodide_cdn",
     "register",
+    "remote_packages",
     "wheel_name",
 ]
 
@@ -72,6 +81,9 @@ NOT_SERVED = {
 SITE_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 #: The site's build modules (the ``site`` extra).
 SITE_MODULES = ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_server")
+#: Compiled packages that lessons import (03, 04, 06, 09, 11: pandas; 04: matplotlib), listed in
+#: the site's lock with their dependencies at the address of Pyodide's own distribution.
+REMOTE_PACKAGES = ("pandas", "matplotlib")
 #: The files of npm's pyodide package that the browser needs.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 
@@ -212,12 +224,63 @@ def download_wheels(specs: Sequence[str], dest: Path, python: str) -> None:
               "--abi", "none", "--platform", "any", "--dest", str(dest), *specs], "pip download")
 
 
-def assemble_distribution(core: Path, dest: Path, own_wheels: Iterable[Path], work: Path) -> list[str]:
+def pyodide_cdn(core: Path) -> str:
+    """The address of Pyodide's official distribution for the npm package in ``core``: the
+    default ``indexURL`` its ``pyodide.mjs`` falls back to, with its ``package.json`` version.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "pyodide.mjs").write_text('e.cdnUrl=k(e.b??`https://cdn.jsdelivr.net/pyodide/v${U}/full/`)')
+    >>> _ = (folder / "package.json").write_text('{"version": "314.0.6"}')
+    >>> pyodide_cdn(folder)
+    'https://cdn.jsdelivr.net/pyodide/v314.0.6/full/'
+    """
+    script = (core / "pyodide.mjs").read_text(encoding="utf-8", errors="replace")
+    found = re.search(r"`(https://[^`$]+)\$\{\w+\}(/[^`$]*/)`", script)
+    if found is None:
+        raise SiteError(f"{core / 'pyodide.mjs'} names no default distribution address (cdnUrl); "
+                        "build with --offline-only")
+    version = json.loads((core / "package.json").read_text(encoding="utf-8"))["version"]
+    return f"{found.group(1)}{version}{found.group(2)}"
+
+
+def remote_packages(upstream: dict[str, Any], served: Iterable[str], base: str,
+                    wanted: Iterable[str] = REMOTE_PACKAGES) -> dict[str, Any]:
+    """The lock entries of ``wanted`` and their dependencies (transitively) that ``served``
+    (normalized names) does not provide, copied from the lock ``upstream`` with ``file_name``
+    made the absolute address ``base + file_name``.
+
+    >>> lock = {"packages": {
+    ...     "pandas": {"name": "pandas", "file_name": "pandas.whl", "depends": ["numpy", "six"]},
+    ...     "numpy": {"name": "numpy", "file_name": "numpy.whl", "depends": []},
+    ...     "six": {"name": "six", "file_name": "six.whl", "depends": []}}}
+    >>> entries = remote_packages(lock, {"six"}, "https://cdn.example/", ["pandas"])
+    >>> sorted(entries), entries["numpy"]["file_name"]
+    (['numpy', 'pandas'], 'https://cdn.example/numpy.whl')
+    """
+    packages = {_normalize(k): v for k, v in upstream["packages"].items()}
+    skip = {_normalize(n) for n in served}
+    entries: dict[str, Any] = {}
+    todo = [_normalize(n) for n in wanted]
+    while todo:
+        name = todo.pop()
+        if name in skip or name in entries:
+            continue
+        if name not in packages:
+            raise SiteError(f"Pyodide's lock lists no {name!r}, which {', '.join(wanted)} need")
+        entry = packages[name]
+        entries[name] = {**entry, "file_name": base + str(entry["file_name"])}
+        todo.extend(_normalize(d) for d in entry.get("depends", []))
+    return entries
+
+
+def assemble_distribution(core: Path, dest: Path, own_wheels: Iterable[Path], work: Path,
+                          offline_only: bool = False) -> list[str]:
     """Write a local Pyodide distribution into ``dest``: the npm package's core files, the
     wheels of `KERNEL_PACKAGES` and `LESSON_PACKAGES` with all their requirements (those in
     ``own_wheels`` and the kernel's shims as given, the rest from PyPI at the version Pyodide's
-    own lock file names, if any), and a ``pyodide-lock.json`` listing exactly those wheels.
-    Return the names to preload."""
+    own lock file names, if any), and a ``pyodide-lock.json`` listing those wheels and, unless
+    ``offline_only``, `remote_packages` at `pyodide_cdn`'s address. Return the names to preload."""
     upstream = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     python = str(upstream["info"]["python"])
     environment = pyodide_environment(python)
@@ -258,7 +321,9 @@ def assemble_distribution(core: Path, dest: Path, own_wheels: Iterable[Path], wo
             "package_type": "package", "imports": _top_level_imports(wheel),
             "depends": sorted(set(depends[name])), "unvendored_tests": False,
         }
-    lock = {"info": upstream["info"], "packages": packages}
+    if not offline_only:
+        packages.update(remote_packages(upstream, packages, pyodide_cdn(core)))
+    lock = {"info": upstream["info"], "packages": dict(sorted(packages.items()))}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return [_normalize(n) for n in (*KERNEL_PACKAGES, *LESSON_PACKAGES)]
 
@@ -302,12 +367,13 @@ def default_source() -> Path:
 
 
 def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None = None,
-               source: Path | None = None) -> Path:
+               source: Path | None = None, offline_only: bool = False) -> Path:
     """Build the JupyterLite site into ``out`` (see the module's documentation); return ``out``.
 
     ``lessons`` is the folder of notebooks (default: the package's lessons), ``pyodide`` the
     folder of npm's ``pyodide`` package (default: found or fetched, see `find_pyodide`), and
-    ``source`` the package's source tree for its wheel (default: `default_source`).
+    ``source`` the package's source tree for its wheel (default: `default_source`);
+    ``offline_only`` leaves `REMOTE_PACKAGES` out of the lock (see the module's documentation).
     Raises `SiteError` (a ValueError) saying what is missing.
     """
     folder = lessons if lessons is not None else lessons_dir()
@@ -326,7 +392,8 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
         work = Path(tmp)
         own = build_own_wheel(source or default_source(), work / "own")
         lite = work / "lite"
-        preload = assemble_distribution(find_pyodide(pyodide, work), lite / "static" / "pyodide", [own], work)
+        preload = assemble_distribution(find_pyodide(pyodide, work), lite / "static" / "pyodide", [own], work,
+                                        offline_only=offline_only)
         contents = work / "contents"
         contents.mkdir()
         for notebook in notebooks:
@@ -351,7 +418,8 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
 
 
 def _handle(args: argparse.Namespace) -> int:
-    out = build_site(Path(args.out), lessons=args.lessons, pyodide=args.pyodide, source=args.source)
+    out = build_site(Path(args.out), lessons=args.lessons, pyodide=args.pyodide, source=args.source,
+                     offline_only=args.offline_only)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"JupyterLite site in {out} ({size / 1e6:.0f} MB); serve it with any static web server, "
           f"e.g. python -m http.server -d {out}, and open /lab/")
@@ -364,7 +432,9 @@ def register(subparsers: Any) -> None:
         "site", help="build the lessons as a JupyterLite site that runs in the browser, offline",
         description="Build a static JupyterLite site (JupyterLab with Python in the browser) holding "
                     "every lesson, the package and the widget libraries, with a local Pyodide: it "
-                    "needs no server and loads nothing from elsewhere. Needs the site extra, PyPI "
+                    "needs no server and loads nothing from elsewhere, but for pandas and matplotlib, "
+                    "which the lessons that import them load from Pyodide's distribution when online "
+                    "(--offline-only leaves them out). Needs the site extra, PyPI "
                     "and npm (or --pyodide).")
     parser.add_argument("out", metavar="OUT", help="the folder to write the site to (new, empty, or a site)")
     parser.add_argument("--lessons", type=Path, metavar="DIR", help="the notebooks (default: the package's lessons)")
@@ -372,4 +442,8 @@ def register(subparsers: Any) -> None:
                         help=f"the folder of npm's pyodide@{PYODIDE_VERSION} package (default: npm pack)")
     parser.add_argument("--source", type=Path, metavar="DIR",
                         help="the package's source tree, for its wheel (default: where it is imported from)")
+    parser.add_argument("--offline-only", action="store_true",
+                        help="list only the site's own wheels in its Pyodide lock: no pandas or "
+                             "matplotlib, even when served online (default: those two load from "
+                             "Pyodide's distribution on demand)")
     parser.set_defaults(handler=_handle)

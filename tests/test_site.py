@@ -7,6 +7,7 @@ tests/browser/test_site_browser.py.
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -15,12 +16,15 @@ import pytest
 from canasta_learn import cli
 from canasta_learn.cli_site import (
     PYODIDE_VERSION,
+    REMOTE_PACKAGES,
     SiteError,
     build_own_wheel,
     build_site,
     default_source,
     find_pyodide,
+    pyodide_cdn,
     pyodide_environment,
+    remote_packages,
     wheel_name,
     wheel_requirements,
 )
@@ -94,3 +98,53 @@ def test_site_wheel_source_must_be_the_package_s_tree(tmp_path: Path) -> None:
     with pytest.raises(SiteError, match="not the package's source tree"):
         build_own_wheel(tmp_path, tmp_path / "wheels")
     assert default_source() == ROOT  # the checkout these tests run from
+
+
+def _npm_pyodide() -> Path | None:
+    """npm's pyodide package (scripts/test.sh installs it in .cache/pyodide), if there."""
+    given = os.environ.get("CANASTA_PYODIDE_DIR")
+    folder = Path(given) if given else ROOT / ".cache" / "pyodide" / "node_modules" / "pyodide"
+    return folder if (folder / "pyodide.mjs").is_file() else None
+
+
+def test_remote_packages_follow_dependencies_but_not_into_served_wheels() -> None:
+    lock = {"packages": {
+        "pandas": {"name": "pandas", "file_name": "pandas-3.whl", "sha256": "aa", "depends": ["numpy", "Six"]},
+        "numpy": {"name": "numpy", "file_name": "numpy-2.whl", "sha256": "bb", "depends": ["libblas"]},
+        "libblas": {"name": "libblas", "file_name": "libblas.zip", "sha256": "cc", "depends": []},
+        "six": {"name": "six", "file_name": "six.whl", "sha256": "dd", "depends": ["unrelated"]},
+        "unrelated": {"name": "unrelated", "file_name": "u.whl", "sha256": "ee", "depends": []},
+    }}
+    entries = remote_packages(lock, {"six"}, "https://cdn.example/v1/full/", ["pandas"])
+    assert sorted(entries) == ["libblas", "numpy", "pandas"]
+    assert entries["numpy"] == {"name": "numpy", "file_name": "https://cdn.example/v1/full/numpy-2.whl",
+                                "sha256": "bb", "depends": ["libblas"]}
+    assert lock["packages"]["numpy"]["file_name"] == "numpy-2.whl"  # the upstream lock is left alone
+    with pytest.raises(SiteError, match="lists no 'matplotlib'"):
+        remote_packages(lock, set(), "https://cdn.example/", ["matplotlib"])
+
+
+def test_pyodide_cdn_is_the_default_index_url_of_npm_s_package() -> None:
+    core = _npm_pyodide()
+    if core is None:
+        pytest.skip("npm's pyodide package is not in .cache/pyodide (scripts/test.sh installs it)")
+    assert pyodide_cdn(core) == f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+    upstream = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
+    entries = remote_packages(upstream, {"packaging"}, pyodide_cdn(core))
+    assert set(REMOTE_PACKAGES) | {"numpy", "python-dateutil", "pytz"} <= set(entries)
+    assert "packaging" not in entries
+
+
+def test_pyodide_cdn_must_be_found_in_pyodide_mjs(tmp_path: Path) -> None:
+    (tmp_path / "pyodide.mjs").write_text("export const nothing = 1;")
+    (tmp_path / "package.json").write_text(json.dumps({"version": PYODIDE_VERSION}))
+    with pytest.raises(SiteError, match="build with --offline-only"):
+        pyodide_cdn(tmp_path)
+
+
+def test_site_command_takes_offline_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.md").write_text("mine")
+    assert cli.main(["site", "--offline-only", str(out)]) == 2
+    assert "give a new or empty folder" in capsys.readouterr().err

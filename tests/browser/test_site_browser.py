@@ -28,7 +28,7 @@ import pytest
 from harness import LITE_KERNEL_EXTENSION_ERROR, ConsoleLog, free_port, stop_group, wait_for_port
 from playwright.sync_api import Page, expect
 
-from canasta_learn.cli_site import KERNEL_PLUGIN, SITE_MODULES, build_site
+from canasta_learn.cli_site import KERNEL_PLUGIN, PYODIDE_VERSION, SITE_MODULES, build_site, find_pyodide
 from canasta_learn.extras import missing_modules
 
 if TYPE_CHECKING:  # pragma: no cover - types only
@@ -46,6 +46,11 @@ def _pyodide_package() -> Path | None:
     given = os.environ.get("CANASTA_PYODIDE_DIR")
     folder = Path(given) if given else ROOT / ".cache" / "pyodide" / "node_modules" / "pyodide"
     return folder if (folder / "pyodide.mjs").is_file() else None
+
+
+def _npm_core(work: Path) -> Path:
+    """npm's pyodide package the site is built from (packed into ``work`` if not in .cache)."""
+    return _pyodide_package() or find_pyodide(None, work)
 
 
 @pytest.fixture(scope="module")
@@ -83,15 +88,28 @@ def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
         stop_group(proc)
 
 
-def test_the_site_pyodide_lock_lists_exactly_the_wheels_it_serves(site: Path) -> None:
+def test_the_site_pyodide_lock_lists_its_wheels_and_pyodide_s_pandas_and_matplotlib(site: Path, tmp_path: Path
+                                                                                   ) -> None:
     folder = site / "static" / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages = lock["packages"]
     wheels = sorted(p.name for p in folder.glob("*.whl"))
-    assert sorted(entry["file_name"] for entry in packages.values()) == wheels
-    for name, entry in packages.items():
+    local = {name: entry for name, entry in packages.items() if "://" not in entry["file_name"]}
+    assert sorted(entry["file_name"] for entry in local.values()) == wheels
+    for name, entry in local.items():
         assert entry["sha256"] == hashlib.sha256((folder / entry["file_name"]).read_bytes()).hexdigest(), name
+    for name, entry in packages.items():
         assert set(entry["depends"]) <= set(packages), (name, entry["depends"])
+    # pandas, matplotlib and what they need that the site does not serve: Pyodide's own builds,
+    # entries as in npm's lock, at the address of Pyodide's distribution for this version.
+    upstream = json.loads((_npm_core(tmp_path) / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    remote = {name: entry for name, entry in packages.items() if name not in local}
+    assert {"pandas", "matplotlib", "numpy"} <= set(remote)
+    cdn = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+    for name, entry in remote.items():
+        assert entry == {**upstream[name], "file_name": cdn + upstream[name]["file_name"]}, name
+    for name in {d for entry in remote.values() for d in entry["depends"]} - set(remote):
+        assert name in local  # served here: not fetched from the distribution
     assert packages["canasta-learn"]["imports"] == ["canasta_learn"]
     for needed in ("micropip", "ipython", "ipywidgets", "anywidget", "pyodide-kernel", "piplite"):
         assert needed in packages
@@ -136,7 +154,8 @@ def test_lesson_02_runs_offline_in_jupyterlite_and_a_quiz_is_answered(
 
     # The last cell (the try-it-yourself sandbox) has run: the whole lesson went through.
     last = page.locator(".jp-Notebook .jp-CodeCell").last
-    expect(last.locator(".jp-OutputArea-output")).to_contain_text(
+    # (its outputs: the displayed pile status, then the verdict; the area holds both)
+    expect(last.locator(".jp-OutputArea")).to_contain_text(
         "pile_frozen_needs_natural_pair", timeout=RUN_TIMEOUT_MS)
     expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")
     expect(page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
