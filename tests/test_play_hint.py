@@ -13,9 +13,9 @@ pytest.importorskip("anywidget")
 
 from canasta_learn.actions import Answer, Discard, Draw, TakePile  # noqa: E402
 from canasta_learn.coach import advise  # noqa: E402
+from canasta_learn.coach_words import move_words, reason_texts  # noqa: E402
 from canasta_learn.round import Round  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
-from canasta_learn.widgets.coach_view import move_words, reason_texts  # noqa: E402
 
 NAMES = ["You", "Ebba", "Sam", "Wen"]
 
