@@ -77,9 +77,9 @@ def review_round(
             if opinion.loss >= threshold and opinion.loss > 1.96 * opinion.stderr:
                 best = opinion.best
                 marks[index] = review_mark({
-                    "best": best.text, "best_words": move_words(best.action),
+                    "best": best.text, "best_words": move_words(best.action, rnd),
                     "loss": round(opinion.loss, 1), "stderr": round(opinion.stderr, 1),
-                    "reasons": reason_texts(best, opinion.advice.candidates),
+                    "reasons": reason_texts(best, opinion.advice.candidates, rnd),
                     "rollouts": best.rollouts, "seed": _move_seed(seed, round_index, index)})
         rnd.apply(action)
     return marks

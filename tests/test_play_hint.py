@@ -112,3 +112,33 @@ def test_hint_with_the_time_budget_plays_at_least_two_endings_per_move() -> None
 def test_a_bad_hint_budget_is_a_value_error_naming_it(bad: object) -> None:
     with pytest.raises(ValueError, match="hint_budget"):
         PlayWidget(seed=1, hint_budget=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("profile", ["classic", "italian", "pennies_from_heaven", "canastra_br", "tranca"])
+def test_hint_works_for_every_profile_and_names_moves_in_words(profile: str) -> None:
+    from canasta_learn.profiles import get_profile
+
+    play = PlayWidget(profile=profile, seed=5, hint_rollouts=2, hint_seed=1)
+    play.click("hint")
+    assert play.advice is not None and play.advice.profile_name == get_profile(profile).name
+    for candidate in play.advice.top(3):
+        assert html.escape(move_words(candidate.action, play.state)) in play.coach_panel.value
+
+
+def test_a_move_onto_a_sequence_is_named_by_the_sequence() -> None:
+    """Brazilian melds are sequences numbered from 101: the words name the run, not the number."""
+    from canasta_learn.actions import Meld
+    from canasta_learn.bots import acting_seat, make_bots
+
+    rnd = Round("canastra_br", seed=5)
+    bots = make_bots("greedy", rnd.player_count, 5)
+    while True:
+        adds = [a for a in rnd.legal_actions() if isinstance(a, Meld) and a.groups[0].target is not None]
+        if adds:
+            break
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    action = adds[0]
+    key = action.groups[0].target
+    cards = rnd.melds[rnd.team_of(action.seat)][key]
+    words = move_words(action, rnd)
+    assert words.endswith(f" onto {rnd.meld_label(key, cards)}") and str(key) not in words

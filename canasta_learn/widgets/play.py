@@ -586,12 +586,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         top moves its estimate, then its reasons."""
         from .coach_view import advice_lines
 
-        return [] if self.advice is None else advice_lines(self.advice, HINT_MOVES)
+        return [] if self.advice is None else advice_lines(self.advice, HINT_MOVES, self._round)
 
     def _coach_html(self) -> str:
         from .coach_view import advice_html
 
-        return "" if self.advice is None else advice_html(self.advice, HINT_MOVES)
+        return "" if self.advice is None else advice_html(self.advice, HINT_MOVES, self._round)
 
     def _on_new(self) -> None:
         from ..bots import make_bots
