@@ -60,3 +60,40 @@ def test_pressing_hint_shows_the_coachs_three_moves_and_plays_nothing(lab: LabSe
     page.locator("button.cl-button-draw").click()
     expect(page.locator(".cl-play-narration")).to_contain_text("You drew")
     expect(panel).to_have_count(0)
+
+
+REVIEW_CELLS = [
+    "from canasta_learn.examples import load_example\n"
+    "from canasta_learn.widgets import ReplayViewer\n"
+    "viewer = ReplayViewer(load_example('frozen_pile_fight'), review_rollouts=4, review_seed=1)\n"
+    "viewer.go(30)  # the move list shows the moves around this step\n"
+    "viewer",
+]
+
+
+@pytest.fixture(scope="module")
+def review_lab(
+    lab_server_factory: Callable[[Path], LabServer], tmp_path_factory: pytest.TempPathFactory
+) -> LabServer:
+    folder = tmp_path_factory.mktemp("review")
+    write_notebook(folder / "review.ipynb", REVIEW_CELLS)
+    return lab_server_factory(folder)
+
+
+def test_review_game_flags_a_move_and_shows_the_coachs_alternative(review_lab: LabServer, page: Page) -> None:
+    open_notebook(page, review_lab.base_url, review_lab.token, "review.ipynb")
+    run_all(page)
+    button = page.locator("button.cl-replay-review")
+    expect(button).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(".cl-coach-review")).to_have_count(0)  # nothing before the button
+    button.click()
+    expect(page.locator(".cl-replay-review-status")).to_contain_text("The coach marked", timeout=WAIT_MS)
+    flag = page.locator(".cl-replay-moves .cl-review-flag").first
+    expect(flag).to_be_visible(timeout=WAIT_MS)
+    flag.locator("xpath=ancestor::button").click()
+    panel = page.locator(".cl-replay-review .cl-coach-review")
+    expect(panel).to_be_visible(timeout=WAIT_MS)
+    expect(panel).to_contain_text("The coach's opinion")
+    expect(panel.locator(".cl-coach-alternative")).not_to_be_empty()
+    # The teacher's comment on that move is still shown, in the notes, apart from the coach.
+    expect(page.locator(".cl-replay-notes .cl-human-note")).to_be_visible()
