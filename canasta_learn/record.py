@@ -7,7 +7,9 @@ glyphs (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) per action. The format is 
 ``"format": "canasta-learn-record", "version": 1``; its JSON Schema ships as
 ``canasta_learn/data/record.schema.json``. Records are never pickled and nothing in them is
 evaluated: cards and actions are read with the engine's notation parsers, and every action is
-re-checked by the engine when a record is loaded.
+re-checked by the engine when a record is loaded. A round may also hold the coach's game
+review in its own ``review`` field (`review_mark`, `canasta_learn.review`), kept apart from the
+human comments and glyphs.
 
 >>> from canasta_learn.round import Round
 >>> rnd = Round(seed=7)
@@ -82,10 +84,12 @@ __all__ = [
     "MAX_ROUNDS",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "REVIEW_FIELDS",
     "GameRecord",
     "RecordError",
     "ReplayStep",
     "RoundRecord",
+    "review_mark",
     "schema_path",
 ]
 
@@ -180,6 +184,9 @@ class RoundRecord:
     comments: dict[int, str] = field(default_factory=dict)
     glyphs: dict[int, str] = field(default_factory=dict)
     start: dict[str, Any] | None = None
+    #: The coach's game-review marks keyed by action index (`canasta_learn.review`): its
+    #: opinion, kept apart from the human ``comments`` and ``glyphs`` (see `review_mark`).
+    review: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def initial_round(self, profile: Profile) -> Round:
         """A fresh `Round` in this round's starting position (after the deal)."""
@@ -203,6 +210,8 @@ class RoundRecord:
             out["comments"] = {str(k): v for k, v in sorted(self.comments.items())}
         if self.glyphs:
             out["glyphs"] = {str(k): v for k, v in sorted(self.glyphs.items())}
+        if self.review:
+            out["review"] = {str(k): dict(v) for k, v in sorted(self.review.items())}
         return out
 
 
@@ -421,6 +430,7 @@ class GameRecord:
             rr.actions.clear()
             rr.comments = {k: v for k, v in rr.comments.items() if k < 0}
             rr.glyphs.clear()
+            rr.review.clear()
             return
         for index, text in enumerate(rr.actions):
             reason = _apply_checked(rnd, text)[1]
@@ -434,6 +444,7 @@ class GameRecord:
             del rr.actions[index:]
             rr.comments = {k: v for k, v in rr.comments.items() if k < index}
             rr.glyphs = {k: v for k, v in rr.glyphs.items() if k < index}
+            rr.review = {k: v for k, v in rr.review.items() if k < index}
             return
 
     def state_at(self, round_index: int, action_index: int) -> Round:
@@ -942,6 +953,22 @@ class _Loader:
                     continue
                 target = rr.comments if kind == "comment" else rr.glyphs
                 target[key_index] = value
+        marks = item.get("review", {})
+        if not isinstance(marks, dict):
+            self.problem(RecordError("review must map action indexes to review marks", r))
+            marks = {}
+        for index_text, value in marks.items():
+            key_index = _index_key(index_text)
+            if key_index is None or not 0 <= key_index < count:
+                if count < len(texts) and key_index is not None and key_index < len(texts):
+                    continue  # on an action dropped after an earlier problem
+                self.problem(RecordError(f"review key {index_text!r} is not the index of an "
+                                         f"action (0-{count - 1})", r))
+                continue
+            try:
+                rr.review[key_index] = review_mark(value)
+            except RecordError as error:
+                self.problem(RecordError(error.reason, r, key_index))
         if self.lazy and rr.start is None:
             record._unchecked.add(len(record.rounds))
         record.rounds.append(rr)
@@ -984,6 +1011,47 @@ class _Loader:
             return None
         assert isinstance(value, dict)
         return dict(value)
+
+
+#: The fields of a review mark, and the JSON types each takes.
+REVIEW_FIELDS: dict[str, str] = {
+    "best": "the coach's best move, in one-line text form",
+    "best_words": "the same move in words",
+    "loss": "the estimated loss of the move played against it, in points (a number >= 0)",
+    "stderr": "the standard error of that loss (a number >= 0)",
+    "reasons": "the coach's reasons for its move (a list of texts)",
+    "rollouts": "the simulated endings behind the estimate (a whole number >= 1)",
+    "seed": "the seed that makes the review repeatable (a whole number, or null)",
+}
+
+
+def review_mark(value: Any) -> dict[str, Any]:
+    """A review mark checked and normalised: an object with exactly the keys of
+    `REVIEW_FIELDS`; anything else is a `RecordError` saying what is accepted.
+
+    >>> review_mark({"best": "N draw", "best_words": "Draw from the stock", "loss": 80,
+    ...              "stderr": 12.5, "reasons": [], "rollouts": 6, "seed": 3})["loss"]
+    80.0
+    """
+    if not isinstance(value, dict) or set(value) != set(REVIEW_FIELDS):
+        raise RecordError(f"a review mark is an object with exactly the keys {', '.join(REVIEW_FIELDS)}")
+    for key in ("best", "best_words"):
+        if not isinstance(value[key], str) or not value[key] or len(value[key]) > MAX_ACTION_CHARS:
+            raise RecordError(f"review {key} must be {REVIEW_FIELDS[key]}, not {value[key]!r}")
+    for key in ("loss", "stderr"):
+        number = value[key]
+        if isinstance(number, bool) or not isinstance(number, int | float) or not 0 <= number < float("inf"):
+            raise RecordError(f"review {key} must be {REVIEW_FIELDS[key]}, not {number!r}")
+    reasons = value["reasons"]
+    if not isinstance(reasons, list) or not all(isinstance(t, str) for t in reasons):
+        raise RecordError(f"review reasons must be {REVIEW_FIELDS['reasons']}, not {reasons!r}")
+    if not _is_int(value["rollouts"]) or value["rollouts"] < 1:
+        raise RecordError(f"review rollouts must be {REVIEW_FIELDS['rollouts']}, not {value['rollouts']!r}")
+    if value["seed"] is not None and not _is_int(value["seed"]):
+        raise RecordError(f"review seed must be {REVIEW_FIELDS['seed']}, not {value['seed']!r}")
+    return {"best": value["best"], "best_words": value["best_words"], "loss": float(value["loss"]),
+            "stderr": float(value["stderr"]), "reasons": list(reasons), "rollouts": int(value["rollouts"]),
+            "seed": value["seed"]}
 
 
 def _index_key(text: Any) -> int | None:

@@ -53,6 +53,7 @@ EXPECTED = [
     "09_italian_and_pennies.ipynb",
     "10_going_out.ipynb",
     "11_brazilian_canastra_and_tranca.ipynb",
+    "12_strategy.ipynb",
 ]
 #: Seconds one cell may take when the tests execute a lesson.
 CELL_TIMEOUT = 180
@@ -76,7 +77,7 @@ def kernel_env() -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------- structure
-def test_the_twelve_lessons_exist() -> None:
+def test_the_thirteen_lessons_exist() -> None:
     assert LESSONS == EXPECTED
 
 

@@ -52,7 +52,11 @@ __all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
 BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw",
-           "aside", "clear_aside", "take_back")
+           "aside", "clear_aside", "take_back", "hint")
+#: Seconds the coach spends on a Hint unless ``hint_budget=`` says otherwise (about a second in all).
+HINT_BUDGET = 0.6
+#: Moves a Hint shows.
+HINT_MOVES = 3
 #: Bot speeds: seconds between two bot moves (each shown and highlighted before the next).
 SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 #: Names given to the other seats (in seat order after yours) when none are given.
@@ -139,6 +143,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         autoplay: bool = True,
         speed: str = "instant",
         teacher: bool = False,
+        hint_budget: float = HINT_BUDGET,
+        hint_rollouts: int | None = None,
+        hint_seed: int | None = 0,
     ) -> None:
         from ..bots import BOT_NAMES, make_bots
 
@@ -146,6 +153,16 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
         self.speed = speed
         self.teacher = bool(teacher)
+        if isinstance(hint_budget, bool) or not isinstance(hint_budget, int | float) or not hint_budget > 0:
+            raise ValueError(f"hint_budget must be a positive number of seconds, not {hint_budget!r}.")
+        if hint_rollouts is not None and (not isinstance(hint_rollouts, int) or isinstance(hint_rollouts, bool)
+                                          or hint_rollouts < 1):
+            raise ValueError(f"hint_rollouts must be a whole number of at least 1 (or None), not {hint_rollouts!r}.")
+        self.hint_budget = float(hint_budget)
+        self.hint_rollouts = hint_rollouts
+        self.hint_seed = hint_seed
+        #: The coach's last answer to Hint (None until pressed, and again after any move).
+        self.advice: Any = None
 
         self.seed = seed
         self.seat = seat
@@ -236,6 +253,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                 "Undo your last meld of this turn (marked as taken back in the record)"),
             "new": button("new", "New round", "Deal the next round"),
             "save": button("save", "Save", "Write the game record (JSON) to the file named"),
+            "hint": button("hint", "Hint",
+                           "The coach's opinion: its three best moves for you, with reasons (nothing is played)"),
         }
         handlers: dict[str, Callable[[], None]] = {
             "draw": self._on_draw, "take": self._on_take, "meld": self._on_meld,
@@ -244,7 +263,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             "decline": self._on_decline, "new": self._on_new, "save": self._on_save,
             "swap": self._on_swap, "redraw": lambda: self._try(Redraw(self.seat)),
             "aside": self._on_aside, "clear_aside": self._on_clear_aside,
-            "take_back": self._on_take_back,
+            "take_back": self._on_take_back, "hint": self._on_hint,
         }
         for name, fn in handlers.items():
             self.buttons[name].on_click(lambda _b, fn=fn: fn())
@@ -270,6 +289,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.aside_html.add_class("cl-play-aside")
         self.hint = widgets.HTML("")
         self.hint.add_class("cl-play-hint")
+        self.coach_panel = widgets.HTML("")  # the coach's opinion, shown when Hint is pressed
+        self.coach_panel.add_class("cl-play-coach")
         self.log_html = widgets.HTML("")
         self.log_html.add_class("cl-play-log")
         self.filename = widgets.Text(value="canasta-game.json", description="File:",
@@ -316,11 +337,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.answer_box.add_class("cl-answer-box")
         actions_row = widgets.HBox(
             [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
-             b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why],
+             b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"]],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         actions_row.add_class("cl-play-actions")
         left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
-                             self.answer_box, self.why_panel],
+                             self.answer_box, self.coach_panel, self.why_panel],
                             layout=widgets.Layout(flex="1 1 620px", min_width="0"))
         left.add_class("cl-play-main")
         log_box = widgets.VBox([widgets.HTML("<b>Earlier moves</b>"), self.log_html])
@@ -542,6 +563,35 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _on_decline(self) -> None:
         self._try(Decline(self.seat))
+
+    def _on_hint(self) -> None:
+        """Ask the coach (public information only) for its best moves for your seat; nothing is played."""
+        from ..coach import advise
+
+        if not self.my_turn:
+            self._notice("Hint is for your turn: wait until it is your move.")
+            return
+        rnd = self._round
+        self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
+                             seed=self.hint_seed)
+        self._advice_at = self._position_key()
+        self.coach_panel.value = self._coach_html()
+
+    def _position_key(self) -> tuple[int, int, str]:
+        rnd = self._round
+        return (id(rnd), len(rnd.log), rnd.phase)
+
+    def hint_lines(self) -> list[str]:
+        """The coach's last Hint as plain sentences (empty when none is shown): for each of the
+        top moves its estimate, then its reasons."""
+        from .coach_view import advice_lines
+
+        return [] if self.advice is None else advice_lines(self.advice, HINT_MOVES, self._round)
+
+    def _coach_html(self) -> str:
+        from .coach_view import advice_html
+
+        return "" if self.advice is None else advice_html(self.advice, HINT_MOVES, self._round)
 
     def _on_new(self) -> None:
         from ..bots import make_bots
@@ -795,6 +845,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _refresh(self, keep_selection: bool) -> None:
         rnd = self._round
+        if self.advice is not None and getattr(self, "_advice_at", None) != self._position_key():
+            self.advice = None  # a move was made: the old advice is about another position
+        self.coach_panel.value = self._coach_html()
+        self.buttons["hint"].disabled = not self.my_turn
         keep = self.hand.selected_cards if keep_selection else None
         self.hand.set_cards(rnd.hands[self.seat], keep=keep)
         new = Counter(rnd.hands[self.seat]) - Counter(self._hand_before)

@@ -8,6 +8,13 @@ Play / Pause (Pause stops where it is). For the step shown: the notes beside the
 same player and pile state, a pile state already told - folded under "routine notes"), the
 move list (click a move to go there), the table, and the score sheet of the rounds finished
 so far. "Continue from here" opens a `PlayWidget` at exactly that position.
+
+"Review game" asks the coach (`canasta_learn.review`, seeded, computed only when pressed)
+for its opinion of every move; moves it estimates lose a lot against its best are flagged in
+the move list, and the step shows the coach's alternative and its reasons in a panel of its
+own, labelled as the coach's opinion (the rule notes and the human comments stay apart). The
+marks go into the record's own ``review`` field, so Save keeps them and a comment is never
+overwritten.
 """
 
 from __future__ import annotations
@@ -143,11 +150,16 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, record: GameRecord | str, *, four_color: bool = False,
-                 interval_ms: int = 900, bots: Any = "greedy") -> None:
+                 interval_ms: int = 900, bots: Any = "greedy",
+                 review_rollouts: int | None = None, review_seed: int | None = 0) -> None:
+        from ..review import REVIEW_ROLLOUTS
+
         if not isinstance(record, GameRecord):
             record = GameRecord.load(record)
         self.record = record
         self.bots = bots
+        self.review_rollouts = REVIEW_ROLLOUTS if review_rollouts is None else review_rollouts
+        self.review_seed = review_seed
         self.four_color = four_color
         self.steps: list[tuple[int, int]] = [
             (r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
@@ -220,6 +232,14 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.continue_button.on_click(lambda _b: self.continue_here())
         self.sandbox = widgets.VBox([])
         self.sandbox.add_class("cl-replay-sandbox")
+        self.review_button = button("review", "Review game",
+                                    "The coach's opinion of every move (takes a few seconds per round)",
+                                    "search")
+        self.review_button.on_click(lambda _b: self.review())
+        self.review_status = widgets.HTML("")
+        self.review_status.add_class("cl-replay-review-status")
+        self.review_panel = widgets.HTML("")
+        self.review_panel.add_class("cl-replay-review")
 
         controls = widgets.HBox(
             [self.first_button, self.back_button, self.player, self.forward_button,
@@ -229,7 +249,9 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         moves_box = widgets.VBox([widgets.HTML("<b>Moves</b> (click one to go there)"), self.moves])
         left = widgets.VBox([controls, self.where, moves_box],
                             layout=widgets.Layout(flex="1 1 460px", min_width="0"))
-        right = widgets.VBox([widgets.HTML("<b>Notes</b>"), self.notes,
+        review_row = widgets.HBox([self.review_button, self.review_status],
+                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        right = widgets.VBox([widgets.HTML("<b>Notes</b>"), self.notes, review_row, self.review_panel,
                               widgets.HTML("<b>Score sheet so far</b>"), self.scores],
                              layout=widgets.Layout(flex="1 1 380px", min_width="0", padding="0 0 0 12px"))
         right.add_class("cl-replay-side")
@@ -341,6 +363,58 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """The notes of the step shown, as plain text (one line each)."""
         return "\n".join(self._note_lines(*self.position))
 
+    def review(self, rounds: Any = None) -> int:
+        """Run the coach's game review (every round, or those in ``rounds``) with the viewer's
+        ``review_rollouts`` and ``review_seed``; store the marks in the record's ``review``
+        field and show them. Returns the number of moves marked."""
+        from ..review import review_game
+
+        count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds)
+        rounds_done = len(self.record.rounds) if rounds is None else len(list(rounds))
+        moves = "move" if count == 1 else "moves"
+        self.review_status.value = (
+            f'<span style="font-size:14px">The coach marked {count} {moves} in '
+            f"{rounds_done} round{'s' if rounds_done != 1 else ''} "
+            f"({self.review_rollouts} simulated endings per decision, seed {self.review_seed}).</span>")
+        self._show(self._step)
+        return count
+
+    @property
+    def review_text(self) -> str:
+        """The coach's review mark of the step shown, as plain text ("" when none)."""
+        return "\n".join(self._review_lines(*self.position))
+
+    def _review_lines(self, r: int, a: int) -> list[str]:
+        mark = self.record.rounds[r].review.get(a) if a >= 0 else None
+        if mark is None:
+            return []
+        who = self.record.state_at(r, -1).seat_name(self._mover(r, a))
+        lines = [f"Coach's opinion: this move gives up about {mark['loss']:.0f} points "
+                 f"(\u00b1{1.96 * mark['stderr']:.0f} at 95%, {mark['rollouts']} simulated endings) against "
+                 f"{mark['best_words']}."]
+        lines.extend(f"Coach's reason (seen from {who}'s seat): {reason}" for reason in mark["reasons"])
+        return lines
+
+    def _mover(self, r: int, a: int) -> int:
+        from ..actions import parse_action
+
+        return parse_action(self.record.rounds[r].actions[a], self.record.profile.player_count).seat
+
+    def _review_html(self, r: int, a: int) -> str:
+        mark = self.record.rounds[r].review.get(a) if a >= 0 else None
+        if mark is None:
+            return ""
+        who = self.record.state_at(r, -1).seat_name(self._mover(r, a))
+        reasons = "".join(f"<li>{html.escape(reason)}</li>" for reason in mark["reasons"])
+        return ('<div class="cl-coach-review" role="note" style="font-size:15px;background:#eef4ff;'
+                'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
+                "<b>The coach's opinion</b> (an estimate, not a rule): this move gives up about "
+                f"{mark['loss']:.0f} points (\u00b1{1.96 * mark['stderr']:.0f} at 95%, "
+                f"{mark['rollouts']} simulated endings). The coach would play "
+                f'<b class="cl-coach-alternative">{html.escape(mark["best_words"])}</b>. '
+                f"Its reasons, seen from {html.escape(who)}'s seat:"
+                f'<ul style="margin:2px 0">{reasons}</ul></div>')
+
     def continue_here(self) -> Any:
         """Open a `PlayWidget` at exactly this position (a copy), playing the chosen seat."""
         from .play import PlayWidget
@@ -447,6 +521,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                             f"{len(self.record.rounds)} \u00b7 {html.escape(move)}</div>")
         self.moves.value = self._moves_html(r, a)
         self.notes.value = self._notes_html(r, a)
+        self.review_panel.value = self._review_html(r, a)
         self.scores.value = self._scores_html(r, a, rnd)
         n = rnd.player_count
         self.continue_seat.options = [(rnd.seat_name(s), s) for s in range(n)]
@@ -472,6 +547,9 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             label = html.escape(text) + (f" <b>{html.escape(glyph)}</b>" if glyph else "")
             if i in rr.comments:
                 label += ' <span title="has a comment" aria-label="has a comment">\u270e</span>'
+            if i in rr.review:
+                label += (' <span class="cl-review-flag" title="the coach estimates a large loss" '
+                          'aria-label="marked by the coach\'s review">\u2691</span>')
             number = "" if i < 0 else f"{i + 1}. "
             step = base + i + 1
             if i == a:

@@ -1,0 +1,48 @@
+"""How the widgets show the coach's opinion (`canasta_learn.coach`): the HTML panel of a
+Hint (always labelled as the coach's opinion, never mixed with the engine's rule notes); the
+words come from `canasta_learn.coach_words`."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from ..coach import Advice, Candidate
+from ..coach_words import estimate_words, move_words, reason_texts
+from ..round import Round
+
+__all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "move_words", "reason_texts"]
+
+
+def advice_lines(advice: Advice, count: int = 3, rnd: Round | None = None) -> list[str]:
+    """The top ``count`` candidates as plain sentences, each followed by its reasons (``rnd``:
+    the round advised on, to name sequences)."""
+    lines = []
+    for number, candidate in enumerate(advice.top(count), 1):
+        lines.append(f"{number}. {move_words(candidate.action, rnd)}: {estimate_words(candidate)}")
+        lines.extend(f"   {text}" for text in reason_texts(candidate, advice.candidates, rnd))
+    return lines
+
+
+def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate] = (),
+                    rnd: Round | None = None) -> str:
+    """``<li>`` items: each move, its estimate and its reasons (escaped)."""
+    items = []
+    for candidate in candidates:
+        reasons = "".join(f"<li>{html.escape(t)}</li>" for t in reason_texts(candidate, others, rnd))
+        items.append(
+            f'<li class="cl-coach-move"><b>{html.escape(move_words(candidate.action, rnd))}</b>: '
+            f"{html.escape(estimate_words(candidate))}"
+            + (f'<ul class="cl-coach-reasons" style="margin:0">{reasons}</ul>' if reasons else "")
+            + "</li>")
+    return "".join(items)
+
+
+def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str:
+    """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion."""
+    return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
+            'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
+            "<b>The coach's opinion</b> (not a rule: an estimate from "
+            f"{advice.samples} simulated endings of this round, using only what you can see; "
+            "nothing has been played):"
+            f'<ol style="margin:2px 0">{candidate_items(advice.top(count), advice.candidates, rnd)}</ol></div>')
