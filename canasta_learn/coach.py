@@ -572,7 +572,8 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
             if used:
                 text = f"Spends {_plural(used, 'wild card')} of the {held} in your hand ({kept} kept)."
             else:
-                text = f"Uses no wild card: your {_plural(held, 'wild card')} stay in hand."
+                text = (f"Uses no wild card: your {_plural(held, 'wild card')} "
+                        f"{'stays' if held == 1 else 'stay'} in hand.")
             reasons.append(Reason("wild_cards", text, {"used": used, "held": held}))
     if not rnd.opened[team] and after.opened[team] and "opening_reached" in kinds:
         minimum = rnd.opening_minimum(team)
