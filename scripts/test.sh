@@ -67,23 +67,9 @@ if [[ -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then
 fi
 
 # --------------------------------------------------------------------------- 2. venv
-if [[ ! -x "${PY}" ]]; then
-    step "creating virtual environment ${VENV}"
-    if ! "${PYTHON:-python3}" -m venv "${VENV}"; then
-        rm -rf "${VENV}"
-        if [[ "${SKIP_APT:-0}" != 1 && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
-            step "installing python3-venv (apt-get), which python3 -m venv needs here"
-            export DEBIAN_FRONTEND=noninteractive
-            apt-get update -q
-            apt-get install -y -q --no-install-recommends python3-venv
-            "${PYTHON:-python3}" -m venv "${VENV}"
-        else
-            echo "ERROR: cannot create ${VENV}; on Debian/Ubuntu install python3-venv" \
-                 "(sudo apt-get install python3-venv) and run this again." >&2
-            exit 1
-        fi
-    fi
-fi
+# shellcheck source=scripts/venv.sh
+source "${ROOT}/scripts/venv.sh"
+make_venv "${VENV}"
 
 # --------------------------------------------------------------------------- 3. pip install
 # The stamp holds the hash of pyproject.toml at the last successful install; the editable
