@@ -82,18 +82,50 @@ def stop_group(process: subprocess.Popen[str]) -> None:
 NOBODY = 65534
 
 
+def readme_setup_as(as_user: list[str], home: Path, env: dict[str, str], why: str) -> list[str]:
+    """The README's set-up as that user, on a fresh copy of the repository: the files git
+    tracks copied into ``home``, then ``bash scripts/lessons.sh --no-lab`` with the system's
+    Python (a fresh ``.venv``, ``pip install -e ".[lessons]"``). Used where the user cannot run
+    the tests' own interpreter (one under /root); returns the copy's ``canasta-learn``."""
+    python = Path("/usr/bin/python3")
+    if not python.exists() or subprocess.run([str(python), "-c", "import venv, ensurepip"],
+                                             capture_output=True).returncode != 0:
+        last = (why.strip().splitlines() or ["?"])[-1]
+        pytest.skip(f"a normal user cannot run {sys.executable} ({last}) and /usr/bin/python3 "
+                    "cannot make a virtual environment")
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+    copy = home / "canasta_learn"
+    for name in listed.stdout.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    for folder, _dirs, files in os.walk(home):
+        os.chown(folder, NOBODY, NOBODY)
+        for file in files:
+            os.chown(os.path.join(folder, file), NOBODY, NOBODY)
+    setup_env = {**env, "PYTHON": str(python), "SKIP_APT": "1"}
+    setup_env.pop("PYTHONPATH", None)
+    result = subprocess.run([*as_user, "bash", "scripts/lessons.sh", "--no-lab"], cwd=copy,
+                            capture_output=True, text=True, env=setup_env, timeout=900)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    env.pop("PYTHONPATH", None)  # the launch runs the copy's own installation
+    return [str(copy / ".venv" / "bin" / "canasta-learn")]
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
 @pytest.mark.parametrize("user", ["this user", "a normal user"])
 def test_lessons_command_starts_a_jupyterlab_that_answers(user: str, tmp_path: Path) -> None:
     """`canasta-learn lessons` really starts JupyterLab, as the user running the tests (root
     in CI and containers: then only thanks to --allow-root) and, when that is root, also as
-    a normal user (nobody, through setpriv): its API answers on the port given, the lessons
-    are in its folder, and it stops with its process group."""
+    a normal user (nobody, through setpriv; where nobody cannot run the tests' interpreter, as
+    in CI, on a fresh copy set up by the README's `bash scripts/lessons.sh`): its API answers on
+    the port given, the lessons are in its folder, and it stops with its process group."""
     pytest.importorskip("jupyterlab")
     port, token = free_port(), "canasta-first-run-test"
     env = cli_env()
     as_user: list[str] = []
+    command = CANASTA_LEARN
     if user == "a normal user":
         if os.geteuid() != 0:
             pytest.skip("the tests already run as a normal user (the other case)")
@@ -103,19 +135,18 @@ def test_lessons_command_starts_a_jupyterlab_that_answers(user: str, tmp_path: P
         probe = subprocess.run([*as_user, sys.executable, "-c", "import sys, subprocess; "
                                 "sys.exit(subprocess.call([sys.executable, '-c', 'import jupyterlab']))"],
                                capture_output=True, text=True, env=env, cwd="/")
-        if probe.returncode != 0:  # e.g. a venv made from a Python under /root
-            pytest.skip(f"a normal user cannot run {sys.executable}: "
-                        f"{(probe.stderr.strip().splitlines() or ['?'])[-1]}")
         tmp_path = Path(tempfile.mkdtemp(prefix="canasta-lab-"))  # pytest's is root's only
         os.chown(tmp_path, NOBODY, NOBODY)
         env["HOME"] = str(tmp_path)
+        if probe.returncode != 0:  # e.g. a venv made from a Python under /root (as in CI)
+            command = readme_setup_as(as_user, tmp_path, env, probe.stderr)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                      ("JUPYTER_DATA_DIR", "data")):
         env[var] = str(tmp_path / sub)
     log = tmp_path / "lab.log"
     with log.open("w") as sink:
         lab = subprocess.Popen(
-            [*as_user, *CANASTA_LEARN, "lessons", str(tmp_path / "lessons"), "--", "--no-browser",
+            [*as_user, *command, "lessons", str(tmp_path / "lessons"), "--", "--no-browser",
              "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
              f"--IdentityProvider.token={token}"],
             stdout=sink, stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True)
