@@ -836,7 +836,7 @@ class Round:
                 final = list(aces) + cards
                 verdict = check_meld_cards(final, prof, added=cards)
                 if not verdict:
-                    return _Problem(verdict.code, lambda: verdict.message, verdict.cards)
+                    return _Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
                 return ACE_SET_KEY, final
             verdict = check_meld_cards(cards, prof)
             if not verdict:

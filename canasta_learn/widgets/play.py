@@ -104,11 +104,13 @@ def default_player_names(seat: int, player_count: int) -> list[str]:
 
 
 def _meld_label(rnd: Round, rank: int, cards: Sequence[Card]) -> str:
+    """The meld chooser's label; whether the meld is a canasta is the engine's `canasta_kind`
+    (seven black threes, for one, are never a canasta)."""
+    kind = canasta_kind(cards, rank, rnd.profile)
     if rnd.profile.meld_family == "sequences":
-        kind = canasta_kind(cards, rank, rnd.profile)
         what = f" (canastra {kind.replace('_', ' ')})" if kind else ""
         return f"onto {rank}: {rnd.meld_label(rank, cards)}{what} ({len(cards)} cards)"
-    kind_text = " canasta" if len(cards) >= rnd.profile.canasta_size else " meld"
+    kind_text = " canasta" if kind else " meld"
     return f"onto the {rank_name(rank, plural=True)}{kind_text} ({len(cards)} cards)"
 
 
