@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..round import Round
 
 __all__ = [
+    "KIND_BADGES",
     "meld_html",
     "pile_html",
     "pile_status_html",
@@ -169,7 +170,7 @@ def _meld_panel(title: str, detail: str, kind: str, kind_code: str | None, cards
             f"{esc(detail)}</span></div>")
     tag_html = ""
     if kind_code is not None:
-        tag = badge(_KIND_BADGES[kind_code], "natural" if solid else "mixed",
+        tag = badge(KIND_BADGES[kind_code], "natural" if solid else "mixed",
                     icon="\u2605" if solid else "\u25d0",
                     title=f"{prof.canasta_size}+ cards: {canasta_bonus_text(prof, kind_code)}")
         tag_html = f'<div style="margin-top:2px">{tag}</div>'
@@ -197,7 +198,8 @@ def _sequence_meld_html(cards: list[Card], key: int | None, prof: Profile, *, fo
                        four_color=four_color, width=width, extra_class=" cl-run")
 
 
-_KIND_BADGES = {
+#: The name of each canasta kind (`melds.canasta_kind`) as badges and sentences say it.
+KIND_BADGES = {
     "real": "Canastra real", "de_mil": "Canastra de mil", "limpa": "Canastra limpa", "suja": "Canastra suja",
     "natural": "Natural canasta", "mixed": "Mixed canasta", "sevens": "Sevens canasta",
     "wild": "Wild-card canasta", "deuce_natural": "Canasta of seven twos", "deuce_mixed": "Mixed canasta of twos",

@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from ..actions import Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
 from ..cards import Card, rank_name
 from ..events import Event
+from ..melds import canasta_kind
+from ..render.table import KIND_BADGES
 from ..round import Round
 
 __all__ = ["Names", "cards_text", "count_events", "narrate_action", "narrate_deal", "narrate_since",
@@ -131,10 +133,14 @@ def _event_sentence(rnd: Round, event: Event, names: Names, action: object) -> s
         return f"{who} drew a card to replace it."
     if kind == "canasta_completed":
         key = event.value if event.value is not None else 0
-        label = rank_name(key, plural=True) if rnd.profile.meld_family != "sequences" else "cards"
-        wild = any(c.is_wild for c in event.cards)
-        return (f"That completes a {'mixed' if wild else 'natural'} canasta of {label} "
-                f"for {names.team(event.seat)} ({_plural(len(event.cards), 'card')}).")
+        # the kind is the engine's (a deuce canasta, a canastra limpa...), never guessed from wild cards
+        kind_code = canasta_kind(event.cards, key, rnd.profile)
+        name = KIND_BADGES.get(kind_code or "", "canasta")
+        name = name[0].lower() + name[1:]
+        of = f" of {rank_name(key, plural=True)}" if kind_code in ("natural", "mixed") else ""
+        article = "an" if name[0] in "aeiou" else "a"
+        return (f"That completes {article} {name}{of} for {names.team(event.seat)} "
+                f"({_plural(len(event.cards), 'card')}).")
     if kind == "canasta_closed":
         return "The canasta is closed: nothing more can be added to it."
     if kind == "canasta_turned_mixed":

@@ -580,13 +580,13 @@ def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
 def _canasta_choice(profile: Profile, kind: str | None) -> str:
     """The choice text of a canasta kind ("Mixed canasta (300)"; the Brazilian kinds without
     a bonus, which depends on the team's other canastas), or of no canasta."""
-    from ..render.table import _KIND_BADGES
+    from ..render.table import KIND_BADGES
 
     if kind is None:
         return "Not a canasta" if profile.canasta_scheme == "classic" else "Not a canastra"
     if profile.canasta_scheme != "classic" or kind in profile.conditional_bonus_kinds:
-        return _KIND_BADGES[kind]  # its bonus depends on the team's other canastas
-    return f"{_KIND_BADGES[kind]} ({profile.canasta_bonus(kind)})"
+        return KIND_BADGES[kind]  # its bonus depends on the team's other canastas
+    return f"{KIND_BADGES[kind]} ({profile.canasta_bonus(kind)})"
 
 
 #: The canasta kinds offered as choices by `canasta_quiz`, by canasta scheme.
