@@ -815,8 +815,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if progress is None or len(cards) != 1:
             return ""
         done, minimum = progress
-        if done >= minimum or self._round.check(Discard(self.seat, cards[0])).ok:
-            return ""  # warn only about what the engine would refuse
+        if done >= minimum or self._round.check(Discard(self.seat, cards[0])).code != "opening_incomplete":
+            return ""  # warn only when the engine would refuse the discard for this reason
         return (f"Careful: your opening is at {done} of {minimum}. Discarding {cards[0].short} now "
                 f"would abandon it, and the rules refuse that: meld {minimum - done} more first.")
 
