@@ -239,13 +239,16 @@ class Position:
                 f"{parts} make {value}, {minimum - value} short. Add another meld in the same turn, "
                 "or wait (your partner may open).", value=value)
         left = len(self.hand) - len(cards)
-        canastas = sum(1 for rank, m in changed.items() if len(m) >= prof.canasta_size and rank != 3)
-        if left < 2 and canastas < prof.go_out_canastas:
+        # going out is the engine's rule: its canasta requirement (kinds, counts), or a batida
+        # that takes the team's morto
+        kinds = rnd.canasta_kinds(0, {**rnd.melds[0], **changed})
+        if left < 2 and not rnd.morto_available(0) and not rnd.has_enough_canastas(kinds):
             return Verdict.refuse(
                 "cannot_go_out_without_canasta",
                 f"{parts} make {value}, enough for the minimum of {minimum}, but would leave you "
                 f"{'no card' if left == 0 else 'one card'}: you must discard and still keep a card, "
-                "because going out needs a canasta. Keep a card back.", value=value)
+                f"because going out needs {rnd.canasta_requirement()} on the team's side. Keep a card "
+                "back.", value=value)
         return Verdict.allow("opening_ok", self._opening_message(groups, value),
                              melds=tuple(g.cards for g in groups), value=value)
 
