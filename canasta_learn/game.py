@@ -121,7 +121,7 @@ class Game:
 
     @property
     def result(self) -> str:
-        """The game's outcome in a sentence ("Team 0 won with 5120 to 3410.", or why the game is
+        """The game's outcome in a sentence ("Team 0 won with totals 5120 to 3410.", or why the game is
         unfinished, or that it goes on)."""
         totals = " to ".join(str(t) for t in self.totals)
         if not self.is_over:

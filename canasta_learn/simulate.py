@@ -155,7 +155,7 @@ def simulate_rows(
     depends only on its own seed). It needs bots given by name (an instance's state would not
     be shared between processes).
     """
-    if not isinstance(n_rounds, int) or n_rounds < 0:
+    if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
         raise ValueError(f"The number of rounds must be a whole number >= 0, not {n_rounds!r}.")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of processes >= 1, not {jobs!r}.")
