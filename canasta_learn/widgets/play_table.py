@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..melds import DEUCE_RANK, canasta_kind, meld_key, meld_name, meld_rank
+from ..melds import DEUCE_RANK, canasta_kind, cards_value, meld_key, meld_name, meld_rank
 from ..profiles import Profile
 from ..render import pile_html, stock_html
 from ..render._style import BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, badge, esc, style
 from ..render.cards import cards_row_html
+from ..render.table import KIND_BADGES
 from ..round import Round
 from ..sequences import sequence_title
 from .pane import HtmlPane
@@ -58,22 +59,24 @@ def mini_meld_html(cards: Sequence[Card], prof: Profile, key: int | None = None,
 
         shown = [c for c in cards if not wild_of(c)] + [c for c in cards if wild_of(c)]
     wild = sum(1 for c in cards if c.is_wild) if key != DEUCE_RANK else sum(1 for c in cards if c.rank == 0)
-    value = sum(prof.card_values[c.rank] for c in cards)
+    value = cards_value(cards, prof)
     kind = canasta_kind(cards, key, prof) if key is not None else None
     detail = f"\u00d7{len(cards)}" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
-    clean = kind is not None and not wild
+    # clean as the full meld picture says it: a run's kind decides (a two in its own place is no
+    # wild card there), a set's wild cards
+    clean = kind is not None and (kind != "suja" if prof.meld_family == "sequences" else not wild)
     border = (f"3px solid {TEXT}" if clean else f"3px dashed {TEXT}") if kind else f"1px solid {BORDER}"
     tag = ""
     if kind:
-        word = "canastra " + kind.replace("_", " ") if prof.meld_family == "sequences" else f"{kind} canasta"
-        tag = f' <b style="{style(font_size="12px")}">\u2605 {esc(word.replace("_", " "))}</b>'
+        word = KIND_BADGES.get(kind, "canasta")  # the engine's kind in words: "Sevens canasta", ...
+        tag = f' <b style="{style(font_size="12px")}">\u2605 {esc(word)}</b>'
     css = style(display="inline-block", vertical_align="top", border=border, border_radius="6px",
                 padding="2px 5px 4px", margin="0 6px 6px 0", background=SURFACE)
     head = (f'<div style="{style(font_size="13px", white_space="nowrap")}"><b>{esc(title)}</b> '
             f'<span style="{style(color=MUTED)}">{esc(detail)}</span>{tag}</div>')
     overlap = round(width * (0.7 if len(shown) > 6 else 0.55))
     label = f"{title}: {len(cards)} cards" + (f", {wild} wild" if wild else "") + f", {value} points" + (
-        f", {kind.replace('_', ' ')} canasta" if kind else "")
+        f", {KIND_BADGES.get(kind, 'canasta').lower()}" if kind else "")
     return (f'<div class="cl-meld cl-mini-meld" role="group" aria-label="{esc(label)}" style="{css}">'
             f"{head}{cards_row_html(shown, overlap=overlap, width=width)}</div>")
 
