@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.bots import make_bots, run_round  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import make_bots, run_round  # noqa: E402
 from canasta_learn.profiles import get_profile, profile_names  # noqa: E402
-from canasta_learn.round import Round  # noqa: E402
 
 
 def bench(players: tuple[str, ...], rounds: int, profile: str) -> dict[str, float]:

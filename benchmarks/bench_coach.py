@@ -30,8 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.bots import GreedyBot, _Memory, acting_seat, run_round  # noqa: E402
-from canasta_learn.coach import (  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import GreedyBot, _Memory, acting_seat, run_round  # noqa: E402
+from canasta_learn.play.coach import (  # noqa: E402
     DEFAULT_TIME_BUDGET,
     CoachBot,
     Determinizer,
@@ -39,7 +40,6 @@ from canasta_learn.coach import (  # noqa: E402
     play_out,
     stuck_endings,
 )
-from canasta_learn.round import Round  # noqa: E402
 
 
 def mid_round(seed: int, actions: int, profile: str = "classic") -> Round:

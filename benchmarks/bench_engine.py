@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from canasta_learn import Position, Round  # noqa: E402
-from canasta_learn.cards import new_deck  # noqa: E402
+from canasta_learn.core.cards import new_deck  # noqa: E402
 
 
 def bench_random_rounds(rounds: int, profile: str, passes: int = 3) -> dict[str, float]:

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.bots import acting_seat, make_bots  # noqa: E402
-from canasta_learn.examples import example_names, load_example  # noqa: E402
-from canasta_learn.round import Round  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
+from canasta_learn.records.examples import example_names, load_example  # noqa: E402
 from canasta_learn.widgets import PlayWidget, ReplayViewer  # noqa: E402
 
 

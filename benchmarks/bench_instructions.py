@@ -23,7 +23,7 @@ from pathlib import Path
 PLAY = """
 import random, sys
 sys.path.insert(0, sys.argv[1])
-from canasta_learn.round import Round
+from canasta_learn import Round
 rng = random.Random(0)
 for seed in range(int(sys.argv[3])):
     rnd = Round(sys.argv[2], seed=seed)

@@ -28,16 +28,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from canasta_learn.annotate import annotate  # noqa: E402
-from canasta_learn.game import Game  # noqa: E402
-from canasta_learn.record import (  # noqa: E402
+from canasta_learn.engine.game import Game  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.records.annotate import annotate  # noqa: E402
+from canasta_learn.records.record import (  # noqa: E402
     CHECKPOINT_EVERY,
     MAX_RECORD_CHARS,
     MAX_ROUNDS,
     GameRecord,
     RecordError,
 )
-from canasta_learn.round import Round  # noqa: E402
 
 
 def long_game_text() -> tuple[str, str]:

@@ -38,8 +38,8 @@ def peak_rss_of(command: list[str], interrupt_after: float | None) -> tuple[floa
 
 
 def main() -> None:
-    base, _, _, _ = peak_rss_of([sys.executable, "-c", "import canasta_learn.cli_simulate"], None)
-    print(f"python + import canasta_learn.cli_simulate: peak RSS {base:.1f} MB")
+    base, _, _, _ = peak_rss_of([sys.executable, "-c", "import canasta_learn.cli.simulate"], None)
+    print(f"python + import canasta_learn.cli.simulate: peak RSS {base:.1f} MB")
     with tempfile.TemporaryDirectory() as folder:
         csv_path = Path(folder) / "rounds.csv"
         peak, status, out, err = peak_rss_of(

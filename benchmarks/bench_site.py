@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from harness import CHROMIUM, CHROMIUM_ARGS, free_port, stop_group, wait_for_port  # noqa: E402
 
-from canasta_learn.cli_site import build_site  # noqa: E402
+from canasta_learn.cli.site import build_site  # noqa: E402
 
 LESSON = "02_frozen_and_blocked_piles.ipynb"
 

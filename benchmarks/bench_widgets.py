@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from canasta_learn.bots import play_game  # noqa: E402
+from canasta_learn.play.bots import play_game  # noqa: E402
 from canasta_learn.widgets import PlayWidget, ReplayViewer  # noqa: E402
 
 REPEAT = 20
@@ -96,7 +96,7 @@ def kernel_replay() -> tuple[list[float], list[float], int]:
 NOTEBOOK_CELLS = [
     "import ipywidgets as w\n"
     "from canasta_learn.widgets import PlayWidget, ReplayViewer\n"
-    "from canasta_learn.bots import play_game\n"
+    "from canasta_learn.play.bots import play_game\n"
     "play = PlayWidget(seed=3, seat=0, bots='greedy')\n"
     "echo = w.Label('')\n"
     "echo.add_class('bench-echo')\n"

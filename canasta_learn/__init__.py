@@ -17,18 +17,18 @@ True
 
 from __future__ import annotations
 
-from .actions import Action, ActionNotationError, MeldGroup, parse_action
-from .cards import Card, DeckError, NotationError, format_cards, parse_cards
-from .events import Event
-from .game import Game
-from .melds import check_meld, meld_value
-from .pile import PileStatus
-from .planning import OpeningOption
-from .position import Position
+from .core.actions import Action, ActionNotationError, MeldGroup, parse_action
+from .core.cards import Card, DeckError, NotationError, format_cards, parse_cards
+from .core.events import Event
+from .core.verdicts import VERDICT_CODES, IllegalActionError, Verdict
+from .engine.game import Game
+from .engine.position import Position
+from .engine.round import Round
 from .profiles import Profile, ProfileError, get_profile, profile_names
-from .round import Round
-from .scoring import ScoreBreakdown, score_round
-from .verdicts import VERDICT_CODES, IllegalActionError, Verdict
+from .rules.melds import check_meld, meld_value
+from .rules.pile import PileStatus
+from .rules.planning import OpeningOption
+from .rules.scoring import ScoreBreakdown, score_round
 
 __version__ = "0.1.0"
 
@@ -69,7 +69,7 @@ def opening_minimum(team_score: int, profile: str | Profile = "classic") -> int:
     >>> [opening_minimum(s) for s in (-5, 0, 1495, 1500, 2995, 3000)]
     [15, 50, 50, 90, 90, 120]
     """
-    from .inputs import need_int
+    from .core.inputs import need_int
 
     prof = get_profile(profile)
     return prof.opening_minimum(need_int(team_score, "team_score"))

@@ -119,7 +119,7 @@ class Profile:
 
     # --- melds ---------------------------------------------------------------------------
     #: "sets" (cards of one rank) or "sequences" (same-suit runs 4-A plus sets of aces, any
-    #: number of wild cards, see `canasta_learn.sequences`; Brazilian games).
+    #: number of wild cards, see `canasta_learn.variants.sequences`; Brazilian games).
     meld_family: MeldFamily = "sets"
     #: How canastas are named: "classic" (natural / mixed and the variant kinds), "canastra"
     #: (real / de mil / limpa / suja, by exact size and wild card) or "tranca" (limpa / suja).

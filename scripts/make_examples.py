@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.actions import TakePile  # noqa: E402
-from canasta_learn.bots import play_game, play_round  # noqa: E402
-from canasta_learn.record import GameRecord  # noqa: E402
+from canasta_learn.core.actions import TakePile  # noqa: E402
+from canasta_learn.play.bots import play_game, play_round  # noqa: E402
+from canasta_learn.records.record import GameRecord  # noqa: E402
 
 OUT_DIR = Path(__file__).resolve().parents[1] / "canasta_learn" / "data" / "games"
 

@@ -14,7 +14,7 @@
 #   4. runs the checks. Every step runs even if an earlier one failed; the script exits
 #      non-zero if any failed and lists which.
 #   Where node and npm are, it also installs npm's pyodide package into .cache/pyodide (once)
-#   for tests/test_pyodide.py, the engine's tests under Pyodide, and for the JupyterLite
+#   for tests/lessons/test_pyodide.py, the engine's tests under Pyodide, and for the JupyterLite
 #   site that tests/browser/test_site_browser.py builds (canasta-learn site).
 #
 # Environment knobs:
@@ -50,16 +50,16 @@ if [[ ! -x /usr/bin/chromium ]]; then
 fi
 
 # --------------------------------------------------------------------------- 1b. pyodide
-# npm's pyodide package (the core of the browser's Python, 14 MB) for tests/test_pyodide.py,
+# npm's pyodide package (the core of the browser's Python, 14 MB) for tests/lessons/test_pyodide.py,
 # which runs the engine's tests under WebAssembly in Node, offline.
 PYODIDE_VERSION=314.0.6   # the Pyodide that jupyterlite-pyodide-kernel 0.8 loads
 if [[ ! -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then
     if command -v npm >/dev/null && command -v node >/dev/null; then
         step "installing npm's pyodide@${PYODIDE_VERSION} into .cache/pyodide"
         npm install --prefix .cache/pyodide --no-audit --no-fund --no-save "pyodide@${PYODIDE_VERSION}" \
-            || echo "WARNING: npm could not install pyodide; tests/test_pyodide.py will be skipped" >&2
+            || echo "WARNING: npm could not install pyodide; tests/lessons/test_pyodide.py will be skipped" >&2
     else
-        echo "WARNING: node/npm missing; tests/test_pyodide.py will be skipped" >&2
+        echo "WARNING: node/npm missing; tests/lessons/test_pyodide.py will be skipped" >&2
     fi
 fi
 if [[ -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then

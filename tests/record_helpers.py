@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 import random
 
-from canasta_learn.game import Game
+from canasta_learn.engine.game import Game
+from canasta_learn.engine.round import Round
 from canasta_learn.profiles import get_profile
-from canasta_learn.record import GameRecord
-from canasta_learn.round import Round
+from canasta_learn.records.record import GameRecord
 
 PROFILES = ("classic", "cardgames_io", "traditional")
 

@@ -52,7 +52,7 @@ __all__ = [
 
 def card_html(card: object) -> str:
     """One card for ``Card._repr_html_``: its SVG in an inline block."""
-    from ..cards import Card
+    from ..core.cards import Card
 
     assert isinstance(card, Card)
     return f'<span class="cl-one-card" style="display:inline-block">{card_svg(card)}</span>'

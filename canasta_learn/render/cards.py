@@ -6,7 +6,7 @@ paths (no font or emoji needed); colours follow the JupyterLab theme. The corner
 6 or a 9 is underlined (`UNDERLINED_RANKS`), as printed cards do, so that the corner turned
 upside down does not read as the other rank.
 
->>> from canasta_learn.cards import Card
+>>> from canasta_learn.core.cards import Card
 >>> svg = card_svg(Card(13, "h"))
 >>> 'aria-label="King of hearts"' in svg, "<title>King of hearts</title>" in svg
 (True, True)
@@ -18,7 +18,7 @@ import math
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from ..cards import Card, parse_card, rank_label
+from ..core.cards import Card, parse_card, rank_label
 from ._style import ACCENT, BORDER, FONT, MUTED, TEXT, esc, style
 
 __all__ = [
@@ -280,7 +280,7 @@ def cards_row_html(
     ``selected`` holds the positions of selected cards (raised and outlined). The row is a
     ``role="group"`` named by ``label`` (or "Cards"); every card keeps its own name.
 
-    >>> from canasta_learn.cards import parse_cards
+    >>> from canasta_learn.core.cards import parse_cards
     >>> row = cards_row_html(parse_cards("h13 s1"), label="Hand")
     >>> "King of hearts" in row and "Ace of spades" in row
     True

@@ -11,7 +11,7 @@ hides everything the engine works out from them: the pile's state badge and reas
 ``"pile_reason"``) also draws the card that froze the pile upright, since its turn would give
 the state away.
 
->>> from canasta_learn.cards import parse_cards
+>>> from canasta_learn.core.cards import parse_cards
 >>> from canasta_learn.profiles import get_profile
 >>> "Natural canasta" in meld_html(parse_cards("h13 " * 7), get_profile())
 True
@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..cards import Card
-from ..melds import (
+from ..core.cards import Card
+from ..profiles import Profile, get_profile
+from ..rules.melds import (
     DEUCE_RANK,
     WILD_MELD_RANK,
     canasta_kind,
@@ -33,10 +34,9 @@ from ..melds import (
     meld_name,
     meld_rank,
 )
-from ..pile import PileStatus
-from ..profiles import Profile, get_profile
-from ..scoring import canasta_bonus_text
-from ..sequences import sequence_title
+from ..rules.pile import PileStatus
+from ..rules.scoring import canasta_bonus_text
+from ..variants.sequences import sequence_title
 from ._style import (
     BORDER,
     FONT,
@@ -62,8 +62,8 @@ from .cards import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..position import Position
-    from ..round import Round
+    from ..engine.position import Position
+    from ..engine.round import Round
 
 __all__ = [
     "KIND_BADGES",

@@ -3,7 +3,7 @@
 A verdict shows an icon and a word (OK / Refused), never colour alone, its code in small
 type, the engine's message, and the cards it names.
 
->>> from canasta_learn.verdicts import Verdict
+>>> from canasta_learn.core.verdicts import Verdict
 >>> html = verdict_html(Verdict.refuse("meld_too_few_cards", "A meld needs 3 cards."))
 >>> "Refused" in html and "meld_too_few_cards" in html
 True
@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import seat_name
-from ..cards import Card
-from ..pile import PileStatus
+from ..core.actions import seat_name
+from ..core.cards import Card
+from ..core.verdicts import Verdict
 from ..profiles import ProfileError, get_profile
-from ..scoring import ScoreBreakdown
-from ..verdicts import Verdict
+from ..rules.pile import PileStatus
+from ..rules.scoring import ScoreBreakdown
 from ._style import BADGE_COLOURS, BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, esc, style
 from .cards import CARD_WIDTH, cards_row_html
 
@@ -173,7 +173,7 @@ def _team_label(breakdown: ScoreBreakdown) -> str:
 def score_html(breakdown: ScoreBreakdown, *, title: str | None = None) -> str:
     """A score breakdown as a table: one row per item, points right-aligned, and the total.
 
-    >>> from canasta_learn.scoring import score_round
+    >>> from canasta_learn.rules.scoring import score_round
     >>> "<td" in score_html(score_round(["h1 c1 s1"]))
     True
     """

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..extras import require_extra
+from ..core.extras import require_extra
 
 # Any import of the widgets (this package or a module in it) without the extra stops here,
 # with the pip command that installs it, instead of "No module named 'anywidget'".

@@ -1,15 +1,15 @@
-"""How the widgets show the coach's opinion (`canasta_learn.coach`): the HTML panel of a
+"""How the widgets show the coach's opinion (`canasta_learn.play.coach`): the HTML panel of a
 Hint (always labelled as the coach's opinion, never mixed with the engine's rule notes); the
-words come from `canasta_learn.coach_words`."""
+words come from `canasta_learn.play.coach_words`."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
 
-from ..coach import Advice, Candidate
-from ..coach_words import estimate_words, move_words, reason_texts
-from ..round import Round
+from ..engine.round import Round
+from ..play.coach import Advice, Candidate
+from ..play.coach_words import estimate_words, move_words, reason_texts
 
 __all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "move_words", "reason_texts"]
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, NotationError, format_cards, parse_cards
+from ..core.cards import Card, NotationError, format_cards, parse_cards
+from ..core.verdicts import Verdict
 from ..profiles import Profile
-from ..verdicts import Verdict
 
 __all__ = ["CardsText", "error_html", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict"]
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..core.verdicts import Verdict
 from ..profiles import get_profile, profile_names
-from ..verdicts import Verdict
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd

@@ -32,13 +32,13 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
-from ..melds import check_meld, check_meld_cards
-from ..pile import PileStatus
-from ..position import Position
+from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
+from ..core.verdicts import Verdict
+from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
-from ..scoring import ScoreBreakdown, score_round
-from ..verdicts import Verdict
+from ..rules.melds import check_meld, check_meld_cards
+from ..rules.pile import PileStatus
+from ..rules.scoring import ScoreBreakdown, score_round
 from .common import CardsText, error_html, profile_badge, set_verdict, verdict_widget
 
 __all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "WholeNumberText", "opening_table_html"]

@@ -29,7 +29,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..cards import Card, CardsLike, format_cards, to_cards
+from ..core.cards import Card, CardsLike, format_cards, to_cards
 
 __all__ = ["HandWidget", "card_picture", "rank_sort_key", "suit_sort_key"]
 

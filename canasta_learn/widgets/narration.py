@@ -1,11 +1,11 @@
 """Narration: what just happened at the table, told to the learner in the second person.
 
 Every sentence is built from the round's log (the action chosen) and its events (what the
-rules then did, `canasta_learn.events`), never from a guess: the card named in "You drew 8♠"
+rules then did, `canasta_learn.core.events`), never from a guess: the card named in "You drew 8♠"
 is the card of the ``drew`` event, the count in "took the pile (9 cards)" is the pile taken.
 Other players' hidden cards are never named ("Ebba drew a card").
 
->>> from canasta_learn.round import Round
+>>> from canasta_learn.engine.round import Round
 >>> rnd = Round(seed=7)
 >>> names = Names(["Ann", "Ebba", "Sam", "Wen"], seat=1, team_of=rnd.team_of)
 >>> drawn = rnd.stock[-1]
@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..actions import Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
-from ..cards import Card, rank_name
-from ..events import Event
-from ..melds import canasta_kind
+from ..core.actions import Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
+from ..core.cards import Card, rank_name
+from ..core.events import Event
+from ..engine.round import Round
 from ..render.table import KIND_BADGES
-from ..round import Round
+from ..rules.melds import canasta_kind
 
 __all__ = ["Names", "cards_text", "count_events", "narrate_action", "narrate_deal", "narrate_since",
            "round_end_text"]

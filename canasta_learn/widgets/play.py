@@ -1,6 +1,6 @@
 """`PlayWidget`: play a round (or a whole game) in one seat against bots.
 
-Your partner and both opponents are bots (`canasta_learn.bots`). You pick cards in a
+Your partner and both opponents are bots (`canasta_learn.play.bots`). You pick cards in a
 `HandWidget` and press Draw / Take pile / Meld selected / Discard selected / Ask partner
 (and Yes / No when your partner asks you). Every button builds an engine action and asks
 ``round.check(action)``: a refusal changes nothing and shows the engine's verdict beside the
@@ -34,13 +34,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
-from ..cards import Card, CardsLike, rank_name
-from ..game import Game
-from ..melds import canasta_kind
+from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
+from ..core.cards import Card, CardsLike, rank_name
+from ..core.verdicts import Verdict
+from ..engine.game import Game
+from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
-from ..round import Round
-from ..verdicts import Verdict
+from ..rules.melds import canasta_kind
 from .common import profile_badge, profile_badge_html
 from .hand import HandWidget
 from .narration import Names, cards_text, narrate_action, narrate_deal, round_end_text
@@ -149,7 +149,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         hint_rollouts: int | None = None,
         hint_seed: int | None = 0,
     ) -> None:
-        from ..bots import BOT_NAMES, make_bots
+        from ..play.bots import BOT_NAMES, make_bots
 
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
@@ -395,7 +395,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @property
     def my_turn(self) -> bool:
         """True when the engine waits for this seat (to move, or to answer the partner)."""
-        from ..bots import acting_seat
+        from ..play.bots import acting_seat
 
         return not self._round.is_over and acting_seat(self._round) == self.seat
 
@@ -415,7 +415,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def record(self) -> Any:
         """The game so far as a `GameRecord` (rounds finished here, then the current one)."""
-        from ..record import GameRecord
+        from ..records.record import GameRecord
 
         if self.game is not None:
             record = GameRecord.from_game(self.game, players=self.player_names)
@@ -568,7 +568,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _on_hint(self) -> None:
         """Ask the coach (public information only) for its best moves for your seat; nothing is played."""
-        from ..coach import advise
+        from ..play.coach import advise
 
         if not self.my_turn:
             self._notice("Hint is for your turn: wait until it is your move.")
@@ -596,7 +596,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return "" if self.advice is None else advice_html(self.advice, HINT_MOVES, self._round)
 
     def _on_new(self) -> None:
-        from ..bots import make_bots
+        from ..play.bots import make_bots
 
         if self.game is not None:
             if not self._round.is_over:
@@ -712,7 +712,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _run_bots(self) -> None:
         """Let the bots play until this seat must act or the round ends (paced at `speed`)."""
-        from ..bots import acting_seat
+        from ..play.bots import acting_seat
 
         rnd = self._round
         delay = SPEEDS.get(self.speed, 0.0)

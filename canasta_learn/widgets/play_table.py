@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..melds import DEUCE_RANK, canasta_kind, cards_value, meld_key, meld_name, meld_rank
+from ..core.cards import Card
+from ..engine.round import Round
 from ..profiles import Profile
 from ..render import pile_html, stock_html
 from ..render._style import BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, badge, esc, style
 from ..render.cards import cards_row_html
 from ..render.table import KIND_BADGES
-from ..round import Round
-from ..sequences import sequence_title
+from ..rules.melds import DEUCE_RANK, canasta_kind, cards_value, meld_key, meld_name, meld_rank
+from ..variants.sequences import sequence_title
 from .pane import HtmlPane
 
 __all__ = ["PlayTable", "mini_meld_html", "play_table_html"]

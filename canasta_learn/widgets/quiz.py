@@ -56,19 +56,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, CardsLike, format_cards, to_cards
-from ..pile import PILE_REASONS, PILE_STATES, PileStatus
-from ..position import Position
+from ..core.cards import Card, CardsLike, format_cards, to_cards
+from ..core.verdicts import Verdict
+from ..engine.position import Position
+from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
-from ..round import Round
-from ..verdicts import Verdict
+from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
            "minimum_band", "opening_quiz"]
 
 #: The kinds of question a quiz can build from a position.
 QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_state", "pile_reason")
-#: The attribute that marks a widget's static HTML rendering (``canasta_learn.cli_lessons``
+#: The attribute that marks a widget's static HTML rendering (``canasta_learn.cli.lessons``
 #: keeps an exported widget output whose ``text/html`` carries it).
 STATIC_ATTR = "data-cl-static"
 
@@ -568,7 +568,7 @@ def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     >>> quiz.question, quiz.answer_text
     ('Is h5 h5 d2 d2 a legal meld in the cardgames_io profile?', 'No')
     """
-    from ..melds import check_meld
+    from ..rules.melds import check_meld
 
     prof = get_profile(profile)
     meld = to_cards(cards)
@@ -603,7 +603,7 @@ def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     >>> quiz.choices, quiz.answer_text
     (['Natural canasta (500)', 'Mixed canasta (300)', 'Not a canasta'], 'Mixed canasta (300)')
     """
-    from ..melds import canasta_kind, check_meld, meld_key
+    from ..rules.melds import canasta_kind, check_meld, meld_key
 
     prof = get_profile(profile)
     meld = to_cards(cards)

@@ -4,12 +4,12 @@ First / back / forward / last buttons, a named slider over every step of the gam
 round's deal, then each of its actions), the arrow keys ←/→ anywhere in the viewer, and
 Play / Pause (Pause stops where it is). For the step shown: the notes beside the controls
 (the human comment and its glyph first, then the automatic annotations of
-`canasta_learn.annotate`, ranked: the routine ones - "could not take the pile" again for the
+`canasta_learn.records.annotate`, ranked: the routine ones - "could not take the pile" again for the
 same player and pile state, a pile state already told - folded under "routine notes"), the
 move list (click a move to go there), the table, and the score sheet of the rounds finished
 so far. "Continue from here" opens a `PlayWidget` at exactly that position.
 
-"Review game" asks the coach (`canasta_learn.review`, seeded, computed only when pressed)
+"Review game" asks the coach (`canasta_learn.play.review`, seeded, computed only when pressed)
 for its opinion of every move; moves it estimates lose a lot against its best are flagged in
 the move list, and the step shows the coach's alternative and its reasons in a panel of its
 own, labelled as the coach's opinion (the rule notes and the human comments stay apart). The
@@ -28,9 +28,9 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..bots import acting_seat
-from ..record import GameRecord
-from ..round import Round
+from ..engine.round import Round
+from ..play.bots import acting_seat
+from ..records.record import GameRecord
 from .common import profile_badge
 from .table import TableWidget
 
@@ -152,7 +152,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     def __init__(self, record: GameRecord | str, *, four_color: bool = False,
                  interval_ms: int = 900, bots: Any = "greedy",
                  review_rollouts: int | None = None, review_seed: int | None = 0) -> None:
-        from ..review import REVIEW_ROLLOUTS
+        from ..play.review import REVIEW_ROLLOUTS
 
         if not isinstance(record, GameRecord):
             record = GameRecord.load(record)
@@ -367,7 +367,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """Run the coach's game review (every round, or those in ``rounds``) with the viewer's
         ``review_rollouts`` and ``review_seed``; store the marks in the record's ``review``
         field and show them. Returns the number of moves marked."""
-        from ..review import review_game
+        from ..play.review import review_game
 
         count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds)
         rounds_done = len(self.record.rounds) if rounds is None else len(list(rounds))
@@ -396,7 +396,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         return lines
 
     def _mover(self, r: int, a: int) -> int:
-        from ..actions import parse_action
+        from ..core.actions import parse_action
 
         return parse_action(self.record.rounds[r].actions[a], self.record.profile.player_count).seat
 
@@ -443,7 +443,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     def _round_notes(self, r: int) -> Any:
         notes = self._notes.get(r)
         if notes is None:
-            from ..annotate import annotate_round
+            from ..records.annotate import annotate_round
 
             notes = annotate_round(self.record, r)
             self._notes[r] = notes

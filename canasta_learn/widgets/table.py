@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..round import Round
+from ..engine.round import Round
 from .common import profile_badge, profile_badge_html
 from .pane import HtmlPane
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from canasta_learn.cli_play import VOILA_EXTENSION_DENYLIST
+from canasta_learn.cli.play import VOILA_EXTENSION_DENYLIST
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route

@@ -14,7 +14,7 @@ WAIT_MS = 60_000
 
 #: North to draw; the pile's top card is a king and North holds two kings.
 HINT_ROUND = """\
-from canasta_learn.round import Round
+from canasta_learn.engine.round import Round
 from canasta_learn.widgets import PlayWidget
 rnd = Round.from_state(
     hands=["h13 s13 c7 h7 s4 h9 d10 jk h5 d6", "c4 c5 c8 d4 d5", "s5 s6 s8 h4", "s11 h11 h12 d7"],
@@ -63,7 +63,7 @@ def test_pressing_hint_shows_the_coachs_three_moves_and_plays_nothing(lab: LabSe
 
 
 REVIEW_CELLS = [
-    "from canasta_learn.examples import load_example\n"
+    "from canasta_learn.records.examples import load_example\n"
     "from canasta_learn.widgets import ReplayViewer\n"
     "viewer = ReplayViewer(load_example('frozen_pile_fight'), review_rollouts=4, review_seed=1)\n"
     "viewer.go(30)  # the move list shows the moves around this step\n"

@@ -13,14 +13,14 @@ import pytest
 from harness import LabServer, VoilaServer, open_notebook, run_all, write_notebook
 from playwright.sync_api import Page, expect
 
-from canasta_learn.cards import Card
+from canasta_learn.core.cards import Card
 
 WAIT_MS = 60_000
 
 #: A late position: bots play seed 13 until North is to draw with the most melds on the table.
 LATE_ROUND = """\
-from canasta_learn.bots import acting_seat, make_bots
-from canasta_learn.round import Round
+from canasta_learn.play.bots import acting_seat, make_bots
+from canasta_learn.engine.round import Round
 from canasta_learn.widgets import PlayWidget
 rnd = Round(seed=13)
 bots = make_bots("greedy", 4, 13)
@@ -34,7 +34,7 @@ play
 
 #: North to draw; the pile's top card is a king and North holds two kings.
 TAKE_ROUND = """\
-from canasta_learn.round import Round
+from canasta_learn.engine.round import Round
 from canasta_learn.widgets import PlayWidget
 rnd = Round.from_state(
     hands=["h13 s13 c7 h7 s4 h9 d10 jk h5 d6", "c4 c5 c8 d4 d5", "s5 s6 s8 h4", "s11 h11 h12 d7"],
@@ -46,7 +46,7 @@ play
 
 #: South (your partner) has asked "may I go out?"; South can go out.
 ASK_ROUND = """\
-from canasta_learn.round import Round
+from canasta_learn.engine.round import Round
 from canasta_learn.widgets import PlayWidget
 rnd = Round.from_state(
     hands=["c4 c6 c8 d4 d5", "s11 h11 h12 s12", "c5 h5 s5 d8", "s6 s8 h4 h6"],
@@ -209,7 +209,7 @@ def test_a_whole_round_by_clicking_only(lab: LabServer, page: Page) -> None:
 def test_canasta_learn_play_notebook_shows_the_play_view_without_code(
     voila_factory: Callable[[Path], VoilaServer], tmp_path: Path, page: Page
 ) -> None:
-    from canasta_learn.cli_play import play_code, write_play_notebook
+    from canasta_learn.cli.play import play_code, write_play_notebook
 
     notebook = write_play_notebook(tmp_path / "class", play_code(seed=3, speed="instant"))
     server = voila_factory(notebook)

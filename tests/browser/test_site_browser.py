@@ -28,8 +28,8 @@ import pytest
 from harness import LITE_KERNEL_EXTENSION_ERROR, ConsoleLog, free_port, stop_group, wait_for_port
 from playwright.sync_api import Page, expect
 
-from canasta_learn.cli_site import KERNEL_PLUGIN, PYODIDE_VERSION, SITE_MODULES, build_site, find_pyodide
-from canasta_learn.extras import missing_modules
+from canasta_learn.cli.site import KERNEL_PLUGIN, PYODIDE_VERSION, SITE_MODULES, build_site, find_pyodide
+from canasta_learn.core.extras import missing_modules
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     from playwright.sync_api import Route

@@ -23,7 +23,7 @@ WAIT_MS = 60_000
 
 #: North has drawn and holds three kings and a joker; the team has not opened.
 KINGS_ROUND = """\
-from canasta_learn.round import Round
+from canasta_learn.engine.round import Round
 rnd = Round.from_state(
     hands=["h13 s13 d13 c7 h7 s4 h9 d10 c12 jk h5", "c4 c5 c6 c8 c9 c10 d4 d5 d6 d8 d9",
            "s5 s6 s8 s9 s10 h4 h6 h8 h10 c11 d11", "s11 h11 h12 s12 d12 c13 c1 d1 h1 s1 d7"],
@@ -50,7 +50,7 @@ HAND_CELLS = [
 ]
 
 RECORD_CODE = """\
-from canasta_learn.bots import play_round
+from canasta_learn.play.bots import play_round
 record = play_round("greedy", seed=5, names=["Ann", "Ebba", "Sam", "Wen"])
 record.comment(0, 3, "A <b>bold</b> move", glyph="!?")
 """

@@ -1,0 +1,83 @@
+"""The ``canasta-learn`` command line.
+
+Subcommands live in their own modules, each exposing ``register(subparsers)``; this module
+only assembles them, so every command's code stays next to the feature it serves. Errors
+print one clear line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+#: Modules that add subcommands (each has ``register(subparsers)``); missing ones are skipped.
+COMMAND_MODULES = (
+    "canasta_learn.cli.demo",
+    "canasta_learn.cli.replay",
+    "canasta_learn.cli.simulate",
+    "canasta_learn.cli.lessons",
+    "canasta_learn.cli.classroom",
+    "canasta_learn.cli.play",
+    "canasta_learn.cli.site",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="canasta-learn",
+        description="Learn Canasta: a rules engine that explains every verdict, with lessons.",
+    )
+    from .. import __version__
+
+    parser.add_argument("--version", action="version", version=f"canasta-learn {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name == name:
+                continue
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that nothing more is written to a closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout without a file descriptor (e.g. captured in tests)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 0
+    try:
+        result = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handling below
+    except KeyboardInterrupt:
+        print("canasta-learn: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`canasta-learn simulate ... | head -4`): end quietly, as
+        # Unix tools do, and keep Python's final flush of stdout from failing again.
+        _silence_stdout()
+        return 0
+    except (ValueError, OSError) as error:
+        print(f"canasta-learn: error: {error}", file=sys.stderr)
+        return 2
+    return int(result or 0)
+

@@ -1,0 +1,112 @@
+"""``canasta-learn play``: the play view as a stand-alone page for a class (Voila, no code shown).
+
+Writes a one-cell notebook that opens a `PlayWidget` with the options given, and serves it
+with Voila (which shows the widgets only, never the code). ``--no-voila`` only writes the
+notebook and prints where it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = ["play_code", "register", "run_play", "write_play_notebook"]
+
+#: The notebook's name in the folder.
+NOTEBOOK = "canasta-play.ipynb"
+
+
+def play_code(profile: str = "classic", seed: int | None = None, bots: str = "greedy",
+              speed: str = "normal", game: bool = False, seat: int = 0) -> str:
+    """The code of the notebook's cell (checked: the profile, bots and speed must exist).
+
+    >>> "PlayWidget(profile='classic'" in play_code()
+    True
+    """
+    from ..play.bots import BOT_NAMES
+    from ..profiles import get_profile
+    from ..widgets.play import SPEEDS
+
+    prof = get_profile(profile)  # a ProfileError names the profiles there are
+    if bots not in BOT_NAMES:
+        raise ValueError(f"--bots must be one of {', '.join(BOT_NAMES)}, not {bots!r}.")
+    if speed not in SPEEDS:
+        raise ValueError(f"--speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
+    if not 0 <= seat < prof.player_count:
+        raise ValueError(f"--seat must be 0-{prof.player_count - 1} in {prof.name}, not {seat}.")
+    return ("from canasta_learn.widgets import PlayWidget\n"
+            f"PlayWidget(profile={prof.name!r}, seed={seed!r}, bots={bots!r}, speed={speed!r}, "
+            f"game={bool(game)!r}, seat={seat!r})")
+
+
+def write_play_notebook(folder: Path, code: str) -> Path:
+    """Write the one-cell notebook (with kernelspec metadata, so that Voila can run it)."""
+    notebook = {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "play", "metadata": {},
+                   "outputs": [], "source": code}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                    "language": "python"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / NOTEBOOK
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return path
+
+
+#: JupyterLab extensions installed beside Voila (by the ``lessons`` and ``site`` extras) that
+#: are not for Voila: jupytext's needs JupyterLab's document manager and JupyterLite's kernel
+#: needs JupyterLite's services, so in Voila each only fails to load (a console error). The
+#: play page leaves them out.
+VOILA_EXTENSION_DENYLIST = ("jupyterlab-jupytext", "@jupyterlite/pyodide-kernel-extension")
+
+
+def voila_command(notebook: Path, extra: list[str]) -> list[str]:
+    """The command that serves the notebook with Voila (code hidden, without the JupyterLab
+    extensions of `VOILA_EXTENSION_DENYLIST`)."""
+    denylist = json.dumps(list(VOILA_EXTENSION_DENYLIST))
+    return [sys.executable, "-m", "voila", str(notebook), "--strip_sources=True",
+            f"--VoilaConfiguration.extension_denylist={denylist}", *extra]
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Handle ``canasta-learn play``."""
+    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat)
+    folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
+    notebook = write_play_notebook(folder, code)
+    if args.no_voila:
+        print(notebook)
+        return 0
+    extra: list[str] = list(args.voila_args or [])
+    if extra[:1] == ["--"]:
+        extra = extra[1:]
+    print(f"Serving {notebook} with Voila (Ctrl+C to stop).")
+    try:
+        return subprocess.call(voila_command(notebook, extra))
+    except FileNotFoundError as error:  # pragma: no cover - no Python?
+        raise OSError(f"could not start Voila: {error}") from error
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand."""
+    play = subparsers.add_parser(
+        "play", help="open the play view as a page (Voila: widgets only, no code)",
+        description="Play Canasta against bots in the browser: the play view alone, as a Voila "
+                    "page (install with pip install 'canasta-learn[lessons]' for Voila). "
+                    "Arguments after -- go to Voila (e.g. -- --port 8867).")
+    play.add_argument("--profile", default="classic", help="the rules profile (default classic)")
+    play.add_argument("--seed", type=int, default=None, help="deal the same cards every time")
+    play.add_argument("--bots", default="greedy", help="the bots' strength: greedy or random")
+    play.add_argument("--speed", default="normal", help="bot speed: instant, normal or slow")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0, North)")
+    play.add_argument("--game", action="store_true", help="a whole game to the target score")
+    play.add_argument("--dir", default=None, help="where to write the notebook (default: a temporary folder)")
+    play.add_argument("--no-voila", action="store_true", help="only write the notebook and print its path")
+    play.add_argument("voila_args", nargs=argparse.REMAINDER, help="-- then arguments for Voila")
+    play.set_defaults(handler=run_play)

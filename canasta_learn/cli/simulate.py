@@ -1,0 +1,244 @@
+"""``canasta-learn simulate`` and ``canasta-learn record``: bots playing each other.
+
+``simulate`` prints a summary table (and can write the per-round CSV); ``record`` writes a
+new bot game record. Bad input (unknown profile or bot, unwritable file) raises ValueError or
+OSError, which the CLI turns into one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import signal
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Sequence
+from typing import IO, Any
+
+from ..core.actions import seat_name
+from ..play.bots import BOT_NAMES, play_game_live, play_round
+from ..play.simulate import Summary, round_columns, simulate_rows
+from ..profiles import Profile, get_profile
+
+__all__ = ["ProgressBar", "bots_for_seats", "register", "summary_text"]
+
+
+def bots_for_seats(spec: str, player_count: int) -> list[str]:
+    """Bot names by seat from ``"greedy,random"``: one name serves every seat, two names
+    alternate (team 0, team 1), and ``player_count`` names give each seat its own bot."""
+    names = [name.strip().lower() for name in spec.split(",") if name.strip()]
+    if not names:
+        raise ValueError(f"--bots needs bot names ({', '.join(BOT_NAMES)}), separated by commas.")
+    for name in names:
+        if name not in BOT_NAMES:
+            raise ValueError(f"Unknown bot {name!r} in --bots: choose from {', '.join(BOT_NAMES)}.")
+    if player_count % len(names):
+        raise ValueError(f"--bots gives {len(names)} names for {player_count} seats: give 1, "
+                         f"one per team, or {player_count}.")
+    return [names[seat % len(names)] for seat in range(player_count)]
+
+
+class ProgressBar:
+    """A minimal text progress bar (``[#####.....] 50/100 rounds, 12.3/s``) on a stream."""
+
+    def __init__(self, total: int, stream: IO[str], width: int = 30) -> None:
+        self.total = total
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+        self.last = -1.0
+        self.open = False  # a bar is drawn and its line not ended yet
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw the bar (at most ten times a second, and at the end)."""
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        filled = int(self.width * done / total) if total else self.width
+        rate = done / (now - self.start) if now > self.start else 0.0
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} rounds, {rate:.1f}/s")
+        self.open = done < total
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+    def end(self) -> None:
+        """End the bar's line if it is still open (before any other message)."""
+        if self.open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open = False
+
+
+def summary_text(summary: dict[str, Any], seats: Sequence[str], profile: Profile,
+                 seed: int) -> str:
+    """The summary table printed by ``canasta-learn simulate``."""
+    n = profile.player_count
+    lines = [f"{summary['rounds']} rounds, profile {profile.name}, seed {seed}", ""]
+    lines.append(f"{'team':<6}{'bots':<22}{'mean score':>12}{'win rate':>10}")
+    for team in range(profile.team_count):
+        members = [s for s in range(n) if s % profile.team_count == team]
+        kinds = sorted({seats[s] for s in members})
+        who = f"{'/'.join(kinds)} ({', '.join(seat_name(s, n) for s in members)})"
+        lines.append(f"{team:<6}{who:<22}{summary['mean_score'][team]:>12.1f}"
+                     f"{100 * summary['win_rate'][team]:>9.1f}%")
+    lines.append("")
+    lines.append(f"mean length         {summary['mean_length']:.1f} actions")
+    lines.append(f"went out            {100 * summary['went_out_rate']:.1f}% of rounds")
+    lines.append(f"went out concealed  {100 * summary['concealed_rate']:.1f}% of rounds")
+    lines.append(f"pile takes          {summary['mean_pile_takes']:.1f} per round")
+    lines.append(f"frozen turns        {summary['mean_frozen_turns']:.1f} per round")
+    return "\n".join(lines)
+
+
+def _open_for_writing(path: str) -> IO[str]:
+    """Open ``path`` for writing, or raise OSError with one clear sentence."""
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        raise OSError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+class _InterruptFlag:
+    """While active, SIGINT (Ctrl-C) sets ``raised`` instead of raising KeyboardInterrupt, so
+    the round being played finishes and is counted and written (main thread only; elsewhere
+    the interrupt is left to Python)."""
+
+    def __init__(self) -> None:
+        self.raised = False
+        self._previous: Any = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.raised = True
+
+    def __enter__(self) -> _InterruptFlag:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    profile = get_profile(args.profile)
+    seats = bots_for_seats(args.bots, profile.player_count)
+    if args.rounds < 0:
+        raise ValueError(f"--rounds must be 0 or more, not {args.rounds}.")
+    if args.jobs < 1:
+        raise ValueError(f"--jobs must be 1 or more processes, not {args.jobs}.")
+    handle: IO[str] | None = None
+    if args.csv:
+        handle = _open_for_writing(args.csv)  # fail early, before the simulation
+    # Rounds stream: seeds are made one at a time, each row is counted and written (and
+    # flushed) as its round ends, so memory stays flat and an interrupt loses nothing.
+    total = Summary(profile.team_count)
+    interrupted = False
+    show = args.progress if args.progress is not None else (
+        sys.stderr.isatty() and args.rounds >= 20)
+    progress = ProgressBar(args.rounds, sys.stderr) if show and args.rounds else None
+    try:
+        writer = None
+        if handle is not None:
+            writer = csv.DictWriter(handle, fieldnames=round_columns(profile.team_count))
+            writer.writeheader()
+            handle.flush()
+        stop = _InterruptFlag()
+        try:
+            with stop:  # Ctrl-C ends the simulation after the round being played
+                for row in simulate_rows(args.rounds, seats, profile, args.seed, progress,
+                                         jobs=args.jobs):
+                    if writer is not None and handle is not None:
+                        writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
+                        handle.flush()
+                    total.add(row)
+                    if stop.raised:
+                        break
+        except KeyboardInterrupt:  # outside the main thread: Python's own interrupt
+            pass
+        interrupted = stop.raised or total.rounds < args.rounds
+    finally:
+        if progress is not None:
+            progress.end()
+        if handle is not None:
+            handle.close()
+    if interrupted:
+        print(f"canasta-learn: interrupted after {total.rounds} of {args.rounds} rounds; the "
+              "summary and the CSV cover the rounds played.", file=sys.stderr)
+    print(summary_text(total.result(), seats, profile, args.seed))
+    if args.csv:
+        print(f"\nper-round statistics written to {args.csv}")
+    return 130 if interrupted else 0
+
+
+def _run_record(args: argparse.Namespace) -> int:
+    from ..records.record import GameRecord
+
+    profile = get_profile(args.profile)
+    seats = bots_for_seats(args.bots, profile.player_count)
+    if args.rounds < 1:
+        raise ValueError(f"--rounds must be 1 or more, not {args.rounds}.")
+    _open_for_writing(args.output).close()  # fail early, before the bots play
+    if not args.game and args.rounds == 1:
+        record = play_round(seats, profile, seed=args.seed)
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            game = play_game_live(seats, profile, seed=args.seed,
+                                  max_rounds=args.max_rounds if args.game else args.rounds)
+        record = GameRecord.from_game(game, players=[
+            f"{name} {seat_name(s, profile.player_count)}" for s, name in enumerate(seats)])
+        played = len(game.round_scores)
+        record.rounds = record.rounds[:played]
+        if args.game and game.unfinished:
+            print(f"warning: the game stopped after {played} rounds without a winner "
+                  f"(totals {list(game.totals)}).", file=sys.stderr)
+    record.save(args.output)
+    actions = sum(len(rr.actions) for rr in record.rounds)
+    final = record.final_state(len(record.rounds) - 1)
+    totals = [rr + s.total for rr, s in zip(record.rounds[-1].team_scores,
+                                                  final.scores(), strict=True)]
+    print(f"wrote {args.output}: {len(record.rounds)} round(s), {actions} actions, "
+          f"team totals {' / '.join(map(str, totals))}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` and ``record`` subcommands."""
+    sim = subparsers.add_parser(
+        "simulate", help="bots play many rounds; print win rates and mean scores",
+        description="Bots play independent rounds; print a summary (mean score and win rate per "
+                    "team, mean length, how often a player went out, concealed or not).")
+    sim.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    sim.add_argument("--bots", default="greedy,random",
+                     help="bot names: one for all seats, one per team, or one per seat "
+                          f"({', '.join(BOT_NAMES)}; default greedy,random)")
+    sim.add_argument("--profile", default="classic", help="rule profile (default classic)")
+    sim.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
+    sim.add_argument("--csv", metavar="FILE", help="write one row of statistics per round")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play the rounds in N processes (the same results as one; default 1)")
+    sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="progress bar on stderr (default: on a terminal, from 20 rounds)")
+    sim.set_defaults(handler=_run_simulate)
+
+    rec = subparsers.add_parser(
+        "record", help="bots play a round or a game; write its game record",
+        description="Bots play a round (default), several rounds, or a whole game; the game "
+                    "record (JSON) is written to FILE.")
+    rec.add_argument("--bots", default="greedy",
+                     help=f"bot names as for simulate ({', '.join(BOT_NAMES)}; default greedy)")
+    rec.add_argument("--seed", type=int, default=0, help="deal and bot seed (default 0)")
+    rec.add_argument("--profile", default="classic", help="rule profile (default classic)")
+    rec.add_argument("-o", "--output", required=True, metavar="FILE", help="record file to write")
+    mode = rec.add_mutually_exclusive_group()
+    mode.add_argument("--rounds", type=int, default=1, help="rounds of a game to play (default 1)")
+    mode.add_argument("--game", action="store_true", help="play a whole game to the target")
+    rec.add_argument("--max-rounds", type=int, default=200,
+                     help="with --game: stop after this many rounds (default 200)")
+    rec.set_defaults(handler=_run_record)

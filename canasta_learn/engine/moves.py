@@ -1,0 +1,520 @@
+"""Move generation: every legal action of a round, at the grain a bot or a learner uses.
+
+`Round.legal_actions` lists the moves through these functions; the rules themselves stay in
+the round's checks (`Round.check` and its public ``x_problem`` checks, see `RoundView`), which every candidate goes
+through, or, for the commonest cases, spelled-out shortcuts whose agreement with the full
+checks `tests/core/test_shortcuts.py` pins (``exact=True`` switches them off).
+
+>>> from canasta_learn import Round
+>>> rnd = Round(seed=1)
+>>> [str(action) for action in legal_actions(rnd)]
+['E draw']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import Protocol, TypeVar
+
+from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
+from ..core.cards import Card
+from ..profiles import Profile
+from ..rules.melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem
+from ..rules.pile import PileStatus
+from ..rules.planning import enumerate_openings, group_by_rank
+from ..variants.sequences import ACE_SET_KEY, candidate_groups, natural_may_join
+
+__all__ = [
+    "RoundView",
+    "legal_actions",
+    "meld_candidates",
+    "opening_combos",
+    "sequence_meld_candidates",
+    "sequence_take_candidates",
+    "take_candidates",
+    "unlocked_hand",
+]
+
+
+class RoundView(Protocol):
+    """What move generation reads of a round: its state and its public rule checks.
+
+    `canasta_learn.engine.round.Round` is the one implementation; it imports this module, and this
+    module never imports it (not even for type checking), so the two form no import cycle.
+    Each ``*_problem`` check returns the refusal, or None when the action is legal."""
+
+    @property
+    def profile(self) -> Profile: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def asker(self) -> int | None: ...
+    @property
+    def permission(self) -> str | None: ...
+    @property
+    def stock(self) -> list[Card]: ...
+    @property
+    def pile(self) -> list[Card]: ...
+    @property
+    def hands(self) -> list[list[Card]]: ...
+    @property
+    def melds(self) -> list[dict[int, list[Card]]]: ...
+    @property
+    def opened(self) -> list[bool]: ...
+    @property
+    def turn_value(self) -> int: ...
+    @property
+    def turn_locked(self) -> list[Card]: ...
+    @property
+    def legal_counts_cache(self) -> dict[tuple[int, int, int], bool]: ...
+    @property
+    def meld_action_cache(self) -> dict[tuple[int, tuple[Card, ...], int | None], Meld]: ...
+
+    def team_of(self, seat: int) -> int: ...
+    def partner_of(self, seat: int) -> int: ...
+    def opening_minimum(self, team: int) -> int: ...
+    def pile_status(self, seat: int | None = None) -> PileStatus: ...
+    def pile_pick_up_count(self) -> int: ...
+    def group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool: ...
+    def take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                     target: int | None = None, status: PileStatus | None = None) -> object: ...
+    def meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> object: ...
+    def opening_at_once(self, team: int, added_value: int, cards: Sequence[Card]) -> object: ...
+    def opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
+                        remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                        going_out: bool, take: bool) -> object: ...
+    def discard_problem(self, seat: int, card: Card) -> object: ...
+    def ask_problem(self, seat: int, by_rank: dict[int, list[Card]] | None = None) -> object: ...
+    def decline_problem(self, seat: int) -> object: ...
+    def swap_problem(self, seat: int, key: int, card: Card) -> object: ...
+    def redraw_problem(self, seat: int) -> object: ...
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+
+#: The wild-card ways of a hand without wild cards: none added.
+_NO_WILD_WAYS: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
+
+
+def _wild_ways(jokers: Sequence[Card], twos: Sequence[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every way to add wild cards to a meld, (wild count, cards), in the order candidates are
+    listed: jokers first (none, one, two...), then twos."""
+    if not jokers and not twos:
+        return _NO_WILD_WAYS
+    return [(j + t, tuple(jokers[:j]) + tuple(twos[:t])) for j in range(len(jokers) + 1) for t in range(len(twos) + 1)]
+
+
+class _MadeOnce(dict[_K, _V]):
+    """Values made on first use by ``make(key)``, then shared: actions are immutable values,
+    so `legal_actions` hands out one object per (seat, card) instead of new ones every call."""
+
+    def __init__(self, make: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: _K) -> _V:
+        value = self[key] = self.make(key)
+        return value
+
+
+#: Draw actions by seat, and discard actions by seat, then card.
+_DRAWS: _MadeOnce[int, Draw] = _MadeOnce(Draw)
+_DISCARDS: _MadeOnce[int, _MadeOnce[Card, Discard]] = _MadeOnce(lambda seat: _MadeOnce(partial(Discard, seat)))
+
+
+def legal_actions(rnd: RoundView) -> list[Action]:
+    """Every distinct legal action of ``rnd`` now (see `Round.legal_actions`, which keeps the
+    answer for `Round.apply`)."""
+    if rnd.phase == "over":
+        return []
+    seat = rnd.to_move
+    if rnd.phase == "answer":
+        assert rnd.asker is not None
+        partner = rnd.partner_of(rnd.asker)
+        return [Answer(partner, True), Answer(partner, False)]
+    actions: list[Action] = []
+    if rnd.phase == "draw":
+        if rnd.stock:
+            actions.append(_DRAWS[seat])
+        actions.extend(take_candidates(rnd, seat))
+        if not rnd.stock and rnd.decline_problem(seat) is None:
+            actions.append(Decline(seat))
+        if rnd.profile.permission_timing == "before_pile_or_meld" and rnd.ask_problem(seat) is None:
+            actions.append(Ask(seat))
+        return actions
+    hand = rnd.hands[seat]
+    by_rank = group_by_rank(hand)
+    if rnd.profile.meld_family == "sequences":
+        actions.extend(sequence_meld_candidates(rnd, seat))
+    else:
+        actions.extend(meld_candidates(rnd, seat, by_rank=by_rank))
+    unconstrained = (len(hand) >= 2 and rnd.permission is None and not rnd.profile.sevens_rules
+                     and (rnd.opened[rnd.team_of(seat)] or rnd.turn_value == 0))
+    discards = _DISCARDS[seat]
+    if unconstrained:
+        actions.extend(map(discards.__getitem__, dict.fromkeys(hand)))
+    else:
+        actions.extend([discards[card] for card in dict.fromkeys(hand)
+                        if rnd.discard_problem(seat, card) is None])
+    if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None:
+        actions.append(Ask(seat))
+    return actions
+
+
+def take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
+    """Every legal pile take at the grain of `legal_actions`, each judged by `take_problem`."""
+    if not rnd.pile or rnd.phase != "draw" or seat != rnd.to_move:
+        return
+    if rnd.profile.pile_take_rule == "top_card_only":
+        yield from sequence_take_candidates(rnd, seat)
+        return
+    top = rnd.pile[-1]
+    if top.is_black_three or top.is_wild:
+        return
+    hand = rnd.hands[seat]
+    team = rnd.team_of(seat)
+    rank = top.rank
+    naturals: list[Card] = []
+    joker = two = None
+    for card in hand:
+        if card.rank == rank:
+            naturals.append(card)
+        elif card.rank == 0:
+            joker = joker or card
+        elif card.rank == 2:
+            two = two or card
+    options: list[tuple[Card, ...]] = []
+    if rank in rnd.melds[team]:
+        options.append(())
+    if len(naturals) >= 2:
+        options.append(tuple(naturals[:2]))
+    if naturals:
+        if joker is not None:
+            options.append((naturals[0], joker))
+        if two is not None:
+            options.append((naturals[0], two))
+    if not options:
+        return
+    seen = set()
+    status = rnd.pile_status(seat)
+    for cards in options:
+        if cards in seen:
+            continue
+        seen.add(cards)
+        if rnd.take_problem(seat, cards, (), None, status) is None:
+            yield TakePile(seat, cards)
+        elif not rnd.opened[team] and len([c for c in cards if not c.is_wild]) >= 2:
+            remaining = list(hand)
+            for card in cards:
+                remaining.remove(card)
+            pair_value = cards_value((top,) + cards, rnd.profile)
+            needed = rnd.opening_minimum(team) - pair_value
+            for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rnd.pile_pick_up_count(),
+                                             max_results=20):
+                extra = tuple(MeldGroup(m) for m in option.melds)
+                if rnd.take_problem(seat, cards, extra, None, status) is None:
+                    yield TakePile(seat, cards, extra)
+
+
+def unlocked_hand(rnd: RoundView, seat: int) -> list[Card]:
+    """The seat's hand without the pile cards locked this turn (pile rule "top_card_only")."""
+    pool = list(rnd.hands[seat])
+    for card in rnd.turn_locked:
+        pool.remove(card)
+    return pool
+
+
+def opening_combos(rnd: RoundView, groups: list[tuple[Card, ...]], pool: Sequence[Card], needed: int,
+                    limit: int = 12) -> list[tuple[tuple[Card, ...], ...]]:
+    """Disjoint new melds from ``pool`` worth at least ``needed`` together (at most three)."""
+    ranked = sorted(groups, key=lambda g: -cards_value(g, rnd.profile))[:40]
+    found: list[tuple[tuple[Card, ...], ...]] = []
+
+    def search(start: int, chosen: tuple[tuple[Card, ...], ...], left: list[Card], total: int) -> None:
+        if len(found) >= limit:
+            return
+        if total >= needed and chosen:
+            found.append(chosen)
+            return
+        if len(chosen) == 3:
+            return
+        for i in range(start, len(ranked)):
+            group = ranked[i]
+            rest = list(left)
+            try:
+                for card in group:
+                    rest.remove(card)
+            except ValueError:
+                continue
+            search(i + 1, chosen + (group,), rest, total + cards_value(group, rnd.profile))
+
+    search(0, (), list(pool), 0)
+    return found
+
+
+def sequence_take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
+    """Brazilian games: the top card onto each team meld that takes it, or into each new
+    meld it forms with hand cards (with opening melds when the team has not opened)."""
+    top = rnd.pile[-1]
+    if top.is_black_three or top.is_wild:
+        return
+    team = rnd.team_of(seat)
+    hand = rnd.hands[seat]
+    options: list[TakePile] = []
+    for key in sorted(rnd.melds[team]):
+        options.append(TakePile(seat, (), (), key))
+    for group in candidate_groups(hand, must_include=top):
+        cards = list(group)
+        cards.remove(top)
+        options.append(TakePile(seat, tuple(cards)))
+    status = rnd.pile_status(seat)
+    for option in options:
+        if rnd.take_problem(seat, option.cards, (), option.target, status) is None:
+            yield option
+        elif not rnd.opened[team] and option.target is None:
+            pool = list(hand)
+            for card in option.cards:
+                pool.remove(card)
+            put = cards_value((top,) + option.cards, rnd.profile)
+            needed = rnd.opening_minimum(team) - put
+            for combo in opening_combos(rnd, candidate_groups(pool), pool, needed, limit=4):
+                extra = tuple(MeldGroup(g) for g in combo)
+                if rnd.take_problem(seat, option.cards, extra, None, status) is None:
+                    yield TakePile(seat, option.cards, extra)
+
+
+def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False) -> list[Action]:
+    """Brazilian games: new melds (combined to reach the opening minimum), single cards
+    added to each team meld, joker swaps, the first-turn redraw (``exact``: every card tried
+    on every meld, which tests compare with the suit filter)."""
+    team = rnd.team_of(seat)
+    pool = unlocked_hand(rnd, seat)
+    melds = rnd.melds[team]
+    groups = candidate_groups(pool)
+    out: list[Action] = []
+    candidates: list[Meld] = []
+    if rnd.opened[team]:
+        candidates.extend(Meld(seat, (MeldGroup(g),)) for g in groups)
+    else:
+        needed = rnd.opening_minimum(team)
+        candidates.extend(Meld(seat, tuple(MeldGroup(g) for g in combo))
+                          for combo in opening_combos(rnd, groups, pool, needed))
+    if rnd.opened[team]:
+        for key in sorted(melds):
+            # naturals of another kind than the meld takes are refused anyway: not tried
+            for card in dict.fromkeys(pool):
+                if not exact and not card.is_wild and not natural_may_join(melds[key], card, key == ACE_SET_KEY):
+                    continue
+                candidates.append(Meld(seat, (MeldGroup((card,), key),)))
+    # one group keeping two or more cards in hand, for an opened team with no "may I go
+    # out?" answer: only the group itself can be refused (as in `meld_candidates`)
+    fast = not exact and rnd.opened[team] and rnd.permission is None
+    hand_size = len(rnd.hands[seat])
+    for meld in candidates:
+        if fast and len(meld.groups) == 1 and hand_size - len(meld.groups[0].cards) >= 2:
+            if rnd.group_fits(meld.groups[0], melds):
+                out.append(meld)
+        elif rnd.meld_problem(seat, meld.groups) is None:
+            out.append(meld)
+    for key, meld_cards in sorted(melds.items()):
+        if any(c.rank == 0 for c in meld_cards):
+            for card in dict.fromkeys(pool):
+                if card.is_wild or (not exact and not natural_may_join(meld_cards, card, key == ACE_SET_KEY)):
+                    continue  # only a natural of the kind the meld takes can replace its joker
+                if rnd.swap_problem(seat, key, card) is None:
+                    out.append(Swap(seat, key, card))
+    if rnd.profile.first_turn_redraw and rnd.redraw_problem(seat) is None:
+        out.append(Redraw(seat))
+    return out
+
+
+def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
+                     by_rank: dict[int, list[Card]] | None = None) -> list[Meld]:
+    """The meld actions of `legal_actions` (``exact``: every candidate through `meld_problem`,
+    which tests compare with the shortcut; ``by_rank``: the hand by `group_by_rank`)."""
+    hand = rnd.hands[seat]
+    team = rnd.team_of(seat)
+    prof = rnd.profile
+    melds = rnd.melds[team]
+    if by_rank is None:
+        by_rank = group_by_rank(hand)
+    # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
+    # honour, needs only the meld's counts and (before the team opens) the opening minimum
+    # checked: `meld_problem` would find every other check passed by construction.
+    fast = rnd.permission is None and not rnd.turn_locked and not exact
+    opened = rnd.opened[team]
+    if fast and opened and not prof.deuce_melds and not prof.wild_melds:
+        return _opened_meld_candidates(rnd, seat, by_rank, melds)
+    jokers = by_rank.get(0, [])
+    twos = by_rank.get(2, [])
+    hand_size = len(hand)
+    limit = prof.wild_limit
+    min_naturals = prof.meld_min_naturals
+    out: list[Meld] = []
+    twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
+
+    def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
+        if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
+            return
+        if fast and hand_size - used >= 2 and rank != BLACK_THREE_RANK:
+            if meld_counts_problem(nat, wild, rank, prof, check_size=True) is not None:
+                return
+            if not opened:
+                cards = groups[0].cards
+                value = cards_value(cards, prof)
+                at_once = rnd.opening_at_once(team, value, cards)
+                if at_once is not False:  # decided by the cards alone: no need for the hand left
+                    if at_once is True:
+                        out.append(Meld(seat, groups))
+                    return
+                remaining = list(hand)
+                for card in cards:
+                    remaining.remove(card)
+                melds_after = dict(melds)
+                melds_after[rank] = melds.get(rank, []) + list(cards)
+                if rnd.opening_problem(seat, value, cards, remaining, melds_after, False, take=False) is not None:
+                    return
+            out.append(Meld(seat, groups))
+            return
+        action = Meld(seat, groups)
+        if rnd.meld_problem(seat, groups) is None:
+            out.append(action)
+
+    if prof.deuce_melds or prof.wild_melds:
+        _wild_family_candidates(rnd, melds, jokers, twos, consider)
+    new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
+    wild_ways = _wild_ways(jokers, twos)
+    ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
+    for rank in ranks:
+        if rank == 0 or rank == 2:
+            continue
+        cards = by_rank.get(rank, [])
+        n = len(cards)
+        existing = melds.get(rank)
+        if existing is None:
+            if n < min_naturals:
+                continue
+            en = ew = 0
+        else:
+            en, ew = meld_counts(existing, rank)
+        if rank == BLACK_THREE_RANK:
+            if n >= prof.meld_min_size and hand_size - n <= 1:
+                consider((MeldGroup(tuple(cards)),), n, 0, rank, n)
+            continue
+        # keep one natural back when going out would otherwise be forced, and while opening
+        # (a smaller meld may be the only one that reaches the minimum and keeps a card)
+        counts = ((n, n - 1) if ((hand_size - n <= 1 or not opened)
+                                 and n - 1 >= (1 if existing else min_naturals)) else (n,))
+        wild_room = limit - ew
+        for count in counts:
+            naturals = tuple(cards[:count])
+            target = rank if existing is not None and not count else None
+            nat = en + count
+            for wild, wilds in wild_ways:
+                used = count + wild
+                if wild <= wild_room and used:
+                    consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
+    return out
+
+
+def _opened_meld_candidates(rnd: RoundView, seat: int, by_rank: dict[int, list[Card]],
+                            melds: dict[int, list[Card]]) -> list[Meld]:
+    """`meld_candidates` for the commonest case, spelled out for speed: an opened team of a
+    plain sets profile, no "may I go out?" answer, no locked cards. Same list, same order."""
+    prof = rnd.profile
+    hand_size = len(rnd.hands[seat])
+    limit = prof.wild_limit
+    min_naturals = prof.meld_min_naturals
+    wild_ways = _wild_ways(by_rank.get(0, ()), by_rank.get(2, ()))
+    have_wilds = wild_ways is not _NO_WILD_WAYS
+    legal_counts = rnd.legal_counts_cache
+    known_melds = rnd.meld_action_cache
+    new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
+    out: list[Meld] = []
+    for rank in sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank):
+        if rank == 0 or rank == 2:
+            continue
+        cards = by_rank.get(rank, ())
+        n = len(cards)
+        existing = melds.get(rank)
+        if existing is None:
+            if n < min_naturals:
+                continue
+            en = ew = 0
+            if rank == BLACK_THREE_RANK:
+                if n >= prof.meld_min_size and hand_size - n <= 1:
+                    groups = (MeldGroup(tuple(cards)),)
+                    if rnd.meld_problem(seat, groups) is None:
+                        out.append(Meld(seat, groups))
+                continue
+        elif not n and not have_wilds:
+            continue  # nothing in hand for this meld
+        else:  # meld_counts, inlined (no deuce or wild-card melds here)
+            ew = 0
+            for card in existing:
+                if card.is_wild:
+                    ew += 1
+            en = len(existing) - ew
+        # keep one natural back when going out would otherwise be forced
+        if hand_size - n <= 1 and n - 1 >= (1 if existing is not None else min_naturals):
+            counts: tuple[int, ...] = (n, n - 1)
+        else:
+            counts = (n,)
+        wild_room = limit - ew
+        for count in counts:
+            naturals = tuple(cards[:count])
+            target = rank if existing is not None and not count else None
+            nat = en + count
+            for wild, wilds in wild_ways:
+                used = count + wild
+                if wild > wild_room or not used:
+                    continue
+                if hand_size - used >= 2:
+                    key = (nat, ew + wild, rank)
+                    ok = legal_counts.get(key)
+                    if ok is None:
+                        ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
+                    if ok:
+                        action_key = (seat, naturals + wilds, target)
+                        action = known_melds.get(action_key)
+                        if action is None:
+                            action = known_melds[action_key] = Meld(
+                                seat, (new_group(MeldGroup, action_key[1:]),))
+                        out.append(action)
+                else:  # going out (or down to one card): every check
+                    groups = (new_group(MeldGroup, (naturals + wilds, target)),)
+                    if rnd.meld_problem(seat, groups) is None:
+                        out.append(Meld(seat, groups))
+    return out
+
+
+def _wild_family_candidates(rnd: RoundView, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
+                            consider: Callable[[tuple[MeldGroup, ...], int, int, int, int], None]) -> None:
+    """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies)."""
+    prof = rnd.profile
+    if prof.deuce_melds and twos:
+        existing = melds.get(DEUCE_RANK)
+        en, ew = meld_counts(existing, DEUCE_RANK) if existing else (0, 0)
+        if existing is not None or len(twos) >= prof.meld_min_naturals:
+            for j in range(min(len(jokers), prof.wild_limit - ew) + 1):
+                cards = tuple(twos) + tuple(jokers[:j])
+                target = DEUCE_RANK if existing is not None else None
+                consider((MeldGroup(cards, target),), en + len(twos), ew + j, DEUCE_RANK, len(cards))
+    if prof.wild_melds and (jokers or twos):
+        existing = melds.get(0)
+        size = len(existing) if existing else 0
+        for j in range(len(jokers) + 1):
+            for t in range(len(twos) + 1):
+                count = j + t
+                if not count or size + count > prof.canasta_size:
+                    continue
+                if existing is None and count < prof.meld_min_size:
+                    continue
+                cards = tuple(jokers[:j]) + tuple(twos[:t])
+                consider((MeldGroup(cards, 0 if existing is not None else None),), 0, size + count, 0, count)

@@ -1,0 +1,640 @@
+"""Computer players: a uniform `RandomBot` and a heuristic `GreedyBot`, and helpers that let
+them play whole rounds and games (``play_round`` / ``play_game`` return game records).
+
+Bots choose **only** among ``rnd.legal_actions()``: the engine is the one source of truth
+about legality, so a bot can be naive about the rules and still never cheat. `GreedyBot`
+reads only public information (the table, the pile, hand sizes, the cards each player was
+seen to pick up with the pile) and its own hand.
+
+>>> from canasta_learn.engine.round import Round
+>>> rnd = Round(seed=3)
+>>> bot = GreedyBot(seed=1)
+>>> action = bot.choose(rnd)
+>>> action in rnd.legal_actions()
+True
+>>> live = play_round_live(("greedy", "random", "greedy", "random"), seed=3)
+>>> live.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, TakePile
+from ..core.cards import Card
+from ..engine.game import Game
+from ..engine.round import Round
+from ..profiles import ProfileLike, get_profile
+from ..rules.melds import cards_value
+from ..rules.pile import pile_status
+from ..rules.planning import enumerate_openings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..records.record import GameRecord
+
+__all__ = [
+    "BOT_NAMES",
+    "MAX_ROUND_ACTIONS",
+    "Bot",
+    "BotLike",
+    "GreedyBot",
+    "NoLegalActionError",
+    "RandomBot",
+    "RoundTooLongError",
+    "UnfinishedGameWarning",
+    "acting_seat",
+    "default_names",
+    "make_bot",
+    "make_bots",
+    "play_game",
+    "play_game_live",
+    "play_round",
+    "play_round_live",
+    "run_round",
+]
+
+#: A round longer than this many actions is treated as a bug (bots or engine looping).
+MAX_ROUND_ACTIONS = 5000
+
+
+class NoLegalActionError(RuntimeError):
+    """The engine offered no legal action in a round that is not over (an engine bug)."""
+
+
+class RoundTooLongError(RuntimeError):
+    """A round went on for more than `MAX_ROUND_ACTIONS` actions."""
+
+
+class UnfinishedGameWarning(RuntimeWarning):
+    """`play_game` stopped at ``max_rounds`` before a team reached the target."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: picks one of ``rnd.legal_actions()`` for the seat that must act."""
+
+    #: Short name ("greedy", "random") used in default player names.
+    name: str
+
+    def choose(self, rnd: Round) -> Action:
+        """The action to play now (one of ``rnd.legal_actions()``)."""
+        ...
+
+
+#: A bot instance or the name of a bot kind ("greedy", "random").
+BotLike = Bot | str
+
+
+def acting_seat(rnd: Round) -> int:
+    """The seat that must act now: the player to move, or in phase "answer" the partner who
+    answers "may I go out?"."""
+    if rnd.phase == "answer" and rnd.asker is not None:
+        return rnd.partner_of(rnd.asker)
+    return rnd.to_move
+
+
+def _legal(rnd: Round) -> list[Action]:
+    legal = rnd.legal_actions()
+    if not legal:
+        raise NoLegalActionError(
+            f"The engine offers no legal action but the round is not over: {rnd!r} "
+            f"(phase {rnd.phase}, seat {rnd.seat_name(acting_seat(rnd))}, "
+            f"hand {' '.join(map(str, rnd.hands[acting_seat(rnd)]))}, "
+            f"pile top {rnd.top_card}, permission {rnd.permission})."
+        )
+    return legal
+
+
+class RandomBot:
+    """Plays uniformly at random among the legal actions (seeded, so reproducible)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, rnd: Round) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(_legal(rnd))
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+
+class _Memory:
+    """What each seat was publicly seen to hold: ranks picked up with the pile, minus the
+    cards the seat has since melded or discarded. Updated incrementally per round."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.round = rnd
+        self.events_seen = 0
+        self.log_seen = 0
+        self.known: list[dict[int, int]] = [{} for _ in range(rnd.player_count)]
+        self.discarded: list[list[int]] = [[] for _ in range(rnd.player_count)]
+
+    @staticmethod
+    def _forget(known: dict[int, int], rank: int) -> None:
+        count = known.get(rank, 0)
+        if count > 1:
+            known[rank] = count - 1
+        elif count == 1:
+            del known[rank]
+
+    def update(self) -> None:
+        """Read the events and actions added since the last update."""
+        rnd = self.round
+        events = rnd.events
+        for index in range(self.events_seen, len(events)):
+            event = events[index]
+            seat = event.seat
+            if seat is None:
+                continue
+            kind = event.kind
+            if kind == "pile_taken":
+                known = self.known[seat]
+                for card in event.cards:
+                    if not card.is_red_three:
+                        known[card.rank] = known.get(card.rank, 0) + 1
+            elif kind == "meld_new" or kind == "meld_added":
+                known = self.known[seat]
+                for card in event.cards:
+                    self._forget(known, card.rank)
+        self.events_seen = len(events)
+        log = rnd.log
+        for index in range(self.log_seen, len(log)):
+            action = log[index]
+            if isinstance(action, Discard):
+                self._forget(self.known[action.seat], action.card.rank)
+                self.discarded[action.seat].append(action.card.rank)
+        self.log_seen = len(log)
+
+
+class GreedyBot:
+    """A sensible heuristic player, one cheap score per legal action (no search).
+
+    - opens as soon as it can, with the cheapest qualifying opening (fewest wild cards);
+    - takes the pile when it pays (size and content against the wild cards it costs);
+    - melds naturals, adds to its melds, completes canastas (natural ones preferred), keeps
+      wild cards for melds close to a canasta, keeps pairs in hand to take the pile;
+    - discards black threes first, then singletons the next opponent is unlikely to use
+      (judged from the opponents' melds and the cards they were seen to pick up);
+    - asks "may I go out?" when going out helps its team, and answers its partner's question
+      "yes" unless it holds many points while its team is not ahead.
+
+    Deterministic for a given seed (the seed only breaks near-ties).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._memory: _Memory | None = None
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed!r})"
+
+    # ------------------------------------------------------------------ entry point
+    def choose(self, rnd: Round) -> Action:
+        """The heuristic's pick among the legal actions."""
+        legal = _legal(rnd)
+        if len(legal) == 1:
+            return legal[0]
+        if rnd.phase == "answer":
+            return self._answer(rnd, legal)
+        if rnd.phase == "draw":
+            return self._draw_phase(rnd, legal)
+        return self._play_phase(rnd, legal)
+
+    def _jitter(self) -> float:
+        return self.rng.random() * 1e-3
+
+    def _remember(self, rnd: Round) -> _Memory:
+        memory = self._memory
+        if memory is None or memory.round is not rnd or memory.log_seen > len(rnd.log):
+            memory = self._memory = _Memory(rnd)
+        memory.update()
+        return memory
+
+    # ------------------------------------------------------------------ public estimates
+    @staticmethod
+    def table_value(rnd: Round, team: int) -> int:
+        """A team's points on the table: melded cards, canasta bonuses, red threes."""
+        prof = rnd.profile
+        total = 0
+        for rank, meld in rnd.melds[team].items():
+            total += cards_value(meld, prof)
+            if len(meld) >= prof.canasta_size and rank != 3:  # black threes: never a canasta
+                natural = not any(c.is_wild for c in meld)
+                total += prof.natural_canasta_bonus if natural else prof.mixed_canasta_bonus
+        threes = sum(len(rnd.red_threes[s]) for s in range(rnd.player_count)
+                     if rnd.team_of(s) == team)
+        if threes:
+            bonus = prof.red_three_bonuses[min(threes, len(prof.red_three_bonuses) - 1)]
+            total += bonus if rnd.melds[team] else -bonus
+        return total
+
+    def _wants_out(self, rnd: Round, seat: int) -> bool:
+        """Going out ends the round now: good when the team is not behind on the table
+        (counting the cards still in hands), or when the stock is nearly gone."""
+        team = rnd.team_of(seat)
+        seats = range(rnd.player_count)
+        ours = self.table_value(rnd, team) + rnd.profile.going_out_bonus
+        ours -= 10 * sum(len(rnd.hands[s]) for s in seats if rnd.team_of(s) == team and s != seat)
+        theirs = sum(self.table_value(rnd, t) for t in range(rnd.profile.team_count) if t != team)
+        theirs -= 10 * sum(len(rnd.hands[s]) for s in seats if rnd.team_of(s) != team)
+        return ours >= theirs or len(rnd.stock) < 12
+
+    # ------------------------------------------------------------------ answering
+    def _answer(self, rnd: Round, legal: list[Action]) -> Action:
+        seat = acting_seat(rnd)
+        team = rnd.team_of(seat)
+        my_points = cards_value(rnd.hands[seat], rnd.profile)
+        lead = self.table_value(rnd, team) - max(
+            self.table_value(rnd, t) for t in range(rnd.profile.team_count) if t != team)
+        yes = my_points < 100 or lead >= 2 * my_points or len(rnd.stock) < 12
+        for action in legal:
+            if isinstance(action, Answer) and action.yes == yes:
+                return action
+        return legal[0]
+
+    # ------------------------------------------------------------------ draw phase
+    def _draw_phase(self, rnd: Round, legal: list[Action]) -> Action:
+        seat = rnd.to_move
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        draw = next((a for a in legal if isinstance(a, Draw)), None)
+        decline = next((a for a in legal if isinstance(a, Decline)), None)
+        ask = next((a for a in legal if isinstance(a, Ask)), None)
+        best: TakePile | None = None
+        best_score = float("-inf")
+        if takes:
+            hand_ranks = Counter(c.rank for c in rnd.hands[seat])
+            for take in takes:
+                score = self._take_score(rnd, take, hand_ranks, end_of_stock=draw is None)
+                score += self._jitter()
+                if score > best_score:
+                    best, best_score = take, score
+        if draw is not None:
+            if best is not None and best_score >= 1.5:
+                return best
+            if ask is not None and self._wants_out(rnd, seat):
+                return ask
+            return draw
+        # the stock is empty: take the pile only if it melds well (or if we must)
+        if best is not None and (decline is None or best_score >= 0):
+            return best
+        if decline is not None:
+            return decline
+        return best if best is not None else legal[0]
+
+    def _take_score(self, rnd: Round, take: TakePile, hand_ranks: Counter[int],
+                    end_of_stock: bool) -> float:
+        """What taking the pile this way is worth, in rough "useful cards" units."""
+        team = rnd.team_of(take.seat)
+        melds = rnd.melds[team]
+        gain = 1.0  # the top card goes down at once
+        for card in rnd.pile[:-1]:
+            if card.is_red_three:
+                gain += 3.0
+            elif card.is_wild:
+                gain += 4.0
+            elif card.is_black_three:
+                gain += -1.0 if end_of_stock else -0.3
+            elif card.rank in melds or hand_ranks[card.rank] >= 1:
+                gain += 1.5
+            else:
+                gain += -1.0 if end_of_stock else 0.6
+        cost = 0.0
+        for card in take.cards:
+            if card.rank == 0:
+                cost += 4.0
+            elif card.rank == 2:
+                cost += 3.0
+        for group in take.extra_melds:
+            cost += 0.2 * len(group.cards)
+            cost += sum(2.5 for c in group.cards if c.is_wild)
+        return gain - cost
+
+    # ------------------------------------------------------------------ play phase
+    def _play_phase(self, rnd: Round, legal: list[Action]) -> Action:
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        melds = [a for a in legal if isinstance(a, Meld)]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if rnd.permission == "yes":
+            # the engine offers only moves that keep going out possible: meld the most cards
+            if melds:
+                return max(melds, key=lambda m: (len(m.cards) - 0.1 * _wild_count(m)))
+            return discards[0] if discards else legal[0]
+        ask = next((a for a in legal if isinstance(a, Ask)), None)
+        if ask is not None and self._wants_out(rnd, seat):
+            return ask
+        if melds:
+            if not rnd.opened[team]:
+                choice = self._opening_meld(rnd, melds)
+                if choice is not None:
+                    return choice
+            else:
+                choice = self._best_meld(rnd, melds)
+                if choice is not None:
+                    return choice
+        if discards:
+            return self._discard_choice(rnd, discards)
+        return melds[0] if melds else legal[0]
+
+    def _opening_meld(self, rnd: Round, melds: list[Meld]) -> Meld | None:
+        """The next meld of the cheapest opening the hand allows (fewest wild cards)."""
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        needed = rnd.opening_minimum(team) - rnd.turn_value
+        options = enumerate_openings(rnd.hands[seat], needed, rnd.profile, max_results=30)
+        for option in options:
+            for planned in option.melds:
+                rank = next(c.rank for c in planned if not c.is_wild)
+                jokers = sum(1 for c in planned if c.rank == 0)
+                twos = sum(1 for c in planned if c.rank == 2)
+                for meld in melds:
+                    if len(meld.groups) != 1:
+                        continue
+                    cards = meld.groups[0].cards
+                    naturals = [c for c in cards if not c.is_wild]
+                    if (naturals and naturals[0].rank == rank
+                            and sum(1 for c in cards if c.rank == 0) == jokers
+                            and sum(1 for c in cards if c.rank == 2) == twos):
+                        return meld
+        # no plan matched the engine's grain: the legal meld with the fewest wild cards
+        if rnd.turn_value > 0:  # an opening is under way: it must be completed
+            return min(melds, key=lambda m: (_wild_count(m), -len(m.cards)))
+        return None
+
+    def _best_meld(self, rnd: Round, melds: list[Meld]) -> Meld | None:
+        """The best-scoring meld once the team has opened, if one is worth playing."""
+        seat = rnd.to_move
+        prof = rnd.profile
+        size = prof.canasta_size
+        table: dict[int, tuple[int, bool]] = {}
+        has_canasta = False
+        for rank, cards in rnd.melds[rnd.team_of(seat)].items():
+            table[rank] = (len(cards), not any(c.is_wild for c in cards))
+            has_canasta = has_canasta or len(cards) >= size
+        hand_size = len(rnd.hands[seat])
+        wants_out: bool | None = None
+        best: Meld | None = None
+        best_score = 0.0
+        for meld in melds:
+            hand_after = hand_size - len(meld.cards)
+            if hand_after <= 1:
+                if wants_out is None:
+                    wants_out = self._wants_out(rnd, seat)
+                if not wants_out:
+                    continue
+            score = self._meld_score(meld, table, has_canasta, size) + self._jitter()
+            if hand_after <= 1:
+                score += 5.0
+            if score > best_score:
+                best, best_score = meld, score
+        return best
+
+    @staticmethod
+    def _meld_score(meld: Meld, table: dict[int, tuple[int, bool]], has_canasta: bool,
+                    size: int) -> float:
+        """Heuristic worth of a meld once the team has opened (> 0: worth playing).
+
+        ``table`` maps the team's meld ranks to (cards, all natural)."""
+        score = 0.0
+        for group in meld.groups:
+            naturals = [c for c in group.cards if c.rank != 0 and c.rank != 2]
+            wilds = len(group.cards) - len(naturals)
+            if group.target is not None:
+                rank = group.target
+            elif naturals:
+                rank = naturals[0].rank
+            else:  # a deuce meld (Italian) or a wild-card meld (Pennies)
+                rank = 2 if any(c.rank == 2 for c in group.cards) else 0
+            existing = table.get(rank)
+            before, was_natural = existing if existing is not None else (0, False)
+            after = before + len(group.cards)
+            score += 1.5 * len(naturals)
+            if existing is None and not wilds:
+                score += 2.0
+            if after >= size > before:
+                natural = not wilds and (existing is None or was_natural)
+                score += 8.0 if natural else (6.0 if not has_canasta else 3.0)
+            if wilds:
+                if existing is not None and before >= size and was_natural:
+                    score -= 12.0  # would spoil a natural canasta
+                elif after < size:
+                    score -= 2.5 * wilds if after >= 5 else 4.0 * wilds
+                elif was_natural and before >= 4 and not has_canasta:
+                    score -= 0.5 * wilds
+                else:
+                    score -= 1.0 * wilds
+        return score
+
+    def _discard_choice(self, rnd: Round, discards: list[Discard]) -> Discard:
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        hand = rnd.hands[seat]
+        values = rnd.profile.card_values
+        ranks = Counter(c.rank for c in hand)
+        melds = rnd.melds[team]
+        opened = rnd.opened[team]
+        memory = self._remember(rnd)
+        opponent = rnd.next_seat(seat)
+        opp_team = rnd.team_of(opponent)
+        opp_melds = rnd.melds[opp_team]
+        opp_known = memory.known[opponent]
+        opp_recent = set(memory.discarded[opponent][-3:])
+        probe = Card(4, "c")
+        frozen = pile_status(rnd.pile + [probe], rnd.profile,
+                             team_opened=rnd.opened[opp_team]).state == "frozen"
+        pile_size = len(rnd.pile) + 1
+        best = discards[0]
+        best_score = float("-inf")
+        for action in discards:
+            card = action.card
+            value = values[card.rank]
+            if card.is_wild:
+                keep, danger = 30.0 + value / 10, 0.0
+            elif card.is_black_three:
+                keep, danger = -5.0, 0.0
+            else:
+                count = ranks[card.rank]
+                if card.rank in melds:
+                    keep = 0.5
+                elif count >= 3:
+                    keep = 6.0
+                elif count == 2:
+                    keep = 4.0
+                else:
+                    keep = 1.0
+                keep += value / 20 if not opened else -value / 50
+                known = opp_known.get(card.rank, 0)
+                if frozen:
+                    chance = 0.9 if known >= 2 else (0.35 if known == 1 else 0.12)
+                elif card.rank in opp_melds:
+                    chance = 0.95
+                else:
+                    chance = 0.8 if known >= 1 else 0.3
+                if card.rank in opp_recent:
+                    chance *= 0.5
+                danger = chance * pile_size
+            score = -keep - danger + self._jitter()
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+def _wild_count(meld: Meld) -> int:
+    return sum(1 for c in meld.cards if c.is_wild)
+
+
+def _coach_bot(seed: int | None) -> Bot:
+    """The coach with a fixed number of deals per decision, so seeded games replay exactly."""
+    from .coach import CoachBot  # the coach plays its rollouts with the bots above
+
+    return CoachBot(seed, rollouts=12)
+
+
+#: Bot kinds by name.
+BOT_NAMES: dict[str, Callable[[int | None], Bot]] = {"greedy": GreedyBot, "random": RandomBot,
+                                                     "coach": _coach_bot}
+
+
+def make_bot(spec: BotLike, seed: int | None = None) -> Bot:
+    """A bot from an instance (returned as is) or a name ("greedy", "random") and a seed."""
+    if isinstance(spec, str):
+        factory = BOT_NAMES.get(spec.strip().lower())
+        if factory is None:
+            raise ValueError(f"Unknown bot {spec!r}: choose one of {', '.join(BOT_NAMES)}.")
+        return factory(seed)
+    if not isinstance(spec, Bot):
+        raise ValueError(f"{spec!r} is not a bot: give a name ({', '.join(BOT_NAMES)}) or an "
+                         "object with a choose(round) method.")
+    return spec
+
+
+def make_bots(players: Sequence[BotLike] | BotLike, player_count: int,
+              seed: int | None) -> list[Bot]:
+    """One bot per seat. A single entry (or name) serves every seat; names are seeded from
+    ``seed`` and the seat, so the same seed gives the same bots."""
+    if isinstance(players, str) or isinstance(players, Bot):
+        players = [players]
+    specs = list(players)
+    if len(specs) == 1:
+        specs = specs * player_count
+    if len(specs) != player_count:
+        raise ValueError(f"Give one bot per seat ({player_count}), or one for every seat; "
+                         f"got {len(specs)}.")
+    return [make_bot(spec, None if seed is None else seed * 1009 + 17 * seat)
+            for seat, spec in enumerate(specs)]
+
+
+def default_names(bots: Sequence[Bot], rnd_or_count: Round | int) -> list[str]:
+    """Player names such as ``"greedy N"``, ``"random E"``."""
+    count = rnd_or_count if isinstance(rnd_or_count, int) else rnd_or_count.player_count
+    from ..core.actions import seat_name
+
+    return [f"{bot.name} {seat_name(seat, count)}" for seat, bot in enumerate(bots)]
+
+
+def run_round(rnd: Round, bots: Sequence[Bot],
+              on_action: Callable[[Round, Action], None] | None = None,
+              apply: Callable[[Action], object] | None = None) -> Round:
+    """Let the bots play ``rnd`` to its end (``on_action(rnd, action)`` is called before each
+    action is applied; ``apply`` performs it, by default ``rnd.apply`` — a `Game` passes its
+    own so the finished round is scored). Returns the same round."""
+    count = 0
+    perform = rnd.apply if apply is None else apply
+    while not rnd.is_over:
+        action = bots[acting_seat(rnd)].choose(rnd)
+        if on_action is not None:
+            on_action(rnd, action)
+        perform(action)
+        count += 1
+        if count > MAX_ROUND_ACTIONS:
+            raise RoundTooLongError(f"The round went on for more than {MAX_ROUND_ACTIONS} "
+                                    f"actions: {rnd!r}.")
+    return rnd
+
+
+def play_round_live(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    deck: Sequence[Card | str] | str | None = None,
+    dealer: int = 0,
+    team_scores: Sequence[int] | None = None,
+) -> Round:
+    """Deal a round and let the bots play it; return the finished `Round`."""
+    prof = get_profile(profile)
+    return run_round(Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores),
+                     make_bots(players, prof.player_count, seed))
+
+
+def play_round(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    deck: Sequence[Card | str] | str | None = None,
+    dealer: int = 0,
+    team_scores: Sequence[int] | None = None,
+    names: Sequence[str] | None = None,
+) -> GameRecord:
+    """Deal a round, let the bots play it, and return its game record (`play_round_live`
+    plays it; ``names`` default to the bots' names and seats, as in `default_names`).
+
+    ``players``: one bot (instance or name "greedy"/"random") per seat, or one for all
+    seats; named bots are seeded from ``seed`` and the seat.
+    """
+    from ..records.record import GameRecord
+
+    rnd = play_round_live(players, profile, seed, deck, dealer, team_scores)
+    if not names:
+        names = default_names(make_bots(players, rnd.player_count, seed), rnd)
+    return GameRecord.from_round(rnd, players=list(names))
+
+
+def play_game_live(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    max_rounds: int = 200,
+) -> Game:
+    """Let the bots play a whole game (to the target score); return the `Game`.
+
+    Stops after ``max_rounds`` rounds (the game's round limit: it is then over and
+    ``game.unfinished``) with an `UnfinishedGameWarning` if no team has won.
+    """
+    game = Game(profile, seed=seed, max_rounds=max_rounds)
+    bots = make_bots(players, game.profile.player_count, seed)
+    while not game.is_over:
+        run_round(game.round, bots, apply=game.apply)
+    if game.unfinished:
+        warnings.warn(f"The game stopped after {max_rounds} rounds without a winner "
+                      f"(totals {game.totals}).", UnfinishedGameWarning, stacklevel=2)
+    return game
+
+
+def play_game(
+    players: Sequence[BotLike] | BotLike = ("greedy",) * 4,
+    profile: ProfileLike = "classic",
+    seed: int | None = None,
+    max_rounds: int = 200,
+    names: Sequence[str] | None = None,
+) -> GameRecord:
+    """Let the bots play a whole game and return its game record (see `play_game_live`)."""
+    from ..records.record import GameRecord
+
+    game = play_game_live(players, profile, seed, max_rounds)
+    if names is None:
+        bots = make_bots(players, game.profile.player_count, seed)
+        names = default_names(bots, game.profile.player_count)
+    return GameRecord.from_game(game, players=list(names))

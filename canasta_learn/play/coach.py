@@ -1,0 +1,960 @@
+"""A coach: "what would a good player do here, and why?" (issue 18, engine part).
+
+`advise` lists the candidate actions for the player to move, best first, each with its
+estimated value — the expected difference in the round's final score between the seat's team
+and the other team — with an uncertainty and the reasons in plain words. The estimate comes
+from *determinized Monte Carlo rollouts*: the cards the seat cannot see (the other hands, the
+stock, a morto or reserve, cards face down under an Italian upcard) are dealt again at random,
+consistently with everything the seat has seen (cards other players picked up with the pile
+stay in their hands), and each such deal is played to the end of the round by `GreedyBot`
+players. Every candidate is played on the same deals (common random numbers), so
+differences between candidates are measured more tightly than the values themselves.
+
+The coach uses **public information only**: what it samples is built from the seat's own
+hand, the table, the pile and the public history, never from the hidden cards themselves.
+
+Reasons are facts computed from the state (the table after the action, the pile, what the
+opponents have shown) and from the rollouts; each `Reason` carries those facts as data.
+
+>>> from canasta_learn.engine.round import Round
+>>> rnd = Round(seed=11)
+>>> rnd.draw()  # doctest: +ELLIPSIS
+Draw(seat=1)
+>>> advice = advise(rnd, rollouts=6, seed=1)
+>>> advice.seat, advice.best.action in rnd.legal_actions()
+(1, True)
+>>> advice.best.rollouts
+6
+>>> all(c.low <= c.value <= c.high for c in advice.candidates)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_name
+from ..core.cards import CARD_KEY, Card, rank_name
+from ..engine.round import Round
+from ..rules.pile import pile_status
+from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
+
+__all__ = [
+    "DEFAULT_TIME_BUDGET",
+    "Advice",
+    "Candidate",
+    "CoachBot",
+    "Determinizer",
+    "Judgement",
+    "Reason",
+    "advise",
+    "judge",
+    "known_cards",
+    "play_out",
+    "stuck_endings",
+    "team_label",
+]
+
+#: Seconds `advise` spends on rollouts unless told otherwise.
+DEFAULT_TIME_BUDGET = 0.7
+#: At most this many meld (and pile-taking) candidates are simulated; the rest are cut by a
+#: quick heuristic (the greedy player's own choice is always kept).
+MAX_MELD_CANDIDATES = 6
+#: Deals after which clearly worse candidates stop being simulated (then every doubling).
+FIRST_PRUNE = 8
+#: Deals tried for one consistent with a pending "may I go out?" (see `Determinizer.sample`).
+ASK_TRIES = 2000
+#: Refused deals after which an asker hand found earlier is reused.
+ASK_TRIES_BEFORE_REUSE = 30
+#: Rollouts that met a state with no legal action so far, and the last such round (see `play_out`).
+_STUCK: list[Round] = []
+_STUCK_COUNT = [0]
+#: A candidate is dropped when its paired difference to the best is below -PRUNE_Z standard errors.
+PRUNE_Z = 3.0
+#: Candidates always kept when pruning.
+KEEP_AT_LEAST = 3
+
+FactValue = int | float | str | bool
+
+
+# ---------------------------------------------------------------------- public information
+def known_cards(rnd: Round, seat: int) -> list[Counter[Card]]:
+    """For every seat other than ``seat``, the cards everyone saw it take into its hand with
+    the pile (or a joker taken back by a swap) and that it has not melded or discarded since.
+
+    The cards are exact (a pile is face up), so they are public; the seat's own entry is empty.
+    A card melded or discarded that matches a known one is assumed to be that one (when two
+    decks hold two identical cards an observer cannot tell them apart, and neither can we).
+    """
+    known: list[Counter[Card]] = [Counter() for _ in range(rnd.player_count)]
+    by_action: dict[int, list[tuple[str, int | None, tuple[Card, ...]]]] = {}
+    for event in rnd.events:
+        if event.kind in ("pile_taken", "joker_swapped"):
+            by_action.setdefault(event.action_index, []).append((event.kind, event.seat, event.cards))
+    for index, action in enumerate(rnd.log):
+        who = action.seat
+        gone: list[Card] = []
+        for kind, event_seat, cards in by_action.get(index, ()):
+            if event_seat is None:
+                continue
+            if kind == "pile_taken":
+                known[event_seat].update(c for c in cards if not c.is_red_three)
+            else:  # joker_swapped: (natural given, joker taken)
+                known[event_seat][cards[1]] += 1
+        if isinstance(action, Meld):
+            gone.extend(action.cards)
+        elif isinstance(action, TakePile):
+            gone.extend(action.cards)
+            for group in action.extra_melds:
+                gone.extend(group.cards)
+        elif isinstance(action, Discard):
+            gone.append(action.card)
+        elif isinstance(action, Swap):
+            gone.append(action.card)
+        held = known[who]
+        for card in gone:
+            if held[card] > 0:
+                held[card] -= 1
+                if not held[card]:
+                    del held[card]
+    known[seat] = Counter()
+    return known
+
+
+def _hidden_pile_slots(rnd: Round) -> list[int]:
+    """Indexes of pile cards lying face down (Italian: the cards slid under the upcard, until
+    the pile is first taken)."""
+    if rnd.profile.upcard_rule != "italian" or not rnd.pile:
+        return []
+    upcard = next((e.cards[0] for e in rnd.events if e.kind == "upcard" and e.cards), None)
+    if upcard is None or any(e.kind == "pile_taken" for e in rnd.events):
+        return []
+    added = sum(1 for a in rnd.log if isinstance(a, Discard | Redraw))
+    first = len(rnd.pile) - added  # the pile as dealt is still at the bottom
+    if first < 1 or rnd.pile[first - 1] != upcard:
+        return []
+    under = min(upcard.rank, first - 1)
+    return list(range(first - 1 - under, first - 1))
+
+
+class Determinizer:
+    """Deals the cards ``seat`` cannot see again at random, consistently with what it saw.
+
+    Built from public information only: the multiset of unseen cards (every card of the round
+    minus the seat's hand, the table, the face-up pile and the cards others are known to hold)
+    is sorted before shuffling, and the places it is dealt to (other hands, stock, mortos,
+    reserves) are known by size alone. ``sample(rng)`` returns an independent `Round`.
+    """
+
+    def __init__(self, rnd: Round, seat: int) -> None:
+        self.round = rnd
+        self.seat = seat
+        self.known = known_cards(rnd, seat)
+        pool: list[Card] = []
+        self.hand_free: list[int] = []
+        for other in range(rnd.player_count):
+            if other == seat:
+                self.hand_free.append(0)
+                continue
+            left = Counter(self.known[other])
+            free = 0
+            for card in rnd.hands[other]:
+                if left[card] > 0:
+                    left[card] -= 1
+                else:
+                    pool.append(card)
+                    free += 1
+            # a known card no longer in the hand cannot happen (known cards are tracked as they
+            # leave); if it did, the hand keeps its real size and the known part shrinks
+            self.hand_free.append(free)
+        self.known_in_hand = [
+            self._known_part(rnd.hands[s], self.known[s]) if s != seat else [] for s in range(rnd.player_count)]
+        pool.extend(rnd.stock)
+        for morto in rnd.mortos:
+            pool.extend(morto)
+        for reserve in rnd.reserves:
+            pool.extend(reserve)
+        self.pile_slots = _hidden_pile_slots(rnd)
+        pool.extend(rnd.pile[i] for i in self.pile_slots)
+        self.pool = sorted(pool, key=CARD_KEY)
+        #: Asker hands (their unseen part) already found able to go out (see `sample`).
+        self.asker_fills: list[list[Card]] = []
+
+    @staticmethod
+    def _known_part(hand: Sequence[Card], known: Counter[Card]) -> list[Card]:
+        left = Counter(known)
+        kept: list[Card] = []
+        for card in hand:
+            if left[card] > 0:
+                left[card] -= 1
+                kept.append(card)
+        return kept
+
+    def _asker_can_go_out(self, new: Round) -> bool:
+        """After "yes", does the asker of this deal have a legal way on (judged after the draw
+        when the question came before drawing)?"""
+        probe = new.copy()
+        probe.apply(Answer(acting_seat(self.round), True))
+        legal = probe.legal_actions()
+        if probe.phase == "draw":
+            draw = next((a for a in legal if isinstance(a, Draw)), None)
+            if draw is not None:
+                probe.apply(draw)
+                legal = [] if probe.is_over else probe.legal_actions()
+        return bool(legal) or probe.is_over
+
+    def sample(self, rng: random.Random) -> Round:
+        """One consistent deal of the unseen cards, as a fresh copy of the round.
+
+        While a partner must answer "may I go out?", the asker's hand must be one that can go
+        out (asking says so publicly): deals where it cannot are dealt again. Such hands can
+        be rare, so after `ASK_TRIES_BEFORE_REUSE` refused deals the unseen part of an asker
+        hand found earlier is kept and the other cards are dealt again; after `ASK_TRIES`
+        the last deal is used (its asker may then be unable to go on; `play_out` scores that).
+        """
+        new = self._deal(rng)
+        rnd = self.round
+        asker = rnd.asker
+        if rnd.phase != "answer" or asker is None or asker == self.seat:
+            return new
+        for tries in range(1, ASK_TRIES + 1):
+            if self._asker_can_go_out(new):
+                fill = sorted((Counter(new.hands[asker]) - Counter(self.known_in_hand[asker])).elements(),
+                              key=CARD_KEY)
+                if fill not in self.asker_fills:
+                    self.asker_fills.append(fill)
+                return new
+            if self.asker_fills and tries >= ASK_TRIES_BEFORE_REUSE:
+                new = self._deal(rng, asker, rng.choice(self.asker_fills))
+            else:
+                new = self._deal(rng)
+        return new
+
+    def _deal(self, rng: random.Random, fixed_seat: int | None = None, fixed: Sequence[Card] = ()) -> Round:
+        """Deal the unseen cards; ``fixed``: the unseen part of ``fixed_seat``'s hand, kept."""
+        rnd = self.round
+        new = rnd.copy()
+        pool = self.pool
+        free = list(self.hand_free)
+        if fixed_seat is not None:
+            remove = Counter(fixed)
+            pool = []
+            for card in self.pool:
+                if remove[card] > 0:
+                    remove[card] -= 1
+                else:
+                    pool.append(card)
+            free[fixed_seat] = 0
+        # red threes never stay in a hand once its first turn is done: they go face up at once
+        red_ok: list[int] = []
+        pos = 0
+        for other in range(rnd.player_count):
+            if other != self.seat:
+                if not rnd.first_turn_done[other]:
+                    red_ok.extend(range(pos, pos + free[other]))
+                pos += free[other]
+        red_ok.extend(range(pos, len(pool)))
+        reds = [c for c in pool if c.is_red_three]
+        rest = [c for c in pool if not c.is_red_three]
+        rng.shuffle(rest)
+        if reds and len(red_ok) >= len(reds):
+            red_places = set(rng.sample(red_ok, len(reds)))
+            red_iter = iter(reds)
+            others = iter(rest)
+            cards = [next(red_iter) if i in red_places else next(others) for i in range(len(pool))]
+        else:
+            cards = reds + rest
+        pos = 0
+        for other in range(rnd.player_count):
+            if other == self.seat:
+                continue
+            hand = self.known_in_hand[other] + cards[pos:pos + free[other]]
+            if other == fixed_seat:
+                hand += list(fixed)
+            pos += free[other]
+            hand.sort(key=CARD_KEY)
+            new.hands[other] = hand
+        count = len(rnd.stock)
+        new.stock = cards[pos:pos + count]
+        pos += count
+        new.mortos = []
+        for morto in rnd.mortos:
+            new.mortos.append(cards[pos:pos + len(morto)])
+            pos += len(morto)
+        new.reserves = []
+        for reserve in rnd.reserves:
+            new.reserves.append(cards[pos:pos + len(reserve)])
+            pos += len(reserve)
+        for index in self.pile_slots:
+            new.pile[index] = cards[pos]
+            pos += 1
+        return new
+
+
+# ---------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Reason:
+    """One plain-words reason for (or against) a candidate, with the facts it states.
+
+    ``code`` names the kind of fact ("takes_pile", "canasta", "safe_discard", "estimate"...);
+    ``facts`` holds every number and name the sentence uses, so a test can check them.
+    """
+
+    code: str
+    text: str
+    facts: Mapping[str, FactValue] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate action with its estimated value for the seat's team.
+
+    ``value`` is the mean over ``rollouts`` simulated endings of (the team's final round
+    score minus the other team's); ``stderr`` its standard error; ``low``/``high`` the 95%
+    interval (value ± 1.96 stderr). ``equivalent`` lists the legal actions this one stands
+    for (discards of the same rank are the same move in games of sets).
+    """
+
+    action: Action
+    text: str
+    value: float
+    stderr: float
+    rollouts: int
+    reasons: tuple[Reason, ...]
+    equivalent: tuple[Action, ...] = ()
+    #: The simulated results, deal by deal (deal ``k`` is the same for every candidate).
+    outcomes: tuple[int, ...] = field(default=(), repr=False)
+
+    def stands_for(self, action: Action) -> bool:
+        """True when ``action`` is this candidate or one it stands for."""
+        return action == self.action or action in self.equivalent
+
+    @property
+    def low(self) -> float:
+        """The lower end of the 95% interval."""
+        return self.value - 1.96 * self.stderr
+
+    @property
+    def high(self) -> float:
+        """The upper end of the 95% interval."""
+        return self.value + 1.96 * self.stderr
+
+    def summary(self) -> str:
+        """One line: the action, the estimate and its 95% margin."""
+        margin = "?" if math.isinf(self.stderr) else f"{1.96 * self.stderr:.0f}"
+        return f"{self.text}: {self.value:+.0f} ± {margin} ({self.rollouts} simulated endings)"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's answer for one position: the candidates, best first.
+
+    ``samples`` is the number of deals of the unseen cards that were played out; ``seconds``
+    the time it took (not compared: two equal advices may take different times).
+    """
+
+    seat: int
+    team: int
+    candidates: tuple[Candidate, ...]
+    samples: int
+    profile_name: str
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def best(self) -> Candidate:
+        """The candidate with the highest estimated value."""
+        return self.candidates[0]
+
+    def find(self, action: Action) -> Candidate | None:
+        """The candidate that is (or stands for) ``action``, if it was simulated."""
+        return next((c for c in self.candidates if c.stands_for(action)), None)
+
+    @staticmethod
+    def gap(first: Candidate, second: Candidate) -> tuple[float, float]:
+        """Mean and standard error of ``first`` minus ``second`` on the deals both were played on."""
+        return _paired_gap(first.outcomes, second.outcomes)
+
+    def top(self, count: int = 3) -> tuple[Candidate, ...]:
+        """The best ``count`` candidates."""
+        return self.candidates[:count]
+
+    def __str__(self) -> str:
+        lines = [f"Coach's opinion for {seat_name(self.seat)} ({self.samples} deals of the unseen cards):"]
+        for number, candidate in enumerate(self.candidates, 1):
+            lines.append(f"{number}. {candidate.summary()}")
+            lines.extend(f"   - {reason.text}" for reason in candidate.reasons)
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- words
+def team_label(rnd: Round, team: int) -> str:
+    """A team by its seats: 'North–South', 'East–West', or 'P1–P3–P5' at six seats."""
+    seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
+    if rnd.player_count == 4:
+        full = {"N": "North", "E": "East", "S": "South", "W": "West"}
+        return "–".join(full[rnd.seat_name(s)] for s in seats)
+    return "–".join(rnd.seat_name(s) for s in seats)
+
+
+def _canasta_word(rnd: Round) -> str:
+    return "canastra" if rnd.profile.meld_family == "sequences" else "canasta"
+
+
+def _points(value: float) -> str:
+    return f"{abs(value):.0f} point{'s' if round(abs(value)) != 1 else ''}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------- candidates
+def _discard_key(rnd: Round, card: Card) -> tuple[int, str]:
+    """Discards with the same key are the same move (suits matter only in sequences)."""
+    if rnd.profile.meld_family == "sequences":
+        return (card.rank, card.suit)
+    return (card.rank, "")
+
+
+def _wilds(cards: Sequence[Card]) -> int:
+    return sum(1 for c in cards if c.is_wild)
+
+
+def _meld_cards(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, Meld):
+        return action.cards
+    if isinstance(action, TakePile):
+        return action.cards + tuple(c for g in action.extra_melds for c in g.cards)
+    return ()
+
+
+def _candidates(rnd: Round, seat: int) -> list[tuple[Action, tuple[Action, ...]]]:
+    """The actions worth simulating, each with the legal actions it stands for."""
+    legal = rnd.legal_actions()
+    groups: dict[tuple[int, str], list[Action]] = {}
+    melds: list[Action] = []
+    takes: list[Action] = []
+    others: list[Action] = []
+    for action in legal:
+        if isinstance(action, Discard):
+            groups.setdefault(_discard_key(rnd, action.card), []).append(action)
+        elif isinstance(action, Meld):
+            melds.append(action)
+        elif isinstance(action, TakePile):
+            takes.append(action)
+        else:
+            others.append(action)
+    greedy_pick: Action | None = None
+    if len(melds) > MAX_MELD_CANDIDATES or len(takes) > MAX_MELD_CANDIDATES:
+        greedy_pick = GreedyBot(seed=0).choose(rnd)
+    chosen: list[tuple[Action, tuple[Action, ...]]] = [(a, ()) for a in others]
+    for family in (takes, melds):
+        if len(family) > MAX_MELD_CANDIDATES:
+            # the quick heuristic: most natural cards down first, fewest wild cards spent
+            ranked = sorted(family, key=lambda a: (-(len(_meld_cards(a)) - _wilds(_meld_cards(a))),
+                                                   _wilds(_meld_cards(a))))
+            keep = ranked[:MAX_MELD_CANDIDATES]
+            if greedy_pick is not None and greedy_pick in family and greedy_pick not in keep:
+                keep[-1] = greedy_pick
+            family = [a for a in family if a in keep]
+        chosen.extend((a, ()) for a in family)
+    for same in groups.values():
+        chosen.append((same[0], tuple(same[1:])))
+    return chosen
+
+
+# ---------------------------------------------------------------------- rollouts
+def _value(rnd: Round, team: int) -> int:
+    scores = [rnd.score_team(t).total for t in range(rnd.profile.team_count)]
+    return scores[team] - max(s for t, s in enumerate(scores) if t != team)
+
+
+def _memory_for(base: _Memory, rnd: Round) -> _Memory:
+    """A copy of ``base`` (what each seat was seen to hold, read from the history ``rnd``
+    shares with the round ``base`` was built on) that follows ``rnd`` from here."""
+    memory = _Memory.__new__(_Memory)
+    memory.round = rnd
+    memory.events_seen = base.events_seen
+    memory.log_seen = base.log_seen
+    memory.known = [dict(k) for k in base.known]
+    memory.discarded = [list(d) for d in base.discarded]
+    return memory
+
+
+def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
+    """Play ``action`` on a copy of ``sample`` (one deal of the unseen cards), let seeded
+    `GreedyBot` players finish the round, and return ``team``'s final score minus the best
+    other team's. ``sample`` is not changed. ``memory``: GreedyBot's public memory of the
+    history so far (saves each bot re-reading it)."""
+    rnd = sample.copy()
+    rnd.apply(action)
+    bots = [GreedyBot(seed=seed + s) for s in range(rnd.player_count)]
+    if memory is not None and memory.log_seen <= len(sample.log):
+        for bot in bots:
+            bot._memory = _memory_for(memory, rnd)
+    count = 0
+    while not rnd.is_over:
+        try:
+            choice = bots[acting_seat(rnd)].choose(rnd)
+        except NoLegalActionError:
+            # only after a deal where the asker of a pending "may I go out?" cannot go out
+            # (`Determinizer.sample` found no other in `ASK_TRIES`): scored as it stands
+            _STUCK[:] = [rnd]
+            _STUCK_COUNT[0] += 1
+            break
+        rnd.apply(choice)
+        count += 1
+        if count > MAX_ROUND_ACTIONS:
+            raise RoundTooLongError(f"A coach rollout went on for more than {MAX_ROUND_ACTIONS} actions: {rnd!r}.")
+    return _value(rnd, team)
+
+
+def stuck_endings() -> tuple[int, Round | None]:
+    """How many rollouts in this process met a state where the engine offered no legal action
+    (scored as they stood), and the last such round, for diagnosis."""
+    return _STUCK_COUNT[0], (_STUCK[0] if _STUCK else None)
+
+
+def _stats(values: Sequence[int]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, math.inf
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _paired_gap(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
+    """Mean and standard error of a - b over the deals both were played on."""
+    n = min(len(a), len(b))
+    return _stats([a[i] - b[i] for i in range(n)])
+
+
+# ---------------------------------------------------------------------- reasons from facts
+def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: int) -> list[Reason]:
+    """Facts about ``action`` read from the state and from ``after`` (the action applied to one
+    deal of the unseen cards; only public consequences are read from it)."""
+    prof = rnd.profile
+    team = rnd.team_of(seat)
+    reasons: list[Reason] = []
+    events = [e for e in after.events[len(rnd.events):] if e.action_index == index]
+    kinds = {e.kind for e in events}
+    word = _canasta_word(rnd)
+    if isinstance(action, TakePile):
+        pile = rnd.pile
+        wild = _wilds(pile[:-1])
+        threes = sum(1 for c in pile if c.is_red_three)
+        text = f"Takes the pile: {_plural(len(pile), 'card')}"
+        extras = []
+        if wild:
+            extras.append(_plural(wild, "wild card"))
+        if threes:
+            extras.append(_plural(threes, "red three"))
+        if extras:
+            text += ", including " + " and ".join(extras)
+        reasons.append(Reason("takes_pile", text + ".", {"cards": len(pile), "wild_cards": wild,
+                                                         "red_threes": threes}))
+    if isinstance(action, Meld | TakePile):
+        used = _wilds(_meld_cards(action))
+        held = _wilds(rnd.hands[seat])
+        if held:
+            kept = held - used
+            if used:
+                text = f"Spends {_plural(used, 'wild card')} of the {held} in your hand ({kept} kept)."
+            else:
+                text = (f"Uses no wild card: your {_plural(held, 'wild card')} "
+                        f"{'stays' if held == 1 else 'stay'} in hand.")
+            reasons.append(Reason("wild_cards", text, {"used": used, "held": held}))
+    if not rnd.opened[team] and after.opened[team] and "opening_reached" in kinds:
+        minimum = rnd.opening_minimum(team)
+        reasons.append(Reason(
+            "opens", f"Opens for your team: melds worth {after.turn_value} this turn "
+            f"(the opening minimum is {minimum}).", {"value": after.turn_value, "minimum": minimum}))
+    if isinstance(action, Meld | TakePile | Swap):
+        before_kinds = Counter(rnd.canasta_kinds(team))
+        after_kinds = Counter(after.canasta_kinds(team))
+        for kind, count in (after_kinds - before_kinds).items():
+            bonus = prof.canasta_bonus(kind)
+            counts_now = kind not in prof.bonus_needs_going_out and not (
+                kind in prof.conditional_bonus_kinds and not prof.bonus_condition_kinds & set(after_kinds))
+            kind_words = kind.replace("_", " ")
+            if counts_now:
+                tail = f"+{bonus} now"
+            elif kind in prof.bonus_needs_going_out:
+                tail = f"its {bonus} bonus counts only if your team goes out"
+            else:
+                needed = " or ".join(sorted(k.replace("_", " ") for k in prof.bonus_condition_kinds))
+                tail = f"its {bonus} bonus counts once your team has a {word} {needed}"
+            text = f"Completes a {word} ({kind_words}, {tail})."
+            if count > 1:
+                text = f"Completes {count} {word}s ({kind_words}, {bonus} each)."
+            reasons.append(Reason("canasta", text, {"kind": kind, "count": count, "bonus": bonus,
+                                                    "counts_now": counts_now}))
+    if "reserve_taken" in kinds:
+        size = len(rnd.reserves[seat])
+        reasons.append(Reason("reserve", f"Your first canasta: your {size}-card reserve joins your hand.",
+                              {"cards": size}))
+    if "morto_taken" in kinds:
+        size = len(rnd.mortos[team])
+        how = "batida direta: you keep playing" if isinstance(action, Meld | TakePile) else \
+            "batida indireta: you pick it up as your turn ends"
+        reasons.append(Reason("morto", f"You run out of cards and take your team's morto ({size} cards; {how}).",
+                              {"cards": size, "direct": isinstance(action, Meld | TakePile)}))
+    if "went_out" in kinds:
+        concealed = after.went_out_concealed
+        bonus = prof.concealed_going_out_bonus if concealed else prof.going_out_bonus
+        what = "batida" if prof.morto_size else ("going out concealed" if concealed else "going out")
+        reasons.append(Reason("goes_out", f"Ends the round now ({what}: +{bonus} for your team).",
+                              {"bonus": bonus, "concealed": concealed}))
+    if isinstance(action, Discard) and not after.is_over:
+        reasons.extend(_discard_reasons(rnd, seat, action.card))
+    return reasons
+
+
+def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
+    prof = rnd.profile
+    nxt = rnd.next_seat(seat)
+    their_team = rnd.team_of(nxt)
+    them = team_label(rnd, their_team)
+    name = rnd.seat_name(nxt)
+    opened = rnd.opened[their_team]
+    reasons: list[Reason] = []
+    top_after = pile_status(rnd.pile + [card], prof, team_opened=opened)
+    if top_after.state == "blocked":
+        why = "a black three" if card.is_black_three else "a wild card"
+        reasons.append(Reason("blocks", f"{name} cannot take the pile next turn: {why} on top blocks it.",
+                              {"next_seat": name, "state": top_after.state}))
+    probe = Card(4, "c")
+    if prof.meld_family == "sets" and card.is_wild:
+        before = pile_status(rnd.pile + [probe], prof, team_opened=opened)
+        after = pile_status(rnd.pile + [card, probe], prof, team_opened=opened)
+        if before.state != "frozen" and after.state == "frozen":
+            reasons.append(Reason(
+                "freezes", f"Freezes the pile: with a wild card in it, {them} need a natural pair to take it.",
+                {"team": them, "pile_after": len(rnd.pile) + 1}))
+    if prof.meld_family != "sets" or card.is_wild or card.is_black_three:
+        return reasons
+    rank = card.rank
+    plural = rank_name(rank, plural=True)
+    singular = rank_name(rank)
+    their_meld = rank in rnd.melds[their_team]
+    frozen = top_after.state == "frozen"
+    picked = sum(1 for e in rnd.events if e.kind == "pile_taken" and e.seat == nxt
+                 for c in e.cards if c.rank == rank)
+    thrown = sum(1 for a in rnd.log if isinstance(a, Discard) and a.seat == nxt and a.card.rank == rank)
+    facts: dict[str, FactValue] = {"rank": rank, "next_seat": name, "their_meld": their_meld,
+                                   "frozen": frozen, "picked_up": picked, "discarded": thrown,
+                                   "pile_after": len(rnd.pile) + 1}
+    if not their_meld and frozen and picked == 0:
+        text = (f"Safer discard: {them} have no meld of {plural}, {name} has not picked up "
+                f"{'an' if singular[0] in 'aeiou' else 'a'} {singular} from the pile, and the pile is frozen "
+                f"for them, so {name} needs a natural pair of {plural} from hand to take it")
+        if thrown:
+            text += f" ({name} has discarded {_plural(thrown, singular)} already)"
+        reasons.append(Reason("safe_discard", text + ".", facts))
+    elif their_meld and not frozen:
+        reasons.append(Reason(
+            "risky_discard", f"Risky: {them} have a meld of {plural} and the pile "
+            f"({_plural(len(rnd.pile) + 1, 'card')} with this one) is not frozen for them.", facts))
+    return reasons
+
+
+def _goes_out(candidate_reasons: Sequence[Reason], action: Action) -> bool:
+    return isinstance(action, Ask) or any(r.code == "goes_out" for r in candidate_reasons)
+
+
+# ---------------------------------------------------------------------- the coach
+def advise(
+    round: Round,
+    seat: int | None = None,
+    *,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    rollouts: int | None = None,
+    seed: int | None = None,
+    include: Sequence[Action] = (),
+) -> Advice:
+    """The coach's candidates for the player who must act now, best first.
+
+    ``seat`` defaults to the seat that must act (the partner answering "may I go out?" in
+    phase "answer"); giving another seat is a ValueError. With ``rollouts`` given, exactly
+    that many deals of the unseen cards are played out (candidates clearly worse than the
+    best stop early) and ``time_budget`` is ignored: with a ``seed`` the advice is then
+    reproducible. Otherwise deals are played until ``time_budget`` seconds have passed (at
+    least two per candidate), so more time gives tighter estimates. ``include``: legal actions
+    to simulate even if the candidate cut would leave them out (a move to review).
+    Never changes ``round``.
+    """
+    if not isinstance(round, Round):
+        raise TypeError(f"round must be a Round, not {type(round).__name__}.")
+    if round.is_over:
+        raise ValueError("round is over: there is no move to advise on.")
+    actor = acting_seat(round)
+    if seat is None:
+        seat = actor
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat != actor:
+        raise ValueError(f"seat must be the seat that acts now ({round.seat_name(actor)} = {actor}), "
+                         f"not {seat!r}.")
+    if rollouts is not None and (not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1):
+        raise ValueError(f"rollouts must be a whole number of at least 1 (or None), not {rollouts!r}.")
+    if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0:
+        raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}.")
+    start = time.perf_counter()
+    team = round.team_of(seat)
+    rng = random.Random(seed)
+    det = Determinizer(round, seat)
+    options = _candidates(round, seat)
+    for extra in include:
+        round.verify_apply(extra)
+        if not any(extra == a or extra in same for a, same in options):
+            options.append((extra, ()))
+    values: list[list[int]] = [[] for _ in options]
+    alive = list(range(len(options)))
+    first = det.sample(rng)
+    index = len(round.log)
+    reasons = []
+    for action, _same in options:
+        after = first.copy()
+        after.apply(action)
+        reasons.append(_action_reasons(round, seat, action, after, index))
+    memory = _Memory(round)
+    memory.update()
+    samples = 0
+    next_prune = FIRST_PRUNE
+    sample = first
+    while True:
+        bot_seed = rng.getrandbits(30)
+        for i in alive:
+            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory))
+        samples += 1
+        if rollouts is not None:
+            if samples >= rollouts:
+                break
+        elif samples >= 2 and time.perf_counter() - start >= time_budget:
+            break
+        if len(alive) > 1 and samples >= next_prune:
+            next_prune *= 2
+            alive = _prune(alive, values)
+        if len(alive) == 1 and rollouts is None and samples >= 2:
+            break
+        sample = det.sample(rng)
+    stats = [_stats(v) for v in values]
+    order = sorted(range(len(options)), key=lambda i: (-stats[i][0], i))
+    best_i = order[0]
+    candidates = []
+    for rank_pos, i in enumerate(order):
+        action, same = options[i]
+        mean, se = stats[i]
+        facts = list(reasons[i])
+        facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i))
+        candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
+                                    tuple(facts), same, tuple(values[i])))
+    return Advice(seat, team, tuple(candidates), samples, round.profile.name,
+                  seconds=time.perf_counter() - start)
+
+
+def _prune(alive: list[int], values: list[list[int]]) -> list[int]:
+    means = {i: sum(values[i]) / len(values[i]) for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    keep = []
+    scored = []
+    for i in alive:
+        gap, se = _paired_gap(values[i], values[best])
+        scored.append((gap + PRUNE_Z * se, i))
+        if i == best or gap + PRUNE_Z * se >= 0:
+            keep.append(i)
+    if len(keep) < KEEP_AT_LEAST:
+        for _score, i in sorted(scored, reverse=True):
+            if i not in keep:
+                keep.append(i)
+            if len(keep) >= min(KEEP_AT_LEAST, len(alive)):
+                break
+    return sorted(keep)
+
+
+def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
+                     options: list[tuple[Action, tuple[Action, ...]]], values: list[list[int]],
+                     stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int) -> list[Reason]:
+    mean, se = stats[i]
+    n = len(values[i])
+    margin = 1.96 * se
+    ours = "your team" if mean >= 0 else "the other team"
+    if math.isinf(se):
+        spread = ""
+    else:
+        spread = f", ±{margin:.0f} at 95%"
+    out = [Reason("estimate", f"Estimated result: {ours} ahead by about {_points(mean)} at the end of the round "
+                  f"({_plural(n, 'simulated ending')}{spread}).",
+                  {"value": mean, "stderr": se, "rollouts": n})]
+    if len(order) > 1:
+        other = order[1] if rank_pos == 0 else best_i
+        gap = mean - stats[other][0]
+        _paired, gap_se = _paired_gap(values[i], values[other])
+        other_text = rnd.action_text(options[other][0])
+        common = min(n, len(values[other]))
+        tail = "" if math.isinf(gap_se) else f", ±{1.96 * gap_se:.0f} at 95% on {_plural(common, 'shared deal')}"
+        if rank_pos == 0:
+            out.append(Reason("best_by", f"Best by about {_points(gap)} over the next choice ({other_text}{tail}).",
+                              {"gap": gap, "stderr": gap_se, "other": other_text}))
+        else:
+            out.append(Reason("worse_by", f"About {_points(gap)} worse than the coach's choice ({other_text}{tail}).",
+                              {"gap": gap, "stderr": gap_se, "other": other_text}))
+    action = options[i][0]
+    if _goes_out(reasons[i], action):
+        waiting = [j for j in order if not _goes_out(reasons[j], options[j][0])]
+        if waiting:
+            j = waiting[0]
+            gap = mean - stats[j][0]
+            _paired, gap_se = _paired_gap(values[i], values[j])
+            verb = "Asking to go out" if isinstance(action, Ask) else "Going out now"
+            better = "more" if gap >= 0 else "less"
+            other_text = rnd.action_text(options[j][0])
+            out.append(Reason("going_out", f"{verb} wins about {_points(gap)} {better} than waiting "
+                              f"(the best move that does not: {other_text}).",
+                              {"gap": gap, "stderr": gap_se, "other": other_text}))
+    return out
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The coach's opinion of one move: its estimate, the coach's best, and the estimated loss
+    (best minus played, on the same deals; 0 when the move is the best)."""
+
+    played: Candidate
+    best: Candidate
+    loss: float
+    stderr: float
+    advice: Advice
+
+    @property
+    def is_best(self) -> bool:
+        """True when the move played is (or stands for) the coach's best."""
+        return self.played is self.best
+
+    def __str__(self) -> str:
+        if self.is_best:
+            return f"Coach's opinion: {self.played.text} is the coach's choice too."
+        margin = "" if math.isinf(self.stderr) else f", ±{1.96 * self.stderr:.0f} at 95%"
+        return (f"Coach's opinion: {self.played.text} gives up about {_points(self.loss)} against "
+                f"{self.best.text}{margin}.")
+
+
+def judge(
+    round: Round,
+    action: Action | str,
+    *,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    rollouts: int | None = None,
+    seed: int | None = None,
+) -> Judgement:
+    """The coach's opinion of ``action`` (legal now for the seat that acts) against its best
+    candidate: the engine part of a game review. An illegal action raises
+    `IllegalActionError`; the round is not changed.
+
+    >>> from canasta_learn.engine.round import Round
+    >>> rnd = Round(seed=11)
+    >>> opinion = judge(rnd, "E draw", rollouts=4, seed=2)
+    >>> opinion.loss >= 0 or not opinion.is_best
+    True
+    """
+    if not isinstance(round, Round):
+        raise TypeError(f"round must be a Round, not {type(round).__name__}.")
+    if isinstance(action, str):
+        action = parse_action(action, round.player_count)
+    round.verify_apply(action)
+    advice = advise(round, time_budget=time_budget, rollouts=rollouts, seed=seed, include=(action,))
+    played = advice.find(action)
+    assert played is not None  # included above
+    best = advice.best
+    if played is best:
+        return Judgement(played, best, 0.0, 0.0, advice)
+    _gap, se = advice.gap(best, played)
+    return Judgement(played, best, best.value - played.value, se, advice)
+
+
+# ---------------------------------------------------------------------- the bot
+class CoachBot:
+    """Plays the coach's best action (`advise`), with a time or rollout budget per decision.
+
+    ``rollouts`` fixes the deals per decision (reproducible with a seed); otherwise each
+    decision spends ``time_budget`` seconds. Forced moves (one legal action) are played at once.
+
+    ``keep_greedy_within``: with a small budget the estimates are noisy, so the bot keeps
+    GreedyBot's own choice unless the coach's best beats it by more than this many standard
+    errors of their paired difference (0 always plays the coach's best).
+
+    ``objective``: "margin" plays the candidate with the best expected score difference (the
+    coach's best); "wins" the one that wins the round on the most simulated deals (a loss
+    counts -1, a tie 0; ties broken by the expected difference).
+
+    ``phases``: the decisions the coach is asked about ("draw": draw or take the pile,
+    "play": every meld and discard, "ask": meld and discard decisions where asking "may I go
+    out?" is legal, "answer": answering it); GreedyBot's choice is played in the others (a
+    budget spent where it counts).
+    """
+
+    name = "coach"
+
+    def __init__(self, seed: int | None = None, *, time_budget: float = DEFAULT_TIME_BUDGET,
+                 rollouts: int | None = None, keep_greedy_within: float = 0.0,
+                 phases: Sequence[str] = ("draw", "play", "answer"), objective: str = "margin") -> None:
+        if rollouts is not None and (not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1):
+            raise ValueError(f"rollouts must be a whole number of at least 1 (or None), not {rollouts!r}.")
+        if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0:
+            raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}.")
+        if (isinstance(keep_greedy_within, bool) or not isinstance(keep_greedy_within, int | float)
+                or not keep_greedy_within >= 0):
+            raise ValueError(f"keep_greedy_within must be a number >= 0, not {keep_greedy_within!r}.")
+        if isinstance(phases, str) or not set(phases) <= {"draw", "play", "ask", "answer"}:
+            raise ValueError(f"phases must name some of 'draw', 'play', 'ask', 'answer', not {phases!r}.")
+        self.seed = seed
+        self.time_budget = time_budget
+        self.rollouts = rollouts
+        self.keep_greedy_within = keep_greedy_within
+        if objective not in ("margin", "wins"):
+            raise ValueError(f"objective must be 'margin' or 'wins', not {objective!r}.")
+        self.phases = frozenset(phases)
+        self.objective = objective
+        self._greedy = GreedyBot(seed=seed)
+
+    def __repr__(self) -> str:
+        return (f"CoachBot(seed={self.seed!r}, time_budget={self.time_budget!r}, rollouts={self.rollouts!r}, "
+                f"keep_greedy_within={self.keep_greedy_within!r}, phases={tuple(sorted(self.phases))!r}, "
+                f"objective={self.objective!r})")
+
+    def choose(self, rnd: Round) -> Action:
+        """The coach's best action among ``rnd.legal_actions()``."""
+        legal = rnd.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        asked = rnd.phase in self.phases or (
+            rnd.phase == "play" and "ask" in self.phases and any(isinstance(a, Ask) for a in legal))
+        if not asked:
+            return self._greedy.choose(rnd)
+        seed = None if self.seed is None else self.seed * 1_000_003 + len(rnd.log)
+        advice = advise(rnd, time_budget=self.time_budget, rollouts=self.rollouts, seed=seed)
+        if self.objective == "wins":
+            def score(candidate: Candidate) -> tuple[int, ...]:
+                return tuple((v > 0) - (v < 0) for v in candidate.outcomes)
+            best = max(advice.candidates, key=lambda c: (sum(score(c)) / max(1, len(c.outcomes)), c.value))
+        else:
+            def score(candidate: Candidate) -> tuple[int, ...]:
+                return candidate.outcomes
+            best = advice.best
+        if self.keep_greedy_within > 0:
+            greedy = self._greedy.choose(rnd)
+            mine = advice.find(greedy)
+            if mine is not None and mine is not best:
+                gap, se = _paired_gap(score(best), score(mine))
+                if not gap > self.keep_greedy_within * se:
+                    return greedy
+        return best.action

@@ -1,0 +1,97 @@
+"""The coach's moves and estimates in plain words (`canasta_learn.play.coach`), for the Hint
+panel, the game review and the lessons; no widget library needed.
+
+>>> from canasta_learn.core.actions import Discard, Draw
+>>> from canasta_learn.core.cards import Card
+>>> move_words(Draw(0))
+'Draw from the stock'
+>>> move_words(Discard(0, Card.parse("h4")))
+'Discard 4♥'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
+from ..core.cards import RANK_NAMES, Card, rank_name
+from ..engine.round import Round
+from .coach import Candidate
+
+__all__ = ["estimate_words", "move_words", "reason_texts"]
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    """Cards as on screen, with suit symbols: ``"K♥ K♠ Jk"``."""
+    return " ".join(c.short for c in cards)
+
+
+def _onto(target: int | None, rnd: Round | None = None, seat: int = 0) -> str:
+    """" onto the kings", or " onto Hearts 4–10" (a sequence, named from ``rnd``'s table)."""
+    if target is None:
+        return ""
+    if rnd is not None:
+        cards = rnd.melds[rnd.team_of(seat)].get(target)
+        if cards:
+            label = rnd.meld_label(target, cards)
+            return f" onto the {label}" if rnd.profile.meld_family == "sets" else f" onto {label}"
+    if target in RANK_NAMES:
+        return f" onto the {rank_name(target, plural=True)}"
+    return f" onto meld {target}"  # a sequence's number, when no table is given
+
+
+def move_words(action: Action, rnd: Round | None = None) -> str:
+    """An action as the learner would say it ("Take the pile with K♠ K♥", "Discard 4♥");
+    ``rnd``, the round it is played in, names a sequence it goes onto ("onto Hearts 4–10")."""
+    seat = action.seat
+    if isinstance(action, Draw):
+        return "Draw from the stock"
+    if isinstance(action, TakePile):
+        text = "Take the pile"
+        if action.cards:
+            text += f" with {_cards_text(action.cards)}{_onto(action.target, rnd, seat)}"
+        elif action.target is not None:
+            text += f" (its top card{_onto(action.target, rnd, seat)})"
+        for group in action.extra_melds:
+            text += f", also melding {_cards_text(group.cards)}{_onto(group.target, rnd, seat)}"
+        return text
+    if isinstance(action, Meld):
+        return "Meld " + "; ".join(f"{_cards_text(g.cards)}{_onto(g.target, rnd, seat)}" for g in action.groups)
+    if isinstance(action, Discard):
+        return f"Discard {action.card.short}"
+    if isinstance(action, Ask):
+        return "Ask your partner: may I go out?"
+    if isinstance(action, Answer):
+        return "Answer yes" if action.yes else "Answer no"
+    if isinstance(action, Decline):
+        return "Decline the pile"
+    if isinstance(action, Swap):
+        return f"Swap {action.card.short} for the joker{_onto(action.target, rnd, seat).replace(' onto', ' of', 1)}"
+    if isinstance(action, Redraw):
+        return "Redraw"
+    return str(action)  # pragma: no cover - every action kind is named above
+
+
+def estimate_words(candidate: Candidate) -> str:
+    """A candidate's estimate: the expected round-score difference (your team minus the
+    other team) with its 95% margin."""
+    margin = "" if math.isinf(candidate.stderr) else f" \u00b1 {1.96 * candidate.stderr:.0f}"
+    return f"estimate {candidate.value:+.0f}{margin} points (your team minus the other team)"
+
+
+def reason_texts(candidate: Candidate, others: Sequence[Candidate] = (), rnd: Round | None = None) -> list[str]:
+    """The candidate's reasons, with any move written in notation ("N draw") that is one of
+    ``others`` (or the candidate itself) put in words ("Draw from the stock"; ``rnd`` as for
+    `move_words`)."""
+    names = sorted(((c.text, move_words(c.action, rnd)) for c in (candidate, *others)),
+                   key=lambda pair: -len(pair[0]))
+    texts = []
+    for reason in candidate.reasons:
+        text = reason.text
+        for notation, words in names:
+            for before, after in ((f"({notation},", f"({words},"), (f"({notation})", f"({words})"),
+                                  (f": {notation})", f": {words})")):
+                text = text.replace(before, after)
+        texts.append(text)
+    return texts

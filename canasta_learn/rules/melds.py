@@ -1,0 +1,430 @@
+"""Melds: what makes a set of cards a legal meld, its value, and canastas.
+
+>>> str(check_meld("h1 c1 d2"))
+'OK [meld_ok]: h1 c1 d2 is a legal meld of aces (2 naturals, 1 wild card), worth 60 points.'
+>>> check_meld("h5 h5 d2 c2").ok, check_meld("h5 h5 d2 c2", "cardgames_io").code
+(True, 'meld_wilds_not_fewer')
+>>> meld_value("jk h13 h13")
+70
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..core.cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
+from ..core.inputs import need_bool, need_cards, need_counts_in_deck
+from ..core.verdicts import Verdict
+from ..profiles import Profile, ProfileLike, get_profile
+from ..variants.sequences import (
+    ACE_SET_KEY,
+    FIRST_SEQUENCE_KEY,
+    ace_set_problem,
+    describe_run,
+    sequence_kind,
+    sequence_problem,
+    sequence_title,
+    stored_order,
+)
+
+__all__ = [
+    "BLACK_THREE_RANK",
+    "DEUCE_RANK",
+    "WILD_MELD_RANK",
+    "canasta_kind",
+    "cards_value",
+    "set_canasta_kind",
+    "meld_counts",
+    "meld_key",
+    "meld_name",
+    "check_meld",
+    "check_meld_cards",
+    "is_canasta",
+    "is_natural_canasta",
+    "meld_counts_problem",
+    "meld_rank",
+    "meld_value",
+    "split_naturals",
+]
+
+BLACK_THREE_RANK = 3
+#: The key of a meld of twos (Italian deuce melds: twos are its naturals, jokers its wilds).
+DEUCE_RANK = 2
+#: The key of a meld of wild cards only (Pennies from Heaven).
+WILD_MELD_RANK = 0
+
+
+def meld_key(cards: Sequence[Card], profile: Profile) -> int | None:
+    """Which meld these cards form: the naturals' rank; for wild cards only, ``DEUCE_RANK``
+    (a deuce meld, when the profile has them and a two is among them) or ``WILD_MELD_RANK``
+    (when the profile has wild melds); None when that is impossible.
+
+    In the sequence family (Brazilian games) a set of aces has key 1 and any other meld the
+    first sequence key (101): a team's sequences get keys 101, 102, ... as they are laid."""
+    if profile.meld_family == "sequences":
+        naturals = [c for c in cards if not c.is_wild]
+        if not naturals:
+            return None
+        return ACE_SET_KEY if all(c.rank == 1 for c in naturals) else FIRST_SEQUENCE_KEY
+    rank = meld_rank(cards)
+    if rank is not None:
+        return rank
+    if not cards or any(not c.is_wild for c in cards):
+        return None
+    if profile.deuce_melds and any(c.rank == 2 for c in cards):
+        return DEUCE_RANK
+    if profile.wild_melds:
+        return WILD_MELD_RANK
+    return None
+
+
+def meld_counts(cards: Sequence[Card], rank: int) -> tuple[int, int]:
+    """(naturals, wild cards) of a meld of key ``rank`` (in a deuce meld the twos are its
+    naturals; a wild meld has no naturals)."""
+    if rank == DEUCE_RANK:
+        twos = sum(1 for c in cards if c.rank == 2)
+        return twos, len(cards) - twos
+    if rank == WILD_MELD_RANK:
+        return 0, len(cards)
+    wild = 0
+    for card in cards:  # a plain loop: the engine counts melds very often
+        if card.is_wild:
+            wild += 1
+    return len(cards) - wild, wild
+
+
+def meld_name(rank: int) -> str:
+    """How messages name a meld of key ``rank``: 'kings', 'twos', 'wild cards'."""
+    return "wild cards" if rank == WILD_MELD_RANK else rank_name(rank, plural=True)
+
+
+def closes_at_canasta(rank: int, profile: Profile) -> bool:
+    """True when a meld of this key is closed once it is a canasta (nothing more added)."""
+    return profile.canasta_closes == "all" or (profile.canasta_closes == "deuce" and rank == DEUCE_RANK)
+
+
+def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | None:
+    """The kind of canasta a meld is ("natural", "mixed", "deuce_natural", "deuce_mixed",
+    "sevens", "wild"), or None when it is not a canasta.
+
+    >>> canasta_kind(parse_cards("h13 h13 s13 s13 d13 c13 c13"), 13, get_profile())
+    'natural'
+    """
+    if profile.canasta_scheme != "classic":
+        return sequence_kind(cards, rank, profile.canasta_scheme, profile.canasta_size)
+    if len(cards) < profile.canasta_size or rank == BLACK_THREE_RANK:
+        return None  # RULES.md §8 DECISION: a meld of black threes is never a canasta
+    return set_canasta_kind(rank, meld_counts(cards, rank)[1], profile)
+
+
+def set_canasta_kind(rank: int, wild_count: int, profile: Profile) -> str:
+    """The kind of a canasta of sets with meld key ``rank`` and ``wild_count`` wild cards (the
+    one place this is decided: scoring, going-out checks and the engine's searches call it)."""
+    if rank == DEUCE_RANK and profile.deuce_melds:
+        return "deuce_natural" if not wild_count else "deuce_mixed"
+    if rank == WILD_MELD_RANK:
+        return "wild"
+    if rank == 7 and profile.sevens_rules:
+        return "sevens"
+    return "natural" if not wild_count else "mixed"
+
+
+def split_naturals(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """Split cards into (naturals, wild cards)."""
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for card in cards:
+        (wilds if card.is_wild else naturals).append(card)
+    return naturals, wilds
+
+
+def meld_rank(cards: Sequence[Card]) -> int | None:
+    """The rank of a meld's naturals, or None when there are none or they differ."""
+    rank = None
+    for card in cards:
+        if card.is_wild:
+            continue
+        if rank is None:
+            rank = card.rank
+        elif card.rank != rank:
+            return None
+    return rank
+
+
+def cards_value(cards: Iterable[Card], profile: Profile) -> int:
+    """The sum of the card values of ``cards`` under ``profile`` (no bonuses, no checks): the
+    one place the engine adds up card values (`meld_value` is its checked public form).
+
+    >>> cards_value(parse_cards("h1 c1 d2"), get_profile("classic"))
+    60
+    """
+    values = profile.card_values
+    total = 0
+    for card in cards:
+        total += values[card.rank]
+    return total
+
+
+def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
+    """The sum of the card values (no bonuses) of ``cards`` under ``profile``.
+
+    >>> meld_value("h1 c1 d2"), meld_value("c4 c4 d4 jk")
+    (60, 65)
+    """
+    prof = get_profile(profile)
+    given = need_cards(cards, "cards")
+    need_counts_in_deck(given, prof, "This set of cards")
+    return cards_value(given, prof)
+
+
+def is_canasta(cards: Sequence[Card], profile: Profile) -> bool:
+    """True when the meld has at least ``canasta_size`` cards and is not of black threes
+    (never a canasta)."""
+    return len(cards) >= profile.canasta_size and not _all_black_threes(cards)
+
+
+def is_natural_canasta(cards: Sequence[Card], profile: Profile) -> bool:
+    """True for a canasta without wild cards."""
+    return is_canasta(cards, profile) and not any(c.is_wild for c in cards)
+
+
+def _all_black_threes(cards: Sequence[Card]) -> bool:
+    return bool(cards) and all(c.is_black_three for c in cards)
+
+
+def meld_counts_problem(
+    natural_count: int, wild_count: int, rank: int, profile: Profile, *, going_out: bool = False,
+    check_size: bool = True,
+) -> str | None:
+    """The code of the first rule a meld of these counts breaks, or None if it is legal.
+
+    The fast check behind `check_meld_cards`, used where the engine searches many melds.
+    """
+    if (profile.canasta_closes != "never" and closes_at_canasta(rank, profile)
+            and natural_count + wild_count > profile.canasta_size):
+        return "meld_canasta_closed"
+    if rank == WILD_MELD_RANK:
+        if check_size and wild_count < profile.meld_min_size:
+            return "meld_too_few_cards"
+        return None
+    if rank == BLACK_THREE_RANK:
+        if not going_out or not profile.black_threes_meld_going_out:
+            return "meld_black_threes_not_going_out"
+        if wild_count:
+            return "meld_black_threes_with_wilds"
+    if check_size and natural_count + wild_count < profile.meld_min_size:
+        return "meld_too_few_cards"
+    if natural_count < profile.meld_min_naturals:
+        return "meld_too_few_naturals"
+    if wild_count > profile.wild_limit:
+        return "meld_too_many_wilds"
+    if profile.naturals_must_exceed_wilds and wild_count and natural_count <= wild_count:
+        return "meld_wilds_not_fewer"
+    return None
+
+
+def check_meld_cards(
+    cards: Sequence[Card], profile: Profile, *, going_out: bool = False, added: Sequence[Card] = (),
+) -> Verdict:
+    """Check that ``cards`` form one legal meld (a whole meld: existing cards plus additions).
+
+    ``added`` names the cards being added to an existing meld, only for the message.
+    """
+    text = format_cards(cards)
+    if not cards:
+        return Verdict.refuse("no_cards_given", "No cards were given for the meld.")
+    red = [c for c in cards if c.is_red_three]
+    if red:
+        return Verdict.refuse(
+            "meld_red_three",
+            f"{format_cards(red)} cannot be melded: red threes are bonus cards, laid face up "
+            "as soon as you get them, never part of a meld.",
+            cards=tuple(red),
+        )
+    naturals, wilds = split_naturals(cards)
+    key = meld_key(cards, profile)
+    if profile.meld_family == "sequences":
+        return _check_sequence_family(cards, key, profile, added)
+    if key == DEUCE_RANK or key == WILD_MELD_RANK:
+        return _check_wild_family(cards, key, profile, added)
+    if not naturals:
+        return Verdict.refuse(
+            "meld_no_naturals",
+            f"{text} is only wild cards; a meld needs at least "
+            f"{profile.meld_min_naturals} natural cards of one rank.",
+            cards=tuple(cards),
+        )
+    ranks = sorted({c.rank for c in naturals})
+    if len(ranks) > 1:
+        names = " and ".join(rank_name(r, plural=True) for r in ranks)
+        return Verdict.refuse(
+            "meld_mixed_ranks",
+            f"{text} mixes {names}: all natural cards of a meld must have one rank "
+            "(sequences are not melds in this game). Make one meld per rank.",
+            cards=tuple(naturals),
+        )
+    rank = ranks[0]
+    nat, wild = len(naturals), len(wilds)
+    problem = meld_counts_problem(nat, wild, rank, profile, going_out=going_out)
+    facts: dict[str, object] = {}
+    plural = rank_name(rank, plural=True)
+    if problem is None:
+        value = cards_value(cards, profile)
+        kind = ""
+        if len(cards) >= profile.canasta_size and rank == BLACK_THREE_RANK:
+            kind = " A meld of black threes is never a canasta, whatever its length."
+        elif len(cards) >= profile.canasta_size:
+            kind = " It is a natural canasta." if not wild else " It is a mixed canasta."
+        wild_text = f"{wild} wild card{'s' if wild != 1 else ''}"
+        return Verdict.allow(
+            "meld_ok",
+            f"{text} is a legal meld of {plural} ({nat} natural{'s' if nat != 1 else ''}, "
+            f"{wild_text}), worth {value} points.{kind}",
+            meld=tuple(cards),
+            value=value,
+        )
+    if problem == "meld_canasta_closed" and rank == BLACK_THREE_RANK:
+        message = (
+            f"{text} would have {len(cards)} cards, but in the {profile.name} profile a meld of black threes "
+            f"holds at most {profile.canasta_size} cards (it is never a canasta): meld at most "
+            f"{profile.canasta_size} of them."
+        )
+    elif problem == "meld_canasta_closed":
+        message = (
+            f"{text} would have {len(cards)} cards, but in the {profile.name} profile a canasta is closed "
+            f"at {profile.canasta_size} cards: nothing more can be added. Start a new meld of {plural} instead."
+        )
+    elif problem == "meld_black_threes_not_going_out":
+        message = (
+            f"{text}: black threes may be melded only as the last meld of a player going out "
+            f"({'three or four' if profile.deck_count == 2 else 'three or more'} of them, no wild cards). "
+            "Keep them to discard: a black three on top "
+            "blocks the pile for the next player."
+        )
+    elif problem == "meld_black_threes_with_wilds":
+        message = f"{text}: a meld of black threes may not contain wild cards; remove {format_cards(wilds)}."
+    elif problem == "meld_too_few_cards":
+        more = "black three" if rank == BLACK_THREE_RANK else f"{rank_name(rank)} or a wild card"
+        message = (
+            f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a meld needs at least "
+            f"{profile.meld_min_size}. Add another {more}."
+        )
+    elif problem == "meld_too_few_naturals":
+        message = (
+            f"{text} has {nat} natural {rank_name(rank) if nat == 1 else plural}; a meld needs at "
+            f"least {profile.meld_min_naturals} natural cards, so wild cards cannot stand in for "
+            f"the second one. Add another natural {rank_name(rank)}."
+        )
+    elif problem == "meld_too_many_wilds":
+        # only cards still in the hand can be kept there: when adding, the wilds being added
+        movable = [c for c in added if c.is_wild] if added else wilds
+        excess = wild - profile.wild_limit
+        keep = (f"Keep {format_cards(movable)} in your hand." if excess >= len(movable)
+                else f"Keep {excess} of {format_cards(movable)} in your hand.")
+        message = f"{text} has {wild} wild cards; a meld may hold at most {profile.wild_limit}. {keep}"
+        facts["hand_cards"] = tuple(movable)
+    else:  # meld_wilds_not_fewer
+        message = (
+            f"{text} has {nat} natural{'s' if nat != 1 else ''} and {wild} wild card"
+            f"{'s' if wild != 1 else ''}; in the {profile.name} profile a meld must hold more "
+            "natural cards than wild cards. Add a natural or remove a wild card."
+        )
+    if added:
+        message = f"Adding {format_cards(added)}: {message}"
+        facts["table_cards"] = tuple(_without(cards, added))
+    return Verdict.refuse(problem, message, cards=tuple(cards), facts=facts)
+
+
+def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """``cards`` less one copy of each card of ``taken``."""
+    rest = list(cards)
+    for card in taken:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added: Sequence[Card]) -> Verdict:
+    """Deuce melds (Italian) and wild melds (Pennies)."""
+    text = format_cards(cards)
+    nat, wild = meld_counts(cards, key)
+    problem = meld_counts_problem(nat, wild, key, profile)
+    name = "deuce meld (twos, with jokers as its wild cards)" if key == DEUCE_RANK else "wild-card meld"
+    if problem is None:
+        value = cards_value(cards, profile)
+        kind = canasta_kind(cards, key, profile)
+        extra = f" It is a {kind.replace('_', ' ')} canasta." if kind else ""
+        return Verdict.allow("meld_ok", f"{text} is a legal {name}, worth {value} points.{extra}",
+                             meld=tuple(cards), value=value)
+    if problem == "meld_canasta_closed":
+        message = (f"{text} has {len(cards)} cards, but in the {profile.name} profile a {name} is closed "
+                   f"at {profile.canasta_size}: nothing more can be added to it.")
+    elif problem == "meld_too_few_cards":
+        message = (f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a {name} needs at least "
+                   f"{profile.meld_min_size}.")
+    elif problem == "meld_too_few_naturals":
+        message = (f"{text} has {nat} two{'s' if nat != 1 else ''}; a deuce meld needs at least "
+                   f"{profile.meld_min_naturals} twos (jokers are its wild cards).")
+    elif problem == "meld_too_many_wilds":
+        message = f"{text} has {wild} jokers; a deuce meld may hold at most {profile.wild_limit}."
+    else:
+        message = f"{text} is not a legal {name} ({problem})."
+    if added:
+        message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
+    return Verdict.refuse(problem, message, cards=tuple(cards))
+
+
+def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Profile,
+                           added: Sequence[Card]) -> Verdict:
+    """Brazilian games: a same-suit sequence 4-A or a set of aces, any number of wild cards."""
+    text = format_cards(cards)
+    if key == ACE_SET_KEY:
+        problem = ace_set_problem(cards)
+    else:
+        problem = sequence_problem(cards)
+    if problem is None and len(cards) < profile.meld_min_size:
+        problem = ("meld_too_few_cards",
+                   f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a new meld needs at least "
+                   f"{profile.meld_min_size}.")
+    if problem is not None:
+        code, message = problem
+        if added:
+            message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
+        return Verdict.refuse(code, message, cards=tuple(cards))
+    value = cards_value(cards, profile)
+    wild = sum(1 for c in cards if c.is_wild)
+    if key == ACE_SET_KEY:
+        aces = len(cards) - wild
+        what = (f"set of aces (lavadeira, {aces} ace{'s' if aces != 1 else ''}, "
+                f"{wild} wild card{'s' if wild != 1 else ''})")
+        ordered = list(cards)
+    else:
+        ordered = stored_order(cards)
+        what = f"sequence, {sequence_title(ordered)} ({describe_run(ordered)})"
+    kind = canasta_kind(ordered, key or FIRST_SEQUENCE_KEY, profile)
+    extra = ""
+    if kind is not None:
+        extra = f" It is a canastra {kind.replace('_', ' ')}."
+    elif wild > 1:
+        extra = " With more than one wild card it can never count as a canasta."
+    return Verdict.allow("meld_ok", f"{text} is a legal {what}, worth {value} points.{extra}",
+                         meld=tuple(ordered), value=value)
+
+
+def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out: bool = False) -> Verdict:
+    """Check whether ``cards`` form a legal new meld under ``profile``.
+
+    ``going_out=True`` allows black threes (the last meld of a player going out). More copies
+    of a card than the profile's decks hold raise `DeckError`; ``cards`` that are not cards,
+    `NotationError` or a TypeError naming the argument.
+
+    >>> check_meld("s3 c3 s3").code, check_meld("s3 c3 s3", going_out=True).ok
+    ('meld_black_threes_not_going_out', True)
+    >>> check_meld("h9 h9 jk c2 d2 s2").code
+    'meld_too_many_wilds'
+    """
+    prof = get_profile(profile)
+    given = need_cards(cards, "cards")
+    need_bool(going_out, "going_out")
+    need_counts_in_deck(given, prof, "The meld")
+    return check_meld_cards(given, prof, going_out=going_out)

@@ -1,0 +1,278 @@
+"""Scoring a hand (``RULES.md`` §8).
+
+>>> b = score_round(["s13 s13 h13 h13 d13 c13 c13", "h1 c1 s1"], red_threes="h3 d3",
+...                 hands_left=["c7"], went_out=True)
+>>> b.total
+925
+>>> [(item.label, item.points) for item in b.items][:2]
+[('Melded cards', 130), ('Natural canastas (1 × 500)', 500)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..core.cards import Card, CardsLike, format_cards
+from ..core.inputs import need_bool, need_card_lists, need_cards, need_counts_in_deck
+from ..profiles import Profile, ProfileLike, get_profile
+from .melds import canasta_kind, cards_value, check_meld_cards, meld_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["ScoreBreakdown", "ScoreItem", "canasta_bonus_text", "score_round", "score_team"]
+
+
+def canasta_bonus_text(profile: Profile, kind: str) -> str:
+    """A canasta's bonus in words, with the condition `score_team` puts on it, if any.
+
+    >>> canasta_bonus_text(get_profile(), "natural")
+    'bonus 500'
+    >>> canasta_bonus_text(get_profile("italian"), "deuce_natural")
+    'bonus 3000 if the team goes out (otherwise its cards count at face value)'
+    """
+    bonus = profile.canasta_bonus(kind)
+    if kind in profile.bonus_needs_going_out:
+        return f"bonus {bonus} if the team goes out (otherwise its cards count at face value)"
+    if kind in profile.conditional_bonus_kinds:
+        needed = " or ".join(sorted(k.replace("_", " ") for k in profile.bonus_condition_kinds))
+        return f"bonus {bonus} once the team also has a canastra {needed}"
+    return f"bonus {bonus}"
+
+
+class ScoreItem(NamedTuple):
+    """One line of a score breakdown."""
+
+    label: str
+    points: int
+    code: str
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """A team's score for one hand, line by line."""
+
+    items: tuple[ScoreItem, ...]
+    team: int | None = None
+    profile_name: str = "classic"
+
+    @property
+    def total(self) -> int:
+        """The hand's total for the team."""
+        return sum(item.points for item in self.items)
+
+    def points(self, code: str) -> int:
+        """The points of the items with this code (``"melds"``, ``"hand"``, ``"red_threes"``...)."""
+        return sum(item.points for item in self.items if item.code == code)
+
+    def to_frame(self) -> pandas.DataFrame:
+        """The breakdown as a pandas DataFrame (label, points), with a total row."""
+        from ..core.extras import import_pandas
+
+        pd = import_pandas("ScoreBreakdown.to_frame()")
+        rows: list[dict[str, Any]] = [{"item": i.label, "points": i.points} for i in self.items]
+        rows.append({"item": "Total", "points": self.total})
+        frame: pandas.DataFrame = pd.DataFrame(rows)
+        return frame
+
+    def __str__(self) -> str:
+        width = max([len(i.label) for i in self.items] + [5])
+        lines = [f"{i.label:<{width}}  {i.points:>6}" for i in self.items]
+        lines.append(f"{'Total':<{width}}  {self.total:>6}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"ScoreBreakdown(total={self.total}, items={len(self.items)})"
+
+    def _repr_html_(self) -> str:
+        from ..render import score_html
+
+        return score_html(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"team": self.team, "total": self.total,
+                "items": [{"label": i.label, "points": i.points, "code": i.code} for i in self.items]}
+
+
+def score_team(
+    melds: Iterable[Sequence[Card]],
+    red_threes: Sequence[Card],
+    hands: Iterable[Sequence[Card]],
+    profile: Profile,
+    *,
+    went_out: bool = False,
+    concealed: bool = False,
+    has_melded: bool | None = None,
+    team: int | None = None,
+    reserves: Iterable[Sequence[Card]] = (),
+    morto_taken: bool | None = None,
+    players_without_meld: int = 0,
+) -> ScoreBreakdown:
+    """Score one team: the engine's scoring, also behind `score_round`.
+
+    ``melds`` holds every meld and canasta of the team (closed canastas included);
+    ``reserves`` the reserve piles its players never picked up (they count like cards in hand).
+    Brazilian games: ``morto_taken`` False costs the morto penalty, and each of the
+    ``players_without_meld`` the no-meld penalty; ``went_out`` is the hand-ending batida.
+    """
+    melds = [list(m) for m in melds]
+    hands = [list(h) for h in hands]
+    # RULES.md §8 DECISION: a dealt red three never laid (cardgames_io lays dealt ones down only
+    # at the holder's first turn, and the hand may end before it) still counts as the team's red
+    # three, never as a card left in hand
+    unlaid = [c for h in hands for c in h if c.is_red_three]
+    if unlaid:
+        red_threes = list(red_threes) + unlaid
+        hands = [[c for c in h if not c.is_red_three] for h in hands]
+    items: list[ScoreItem] = []
+    meld_points = sum(cards_value(m, profile) for m in melds)
+    items.append(ScoreItem("Melded cards", meld_points, "melds"))
+    kinds: list[str] = []
+    for meld in melds:
+        key = meld_key(meld, profile)
+        kind = canasta_kind(meld, key, profile) if key is not None else None
+        if kind is not None:
+            kinds.append(kind)
+    for kind in ("natural", "mixed", "sevens", "wild", "deuce_natural", "deuce_mixed", "real", "de_mil",
+                 "limpa", "suja"):
+        count = kinds.count(kind)
+        if not count:
+            continue
+        label = _KIND_LABELS[kind]
+        if kind in profile.bonus_needs_going_out and not went_out:
+            items.append(ScoreItem(f"{label} ({count}): no bonus, the team did not go out", 0, kind + "_canastas"))
+            continue
+        if kind in profile.conditional_bonus_kinds and not profile.bonus_condition_kinds & set(kinds):
+            needed = " or ".join(sorted(k.replace("_", " ") for k in profile.bonus_condition_kinds))
+            items.append(ScoreItem(f"{label} ({count}): no bonus without a canastra {needed}", 0,
+                                   kind + "_canastas"))
+            continue
+        bonus = profile.canasta_bonus(kind)
+        items.append(ScoreItem(f"{label} ({count} × {bonus})", count * bonus, kind + "_canastas"))
+    extra = _many_canastas_bonus(kinds, profile)
+    if extra:
+        items.append(ScoreItem(extra[0], extra[1], "many_canastas"))
+    if red_threes:
+        count = min(len(red_threes), len(profile.red_three_bonuses) - 1)
+        bonus = profile.red_three_bonuses[count]
+        melded = bool(melds) if has_melded is None else has_melded
+        note = ""
+        if unlaid:
+            note = (f", {format_cards(unlaid)} dealt and never laid down: the hand ended before "
+                    "its holder's first turn")
+        if profile.red_threes_need_kinds and not profile.red_threes_need_kinds & set(kinds):
+            needed = " or ".join(sorted(k.replace("_", " ") for k in profile.red_threes_need_kinds))
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: no canastra {needed}",
+                                   -bonus, "red_threes"))
+        elif profile.red_threes_need_sevens_canasta and "sevens" not in kinds:
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: no sevens canasta",
+                                   -bonus, "red_threes"))
+        elif not melded and profile.red_threes_negative_without_meld:
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: the team melded nothing",
+                                   -bonus, "red_threes"))
+        else:
+            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note})", bonus, "red_threes"))
+    if went_out and profile.morto_size:
+        items.append(ScoreItem("Batida ending the hand", profile.going_out_bonus, "going_out"))
+    elif went_out:
+        if concealed:
+            items.append(ScoreItem("Going out concealed", profile.concealed_going_out_bonus, "going_out"))
+        else:
+            items.append(ScoreItem("Going out", profile.going_out_bonus, "going_out"))
+    if morto_taken is False and profile.morto_not_taken_penalty:
+        items.append(ScoreItem("Morto not taken", -profile.morto_not_taken_penalty, "morto"))
+    if players_without_meld and profile.no_meld_player_penalty:
+        items.append(ScoreItem(f"Players who melded no card ({players_without_meld})",
+                               -players_without_meld * profile.no_meld_player_penalty, "no_meld"))
+    # A reserve never picked up counts like cards in hand, and a red three has no card value
+    # (it is a bonus card, never a card left in hand): its red threes cost nothing.
+    unpicked = [c for r in reserves for c in r if not c.is_red_three]
+    if unpicked:
+        items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} {'card' if len(unpicked) == 1 else 'cards'})",
+                               -cards_value(unpicked, profile), "reserve"))
+    left = [c for h in hands for c in h]
+    penalty = cards_value(left, profile)
+    if left:
+        items.append(ScoreItem(f"Cards left in hand ({format_cards(left)})", -penalty, "hand"))
+    return ScoreBreakdown(tuple(items), team, profile.name)
+
+
+_KIND_LABELS = {
+    "natural": "Natural canastas", "mixed": "Mixed canastas", "sevens": "Sevens canastas",
+    "wild": "Wild-card canastas", "deuce_natural": "Canastas of seven twos", "deuce_mixed": "Mixed deuce canastas",
+    "real": "Canastras reais", "de_mil": "Canastras de mil", "limpa": "Canastras limpas",
+    "suja": "Canastras sujas",
+}
+
+
+def _many_canastas_bonus(kinds: Sequence[str], profile: Profile) -> tuple[str, int] | None:
+    """Italian Canasta's bonuses for many canastas (VARIANTS.md §1)."""
+    if profile.many_canastas_bonus != "italian":
+        return None
+    non_deuce = [k for k in kinds if not k.startswith("deuce")]
+    naturals = non_deuce.count("natural")
+    label, points = "", 0
+    if naturals >= 5:
+        label, points = "Five natural canastas", 2000
+    elif naturals >= 4 and len(non_deuce) >= 5:
+        label, points = "Five canastas, one not natural", 1000
+    if len(kinds) >= 10:
+        label = (label + " + " if label else "") + "ten canastas"
+        points += 2000
+    return (label, points) if points else None
+
+
+def score_round(
+    team_melds: Iterable[CardsLike] = (),
+    red_threes: CardsLike = (),
+    hands_left: Iterable[CardsLike] | CardsLike = (),
+    went_out: bool = False,
+    concealed: bool = False,
+    profile: ProfileLike = "classic",
+    has_melded: bool | None = None,
+) -> ScoreBreakdown:
+    """Score one team's hand from its melds, red threes and the cards left in its hands.
+
+    ``team_melds`` is a list of melds (notation text or card lists); ``hands_left`` a list
+    of the partners' remaining hands (or one text). ``has_melded`` overrides "the team made
+    a meld" (default: it has melds), which decides the sign of red threes.
+
+    Impossible input is refused: a meld that is not a legal meld (ValueError naming
+    ``team_melds``), a card in ``red_threes`` that is not a red three, more copies of a card
+    than the profile's decks hold (`DeckError`), a red three left in hand where dealt ones are
+    laid down at once, unreadable cards (`NotationError`), or a value of the wrong kind (a
+    TypeError naming the argument).
+    """
+    prof = get_profile(profile)
+    if isinstance(team_melds, (str, Card)):
+        team_melds = [team_melds]
+    melds = need_card_lists(team_melds, "team_melds", "melds (each notation text or a list of cards)")
+    if isinstance(hands_left, (str, Card)):
+        hands = [need_cards(hands_left, "hands_left")]
+    else:
+        hands = need_card_lists(hands_left, "hands_left", "hands (each notation text or a list of cards)")
+    threes = need_cards(red_threes, "red_threes")
+    need_bool(went_out, "went_out")
+    need_bool(concealed, "concealed")
+    need_bool(has_melded, "has_melded", allow_none=True)
+    if concealed and not went_out:
+        raise ValueError("concealed=True needs went_out=True: only a player going out can be concealed.")
+    others = [c for c in threes if not c.is_red_three]
+    if others:
+        raise ValueError(f"red_threes holds {format_cards(others)}, which {'is' if len(others) == 1 else 'are'} "
+                         "not red threes: give only h3 and d3 cards there.")
+    for index, meld in enumerate(melds):
+        verdict = check_meld_cards(meld, prof, going_out=went_out)
+        if not verdict:
+            raise ValueError(f"team_melds[{index}] ({format_cards(meld) or 'no cards'}) is not a legal meld: "
+                             f"{verdict.message} Give each of the team's melds as it lies on the table.")
+    if prof.dealt_red_threes != "first_turn" and any(c.is_red_three for h in hands for c in h):
+        raise ValueError(f"hands_left holds a red three, but in the {prof.name} profile red threes are laid "
+                         "face up as soon as they are dealt or drawn: pass them as red_threes=... instead.")
+    need_counts_in_deck([c for m in melds for c in m] + threes + [c for h in hands for c in h], prof,
+                        "The scored hand (its melds, red threes and hands left)")
+    return score_team(melds, threes, hands, prof, went_out=went_out,
+                      concealed=concealed, has_melded=has_melded)

@@ -1,0 +1,53 @@
+"""``canasta-learn play``: the play view as a Voila page (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from canasta_learn.cli import main
+from canasta_learn.cli.play import play_code, voila_command
+
+
+def test_play_writes_a_one_cell_notebook_that_opens_the_play_view(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ipywidgets")
+    assert main(["play", "--no-voila", "--dir", str(tmp_path), "--seed", "3", "--speed", "instant",
+                 "--profile", "cardgames_io"]) == 0
+    path = Path(capsys.readouterr().out.strip())
+    assert path.parent == tmp_path and path.exists()
+    notebook = json.loads(path.read_text())
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    (cell,) = notebook["cells"]
+    namespace: dict[str, object] = {}
+    *setup, last = cell["source"].splitlines()
+    exec("\n".join(setup), namespace)  # noqa: S102 - the code we just wrote
+    play = eval(last, namespace)  # noqa: S307
+    from canasta_learn.widgets import PlayWidget
+
+    assert isinstance(play, PlayWidget)
+    assert play.profile.name == "cardgames_io" and play.speed == "instant" and play.seed == 3
+
+
+def test_play_hides_the_code_and_passes_voila_arguments(tmp_path: Path) -> None:
+    command = voila_command(tmp_path / "x.ipynb", ["--port", "8867"])
+    assert command[1:3] == ["-m", "voila"] and "--strip_sources=True" in command
+    assert '--VoilaConfiguration.extension_denylist=["jupyterlab-jupytext", ' in " ".join(command)
+    assert command[-2:] == ["--port", "8867"]
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--bots", "clever"], "--bots must be one of greedy, random, coach, not 'clever'"),
+    (["--speed", "fast"], "--speed must be one of instant, normal, slow, not 'fast'"),
+    (["--seat", "7"], "--seat must be 0-3"),
+    (["--profile", "nope"], "nope"),
+])
+def test_play_bad_options_say_what_is_accepted(argv: list[str], words: str, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--no-voila", "--dir", str(tmp_path), *argv]) == 2
+    assert words in capsys.readouterr().err
+    assert not (tmp_path / "canasta-play.ipynb").exists()
+    with pytest.raises(ValueError):
+        play_code(**{argv[0][2:]: argv[1] if argv[0] != "--seat" else int(argv[1])})

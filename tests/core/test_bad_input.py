@@ -1,0 +1,373 @@
+"""Bad input: each a clear error of the right type, and nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta_learn import (
+    ActionNotationError,
+    DeckError,
+    Game,
+    IllegalActionError,
+    NotationError,
+    Position,
+    ProfileError,
+    Round,
+    check_meld,
+    meld_value,
+    opening_minimum,
+    parse_action,
+    parse_cards,
+    score_round,
+)
+from canasta_learn.core.actions import Discard, Draw
+from canasta_learn.core.cards import Card, new_deck
+
+KINGS = "h13 h13 s13 s13 d13 c13 c13"
+
+
+def fresh() -> Round:
+    return Round(seed=7)  # E (seat 1) to move, in the draw phase
+
+
+# --------------------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize("text", ["h1 x7", "h14", "q5", "h1,,c1 z", "10h", "jkr", "h-1"])
+def test_malformed_card_notation(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_cards(text)
+    assert "is not a card" in str(info.value)
+
+
+@pytest.mark.parametrize("text", [
+    "N fly", "X draw", "N", "", "N discard", "N discard h1 h2", "N discard x7",
+    "N answer maybe", "N add h13", "N meld", "N meld h1 x9", "N draw h1", "N take h1 | ",
+    "P9 draw",
+])
+def test_malformed_action_text(text: str) -> None:
+    with pytest.raises(ActionNotationError) as info:
+        parse_action(text)
+    assert isinstance(info.value, NotationError) and isinstance(info.value, ValueError)
+    assert str(info.value).endswith(".")
+
+
+@pytest.mark.parametrize("text", ["E discard x7", "E fly", "E meld h1 | q9"])
+def test_malformed_action_text_changes_nothing(text: str) -> None:
+    rnd = fresh()
+    before = rnd.snapshot()
+    with pytest.raises(NotationError):
+        rnd.apply(text)
+    with pytest.raises(NotationError):
+        rnd.check(text)
+    assert rnd.snapshot() == before
+
+
+def test_malformed_cards_in_queries() -> None:
+    with pytest.raises(NotationError):
+        Position("h1 x7")
+    with pytest.raises(NotationError):
+        check_meld("h1 c1 zz")
+    with pytest.raises(NotationError):
+        meld_value("h1 11")
+    with pytest.raises(NotationError):
+        score_round(["h1 c1 d1x"])
+    rnd = fresh()
+    before = rnd.snapshot()
+    with pytest.raises(NotationError):
+        rnd.can_take_pile("c6 c66")
+    with pytest.raises(NotationError):
+        rnd.discard("c66")
+    assert rnd.snapshot() == before
+
+
+# --------------------------------------------------------------------------- impossible cards
+
+
+def test_third_copy_in_position_hand() -> None:
+    with pytest.raises(DeckError) as info:
+        Position("h5 h5 h5 c9")
+    assert "h5" in str(info.value) and "3" in str(info.value)
+
+
+def test_third_copy_across_hand_pile_and_melds() -> None:
+    with pytest.raises(DeckError):
+        Position("h5 h5 c9", discard_pile="h5")
+    with pytest.raises(DeckError):
+        Position("h13 c9", team_melds=[KINGS + " jk"], discard_pile="s9")
+    with pytest.raises(DeckError):
+        Position("jk jk c9", discard_pile="jk", team_melds=["h5 c5 jk jk"])
+    with pytest.raises(DeckError):
+        Position("c9 c10", red_threes="h3 h3 h3")
+
+
+def test_third_copy_in_round_from_state() -> None:
+    with pytest.raises(DeckError):
+        Round.from_state(hands=["h5 h5", "h5"])
+    with pytest.raises(DeckError):
+        Round.from_state(hands=["c9"], stock="c9 c9")
+
+
+def test_third_copy_in_deck() -> None:
+    deck = new_deck()
+    deck[deck.index(Card(6, "c"))] = Card(5, "h")
+    with pytest.raises(DeckError) as info:
+        Round(deck=deck)
+    assert "h5" in str(info.value)
+    with pytest.raises(DeckError):
+        Game(decks=[deck])
+
+
+def test_from_state_rejects_impossible_tables() -> None:
+    with pytest.raises(ValueError, match="illegal"):
+        Round.from_state(hands=["c9"], melds=[["h5 c5"]])
+    with pytest.raises(ValueError, match="one meld per rank"):
+        Round.from_state(hands=["c9"], melds=[["h5 c5 d5", "s5 s5 jk"]])
+    with pytest.raises(ValueError):
+        Round.from_state(hands=["c9"], red_threes=["c3"])
+    with pytest.raises(ValueError):
+        Round.from_state(hands=["c9"], melds=[["h5 c5 d5"]], opened=[False, False])
+    with pytest.raises(ValueError):
+        Round.from_state(hands=["c9"], drew_from="hand")
+    with pytest.raises(ValueError):
+        Round.from_state(hands=["c9"] * 5)
+    with pytest.raises(ValueError):
+        Position("h3 c9 c9")
+
+
+# --------------------------------------------------------------------------- profiles
+
+
+@pytest.mark.parametrize("build", [
+    lambda: Round("nope"),
+    lambda: Game("nope"),
+    lambda: Position("h5 c5 d5", profile="nope"),
+    lambda: check_meld("h5 c5 d5", "nope"),
+    lambda: opening_minimum(0, "nope"),
+    lambda: score_round(["h5 c5 d5"], profile="nope"),
+])
+def test_unknown_profile(build: object) -> None:
+    with pytest.raises(ProfileError) as info:
+        build()  # type: ignore[operator]
+    assert "classic" in str(info.value) and "cardgames_io" in str(info.value)
+
+
+def test_bad_round_arguments() -> None:
+    with pytest.raises(ValueError, match="dealer"):
+        Round(dealer=5)
+    with pytest.raises(ValueError, match="team_scores"):
+        Round(team_scores=(0, 0, 0))
+    rnd = fresh()
+    before = rnd.snapshot()
+    with pytest.raises(ValueError, match="seat"):
+        rnd.draw(seat=7)
+    with pytest.raises(ValueError):
+        rnd.discard("c9 c10")
+    with pytest.raises(TypeError):
+        rnd.apply(42)  # type: ignore[arg-type]
+    assert rnd.snapshot() == before
+
+
+# --------------------------------------------------------------------------- out of turn
+
+
+def assert_refused(rnd: Round, action: object, code: str) -> None:
+    before = rnd.snapshot()
+    verdict = rnd.check(action)  # type: ignore[arg-type]
+    assert not verdict.ok and verdict.code == code, verdict
+    with pytest.raises(IllegalActionError) as info:
+        rnd.apply(action)  # type: ignore[arg-type]
+    assert info.value.code == code and info.value.verdict == verdict
+    assert str(info.value) == verdict.message
+    assert rnd.snapshot() == before
+
+
+@pytest.mark.parametrize("text", ["N draw", "S draw", "W discard h5", "N meld h1 c1 d2",
+                                  "S take", "W decline", "N ask"])
+def test_actions_out_of_turn(text: str) -> None:
+    assert_refused(fresh(), text, "not_your_turn")
+
+
+def test_out_of_turn_through_the_triples() -> None:
+    rnd = fresh()
+    before = rnd.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        rnd.verify_draw(seat=0)
+    assert info.value.code == "not_your_turn"
+    with pytest.raises(IllegalActionError):
+        rnd.draw(seat=2)
+    assert rnd.can_draw(seat=3).code == "not_your_turn"
+    assert rnd.snapshot() == before
+
+
+@pytest.mark.parametrize("profile", ["classic", "cardgames_io", "traditional"])
+def test_actions_before_drawing(profile: str) -> None:
+    rnd = Round(profile, seed=7)
+    hand = rnd.hands[1]
+    assert_refused(rnd, Discard(1, hand[0]), "must_draw_first")
+    naturals = [c for c in hand if not c.is_wild]
+    assert_refused(rnd, f"E meld {naturals[0]} {naturals[0]} jk", "must_draw_first")
+
+
+def test_actions_after_drawing() -> None:
+    rnd = fresh()
+    rnd.draw()
+    assert_refused(rnd, Draw(1), "already_drew")
+    assert_refused(rnd, "E take", "already_drew")
+
+
+def test_discarding_a_card_not_in_hand() -> None:
+    rnd = fresh()
+    rnd.draw()
+    missing = next(c for c in new_deck() if c not in rnd.hands[1])
+    assert_refused(rnd, Discard(1, missing), "discard_not_in_hand")
+
+
+def test_actions_after_the_round_ended() -> None:
+    rnd = Round.from_state(hands=["h9 c9 d9 c10", "c4", "c5", "c6"], melds=[[KINGS]],
+                           stock="s12 s11", drew_from="stock", has_melded=[True] * 4)
+    rnd.meld("h9 c9 d9")
+    rnd.discard("c10")
+    assert rnd.is_over and rnd.legal_actions() == []
+    for text in ("E draw", "N draw", "E take", "E discard c4", "E ask", "S answer yes",
+                 "E decline", "E meld c4 c4 c4"):
+        assert_refused(rnd, text, "round_over")
+
+
+def test_scores_before_the_round_ended() -> None:
+    with pytest.raises(ValueError, match="not over"):
+        fresh().scores()
+
+
+def test_game_refuses_actions_after_it_ended() -> None:
+    game = Game(seed=1)
+    game.totals = (4990, 0)
+    game.rounds[-1] = Round.from_state(hands=["c4", "c5", "", ""], stock="", pile="s7",
+                                       melds=[["h8 c8 d8"], ["h9 c9 d9"]],
+                                       team_scores=game.totals)
+    game.apply("N decline")
+    assert game.is_over
+    rounds = len(game.rounds)
+    with pytest.raises(IllegalActionError) as info:
+        game.apply("E draw")
+    assert info.value.code == "round_over"
+    assert len(game.rounds) == rounds and game.totals == (5015, 25)
+
+
+# --------------------------------------------------------------------------- issue 11, section 2
+
+
+def test_score_round_red_threes_must_be_red_threes() -> None:
+    with pytest.raises(ValueError, match="red_threes holds c3 h5") as info:
+        score_round(["h4 c4 d4"], red_threes="c3 h5")
+    assert "h3 and d3" in str(info.value)
+
+
+def test_score_round_red_threes_within_the_deck() -> None:
+    with pytest.raises(DeckError, match="3 copies of h3"):
+        score_round(["h5 d5 c5"], red_threes="h3 h3 d3 d3 h3")
+    # Pennies from Heaven has four decks: eight red threes exist (1000 with a sevens canasta)
+    assert score_round(["h7 h7 c7 c7 d7 d7 s7"], red_threes="h3 h3 h3 h3 d3 d3 d3 d3",
+                       profile="pennies_from_heaven").points("red_threes") == 1000
+
+
+def test_check_meld_counts_against_the_profile_deck() -> None:
+    with pytest.raises(DeckError, match="3 copies of h5") as info:
+        check_meld("h5 h5 h5")
+    assert "only 2" in str(info.value)
+    with pytest.raises(DeckError):
+        meld_value("jk jk jk jk jk")
+    assert check_meld("h5 h5 h5", "italian").ok  # three decks
+    assert check_meld("h5 h5 h5 h5", "pennies_from_heaven").ok  # four decks
+
+
+def test_score_round_refuses_an_illegal_meld() -> None:
+    with pytest.raises(ValueError, match=r"team_melds\[0\] \(h5 h5\) is not a legal meld"):
+        score_round(["h5 h5"])
+    with pytest.raises(ValueError, match="team_melds"):
+        score_round(["h5 c5 d5", "h6 h7 h8"])
+    with pytest.raises(ValueError, match="black threes"):
+        score_round(["s3 s3 c3"])  # only the player going out melds black threes
+    assert score_round(["s3 s3 c3"], went_out=True).points("melds") == 15
+
+
+def test_score_round_refuses_red_three_in_hand_where_dealt_ones_are_laid_at_once() -> None:
+    with pytest.raises(ValueError, match="red_threes"):
+        score_round(["h5 c5 d5"], hands_left=["h3 c9"])
+
+
+def test_score_round_flags_must_be_booleans() -> None:
+    with pytest.raises(TypeError, match="went_out"):
+        score_round(["h5 c5 d5"], went_out="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="has_melded"):
+        score_round(["h5 c5 d5"], has_melded=1)  # type: ignore[arg-type]
+
+
+def test_from_state_to_move_out_of_range() -> None:
+    with pytest.raises(ValueError, match="to_move must be a whole number from 0 to 3, not 7"):
+        Round.from_state(hands=["c4"], to_move=7)
+    with pytest.raises(ValueError, match="to_move must be a whole number from 0 to 5"):
+        Round.from_state(hands=["c4"], to_move=6, profile="pennies_from_heaven")
+    with pytest.raises(TypeError, match="to_move"):
+        Round.from_state(hands=["c4"], to_move="N")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kwargs, argument", [
+    ({"hands": "c4 c5"}, "hands"),
+    ({"hands": ["c4"], "opened": [True]}, "opened"),
+    ({"hands": ["c4"], "has_melded": [True, False]}, "has_melded"),
+    ({"hands": ["c4"], "melds": [["h5 c5 d5"]] * 3}, "melds"),
+    ({"hands": ["c4"], "red_threes": ["h3"] * 5}, "red_threes"),
+    ({"hands": [5]}, "hands[0]"),
+    ({"hands": ["c4"], "dealer": 4}, "dealer"),
+    ({"hands": ["c4"], "morto_state": ["gone", "taken"], "profile": "tranca"}, "morto_state"),
+])
+def test_from_state_bad_arguments_name_the_argument(kwargs: dict[str, object], argument: str) -> None:
+    with pytest.raises((ValueError, TypeError)) as info:
+        Round.from_state(**kwargs)  # type: ignore[arg-type]
+    assert str(info.value).startswith(argument)
+
+
+def test_check_meld_of_a_number_names_the_argument() -> None:
+    with pytest.raises(TypeError, match="^cards must be card notation text"):
+        check_meld(12345)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^cards"):
+        meld_value(3.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="going_out"):
+        check_meld("h5 c5 d5", going_out="no")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("build, argument", [
+    (lambda: opening_minimum("1500"), "team_score"),
+    (lambda: Position(5), "hand"),
+    (lambda: Position("c4 c5", team_score=None), "team_score"),
+    (lambda: Position("c4 c5", team_opened="no"), "team_opened"),
+    (lambda: Position("c4 c5", team_melds=[7]), "team_melds[0]"),
+    (lambda: Round(seed=[1]), "seed"),
+    (lambda: Round(team_scores=0), "team_scores"),
+    (lambda: Round(deck=108), "deck"),
+    (lambda: Game(seed="one"), "seed"),
+    (lambda: Game(decks=3), "decks"),
+])
+def test_wrong_kinds_raise_type_error_naming_the_argument(build: object, argument: str) -> None:
+    with pytest.raises(TypeError) as info:
+        build()  # type: ignore[operator]
+    assert str(info.value).startswith(argument + " must be")
+
+
+@pytest.mark.parametrize("build, argument", [
+    (lambda: Position("c4 c5", drew_from="hand"), "drew_from"),
+    (lambda: Game(dealer=4), "dealer"),
+])
+def test_values_out_of_range_raise_value_error_naming_the_argument(build: object, argument: str) -> None:
+    with pytest.raises(ValueError) as info:
+        build()  # type: ignore[operator]
+    assert str(info.value).startswith(argument + " must be")
+
+
+def test_game_checks_every_deck_before_dealing() -> None:
+    deck = new_deck()
+    bad = list(deck)
+    bad[0] = bad[1]
+    with pytest.raises(DeckError):
+        Game(decks=[deck, bad])

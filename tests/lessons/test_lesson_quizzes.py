@@ -1,0 +1,135 @@
+"""No quiz of any lesson gives its answer in its question, live or in the exported page (issue 12).
+
+Every lesson in ``notebooks/`` (whatever lessons exist: nothing here lists them) is executed
+in a fresh kernel, with one more cell at the end that finds every `Quiz` the lesson made
+and reports, for each, its question, kind, choices, right answer and explanation, and what
+the live widget shows before an answer (its question and picture). Then:
+
+* live: the widget's question and picture contain none of its answer (see
+  `quiz_leaks.answer_leaks`), and no feedback shows before the quiz is answered;
+* exported: the lesson's page, made as ``canasta-learn export`` makes it
+  (`cli_lessons.static_notebook`, then nbconvert's HTML exporter), holds every displayed quiz
+  as a static question whose text and picture contain none of its answer, and whose folded
+  "Show the answer" part holds the answer.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from quiz_leaks import QuizFacts, answer_leaks, readable_text, static_quizzes
+
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbclient")
+pytest.importorskip("nbconvert")
+
+from canasta_learn.cli import lessons as cli_lessons  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+CELL_TIMEOUT = 180
+MARK = "CL-QUIZ-PROBE "
+
+#: Run after a lesson: every Quiz still alive in the kernel (ipywidgets keeps each widget),
+#: as JSON on one line.
+PROBE = '''
+import gc as _gc, json as _json
+from canasta_learn.widgets.quiz import Quiz as _Quiz
+_found = []
+for _q in _gc.get_objects():
+    if isinstance(_q, _Quiz):
+        _code, _message = _q.explanation
+        _found.append({
+            "question": _q.question, "kind": _q.kind, "choices": list(_q.choices),
+            "answer": _q.answer_text, "code": _code, "message": _message,
+            "others": [v.message for c, v in _q.choice_verdicts.items() if c != _q.answer_text],
+            "answered": _q.correct is not None,
+            "question_view": _q.question_view.value, "picture": _q.position_view.value,
+            "badge": _q.badge.value, "feedback_view": _q.feedback_view.value,
+        })
+print(MARK + _json.dumps(_found))
+'''.replace("MARK", repr(MARK), 1)
+
+
+def facts_of(item: dict[str, Any], where: str) -> QuizFacts:
+    return QuizFacts(item["question"], item["kind"], item["choices"], item["answer"],
+                     item["message"], item["code"], where, item["others"])
+
+
+@pytest.fixture(scope="module")
+def lessons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, list[dict[str, Any]]]]:
+    """name -> (executed notebook without the probe cell, the probe's quizzes)."""
+    from nbclient import NotebookClient
+
+    results: dict[str, tuple[Any, list[dict[str, Any]]]] = {}
+    for name in LESSONS:
+        nb = nbformat.read(str(NOTEBOOKS / name), as_version=4)
+        nb.cells.append(nbformat.v4.new_code_cell(PROBE))
+        workdir = tmp_path_factory.mktemp(Path(name).stem)
+        NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
+                       resources={"metadata": {"path": str(workdir)}}).execute()
+        probe = nb.cells.pop()
+        text = "".join(o.get("text", "") for o in probe.outputs if o.output_type == "stream")
+        errors = [f"{o.ename}: {o.evalue}" for o in probe.outputs if o.output_type == "error"]
+        assert MARK in text, f"{name}: the probe cell failed: {errors or probe.outputs}"
+        results[name] = (nb, json.loads(text.split(MARK, 1)[1]))
+    return results
+
+
+@pytest.mark.slow
+def test_lessons_were_found() -> None:
+    assert LESSONS, f"no lessons in {NOTEBOOKS}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LESSONS)
+def test_live_quizzes_do_not_show_their_answer(
+        name: str, lessons: dict[str, tuple[Any, list[dict[str, Any]]]]) -> None:
+    nb, quizzes = lessons[name]
+    has_quiz_cell = any("Quiz" in c.source or "_quiz(" in c.source
+                        for c in nb.cells if c.cell_type == "code")
+    if has_quiz_cell:
+        assert quizzes, f"{name}: its cells make quizzes but none was found in the kernel"
+    problems: list[str] = []
+    for item in quizzes:
+        facts = facts_of(item, f"{name} (live)")
+        question = readable_text(item["question_view"])
+        assert question == item["question"], (question, item["question"])
+        problems += answer_leaks(facts, question, item["picture"] + item["badge"])
+        if not item["answered"] and item["feedback_view"]:
+            problems.append(f"{facts.where}: {facts.question!r} shows feedback before an answer")
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LESSONS)
+def test_exported_quizzes_do_not_show_their_answer(
+        name: str, lessons: dict[str, tuple[Any, list[dict[str, Any]]]]) -> None:
+    from nbconvert import HTMLExporter
+
+    nb, quizzes = lessons[name]
+    page, _resources = HTMLExporter().from_notebook_node(cli_lessons.static_notebook(nb))
+    shown = static_quizzes(page)
+    displayed = sum(1 for c in nb.cells for o in c.get("outputs", [])
+                    if f"{cli_lessons.STATIC_ATTR}=" in str(o.get("data", {}).get("text/html", "")))
+    if displayed:
+        assert shown, f"{name}: quiz outputs, but no static quiz in the page"
+    by_question: dict[str, list[dict[str, Any]]] = {}
+    for item in quizzes:
+        by_question.setdefault(item["question"], []).append(item)
+    problems: list[str] = []
+    for static in shown:
+        candidates = by_question.get(static.question)
+        assert candidates, f"{name}: the page's quiz {static.question!r} is not a lesson quiz"
+        for item in candidates:
+            facts = facts_of(item, f"{name} (exported)")
+            problems += answer_leaks(facts, static.question, static.picture)
+        answers = {item["answer"] for item in candidates}
+        folded = readable_text(static.answer_part)
+        assert "Show the answer" in folded and any(f"The answer is {a}" in folded
+                                                   for a in answers), (name, static.question)
+    assert problems == [], "\n".join(problems)

@@ -1,0 +1,399 @@
+"""The coach (issue 18): public information only, reproducible, every profile, true reasons."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from canasta_learn.core.actions import Answer, Ask, Discard
+from canasta_learn.core.cards import Card, rank_name
+from canasta_learn.core.verdicts import IllegalActionError
+from canasta_learn.engine.round import Round
+from canasta_learn.play.bots import GreedyBot, acting_seat, make_bot, run_round
+from canasta_learn.play.coach import (
+    Advice,
+    Candidate,
+    CoachBot,
+    Determinizer,
+    advise,
+    judge,
+    known_cards,
+    stuck_endings,
+)
+from canasta_learn.profiles import get_profile, profile_names
+from canasta_learn.rules.pile import pile_status
+
+PROFILES = ("classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven", "canastra_br", "tranca")
+
+
+def position(profile: str, seed: int, actions: int) -> Round:
+    """A round dealt from ``seed`` and played ``actions`` actions by greedy bots (or less, when
+    the round would end: it stops one action before the end)."""
+    rnd = Round(profile, seed=seed)
+    bots = [GreedyBot(seed=seed * 7 + s) for s in range(rnd.player_count)]
+    for _ in range(actions):
+        probe = rnd.copy()
+        action = bots[acting_seat(rnd)].choose(rnd)
+        probe.apply(action)
+        if probe.is_over:
+            break
+        rnd.apply(action)
+    return rnd
+
+
+def test_the_seven_profiles_are_the_registered_ones() -> None:
+    assert sorted(PROFILES) == sorted(profile_names())
+
+
+def test_pile_taken_cards_stay_with_the_taker_in_every_deal() -> None:
+    rnd = Round.from_state(hands=["h5 h9 s9 c11 c12", "d4 d7 d7 c13 s6", "s4 s6 h10 c1", "d5 d8 s8 c2"],
+                           pile="d9 h5 c7", stock="h4 h6 s10 s11 s12 s13 h12 h11", to_move=1, opened=[True, True])
+    rnd.apply("E take d7 d7")
+    known = known_cards(rnd, 0)
+    assert known[1] == Counter({Card(9, "d"): 1, Card(5, "h"): 1})
+    det = Determinizer(rnd, 0)
+    rng = random.Random(5)
+    for _ in range(20):
+        sample = det.sample(rng)
+        assert Counter(sample.hands[1])[Card(9, "d")] >= 1 and Card(5, "h") in sample.hands[1]
+        assert sample.hands[0] == rnd.hands[0]
+        assert [len(h) for h in sample.hands] == [len(h) for h in rnd.hands]
+        assert len(sample.stock) == len(rnd.stock)
+        assert Counter(sample.all_cards()) == Counter(rnd.all_cards())
+    rnd.apply("E discard h5")
+    assert known_cards(rnd, 0)[1] == Counter({Card(9, "d"): 1})
+    assert known_cards(rnd, 1)[1] == Counter()  # a seat knows its own hand anyway
+
+
+def test_determinized_hands_hold_no_red_three_after_their_first_turn() -> None:
+    for profile in PROFILES:
+        rnd = position(profile, 4, 24)
+        det = Determinizer(rnd, acting_seat(rnd))
+        rng = random.Random(1)
+        for _ in range(10):
+            sample = det.sample(rng)
+            for seat, hand in enumerate(sample.hands):
+                if rnd.first_turn_done[seat]:
+                    assert not any(c.is_red_three for c in hand), (profile, seat)
+            assert Counter(sample.all_cards()) == Counter(rnd.all_cards())
+
+
+def test_a_player_who_asked_to_go_out_can_go_out_in_every_deal() -> None:
+    rnd = Round(seed=3, dealer=3)
+    bots = [GreedyBot(seed=30 + s) for s in range(4)]
+    while rnd.phase != "answer":
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    seat = acting_seat(rnd)
+    det = Determinizer(rnd, seat)
+    rng = random.Random(4)
+    for _ in range(6):
+        sample = det.sample(rng)
+        assert sample.hands[rnd.asker or 0] != rnd.hands[rnd.asker or 0] or det.hand_free[rnd.asker or 0] == 0
+        sample.apply(Answer(seat, True))
+        if sample.phase == "draw":
+            sample.draw()
+        assert sample.is_over or sample.legal_actions()
+    advice = advise(rnd, rollouts=3, seed=2)
+    assert {c.text for c in advice.candidates} == {f"{rnd.seat_name(seat)} answer yes",
+                                                   f"{rnd.seat_name(seat)} answer no"}
+
+
+def italian_face_down(rnd: Round) -> list[int]:
+    """Pile indexes of the cards slid face down under an Italian upcard (as many as its rank
+    number, VARIANTS.md §1), while the pile has never been taken."""
+    if rnd.profile.name != "italian" or any(e.kind == "pile_taken" for e in rnd.events):
+        return []
+    upcard = next(e.cards[0] for e in rnd.events if e.kind == "upcard")
+    dealt = len(rnd.pile) - sum(1 for a in rnd.log if isinstance(a, Discard))
+    return list(range(dealt - 1 - upcard.rank, dealt - 1))
+
+
+def test_italian_cards_under_the_upcard_are_dealt_again_the_rest_of_the_pile_is_kept() -> None:
+    rnd = position("italian", 6, 0)
+    hidden = italian_face_down(rnd)
+    assert hidden
+    det = Determinizer(rnd, acting_seat(rnd))
+    rng = random.Random(3)
+    moved = False
+    for _ in range(10):
+        pile = det.sample(rng).pile
+        assert len(pile) == len(rnd.pile)
+        assert all(pile[i] == rnd.pile[i] for i in range(len(pile)) if i not in hidden)
+        moved = moved or any(pile[i] != rnd.pile[i] for i in hidden)
+    assert moved
+
+
+def test_an_asker_whose_going_out_hand_is_rare_still_gets_such_hands_in_every_deal() -> None:
+    rnd = Round.from_state(hands=["h5 s5 c6 d7", "s4 s10 h12", "h9 s9 c9 d13", "d8 c10 h10 s11"],
+                           melds=[["h1 c1 d1 s1 h1 c1 d2"], []], pile="s8 c5 c3 d4",
+                           stock="h7 s3 c10 s6 d9 h4 h11 s7 d10 c2 h5 jk s2 d5", to_move=2, drew_from="stock",
+                           opened=[True, True])
+    rnd.apply("S ask")
+    det = Determinizer(rnd, 0)
+    rng = random.Random(8)
+    stuck_before = stuck_endings()[0]
+    for _ in range(25):
+        sample = det.sample(rng)
+        sample.apply(Answer(0, True))
+        assert sample.legal_actions()
+    advise(rnd, rollouts=3, seed=1)
+    assert stuck_endings()[0] == stuck_before
+
+
+def _swap_hidden(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """The same position with cards the seat cannot see moved around: stock, mortos, reserves
+    and the cards of other hands that are of no rank that hand was seen to pick up."""
+    other = rnd.copy()
+    picked: dict[int, set[int]] = {s: set() for s in range(rnd.player_count)}
+    for event in rnd.events:
+        if event.kind in ("pile_taken", "joker_swapped") and event.seat is not None:
+            picked[event.seat].update(c.rank for c in event.cards)
+    slots: list[tuple[list[Card], int]] = []
+    for s in range(rnd.player_count):
+        if s != seat:
+            slots.extend((other.hands[s], i) for i, c in enumerate(other.hands[s])
+                         if c.rank not in picked[s] and not c.is_red_three)
+    places: list[list[Card]] = [other.stock, *other.mortos, *other.reserves]
+    for place in places:
+        slots.extend((place, i) for i, c in enumerate(place) if not c.is_red_three)
+    slots.extend((other.pile, i) for i in italian_face_down(rnd))
+    cards = [place[i] for place, i in slots]
+    rng.shuffle(cards)
+    for (place, i), card in zip(slots, cards, strict=True):
+        place[i] = card
+    for hand in other.hands:
+        hand.sort(key=lambda c: (c.rank, c.suit))
+    return other
+
+
+@pytest.mark.parametrize("profile", ["classic", "italian", "canastra_br", "pennies_from_heaven"])
+def test_advice_uses_public_information_only(profile: str) -> None:
+    rnd = position(profile, 12, 33)
+    seat = acting_seat(rnd)
+    twin = _swap_hidden(rnd, seat, random.Random(2))
+    assert twin.snapshot() != rnd.snapshot()  # the hidden cards really differ
+    assert twin.hands[seat] == rnd.hands[seat]
+    assert advise(rnd, rollouts=4, seed=9) == advise(twin, rollouts=4, seed=9)
+
+
+def test_same_seed_same_advice_and_the_round_is_untouched() -> None:
+    rnd = position("classic", 3, 41)
+    before = rnd.snapshot()
+    first = advise(rnd, rollouts=6, seed=21)
+    assert advise(rnd, rollouts=6, seed=21) == first
+    assert rnd.snapshot() == before
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_advice_for_every_profile(profile: str) -> None:
+    rnd = position(profile, 5, 30)
+    advice = advise(rnd, rollouts=2, seed=1)
+    assert isinstance(advice, Advice)
+    legal = rnd.legal_actions()
+    assert advice.seat == acting_seat(rnd) and advice.best.action in legal
+    values = [c.value for c in advice.candidates]
+    assert values == sorted(values, reverse=True)
+    for candidate in advice.candidates:
+        assert candidate.action in legal and all(a in legal for a in candidate.equivalent)
+        assert 1 <= candidate.rollouts <= 2
+        assert candidate.low <= candidate.value <= candidate.high
+        assert candidate.reasons and candidate.reasons[0].text
+
+
+def test_bad_arguments_name_what_is_wrong() -> None:
+    rnd = Round(seed=1)
+    with pytest.raises(ValueError, match="seat must be the seat that acts now"):
+        advise(rnd, seat=0)
+    with pytest.raises(ValueError, match="rollouts must be"):
+        advise(rnd, rollouts=0)
+    with pytest.raises(ValueError, match="time_budget must be"):
+        advise(rnd, time_budget=-1)
+    with pytest.raises(TypeError, match="round must be a Round"):
+        advise("N draw")  # type: ignore[arg-type]
+
+
+def table_cards(rnd: Round, team: int) -> Counter[Card]:
+    """Every card in the team's melds, open and closed."""
+    cards: Counter[Card] = Counter()
+    for meld in list(rnd.melds[team].values()) + list(rnd.closed[team]):
+        cards.update(meld)
+    return cards
+
+
+def _check_reason(rnd: Round, advice: Advice, candidate_index: int) -> str:
+    """Check one candidate's reasons against the real position (hidden cards included); return
+    the codes seen."""
+    candidate = advice.candidates[candidate_index]
+    seat, team = advice.seat, advice.team
+    prof = rnd.profile
+    after = rnd.copy()
+    after.apply(candidate.action)
+    new_events = [e.kind for e in after.events[len(rnd.events):]]
+    texts = {c.text: c for c in advice.candidates}
+    codes = []
+    for reason in candidate.reasons:
+        f = reason.facts
+        codes.append(reason.code)
+        if reason.code == "takes_pile":
+            assert f["cards"] == len(rnd.pile) and not after.pile
+            assert f["wild_cards"] == sum(1 for c in rnd.pile[:-1] if c.is_wild)
+            assert f"{f['cards']} card" in reason.text
+        elif reason.code == "wild_cards":
+            wild_before = sum(1 for c in rnd.hands[seat] if c.is_wild)
+            assert f["held"] == wild_before > 0
+            laid = table_cards(after, team) - table_cards(rnd, team)
+            assert f["used"] == sum(n for c, n in laid.items() if c.is_wild)
+        elif reason.code == "opens":
+            assert not rnd.opened[team] and after.opened[team]
+            assert f["minimum"] == rnd.opening_minimum(team) and f["value"] == after.turn_value >= f["minimum"]
+        elif reason.code == "canasta":
+            gained = Counter(after.canasta_kinds(team)) - Counter(rnd.canasta_kinds(team))
+            assert gained[str(f["kind"])] == f["count"] >= 1
+            assert f["bonus"] == prof.canasta_bonus(str(f["kind"]))
+        elif reason.code == "reserve":
+            assert "reserve_taken" in new_events and f["cards"] == len(rnd.reserves[seat]) > 0
+        elif reason.code == "morto":
+            assert after.morto_state[team] == "taken" and f["cards"] == len(rnd.mortos[team])
+        elif reason.code == "goes_out":
+            assert after.is_over and after.went_out == seat
+        elif reason.code in ("blocks", "freezes", "safe_discard", "risky_discard"):
+            assert isinstance(candidate.action, Discard)
+            card = candidate.action.card
+            nxt = rnd.next_seat(seat)
+            their = rnd.team_of(nxt)
+            assert after.to_move == nxt and after.top_card == card
+            assert f.get("next_seat", rnd.seat_name(nxt)) == rnd.seat_name(nxt)
+            if reason.code == "blocks":
+                assert after.pile_state(nxt) == "blocked"
+            elif reason.code == "freezes":
+                probe = Card(4, "c")
+                assert pile_status(after.pile + [probe], prof, team_opened=rnd.opened[their]).frozen
+                assert not pile_status(rnd.pile + [probe], prof, team_opened=rnd.opened[their]).frozen
+            else:
+                assert f["rank"] == card.rank and rank_name(card.rank, plural=True) in reason.text
+                picked = sum(1 for e in rnd.events if e.kind == "pile_taken" and e.seat == nxt
+                             for c in e.cards if c.rank == card.rank)
+                thrown = sum(1 for a in rnd.log if isinstance(a, Discard) and a.seat == nxt
+                             and a.card.rank == card.rank)
+                assert f["picked_up"] == picked and f["discarded"] == thrown
+                if reason.code == "safe_discard":
+                    assert card.rank not in rnd.melds[their] and picked == 0
+                    assert after.pile_state(nxt) == "frozen"
+                else:
+                    assert card.rank in rnd.melds[their] and after.pile_state(nxt) != "frozen"
+        elif reason.code == "estimate":
+            assert f["value"] == candidate.value and f["rollouts"] == candidate.rollouts
+        elif reason.code in ("best_by", "worse_by"):
+            other = texts[str(f["other"])]
+            assert f["gap"] == pytest.approx(candidate.value - other.value)
+            if reason.code == "best_by":
+                assert candidate_index == 0 and float(f["gap"]) >= 0
+            else:
+                assert other is advice.best and float(f["gap"]) <= 0
+        elif reason.code == "going_out":
+            other = texts[str(f["other"])]
+            assert isinstance(candidate.action, Ask) or "goes_out" in [r.code for r in candidate.reasons]
+            assert f["gap"] == pytest.approx(candidate.value - other.value)
+            assert ("more" in reason.text) == (float(f["gap"]) >= 0)
+        else:  # pragma: no cover - a new code must get a check here
+            raise AssertionError(f"no check for reason code {reason.code!r}")
+    return " ".join(codes)
+
+
+def crafted_positions() -> list[Round]:
+    """Positions where taking the pile, a canasta, an opening, a reserve or a morto is one move away."""
+    stock = "h4 h6 s10 s11 s12 h12 h11 d11 c4 c6"
+    return [
+        Round.from_state(hands=["h13 c5 c6 s9 s9 d4 h7 s7", "d4 d7 d8 c12 s6", "s4 s6 h10 c1 c1", "d5 d8 s8 c2 h9"],
+                         melds=[["h13 s13 s13 d13 d13 c13"], []], pile="d9 h5 c7", stock=stock, to_move=0),
+        Round.from_state(hands=["h13 c5 c6 s9 s9 d4", "d4 d7 d8 c12 s6", "s4 s6 h10 c1 c1", "d5 d8 s8 c2 h9"],
+                         melds=[["h13 s13 s13 d13 d13 c13"], []], pile="d9 h5 c7", stock=stock, to_move=0,
+                         drew_from="stock"),
+        Round.from_state(hands=["h1 c1 s1 h13 c13 s13 d5 s7", "d4 d7 d8 c12 s6", "s4 s6 h10 c1", "d5 d8 s8 c2 h9"],
+                         pile="d9 h5 c7", stock=stock, to_move=0, drew_from="stock", opened=[False, False]),
+        Round.from_state(profile="pennies_from_heaven",
+                         hands=["h13 c5 c6 s9 s9 d4", "d4 d7 d8 c12 s6", "s4 s6 h10 c1 c1", "d5 d8 s8 c2 h9",
+                                "h8 h8 d10", "c9 c10 c11"],
+                         melds=[["h13 s13 s13 d13 d13 c13"], []], pile="d9 h5 c7", stock=stock, to_move=0,
+                         drew_from="stock", reserves=["c7 c8 c9 c10 h7 h6 h5 d6 d7 d8 d9"]),
+    ] + [
+        Round.from_state(profile="canastra_br", hands=[hand, "d4 d7 d8 c12 s6", "c4 c6 h10 c1 c1", "d5 d8 s8 c2 h9"],
+                         pile="d9 h5 c7", stock=stock + " d6 d7", to_move=0, drew_from="stock",
+                         melds=[["s4 s5 s6 s7"], []],
+                         mortos=["c8 c9 c10 c11 c12 c13 h1 h2 h3 d1 d2", "s8 s9 s10 s11 s12 s13 h7 h8 h13 d12 d13"])
+        for hand in ("h4 h5 h6", "c9")  # the morto by batida direta (meld all) and indireta (discard)
+    ]
+
+
+def test_every_reason_states_facts_that_hold_in_many_positions() -> None:
+    seen: Counter[str] = Counter()
+    cases = [(p, seed, actions) for p in PROFILES for seed, actions in ((1, 14), (3, 60))]
+    rounds = crafted_positions()
+    for index, (profile, seed, actions) in enumerate(cases):
+        rnd = position(profile, seed + 10 * index, actions)
+        if rnd.phase == "draw" and index % 2:  # reach the play phase too
+            probe = rnd.copy()
+            action = GreedyBot(seed=1).choose(rnd)
+            probe.apply(action)
+            if not probe.is_over:
+                rnd.apply(action)
+        rounds.append(rnd)
+    for index, rnd in enumerate(rounds):
+        advice = advise(rnd, rollouts=1, seed=index)
+        for i in range(len(advice.candidates)):
+            seen.update(_check_reason(rnd, advice, i).split())
+    for code in ("estimate", "best_by", "worse_by", "takes_pile", "wild_cards", "canasta", "opens", "reserve", "morto",
+                 "safe_discard", "blocks"):
+        assert seen[code] > 0, (code, seen)
+
+
+def test_coach_bot_plays_legal_moves_to_the_end_of_a_round() -> None:
+    rnd = Round(seed=8)
+    bots = [CoachBot(seed=1, rollouts=1), GreedyBot(seed=2), CoachBot(seed=3, rollouts=1), GreedyBot(seed=4)]
+    run_round(rnd, bots)
+    assert rnd.is_over
+    assert make_bot("coach", 5).name == "coach"
+
+
+def test_coach_bot_outside_its_phases_plays_the_greedy_choice() -> None:
+    rnd = position("classic", 9, 35)
+    bot = CoachBot(seed=4, rollouts=1, phases=("answer",))
+    assert bot.choose(rnd) == GreedyBot(seed=4).choose(rnd)
+    with pytest.raises(ValueError, match="phases must name"):
+        CoachBot(phases=("meld",))
+    with pytest.raises(ValueError, match="keep_greedy_within"):
+        CoachBot(keep_greedy_within=-1)
+    with pytest.raises(ValueError, match="objective must be"):
+        CoachBot(objective="points")
+
+
+def test_coach_bot_playing_for_wins_picks_the_candidate_winning_most_deals() -> None:
+    rnd = position("classic", 2, 26)
+    advice = advise(rnd, rollouts=5, seed=7 * 1_000_003 + len(rnd.log))
+    def wins(c: Candidate) -> float:
+        return sum((v > 0) - (v < 0) for v in c.outcomes) / len(c.outcomes)
+    top = max(wins(c) for c in advice.candidates)
+    choice = CoachBot(seed=7, rollouts=5, objective="wins").choose(rnd)
+    assert wins(next(c for c in advice.candidates if c.stands_for(choice))) == top
+
+
+def test_judge_measures_a_move_against_the_coach_choice_on_the_same_deals() -> None:
+    rnd = position("classic", 2, 26)
+    while len(rnd.legal_actions()) < 3:
+        rnd.apply(GreedyBot(seed=1).choose(rnd))
+    worst = advise(rnd, rollouts=4, seed=5).candidates[-1]
+    opinion = judge(rnd, worst.action, rollouts=4, seed=5)
+    assert opinion.played.text == worst.text and opinion.best == opinion.advice.best
+    assert opinion.loss == pytest.approx(opinion.best.value - opinion.played.value) and opinion.loss >= 0
+    assert judge(rnd, opinion.best.action, rollouts=4, seed=5).is_best
+    before = rnd.snapshot()
+    with pytest.raises(IllegalActionError):
+        judge(rnd, "N decline", rollouts=1)
+    assert rnd.snapshot() == before
+
+
+def test_profiles_checked_exist() -> None:
+    for name in PROFILES:
+        assert get_profile(name).name == name

@@ -1,0 +1,144 @@
+"""The play view's Hint button (issue 18): the coach's top three moves for your seat, with
+their estimates and reasons, labelled as the coach's opinion; nothing is played; public
+information only; not offered when it is not your turn."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from canasta_learn.core.actions import Answer, Discard, Draw, TakePile  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.coach import advise  # noqa: E402
+from canasta_learn.play.coach_words import move_words, reason_texts  # noqa: E402
+from canasta_learn.widgets import PlayWidget  # noqa: E402
+
+NAMES = ["You", "Ebba", "Sam", "Wen"]
+
+
+def take_round(opponents: tuple[str, str] = ("c4 c5 c8 d4 d5", "s11 h11 h12 d7"),
+               stock: str = "s7 d2 c2 h2 c3 s3 d5 c10") -> Round:
+    """North to draw; the pile's top card is a king and North holds two kings."""
+    return Round.from_state(
+        hands=["h13 s13 c7 h7 s4 h9 d10 jk h5 d6", opponents[0], "s5 s6 s8 h4", opponents[1]],
+        stock=stock, pile="d4 s7 c5 c6 d8 s9 c4 d13", melds=[["c9 d9 s9"]], to_move=0)
+
+
+def test_hint_shows_the_coachs_top_three_for_your_seat_without_playing_them() -> None:
+    rnd = take_round()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
+    before = rnd.snapshot()
+    assert not play.buttons["hint"].disabled
+    play.click("hint")
+    assert rnd.snapshot() == before and play.state is rnd  # nothing was played
+    expected = advise(rnd.copy(), 0, rollouts=6, seed=4)
+    assert play.advice == expected
+    shown = play.coach_panel.value
+    assert "The coach&#x27;s opinion" in shown or "The coach's opinion" in shown
+    assert "nothing has been played" in shown
+    top = expected.top(3)
+    assert len(top) == min(3, len(expected.candidates)) >= 2
+    assert shown.count('class="cl-coach-move"') == len(top)
+    for candidate in top:
+        assert html.escape(move_words(candidate.action)) in shown
+        assert f"{candidate.value:+.0f} \u00b1 {1.96 * candidate.stderr:.0f} points" in shown
+        for text in reason_texts(candidate, expected.candidates):
+            assert html.escape(text) in shown
+    # The first line of the plain text is the coach's best move with its estimate.
+    assert play.hint_lines()[0].startswith(f"1. {move_words(expected.best.action)}: estimate")
+    # The kings on the pile: taking it is among the candidates, in words.
+    assert any(isinstance(c.action, TakePile) for c in expected.candidates)
+    assert any(isinstance(c.action, Draw) for c in expected.candidates)
+
+
+def test_hint_reasons_name_moves_in_words_not_notation() -> None:
+    play = PlayWidget(round=take_round(), seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
+    play.click("hint")
+    for candidate in play.advice.candidates:
+        assert candidate.text not in play.coach_panel.value  # "N take h13 s13" never shown
+
+
+def test_hint_sees_only_what_you_can_see() -> None:
+    """Two rounds that differ only in the opponents' hands and the stock get the same hint."""
+    one = PlayWidget(round=take_round(), seat=0, player_names=NAMES, hint_rollouts=5, hint_seed=1)
+    two = PlayWidget(round=take_round(("s11 h11 h12 d7 c3", "c4 c5 c8 d4"), "c10 d5 s3 d5 h2 c2 d2 s7"),
+                     seat=0, player_names=NAMES, hint_rollouts=5, hint_seed=1)
+    assert one.state.snapshot() != two.state.snapshot()
+    one.click("hint")
+    two.click("hint")
+    assert one.hint_lines() == two.hint_lines() and one.hint_lines()
+
+
+def test_hint_is_cleared_by_a_move_and_disabled_when_it_is_not_your_turn() -> None:
+    rnd = take_round()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, autoplay=False, hint_rollouts=4)
+    play.click("hint")
+    assert play.advice is not None
+    play.click("draw")
+    assert play.advice is None and play.coach_panel.value == ""
+    play.select("h5")
+    play.click("discard")  # autoplay is off: East is to move now
+    assert not play.my_turn
+    assert play.buttons["hint"].disabled
+    play.click("hint")  # a click that gets through anyway only says why
+    assert play.advice is None and "your turn" in play.message.lower()
+
+
+def test_hint_when_your_partner_asks_advises_the_answer() -> None:
+    rnd = Round.from_state(
+        hands=["c4 c6 c8 d4 d5", "s11 h11 h12 s12", "c5 h5 s5 d8", "s6 s8 h4 h6"],
+        stock="s7 d6 c10", pile="d7 s4", melds=[["h9 h9 s9 s9 d9 d9 c9"]], to_move=2,
+        drew_from="stock")
+    rnd.apply("S ask")
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=4, hint_seed=2)
+    assert play.my_turn and not play.buttons["hint"].disabled
+    play.click("hint")
+    assert {type(c.action) for c in play.advice.candidates} == {Answer}
+    assert "Answer yes" in play.coach_panel.value and "Answer no" in play.coach_panel.value
+
+
+def test_hint_with_the_time_budget_plays_at_least_two_endings_per_move() -> None:
+    play = PlayWidget(round=take_round(), seat=0, player_names=NAMES, hint_budget=0.05)
+    play.click("hint")
+    assert all(c.rollouts >= 2 for c in play.advice.top(3))
+    assert not any(isinstance(c.action, Discard) for c in play.advice.candidates)  # a draw phase
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, "fast"])
+def test_a_bad_hint_budget_is_a_value_error_naming_it(bad: object) -> None:
+    with pytest.raises(ValueError, match="hint_budget"):
+        PlayWidget(seed=1, hint_budget=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("profile", ["classic", "italian", "pennies_from_heaven", "canastra_br", "tranca"])
+def test_hint_works_for_every_profile_and_names_moves_in_words(profile: str) -> None:
+    from canasta_learn.profiles import get_profile
+
+    play = PlayWidget(profile=profile, seed=5, hint_rollouts=2, hint_seed=1)
+    play.click("hint")
+    assert play.advice is not None and play.advice.profile_name == get_profile(profile).name
+    for candidate in play.advice.top(3):
+        assert html.escape(move_words(candidate.action, play.state)) in play.coach_panel.value
+
+
+def test_a_move_onto_a_sequence_is_named_by_the_sequence() -> None:
+    """Brazilian melds are sequences numbered from 101: the words name the run, not the number."""
+    from canasta_learn.core.actions import Meld
+    from canasta_learn.play.bots import acting_seat, make_bots
+
+    rnd = Round("canastra_br", seed=5)
+    bots = make_bots("greedy", rnd.player_count, 5)
+    while True:
+        adds = [a for a in rnd.legal_actions() if isinstance(a, Meld) and a.groups[0].target is not None]
+        if adds:
+            break
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    action = adds[0]
+    key = action.groups[0].target
+    cards = rnd.melds[rnd.team_of(action.seat)][key]
+    words = move_words(action, rnd)
+    assert words.endswith(f" onto {rnd.meld_label(key, cards)}") and str(key) not in words
