@@ -15,13 +15,15 @@ from ..profiles import Profile
 
 __all__ = ["BEHAVIOUR_FIELDS", "ClassicRules", "plug_in", "plug_ins", "rules_for"]
 
-#: The profile fields that select behaviour (not numbers the classic rules use as data): only
-#: the variant layer reads them.
+#: The profile fields that select behaviour: only the variant layer reads them. The other fields
+#: are data the rules read directly: numbers (sizes, limits, bonuses, the opening table) and the
+#: classic family's options on which classic, cardgames.io and traditional differ
+#: (``naturals_must_exceed_wilds``, ``one_card_pile_ban``, ``opening_wilds_allowed``...).
 BEHAVIOUR_FIELDS = frozenset({
     "upcard_rule", "meld_family", "canasta_scheme", "pile_take_rule", "morto_size", "reserve_size",
     "swappable_wilds", "two_end_move", "deuce_melds", "wild_melds", "canasta_closes", "sevens_rules",
     "black_three_freezes", "pile_always_frozen", "permission_timing", "end_of_stock", "dealt_red_threes",
-    "first_turn_redraw", "many_canastas_bonus", "red_threes_before_upcard",
+    "first_turn_redraw", "many_canastas_bonus", "red_threes_before_upcard", "tie_rule",
 })
 
 
