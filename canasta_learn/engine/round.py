@@ -54,7 +54,7 @@ from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
 from ..rules.end_of_stock import draw_problem
 from ..rules.going_out import is_concealed
-from ..rules.meld_groups import new_sequence_key, sequence_group_problem
+from ..rules.meld_groups import sequence_group_problem
 from ..rules.melds import (
     BLACK_THREE_RANK,
     canasta_kind,
@@ -68,12 +68,11 @@ from ..rules.pile import PileStatus, pile_status
 from ..rules.scoring import ScoreBreakdown, score_team
 from ..rules.state import Problem, plural
 from ..rules.turn import answer_problem
+from ..variants import rules_for
 from ..variants.sequences import (
     ACE_SET_KEY,
     describe_run,
     is_sequence_key,
-    sequence_title,
-    stored_order,
     swap_joker,
 )
 from .moves import legal_actions as list_legal_actions
@@ -165,6 +164,8 @@ class Round:
                 f"not {team_scores!r}."
             )
         self.profile = profile
+        #: The hooks of the profile's behaviour (`canasta_learn.variants.rules_for`).
+        self.rules = rules_for(profile)
         self.dealer = dealer
         self.team_scores: tuple[int, ...] = scores
         self.seed = None
@@ -182,7 +183,7 @@ class Round:
         self.mortos: list[list[Card]] = [[] for _ in range(profile.team_count)]
         #: Each team's morto: "none" (profile without), "waiting", "taken" (by a batida) or
         #: "stock" (it became the stock when the stock ran out).
-        self.morto_state: list[str] = ["waiting" if profile.morto_size else "none"] * profile.team_count
+        self.morto_state: list[str] = ["waiting" if self.rules.has_morto else "none"] * profile.team_count
         #: The seat that took each team's morto (None until then).
         self.morto_taker: list[int | None] = [None] * profile.team_count
         self.opened: list[bool] = [profile.opening_minimum(s) == 0 for s in scores]
@@ -302,9 +303,7 @@ class Round:
                                      f"meld: {verdict.message}")
                 rank = meld_key(cards, prof)
                 assert rank is not None
-                if prof.meld_family == "sequences" and rank != ACE_SET_KEY:
-                    rank = new_sequence_key(self.melds[team], {})
-                    cards = stored_order(cards)
+                rank, cards = self.rules.stored_meld(self.melds[team], cards, rank)
                 if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size and rank != BLACK_THREE_RANK:
                     self.closed[team].append(cards)
                     continue
@@ -314,7 +313,7 @@ class Round:
                         "a team has one meld per rank: put them together."
                     )
                 self.melds[team][rank] = cards
-        if reserves and not prof.reserve_size:
+        if reserves and not self.rules.has_reserves:
             raise ValueError(f"The {prof.name} profile has no reserves; leave reserves=() for it.")
         for seat, reserve in enumerate(given_reserves):
             self.reserves[seat] = reserve
@@ -323,7 +322,7 @@ class Round:
         everything += [c for t in self.red_threes for c in t]
         everything += [c for m in self.melds for cards in m.values() for c in cards]
         everything += [c for team_closed in self.closed for cards in team_closed for c in cards]
-        if prof.morto_size:
+        if self.rules.has_morto:
             given = list(mortos) if mortos is not None else []
             for team in range(prof.team_count):
                 self.mortos[team] = list(given[team]) if team < len(given) else []
@@ -397,9 +396,7 @@ class Round:
 
     def meld_label(self, key: int, cards: Sequence[Card]) -> str:
         """How messages name a team meld: 'kings', 'Hearts 4–10', 'Aces'."""
-        if self.profile.meld_family == "sequences":
-            return sequence_title(cards, key)
-        return meld_name(key)
+        return self.rules.meld_label(key, cards, meld_name)
 
     @property
     def is_over(self) -> bool:
@@ -490,66 +487,24 @@ class Round:
                 self.hands[seat].append(self.stock.pop())
         for hand in self.hands:
             hand.sort(key=CARD_KEY)
-        if prof.reserve_size:
-            for offset in range(1, n + 1):
-                seat = (self.dealer + offset) % n
-                self.reserves[seat] = [self.stock.pop() for _ in range(prof.reserve_size)]
-        for team in range(prof.team_count if prof.morto_size else 0):
-            self.mortos[team] = [self.stock.pop() for _ in range(prof.morto_size)]
-        if prof.red_threes_before_upcard:
-            self._lay_dealt_red_threes()
-        if prof.upcard_rule == "italian":
-            self._turn_italian_upcard()
-        elif prof.upcard_rule == "none":
-            pass
-        else:
-            upcard = self.stock.pop()
-            self.pile.append(upcard)
-            self.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
-            while self._covers(self.pile[-1]) and self.stock:
-                card = self.stock.pop()
-                self.pile.append(card)
-                self.events.append(Event("upcard_covered", None, (self.pile[-2], card),
-                                         f"{self.pile[-2]} turned up is covered by {card}; the pile is frozen."))
-        if prof.dealt_red_threes == "at_deal" and not prof.red_threes_before_upcard:
-            self._lay_dealt_red_threes()
+        self.rules.set_aside(self)
+        self.rules.open_the_pile(self)
         self._begin_turn_state()
         self._start_turn()
 
-    def _lay_dealt_red_threes(self) -> None:
+    def lay_dealt_red_threes(self) -> None:
+        """Lay the red threes of every dealt hand, from the dealer's left, each replaced from the
+        stock (docs/rules.md#rules-dealt-red-threes)."""
         n = self.profile.player_count
         seat = self.dealer
         for _ in range(n):
             seat = self.next_seat(seat)
-            self._lay_red_threes(seat, -1)
+            self.lay_red_threes(seat, -1)
         self.first_turn_done = [True] * n
 
-    def _turn_italian_upcard(self) -> None:
-        """Italian Canasta: turn cards until a natural 4-A shows (wild cards and threes turned
-        first stay underneath), then slide as many stock cards as its rank number under it."""
-        turned: list[Card] = []
-        upcard = None
-        while self.stock:
-            card = self.stock.pop()
-            if card.is_wild or card.rank == 3:
-                turned.append(card)
-                continue
-            upcard = card
-            break
-        under = [self.stock.pop() for _ in range(min(upcard.rank if upcard else 0, len(self.stock)))]
-        self.pile = turned + under + ([upcard] if upcard else [])
-        if upcard is not None:
-            self.events.append(Event("upcard", None, (upcard,),
-                                     f"The upcard is {upcard}; {len(under)} stock cards go face down under it"
-                                     + (f", above {format_cards(turned)} turned first" if turned else "") + "."))
-
-    def _covers(self, card: Card) -> bool:
-        covered = self.profile.upcard_covered
-        return ((card.is_wild and "wild" in covered)
-                or (card.is_red_three and "red_three" in covered)
-                or (card.is_black_three and "black_three" in covered))
-
-    def _lay_red_threes(self, seat: int, action_index: int) -> None:
+    def lay_red_threes(self, seat: int, action_index: int) -> None:
+        """Lay down every red three of ``seat``'s hand, each replaced from the stock (the new
+        ones too) (docs/rules.md#rules-red-threes)."""
         hand = self.hands[seat]
         while True:
             threes = [c for c in hand if c.is_red_three]
@@ -563,7 +518,7 @@ class Round:
                                          action_index))
             for _ in threes:
                 if not self.stock:
-                    self._morto_to_stock(seat, action_index)
+                    self.rules.stock_ran_out(self, seat, action_index)
                 if not self.stock:
                     return
                 new = self.stock.pop()
@@ -572,51 +527,15 @@ class Round:
                                          f"{self.seat_name(seat)} draws a replacement.", action_index))
             hand.sort(key=CARD_KEY)
 
-    def _morto_to_stock(self, seat: int, action_index: int) -> None:
-        """Brazilian games: the stock ran out, so a remaining morto becomes the stock (the
-        drawing player's team's one when both remain); that team can no longer take a morto."""
-        waiting = [t for t in range(self.profile.team_count) if self.morto_available(t)]
-        if not waiting:
-            return
-        team = self.team_of(seat) if self.team_of(seat) in waiting else waiting[0]
-        self.stock = list(reversed(self.mortos[team]))
-        self.mortos[team] = []
-        self.morto_state[team] = "stock"
-        self.events.append(Event("morto_to_stock", seat, (),
-                                 f"The stock is empty: team {self._team_label(team)}'s morto ({len(self.stock)} cards) "
-                                 "becomes the "
-                                 "stock, and that team can no longer take a morto.", action_index))
-
-    def _team_label(self, team: int) -> str:
-        """A team as messages name it: its seats, 'N-S'."""
-        return "-".join(self.seat_name(s) for s in range(self.player_count) if self.team_of(s) == team)
-
-    def _take_morto(self, seat: int, index: int, direct: bool) -> None:
-        """A team's first batida: the player picks up the team's morto (red threes in it are
-        laid down and replaced from the stock)."""
-        team = self.team_of(seat)
-        morto = self.mortos[team]
-        self.mortos[team] = []
-        self.morto_state[team] = "taken"
-        self.morto_taker[team] = seat
-        self.hands[seat].extend(morto)
-        self.hands[seat].sort(key=CARD_KEY)
-        how = ("batida direta: every card melded, so the player takes the morto and goes on playing without drawing"
-               if direct else "batida indireta: the last card discarded, so the player takes the morto and the "
-               "turn passes")
-        self.events.append(Event("morto_taken", seat, (),
-                                 f"{self.seat_name(seat)} runs out of cards ({how}; {len(morto)} cards).", index))
-        self._lay_red_threes(seat, index)
-
     def _start_turn(self) -> None:
         """Automatic steps at the start of a turn (first-turn red threes, end of stock)."""
         seat = self.to_move
         if not self.first_turn_done[seat]:
             self.first_turn_done[seat] = True
-            self._lay_red_threes(seat, len(self.log) - 1)
+            self.lay_red_threes(seat, len(self.log) - 1)
         if not self.stock:
-            self._morto_to_stock(seat, len(self.log) - 1)
-        if not self.stock and self.profile.end_of_stock in ("play_on_with_pile", "pile_or_end"):
+            self.rules.stock_ran_out(self, seat, len(self.log) - 1)
+        if not self.stock and not self.rules.hand_ends_when_stock_empties:
             if not any(True for _ in take_candidates(self, seat)):
                 self._end_round("stock_exhausted",
                                 f"The stock is empty and {self.seat_name(seat)} cannot take the pile: "
@@ -627,7 +546,7 @@ class Round:
         if isinstance(action, Draw):
             return draw_problem(self, action.seat)
         if isinstance(action, TakePile):
-            if action.target is not None and self.profile.pile_take_rule != "top_card_only":
+            if action.target is not None and not self.rules.takes_top_card_alone:
                 return Problem("meld_no_such_meld", lambda: (
                     f"In the {self.profile.name} profile the top card goes onto the team's meld of its rank: "
                     "write 'take' without a meld number."))
@@ -667,10 +586,11 @@ class Round:
             below = self.pile[:-1]
             picked = [c for c in below if not c.is_red_three]
             threes = [c for c in below if c.is_red_three]
-            onto_team_meld = not action.cards and self.profile.pile_take_rule != "top_card_only"
+            top_card_alone = self.rules.takes_top_card_alone
+            onto_team_meld = not action.cards and not top_card_alone
             how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
                    else f"adding the top card {top} to the team's meld of {top.rank_plural}")
-            if self.profile.pile_take_rule == "top_card_only":
+            if top_card_alone:
                 how = (f"melding the top card {top}" + (f" with {format_cards(action.cards)}" if action.cards else "")
                        + (f" onto meld {action.target}" if action.target is not None else ""))
             extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
@@ -930,7 +850,7 @@ class Round:
         drawn = []
         for _ in range(self.profile.stock_draw_count):
             if not self.stock:
-                self._morto_to_stock(seat, index)
+                self.rules.stock_ran_out(self, seat, index)
             if not self.stock:
                 break
             card = self.stock.pop()
@@ -948,12 +868,12 @@ class Round:
             self.turn_drawn = tuple(drawn)
             return
         before = len(self.events)
-        self._lay_red_threes(seat, index)
+        self.lay_red_threes(seat, index)
         # the last stock card may be the drawn card or a red three's replacement
         last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
                           and e.kind in ("drew", "replacement") and e.cards), None)
         last_was_red_three = not self.stock and last_card is not None and last_card.is_red_three
-        if last_was_red_three and self.profile.end_of_stock == "play_on_with_pile":
+        if last_was_red_three and self.rules.last_red_three_ends_hand:
             self._end_round("stock_exhausted",
                             "The last card of the stock was a red three: it is laid face up and the "
                             "hand ends at once (no meld, no discard).", index)
@@ -1088,25 +1008,31 @@ class Round:
         self.events.append(Event("reserve_taken", seat, (),
                                  f"{self.seat_name(seat)} completed a canasta and picks up the "
                                  f"{len(reserve)}-card reserve.", index))
-        self._lay_red_threes(seat, index)
+        self.lay_red_threes(seat, index)
 
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
+        self.rules.team_melds_by(self._lay_groups_by_rank, self._lay_groups_by_run)(seat, groups, index)
+
+    def _lay_groups_by_rank(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
         team = self.team_of(seat)
         hand = self.hands[seat]
-        if self.profile.meld_family == "sequences":
-            for group in groups:
-                result = sequence_group_problem(self, group, self.melds[team], {})
-                assert not isinstance(result, Problem), result
-                for card in group.cards:
-                    hand.remove(card)
-                self._lay_meld(seat, team, result[0], group.cards, index, final=result[1])
-            return
         for group in groups:
             for card in group.cards:
                 hand.remove(card)
             rank = group.target if group.target is not None else meld_key(group.cards, self.profile)
             assert rank is not None
             self._lay_meld(seat, team, rank, group.cards, index)
+
+    def _lay_groups_by_run(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
+        """Brazilian games: each group is checked against the team's melds as they are now."""
+        team = self.team_of(seat)
+        hand = self.hands[seat]
+        for group in groups:
+            result = sequence_group_problem(self, group, self.melds[team], {})
+            assert not isinstance(result, Problem), result
+            for card in group.cards:
+                hand.remove(card)
+            self._lay_meld(seat, team, result[0], group.cards, index, final=result[1])
 
     def _after_meld(self, seat: int, index: int) -> None:
         team = self.team_of(seat)
@@ -1116,14 +1042,11 @@ class Round:
                                      f"The team's melds this turn are worth {self.turn_value}, reaching the "
                                      f"opening minimum of {self.opening_minimum(team)}: the team has opened.",
                                      index, value=self.turn_value))
-        if not self.hands[seat]:
-            if self.morto_available(team):
-                self._take_morto(seat, index, direct=True)
-            else:
-                self._go_out(seat, index)
+        if not self.hands[seat] and not self.rules.run_out_of_cards(self, seat, index, True):
+            self._go_out(seat, index)
 
     def _do_take(self, action: TakePile, index: int) -> None:
-        if self.profile.pile_take_rule == "top_card_only":
+        if self.rules.takes_top_card_alone:
             self._do_take_top_card(action, index)
             return
         seat = action.seat
@@ -1193,18 +1116,14 @@ class Round:
         self.pile.append(card)
         if card in self.turn_locked:
             self.turn_locked.remove(card)
-        if not self.hands[seat]:
-            if self.morto_available(self.team_of(seat)):
-                self._take_morto(seat, index, direct=False)
-                self._end_turn()
-                return
+        if not self.hands[seat] and not self.rules.run_out_of_cards(self, seat, index, False):
             self._go_out(seat, index)
             return
         self._end_turn()
 
     def _go_out(self, seat: int, index: int) -> None:
         team = self.team_of(seat)
-        concealed = is_concealed(self, seat) and not self.profile.morto_size
+        concealed = is_concealed(self, seat) and self.rules.concealed_going_out
         if not self.opened[team]:
             self.opened[team] = True
             self.events.append(Event("opening_waived", seat, (),
@@ -1217,7 +1136,7 @@ class Round:
         self._end_round("went_out", f"{self.seat_name(seat)} went out.", index)
 
     def _end_turn(self) -> None:
-        if not self.stock and self.profile.end_of_stock == "end_when_empty":
+        if not self.stock and self.rules.hand_ends_when_stock_empties:
             self._end_round("stock_exhausted", "The turn ended with the stock empty: the hand ends.",
                             len(self.log) - 1)
             return
@@ -1273,7 +1192,7 @@ class Round:
             has_melded=bool(self.melds[team]) or bool(self.closed[team]),
             team=team,
             reserves=[self.reserves[s] for s in seats],
-            morto_taken=self.morto_state[team] == "taken" if self.profile.morto_size else None,
+            morto_taken=self.morto_state[team] == "taken" if self.rules.has_morto else None,
             players_without_meld=sum(1 for s in seats if not self.has_melded[s]),
         )
 

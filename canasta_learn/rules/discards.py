@@ -29,15 +29,16 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
     team = rnd.team_of(seat)
     going_out = len(hand) == 1
     prof = rnd.profile
-    if prof.sevens_rules and card.rank == 7:
-        if going_out:
-            return Problem("go_out_discarding_seven", lambda: (
-                f"In the {prof.name} profile nobody may go out by discarding a seven; meld {card} instead."),
-                (card,))
-        if "sevens" not in rnd.canasta_kinds(team) and not only_sevens_stuck(rnd, seat):
-            return Problem("discard_seven_forbidden", lambda: (
-                f"In the {prof.name} profile no seven may be discarded until your team has a canasta of "
-                f"sevens; discard another card than {card}."), (card,))
+    rules = rnd.rules
+    if going_out and not rules.may_go_out_discarding(card):
+        return Problem("go_out_discarding_seven", lambda: (
+            f"In the {prof.name} profile nobody may go out by discarding a seven; meld {card} instead."),
+            (card,))
+    waits = None if going_out else rules.discard_waits_for(card)
+    if waits is not None and waits not in rnd.canasta_kinds(team) and not only_sevens_stuck(rnd, seat):
+        return Problem("discard_seven_forbidden", lambda: (
+            f"In the {prof.name} profile no seven may be discarded until your team has a canasta of "
+            f"sevens; discard another card than {card}."), (card,))
     if going_out:
         problem = go_out_problem(rnd, seat, rnd.canasta_kinds(team))
         if problem:

@@ -51,7 +51,7 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
     (docs/rules.md#rules-going-out)."""
     if rnd.morto_available(rnd.team_of(seat)):
         return None  # a first batida: the player takes the morto (no canasta needed)
-    if rnd.profile.morto_size and not has_enough_canastas(rnd, kinds_after):
+    if rnd.rules.has_morto and not has_enough_canastas(rnd, kinds_after):
         def batida_message() -> str:
             has = ", ".join(k.replace("_", " ") for k in kinds_after) or "none"
             kinds = " or ".join(sorted(k.replace("_", " ") for k in rnd.profile.go_out_any_kinds))
@@ -113,9 +113,7 @@ def still_go_out_problem(rnd: RoundState, seat: int, remaining: Sequence[Card], 
 def kept_for_discard(rnd: RoundState, hand: Sequence[Card]) -> int:
     """Cards a player going out may keep for the final discard: 1, or 0 when the only
     card left could be a seven that may not be discarded (Pennies). (docs/variants.md#variants-pennies-sevens)"""
-    if rnd.profile.sevens_rules and any(c.rank == 7 for c in hand):
-        return 0
-    return 1
+    return rnd.rules.kept_for_discard(hand)
 
 
 def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> Problem | None:
@@ -130,19 +128,11 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
     if rnd.permission is not None:
         return Problem("permission_already_asked", lambda: (
             f"{rnd.seat_name(seat)} already asked this turn and the answer ({rnd.permission}) binds."))
-    timing = rnd.profile.permission_timing
-    if timing == "after_draw_or_top_meld":
-        right = rnd.phase == "play" and rnd.turn_meld_actions == 0
-        when = "right after drawing or taking the pile (after the top card's meld), before other melds"
-    elif timing == "after_draw_if_able":
-        right = rnd.phase == "play" and rnd.drew_from == "stock" and rnd.turn_meld_actions == 0
-        when = "only after drawing from the stock, before any meld"
-    elif timing == "before_pile_or_meld":
-        right = rnd.phase == "draw" or (rnd.drew_from == "stock" and rnd.turn_meld_actions == 0)
-        when = "before taking the pile or melding"
-    else:
+    window = rnd.rules.permission_window(rnd.phase, rnd.drew_from, rnd.turn_meld_actions)
+    if window is None:
         return Problem("permission_wrong_time", lambda: (
             f"In the {rnd.profile.name} profile nobody asks the partner for permission to go out."))
+    right, when = window
     if not right:
         return Problem("permission_wrong_time", lambda: (
             f"In the {rnd.profile.name} profile you may ask to go out {when}."))

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from ..core.actions import MeldGroup
 from ..core.cards import RANK_NAMES, Card, format_cards, rank_name
-from ..variants.sequences import ACE_SET_KEY, FIRST_SEQUENCE_KEY, extend_meld, swap_joker
+from ..variants.brazilian import new_sequence_key
+from ..variants.sequences import ACE_SET_KEY, swap_joker
 from .going_out import go_out_problem, still_go_out_problem
 from .melds import (
     BLACK_THREE_RANK,
@@ -31,13 +32,6 @@ from .turn import hand_problem, turn_problem
 
 __all__ = ["apply_groups", "completes_canasta", "group_fits", "group_problem", "kinds_with", "locked_problem",
            "meld_problem", "new_sequence_key", "reserve_after", "sequence_group_problem", "swap_problem"]
-
-
-def new_sequence_key(base: dict[int, list[Card]], changed: dict[int, list[Card]]) -> int:
-    """The key of a new sequence: one above the highest sequence key of the team.
-    (docs/variants.md#variants-brazilian-sequences)"""
-    keys = [k for k in list(base) + list(changed) if k >= FIRST_SEQUENCE_KEY]
-    return max(keys) + 1 if keys else FIRST_SEQUENCE_KEY
 
 
 def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Problem | None:
@@ -75,7 +69,7 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
         problem = go_out_problem(rnd, seat, kinds_with(rnd, team, changed))
         if problem:
             return problem
-        if hand_after == 1 and rnd.profile.sevens_rules and remaining[0].rank == 7:
+        if hand_after == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
             return Problem("go_out_discarding_seven", lambda: (
                 f"This would leave only {remaining[0]} to discard, but in the {rnd.profile.name} "
                 "profile nobody may go out by discarding a seven. Meld it too, or keep another card."))
@@ -115,8 +109,9 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
     cards = group.cards
     if not cards:
         return Problem("no_cards_given", lambda: "A meld group names no cards.")
-    if rnd.profile.meld_family == "sequences":
-        return sequence_group_problem(rnd, group, base, changed)
+    by_run = rnd.rules.team_melds_by(None, sequence_group_problem)
+    if by_run is not None:
+        return by_run(rnd, group, base, changed)
     naturals = [c for c in cards if not c.is_wild]
     if group.target is not None:
         rank = group.target
@@ -161,7 +156,7 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
         return Problem("meld_same_rank_twice", lambda: (
             f"This names two melds of {meld_name(rank)}; a team has one meld per rank, "
             "so put those cards in one group."))
-    if (rnd.profile.deuce_melds and rank != DEUCE_RANK and DEUCE_RANK in base
+    if (DEUCE_RANK in base and rnd.rules.twos_kept_for_deuce_meld(rank, base)
             and any(c.rank == 2 for c in cards)):
         twos = [c for c in cards if c.rank == 2]
         return Problem("meld_twos_reserved", lambda: (
@@ -230,7 +225,7 @@ def sequence_group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, li
         if not verdict:
             return Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         return key, final
-    result, problem = extend_meld(existing, cards, two_end_move=prof.two_end_move)
+    result, problem = rnd.rules.extend_run(existing, cards)
     if problem is not None:
         code, message = problem
         return Problem(code, lambda: message, tuple(cards))
@@ -292,7 +287,7 @@ def swap_problem(rnd: RoundState, seat: int, key: int, card: Card) -> Problem | 
     if problem:
         return problem
     prof = rnd.profile
-    if 0 not in prof.swappable_wilds:
+    if not rnd.rules.takes_back_jokers:
         return Problem("swap_not_possible", lambda: (
             f"In the {prof.name} profile melded cards never return to the hand."))
     problem = hand_problem(rnd, seat, [card]) or locked_problem(rnd, seat, [card])

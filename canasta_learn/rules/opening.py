@@ -45,7 +45,7 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
     minimum = rnd.opening_minimum(team)
     total = rnd.turn_value + added_value
     score = rnd.team_scores[team]
-    if prof.meld_family == "sequences" and not take:
+    if rnd.rules.opening_in_one_action and not take:
         return Problem("opening_below_minimum", lambda: (
             f"Your team has not opened: with a score of {score} its first melds must be worth at least "
             f"{minimum}. These are worth {total}, {minimum - total} short. Lay all your opening melds in one "

@@ -177,7 +177,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
     (docs/rules.md#rules-pile-take-open; the frozen pile's natural pair, docs/rules.md#rules-pile-take-frozen)"""
     if status is None:
         status = rnd.pile_status(seat)
-    if rnd.profile.pile_take_rule == "top_card_only":
+    if rnd.rules.takes_top_card_alone:
         return take_top_card_problem(rnd, seat, cards, extra, target, status)
     problem = take_basics_problem(rnd, seat, cards, extra, status)
     if problem:
@@ -272,7 +272,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         problem = go_out_problem(rnd, seat, kinds_with(rnd, team, changed))
         if problem:
             return problem
-        if len(remaining) == 1 and prof.sevens_rules and remaining[0].rank == 7:
+        if len(remaining) == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
             return Problem("go_out_discarding_seven", lambda: (
                 f"This would leave only {remaining[0]} to discard, but in the {prof.name} profile nobody "
                 "may go out by discarding a seven."))
@@ -347,7 +347,7 @@ def must_take(rnd: RoundState, seat: int) -> bool:
     (docs/rules.md#rules-end-of-stock)"""
     team = rnd.team_of(seat)
     top = rnd.top_card
-    if rnd.profile.end_of_stock != "play_on_with_pile" or top is None or top.rank not in rnd.melds[team]:
+    if not rnd.rules.must_take_fitting_pile or top is None or top.rank not in rnd.melds[team]:
         return False
     if pile_status(rnd.pile, rnd.profile, team_opened=rnd.opened[team]).state != "open":
         return False

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, Protocol
 from ..core.actions import Meld
 from ..core.cards import Card
 from ..profiles import Profile
+from ..variants.base import ClassicRules
 
 __all__ = ["PileStatusLike", "Problem", "RoundState", "plural"]
 
@@ -66,6 +67,8 @@ class RoundState(Protocol):
 
     @property
     def profile(self) -> Profile: ...
+    @property
+    def rules(self) -> ClassicRules: ...
     @property
     def phase(self) -> str: ...
     @property

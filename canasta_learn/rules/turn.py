@@ -89,10 +89,9 @@ def redraw_problem(rnd: RoundState, seat: int) -> Problem | None:
     problem = turn_problem(rnd, seat, "play")
     if problem:
         return problem
-    prof = rnd.profile
-    if not prof.first_turn_redraw or rnd.turn_number != 0 or rnd.drew_from != "stock" \
+    if not rnd.rules.redraws_first_card or rnd.turn_number != 0 or rnd.drew_from != "stock" \
             or len(rnd.turn_drawn) != 1 or rnd.turn_meld_actions or not rnd.stock:
-        why = ("this profile has no such option" if not prof.first_turn_redraw else
+        why = ("this profile has no such option" if not rnd.rules.redraws_first_card else
                "only the first player of a hand may, once, right after drawing from the stock and before "
                "melding, while the stock has cards")
         return Problem("redraw_not_allowed", lambda: (
