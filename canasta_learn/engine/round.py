@@ -579,70 +579,15 @@ class Round:
         return self._ok_verdict(action)
 
     def _ok_verdict(self, action: Action) -> Verdict:
-        name = self.seat_name(action.seat)
         if isinstance(action, TakePile):
-            top = self.pile[-1]
-            meld = (top,) + action.cards
-            below = self.pile[:-1]
-            picked = [c for c in below if not c.is_red_three]
-            threes = [c for c in below if c.is_red_three]
-            top_card_alone = self.rules.takes_top_card_alone
-            onto_team_meld = not action.cards and not top_card_alone
-            how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
-                   else f"adding the top card {top} to the team's meld of {top.rank_plural}")
-            if top_card_alone:
-                how = (f"melding the top card {top}" + (f" with {format_cards(action.cards)}" if action.cards else "")
-                       + (f" onto meld {action.target}" if action.target is not None else ""))
-            extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
-            state = self.pile_status(action.seat)
-            note = f" ({state.message})" if state.state == "frozen" else ""
-            if not below:
-                rest_text = "; the pile holds no other card"
-            else:
-                rest_text = f", then picks up the other {plural(len(picked), 'card')}"
-                if threes:
-                    rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
-                                  f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
-            facts: dict[str, Any] = {
-                "action": "take_pile", "seat": action.seat, "top": top,
-                "pile_cards": (top, *threes, *(c for c in (state.facts.get("pile_cards", ()) if note else ())
-                                               if c not in threes)),
-                "hand_cards": action.cards + tuple(c for g in action.extra_melds for c in g.cards),
-                "picked_up": len(picked), "red_threes_laid": tuple(threes), "goes_out": False,
-                "team_meld_ranks": (top.rank,) if onto_team_meld else (),
-            }
-            return Verdict.allow("pile_takeable",
-                                 f"{name} may take the pile by {how}{extra}{rest_text}.{note}", meld=meld,
-                                 melds=tuple(g.cards for g in action.extra_melds), facts=facts)
+            return pile.take_verdict(self, action)
         if isinstance(action, Meld):
-            cards = action.cards
-            value = cards_value(cards, self.profile)
-            empties = len(self.hands[action.seat]) == len(cards)
-            goes_out = False
-            then = ""
-            facts_extra: dict[str, Any] = {}
-            if empties:
+            after = None
+            if len(self.hands[action.seat]) == len(action.cards):
                 # what emptying the hand does depends on the profile: simulate it on a copy
                 after = self.copy()
                 after._perform(action)
-                goes_out = after.went_out == action.seat
-                kinds = {e.kind for e in after.events_for(len(after.log) - 1)}
-                if goes_out:
-                    then = " and go out"
-                elif "morto_taken" in kinds:
-                    then = (" and run out of cards: a batida, which takes the team's morto into the hand, "
-                            "and play goes on")
-                elif "reserve_taken" in kinds:
-                    facts_extra["reserve"] = len(self.reserves[action.seat])
-                    then = (f" and empty the hand, but the canasta brings the {len(self.reserves[action.seat])}-card "
-                            "reserve into it, and play goes on")
-            groups = " | ".join(str(g) for g in action.groups)
-            facts = {"action": "meld", "seat": action.seat, "hand_cards": cards, "value": value,
-                     "goes_out": goes_out, "empties_hand": empties,
-                     "team_meld_ranks": tuple(g.target for g in action.groups if g.target is not None),
-                     **facts_extra}
-            return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){then}.",
-                                 value=value, facts=facts)
+            return meld_groups.meld_verdict(self, action, after)
         facts = {"action": type(action).__name__.lower(), "seat": action.seat}
         if isinstance(action, Discard):
             facts["hand_cards"] = (action.card,)

@@ -10,9 +10,11 @@ Brazilian joker swap. The card-level meld rules live in `melds`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ..core.actions import MeldGroup
+from ..core.actions import Meld, MeldGroup
 from ..core.cards import RANK_NAMES, Card, format_cards, rank_name
+from ..core.verdicts import Verdict
 from ..variants.brazilian import new_sequence_key
 from ..variants.sequences import ACE_SET_KEY, swap_joker
 from .going_out import go_out_problem, still_go_out_problem
@@ -31,7 +33,8 @@ from .state import Problem, RoundState
 from .turn import hand_problem, turn_problem
 
 __all__ = ["apply_groups", "completes_canasta", "group_fits", "group_problem", "kinds_with", "locked_problem",
-           "meld_problem", "new_sequence_key", "reserve_after", "sequence_group_problem", "swap_problem"]
+           "meld_problem", "meld_verdict", "new_sequence_key", "reserve_after", "sequence_group_problem",
+           "swap_problem"]
 
 
 def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Problem | None:
@@ -303,3 +306,37 @@ def swap_problem(rnd: RoundState, seat: int, key: int, card: Card) -> Problem | 
         text = result
         return Problem("swap_not_possible", lambda: text, (card,))
     return None
+
+
+def meld_verdict(rnd: RoundState, action: Meld, after: RoundState | None) -> Verdict:
+    """The verdict allowing a legal meld action, in words: the melds, their value and what an
+    emptied hand does (go out, a batida taking the morto, Pennies' reserve), read from ``after``,
+    the round once the action is performed (given when the action empties the hand;
+    docs/rules.md#rules-melds-team)."""
+    name = rnd.seat_name(action.seat)
+    cards = action.cards
+    value = cards_value(cards, rnd.profile)
+    empties = len(rnd.hands[action.seat]) == len(cards)
+    goes_out = False
+    then = ""
+    facts_extra: dict[str, Any] = {}
+    if empties and after is not None:
+        goes_out = after.went_out == action.seat
+        kinds = {e.kind for e in after.events_for(len(after.log) - 1)}
+        if goes_out:
+            then = " and go out"
+        elif "morto_taken" in kinds:
+            then = (" and run out of cards: a batida, which takes the team's morto into the hand, "
+                    "and play goes on")
+        elif "reserve_taken" in kinds:
+            facts_extra["reserve"] = len(rnd.reserves[action.seat])
+            then = (f" and empty the hand, but the canasta brings the {len(rnd.reserves[action.seat])}-card "
+                    "reserve into it, and play goes on")
+    groups = " | ".join(str(g) for g in action.groups)
+    facts = {"action": "meld", "seat": action.seat, "hand_cards": cards, "value": value,
+             "goes_out": goes_out, "empties_hand": empties,
+             "team_meld_ranks": tuple(g.target for g in action.groups if g.target is not None),
+             **facts_extra}
+    return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){then}.",
+                         value=value, facts=facts)
+

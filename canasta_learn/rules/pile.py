@@ -135,8 +135,9 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
 # --- every take check (helper: round-split): the turn, a blocked pile, the frozen pile's natural
 # pair, the top card's meld, the opening and going out with the pile (docs/rules.md#rules-pile-take-open)
 
-from ..core.actions import MeldGroup  # noqa: E402  (the take checks' imports, kept apart from pile_status's)
+from ..core.actions import MeldGroup, TakePile  # noqa: E402  (the take checks' imports, apart from pile_status's)
 from ..core.cards import format_cards  # noqa: E402
+from ..core.verdicts import Verdict  # noqa: E402
 from ..variants.sequences import SUIT_NAMES  # noqa: E402
 from .going_out import go_out_problem, still_go_out_problem  # noqa: E402
 from .meld_groups import apply_groups, kinds_with, reserve_after, sequence_group_problem  # noqa: E402
@@ -145,7 +146,8 @@ from .opening import opening_problem  # noqa: E402
 from .state import PileStatusLike, Problem, RoundState, plural  # noqa: E402
 from .turn import hand_problem, turn_problem  # noqa: E402
 
-__all__ += ["must_take", "pile_pick_up_count", "take_basics_problem", "take_problem", "take_top_card_problem"]
+__all__ += ["must_take", "pile_pick_up_count", "take_basics_problem", "take_problem", "take_top_card_problem",
+            "take_verdict"]
 
 def pile_pick_up_count(rnd: RoundState) -> int:
     """Cards a pile take adds to the hand: those below the top card, red threes apart
@@ -352,3 +354,43 @@ def must_take(rnd: RoundState, seat: int) -> bool:
     if pile_status(rnd.pile, rnd.profile, team_opened=rnd.opened[team]).state != "open":
         return False
     return take_problem(rnd, seat, (), ()) is None
+
+
+def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
+    """The verdict allowing a legal pile take, in words: how the top card goes down, the other
+    melds, the cards picked up and the red threes laid, and the frozen pile's reason
+    (docs/rules.md#rules-pile-take-open)."""
+    name = rnd.seat_name(action.seat)
+    top = rnd.pile[-1]
+    meld = (top,) + action.cards
+    below = rnd.pile[:-1]
+    picked = [c for c in below if not c.is_red_three]
+    threes = [c for c in below if c.is_red_three]
+    top_card_alone = rnd.rules.takes_top_card_alone
+    onto_team_meld = not action.cards and not top_card_alone
+    how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
+           else f"adding the top card {top} to the team's meld of {top.rank_plural}")
+    if top_card_alone:
+        how = (f"melding the top card {top}" + (f" with {format_cards(action.cards)}" if action.cards else "")
+               + (f" onto meld {action.target}" if action.target is not None else ""))
+    extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
+    state = rnd.pile_status(action.seat)
+    note = f" ({state.message})" if state.state == "frozen" else ""
+    if not below:
+        rest_text = "; the pile holds no other card"
+    else:
+        rest_text = f", then picks up the other {plural(len(picked), 'card')}"
+        if threes:
+            rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
+                          f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
+    facts: dict[str, Any] = {
+        "action": "take_pile", "seat": action.seat, "top": top,
+        "pile_cards": (top, *threes, *(c for c in (state.facts.get("pile_cards", ()) if note else ())
+                                       if c not in threes)),
+        "hand_cards": action.cards + tuple(c for g in action.extra_melds for c in g.cards),
+        "picked_up": len(picked), "red_threes_laid": tuple(threes), "goes_out": False,
+        "team_meld_ranks": (top.rank,) if onto_team_meld else (),
+    }
+    return Verdict.allow("pile_takeable",
+                         f"{name} may take the pile by {how}{extra}{rest_text}.{note}", meld=meld,
+                         melds=tuple(g.cards for g in action.extra_melds), facts=facts)
