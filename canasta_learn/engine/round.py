@@ -464,7 +464,8 @@ class Round:
     discard_problem = discards.discard_problem
 
     def meld_candidates(self, seat: int) -> list[Meld]:
-        """The meld actions move generation lists for ``seat`` (each still to be checked)."""
+        """The meld actions move generation lists for ``seat``, each still to be checked
+        (docs/rules.md#rules-melds-team)."""
         return meld_candidates(self, seat)
 
     def _begin_turn_state(self) -> None:
@@ -908,8 +909,7 @@ class Round:
                 self.events.append(Event("canasta_closed", seat, tuple(meld),
                                          f"The canasta of {meld_name(rank)} is closed: nothing more can be "
                                          "added to it.", index, value=rank))
-            if self.reserves[seat]:
-                self._pick_up_reserve(seat, index)
+            self.rules.canasta_completed(self, seat, index)
         elif was_natural and any(c.is_wild for c in cards):
             self.events.append(Event("canasta_turned_mixed", seat, tuple(c for c in cards if c.is_wild),
                                      f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
@@ -943,17 +943,6 @@ class Round:
         self.has_melded[seat] = True
         if not self.opened[team]:
             self.turn_value += cards_value(cards, self.profile)
-
-    def _pick_up_reserve(self, seat: int, index: int) -> None:
-        """Pennies from Heaven: the player's first canasta brings his reserve into his hand."""
-        reserve = self.reserves[seat]
-        self.reserves[seat] = []
-        self.hands[seat].extend(reserve)
-        self.hands[seat].sort(key=CARD_KEY)
-        self.events.append(Event("reserve_taken", seat, (),
-                                 f"{self.seat_name(seat)} completed a canasta and picks up the "
-                                 f"{len(reserve)}-card reserve.", index))
-        self.lay_red_threes(seat, index)
 
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
         self.rules.team_melds_by(self._lay_groups_by_rank, self._lay_groups_by_run)(seat, groups, index)

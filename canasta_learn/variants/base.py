@@ -136,6 +136,10 @@ class ClassicRules:
             table.events.append(Event("upcard_covered", None, (table.pile[-2], card),
                                       f"{table.pile[-2]} turned up is covered by {card}; the pile is frozen."))
 
+    def canasta_completed(self, table: Table, seat: int, action_index: int) -> None:
+        """``seat`` has just completed a canasta: nothing more happens in the classic game
+        (docs/rules.md#rules-canastas)."""
+
     def stock_ran_out(self, table: Table, seat: int, action_index: int) -> None:
         """The stock is empty as ``seat`` needs a card: nothing replaces it in the classic game
         (docs/rules.md#rules-end-of-stock)."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.cards import Card
+from ..core.cards import CARD_KEY, Card
+from ..core.events import Event
 from .base import ClassicRules, Table, plug_in
 
 __all__ = ["Reserves", "Sevens"]
@@ -28,6 +29,20 @@ class Reserves(ClassicRules):
             seat = (table.dealer + offset) % n
             table.reserves[seat] = [table.stock.pop() for _ in range(size)]
         super().set_aside(table)
+
+    def canasta_completed(self, table: Table, seat: int, action_index: int) -> None:
+        """The player's first canasta brings the reserve into the hand (its red threes are laid
+        down and replaced) (docs/variants.md#variants-pennies-reserve)."""
+        reserve = table.reserves[seat]
+        if reserve:
+            table.reserves[seat] = []
+            table.hands[seat].extend(reserve)
+            table.hands[seat].sort(key=CARD_KEY)
+            table.events.append(Event("reserve_taken", seat, (),
+                                      f"{table.seat_name(seat)} completed a canasta and picks up the "
+                                      f"{len(reserve)}-card reserve.", action_index))
+            table.lay_red_threes(seat, action_index)
+        super().canasta_completed(table, seat, action_index)
 
 
 @plug_in(lambda profile: profile.sevens_rules)
