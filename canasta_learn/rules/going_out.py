@@ -95,7 +95,7 @@ def canasta_requirement(rnd: RoundState) -> str:
 
 
 def still_go_out_problem(rnd: RoundState, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],
-                          kinds: Sequence[str]) -> Problem | None:
+                         kinds: Sequence[str]) -> Problem | None:
     """After a binding "yes", refuse a move that would make going out this turn impossible.
     (docs/rules.md#rules-permission)"""
     prof = rnd.profile

@@ -92,7 +92,7 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
 
 
 def apply_groups(rnd: RoundState, team: int, groups: Sequence[MeldGroup], base: dict[int, list[Card]],
-                  going_out: bool) -> tuple[dict[int, list[Card]], Problem | None]:
+                 going_out: bool) -> tuple[dict[int, list[Card]], Problem | None]:
     """Combine groups with the team's melds; return the changed melds or a problem.
     (docs/rules.md#rules-melds-team)"""
     changed: dict[int, list[Card]] = {}
@@ -106,7 +106,7 @@ def apply_groups(rnd: RoundState, team: int, groups: Sequence[MeldGroup], base: 
 
 
 def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]], changed: dict[int, list[Card]],
-                   going_out: bool) -> tuple[int, list[Card]] | Problem:
+                  going_out: bool) -> tuple[int, list[Card]] | Problem:
     """Check one meld group against the team's melds: its rank and final meld, or a problem.
     (docs/rules.md#rules-melds-team)"""
     cards = group.cards
@@ -184,7 +184,7 @@ def group_fits(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]) -
 
 
 def sequence_group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]],
-                            changed: dict[int, list[Card]]) -> tuple[int, list[Card]] | Problem:
+                           changed: dict[int, list[Card]]) -> tuple[int, list[Card]] | Problem:
     """Brazilian games: a new sequence or set of aces, or cards added to a team meld.
     (docs/variants.md#variants-brazilian-sequences)"""
     prof = rnd.profile

@@ -34,8 +34,8 @@ def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequenc
 
 
 def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequence[Card],
-                     remaining: Sequence[Card], melds_after: dict[int, list[Card]],
-                     going_out: bool, take: bool) -> Problem | None:
+                    remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                    going_out: bool, take: bool) -> Problem | None:
     """Check the opening minimum for a team that has not opened. (docs/rules.md#rules-opening-complete)"""
     team = rnd.team_of(seat)
     prof = rnd.profile

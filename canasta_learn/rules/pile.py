@@ -160,7 +160,7 @@ def pile_pick_up_count(rnd: RoundState) -> int:
 
 
 def take_basics_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
-                         status: PileStatusLike) -> Problem | None:
+                        status: PileStatusLike) -> Problem | None:
     """What every pile rule checks first: the turn, an empty or blocked pile, the cards in hand.
     (docs/rules.md#rules-pile-blocked)"""
     problem = turn_problem(rnd, seat, "draw")
@@ -174,7 +174,7 @@ def take_basics_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra
 
 
 def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
-                  target: int | None = None, status: PileStatusLike | None = None) -> Problem | None:
+                 target: int | None = None, status: PileStatusLike | None = None) -> Problem | None:
     """Check a pile take (``status``: the pile's status for the seat's team, when known).
     (docs/rules.md#rules-pile-take-open; the frozen pile's natural pair, docs/rules.md#rules-pile-take-frozen)"""
     if status is None:
@@ -295,7 +295,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
 
 
 def take_top_card_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
-                           target: int | None, status: PileStatusLike) -> Problem | None:
+                          target: int | None, status: PileStatusLike) -> Problem | None:
     """Brazilian games: no freezing and no natural pair; the top card goes into a team meld
     at once (a new one with cards from hand, or onto ``target``), the rest joins the hand.
     (docs/variants.md#variants-brazilian-pile)"""

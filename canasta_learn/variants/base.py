@@ -83,6 +83,11 @@ class ClassicRules:
         return f"<{type(self).__name__} for {self.profile.name!r}>"
 
     # --- hooks the engine asks (helper: round-split)
+    def __reduce__(self) -> tuple[Callable[[Profile], ClassicRules], tuple[Profile]]:
+        """Pickled as ``rules_for(profile)``: a round holding its hooks pickles as before (the
+        class of several stacked plug-ins is built at run time, so it has no importable name)."""
+        return rules_for, (self.profile,)
+
     #: Each team has a morto, taken by its first batida (docs/variants.md#variants-brazilian-morto).
     has_morto = False
     #: Each player has a face-down reserve, picked up with a first canasta

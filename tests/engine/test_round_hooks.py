@@ -88,3 +88,19 @@ def test_end_of_stock_hooks(profile: str, ends: bool, compulsory: bool) -> None:
     """docs/rules.md#rules-end-of-stock, docs/variants.md#variants-brazilian-stock."""
     rules = rules_for(get_profile(profile))
     assert (rules.hand_ends_when_stock_empties, rules.must_take_fitting_pile) == (ends, compulsory)
+
+
+@pytest.mark.parametrize("profile", ["classic", "italian", "pennies_from_heaven", "canastra_br"])
+def test_a_round_pickles_with_its_hooks(profile: str) -> None:
+    """A round holds its hooks (`Round.rules`); it pickles and deep-copies as it did before,
+    and the copy asks the same plug-ins."""
+    import copy
+    import pickle
+
+    rnd = Round(profile, seed=3)
+    rnd.apply(rnd.legal_actions()[0])
+    for again in (pickle.loads(pickle.dumps(rnd)), copy.deepcopy(rnd)):
+        assert again.snapshot() == rnd.snapshot()
+        assert type(again.rules) is type(rnd.rules)
+        assert ([again.action_text(a) for a in again.legal_actions()]
+                == [rnd.action_text(a) for a in rnd.legal_actions()])
