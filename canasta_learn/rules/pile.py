@@ -130,3 +130,267 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
     return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {top.rank_plural}).", (),
                       {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 
+
+
+# --- every take check (helper: round-split): the turn, a blocked pile, the frozen pile's natural
+# pair, the top card's meld, the opening and going out with the pile (docs/rules.md#rules-pile-take-open)
+
+from ..core.actions import MeldGroup, TakePile  # noqa: E402  (the take checks' imports, apart from pile_status's)
+from ..core.cards import format_cards  # noqa: E402
+from ..core.verdicts import Verdict  # noqa: E402
+from ..variants.sequences import SUIT_NAMES  # noqa: E402
+from .going_out import go_out_problem, still_go_out_problem  # noqa: E402
+from .meld_groups import apply_groups, kinds_with, reserve_after, sequence_group_problem  # noqa: E402
+from .melds import cards_value  # noqa: E402
+from .opening import opening_problem  # noqa: E402
+from .state import PileStatusLike, Problem, RoundState, plural  # noqa: E402
+from .turn import hand_problem, turn_problem  # noqa: E402
+
+__all__ += ["must_take", "pile_pick_up_count", "take_basics_problem", "take_problem", "take_top_card_problem",
+            "take_verdict"]
+
+def pile_pick_up_count(rnd: RoundState) -> int:
+    """Cards a pile take adds to the hand: those below the top card, red threes apart
+    (they are laid down). (docs/rules.md#rules-pile-top-first)"""
+    count = 0
+    for card in rnd.pile:
+        if not card.is_red_three:
+            count += 1
+    return count - (1 if rnd.pile and not rnd.pile[-1].is_red_three else 0)
+
+
+def take_basics_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                        status: PileStatusLike) -> Problem | None:
+    """What every pile rule checks first: the turn, an empty or blocked pile, the cards in hand.
+    (docs/rules.md#rules-pile-blocked)"""
+    problem = turn_problem(rnd, seat, "draw")
+    if problem:
+        return problem
+    if not rnd.pile:
+        return Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
+    if status.state == "blocked":
+        return Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
+    return hand_problem(rnd, seat, list(cards) + [c for g in extra for c in g.cards])
+
+
+def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                 target: int | None = None, status: PileStatusLike | None = None) -> Problem | None:
+    """Check a pile take (``status``: the pile's status for the seat's team, when known).
+    (docs/rules.md#rules-pile-take-open; the frozen pile's natural pair, docs/rules.md#rules-pile-take-frozen)"""
+    if status is None:
+        status = rnd.pile_status(seat)
+    if rnd.rules.takes_top_card_alone:
+        return take_top_card_problem(rnd, seat, cards, extra, target, status)
+    problem = take_basics_problem(rnd, seat, cards, extra, status)
+    if problem:
+        return problem
+    prof = rnd.profile
+    team = rnd.team_of(seat)
+    extra_cards = [c for g in extra for c in g.cards]
+    hand = rnd.hands[seat]
+    if prof.one_card_pile_ban and len(hand) == 1 and len(rnd.pile) == 1:
+        return Problem("pile_one_card_ban", lambda: (
+            f"{rnd.seat_name(seat)} holds one card and the pile has one card: in the {prof.name} "
+            "profile a player holding one card may not take a pile of one card. Draw instead."))
+    top = rnd.pile[-1]
+    rank = top.rank
+    team_melds = rnd.melds[team]
+    naturals = [c for c in cards if not c.is_wild]
+    wrong = [c for c in naturals if c.rank != rank]
+    if wrong:
+        return Problem("pile_no_meld_for_top_card", lambda: (
+            f"{format_cards(wrong)} cannot be melded with the top card {top}: only "
+            f"{top.rank_plural} and wild cards can."), tuple(wrong))
+    if status.state == "frozen" and len(naturals) < 2:
+        held = [c for c in hand if c.rank == rank]
+
+        def frozen_message() -> str:
+            parts = [status.message]
+            if len(held) >= 2:
+                pair = format_cards(held[:2])
+                named = format_cards(cards) or "no cards"
+                parts.append(f"You named {named}, but you hold the natural pair {pair}: "
+                             f"take the pile with it ('take {pair}').")
+                return " ".join(parts)
+            if held:
+                parts.append(f"You hold only {plural(len(held), top.rank_singular, top.rank_plural)} "
+                             f"({format_cards(held)}).")
+            else:
+                parts.append(f"You hold no {top.rank_plural}.")
+            if any(c.is_wild for c in hand):
+                parts.append("A wild card cannot stand in for the pair.")
+            if rank in team_melds:
+                parts.append(f"Your team's meld of {top.rank_plural} does not help while the pile is frozen.")
+            parts.append("Draw from the stock instead.")
+            return " ".join(parts)
+
+        frozen_facts = {**status.facts, "seat": seat,
+                        "hand_cards": tuple(held[:2]) if len(held) >= 2 else tuple(held),
+                        "team_meld_ranks": (rank,) if len(held) < 2 and rank in team_melds else ()}
+        return Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards, frozen_facts)
+    if not cards and rank not in team_melds:
+        held = [c for c in hand if c.rank == rank]
+        no_meld_facts = {"top": top, "no_team_meld_ranks": (rank,), "hand_cards": tuple(held[:2])}
+        return Problem("pile_no_meld_for_top_card", lambda: (
+            f"To take the pile, the top card {top} must go into a meld at once: with a natural pair "
+            f"of {top.rank_plural} or one {top.rank_singular} and a wild card from your hand, or onto "
+            f"your team's meld of {top.rank_plural} (it has none)."
+            + (f" You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
+               if held else "")), (), no_meld_facts)
+    if cards and len(naturals) < 1 and rank not in team_melds:
+        return Problem("pile_no_meld_for_top_card", lambda: (
+            f"The top card {top} needs a natural {top.rank_singular} from your hand to form a meld "
+            "with wild cards."))
+    # the top card's meld
+    remaining_count = len(hand) - len(cards) - len(extra_cards)
+    hand_after = remaining_count + pile_pick_up_count(rnd)
+    going_out = hand_after <= 1
+    top_group = MeldGroup((top,) + tuple(cards))
+    changed, problem = apply_groups(rnd, team, [top_group], team_melds, going_out)
+    if problem:
+        return problem
+    if extra:
+        if rnd.opened[team]:
+            return Problem("pile_extra_melds_need_opening", lambda: (
+                "Extra melds go with a pile take only to reach the opening minimum; your team has "
+                "opened, so take the pile first, then meld."))
+        base = dict(team_melds)
+        base.update(changed)
+        more, problem = apply_groups(rnd, team, extra, base, going_out)
+        if problem:
+            return problem
+        if rank in more:
+            return Problem("meld_same_rank_twice", lambda: (
+                f"The top card's meld already holds the {top.rank_plural}; name them once."))
+        changed.update(more)
+    if going_out and reserve_after(rnd, seat, team, changed):
+        going_out = False
+    if going_out or rnd.permission == "yes":  # the hand after the take matters only then
+        remaining = list(hand)
+        for card in list(cards) + extra_cards:
+            remaining.remove(card)
+        remaining.extend(c for c in rnd.pile[:-1] if not c.is_red_three)
+    if going_out:
+        problem = go_out_problem(rnd, seat, kinds_with(rnd, team, changed))
+        if problem:
+            return problem
+        if len(remaining) == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
+            return Problem("go_out_discarding_seven", lambda: (
+                f"This would leave only {remaining[0]} to discard, but in the {prof.name} profile nobody "
+                "may go out by discarding a seven."))
+    elif rnd.permission == "yes":
+        melds_after = dict(team_melds)
+        melds_after.update(changed)
+        kinds = kinds_with(rnd, team, changed)
+        problem = still_go_out_problem(rnd, seat, remaining, melds_after, kinds)
+        if problem:
+            return problem
+    if not rnd.opened[team]:
+        put_down = [top] + list(cards) + extra_cards
+        value = cards_value(put_down, prof)
+        problem = opening_problem(rnd, seat, value, put_down, [], {}, going_out, take=True)
+        if problem:
+            return problem
+    return None
+
+
+def take_top_card_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
+                          target: int | None, status: PileStatusLike) -> Problem | None:
+    """Brazilian games: no freezing and no natural pair; the top card goes into a team meld
+    at once (a new one with cards from hand, or onto ``target``), the rest joins the hand.
+    (docs/variants.md#variants-brazilian-pile)"""
+    problem = take_basics_problem(rnd, seat, cards, extra, status)
+    if problem:
+        return problem
+    prof = rnd.profile
+    team = rnd.team_of(seat)
+    extra_cards = [c for g in extra for c in g.cards]
+    top = rnd.pile[-1]
+    team_melds = rnd.melds[team]
+    if target is None and not cards:
+        target = next((k for k in sorted(team_melds)
+                       if not isinstance(sequence_group_problem(rnd, MeldGroup((top,), k), team_melds, {}),
+                                         Problem)), None)
+        if target is None:
+            return Problem("pile_no_meld_for_top_card", lambda: (
+                f"To take the pile, the top card {top} must go into one of your team's melds at once, and "
+                "none of them can take it: name cards from your hand that form a new meld with it "
+                f"(a sequence of {SUIT_NAMES[top.suit].lower()} or a set of aces)."))
+    top_group = MeldGroup((top,) + tuple(cards), target)
+    changed, problem = apply_groups(rnd, team, [top_group], team_melds, False)
+    if problem:
+        inner = problem
+        return Problem(inner.code if inner.code != "meld_no_such_meld" else "pile_no_meld_for_top_card",
+                        lambda: f"The top card {top} must go into a meld at once. {inner.message()}",
+                        inner.cards)
+    if extra:
+        base = dict(team_melds)
+        base.update(changed)
+        more, problem = apply_groups(rnd, team, extra, base, False)
+        if problem:
+            return problem
+        changed.update(more)
+    hand_after = len(rnd.hands[seat]) - len(cards) - len(extra_cards) + pile_pick_up_count(rnd)
+    if hand_after <= 1:
+        problem = go_out_problem(rnd, seat, kinds_with(rnd, team, changed))
+        if problem:
+            return problem
+    if not rnd.opened[team]:
+        put_down = [top] + list(cards) + extra_cards
+        value = cards_value(put_down, prof)
+        problem = opening_problem(rnd, seat, value, put_down, [], {}, hand_after == 0, take=True)
+        if problem:
+            return problem
+    return None
+
+
+def must_take(rnd: RoundState, seat: int) -> bool:
+    """End of stock: an unfrozen pile whose top card fits a team meld must be taken.
+    (docs/rules.md#rules-end-of-stock)"""
+    team = rnd.team_of(seat)
+    top = rnd.top_card
+    if not rnd.rules.must_take_fitting_pile or top is None or top.rank not in rnd.melds[team]:
+        return False
+    if pile_status(rnd.pile, rnd.profile, team_opened=rnd.opened[team]).state != "open":
+        return False
+    return take_problem(rnd, seat, (), ()) is None
+
+
+def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
+    """The verdict allowing a legal pile take, in words: how the top card goes down, the other
+    melds, the cards picked up and the red threes laid, and the frozen pile's reason
+    (docs/rules.md#rules-pile-take-open)."""
+    name = rnd.seat_name(action.seat)
+    top = rnd.pile[-1]
+    meld = (top,) + action.cards
+    below = rnd.pile[:-1]
+    picked = [c for c in below if not c.is_red_three]
+    threes = [c for c in below if c.is_red_three]
+    top_card_alone = rnd.rules.takes_top_card_alone
+    onto_team_meld = not action.cards and not top_card_alone
+    how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
+           else f"adding the top card {top} to the team's meld of {top.rank_plural}")
+    if top_card_alone:
+        how = (f"melding the top card {top}" + (f" with {format_cards(action.cards)}" if action.cards else "")
+               + (f" onto meld {action.target}" if action.target is not None else ""))
+    extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
+    state = rnd.pile_status(action.seat)
+    note = f" ({state.message})" if state.state == "frozen" else ""
+    if not below:
+        rest_text = "; the pile holds no other card"
+    else:
+        rest_text = f", then picks up the other {plural(len(picked), 'card')}"
+        if threes:
+            rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
+                          f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
+    facts: dict[str, Any] = {
+        "action": "take_pile", "seat": action.seat, "top": top,
+        "pile_cards": (top, *threes, *(c for c in (state.facts.get("pile_cards", ()) if note else ())
+                                       if c not in threes)),
+        "hand_cards": action.cards + tuple(c for g in action.extra_melds for c in g.cards),
+        "picked_up": len(picked), "red_threes_laid": tuple(threes), "goes_out": False,
+        "team_meld_ranks": (top.rank,) if onto_team_meld else (),
+    }
+    return Verdict.allow("pile_takeable",
+                         f"{name} may take the pile by {how}{extra}{rest_text}.{note}", meld=meld,
+                         melds=tuple(g.cards for g in action.extra_melds), facts=facts)

@@ -9,11 +9,16 @@ registered with `plug_in(applies)`, where ``applies(profile)`` says whether a pr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
+from ..core.cards import Card, format_cards
+from ..core.events import Event
 from ..profiles import Profile
 
-__all__ = ["BEHAVIOUR_FIELDS", "ClassicRules", "plug_in", "plug_ins", "rules_for"]
+__all__ = ["BEHAVIOUR_FIELDS", "ClassicRules", "Table", "plug_in", "plug_ins", "rules_for"]
+
+_T = TypeVar("_T")
 
 #: The profile fields that select behaviour: only the variant layer reads them. The other fields
 #: are data the rules read directly: numbers (sizes, limits, bonuses, the opening table) and the
@@ -25,6 +30,40 @@ BEHAVIOUR_FIELDS = frozenset({
     "black_three_freezes", "pile_always_frozen", "permission_timing", "end_of_stock", "dealt_red_threes",
     "first_turn_redraw", "many_canastas_bonus", "red_threes_before_upcard", "tie_rule",
 })
+
+
+class Table(Protocol):
+    """The round as the engine's hooks see it: the cards they deal and move, the events they
+    record, and the few queries they ask (the engine's ``Round`` is the one implementation;
+    this layer never imports the engine)."""
+
+    stock: list[Card]
+    pile: list[Card]
+
+    @property
+    def profile(self) -> Profile: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def player_count(self) -> int: ...
+    @property
+    def hands(self) -> list[list[Card]]: ...
+    @property
+    def reserves(self) -> list[list[Card]]: ...
+    @property
+    def mortos(self) -> list[list[Card]]: ...
+    @property
+    def morto_state(self) -> list[str]: ...
+    @property
+    def morto_taker(self) -> list[int | None]: ...
+    @property
+    def events(self) -> list[Event]: ...
+
+    def seat_name(self, seat: int) -> str: ...
+    def team_of(self, seat: int) -> int: ...
+    def morto_available(self, team: int) -> bool: ...
+    def lay_red_threes(self, seat: int, action_index: int) -> None: ...
+    def lay_dealt_red_threes(self) -> None: ...
 
 
 class ClassicRules:
@@ -42,6 +81,153 @@ class ClassicRules:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} for {self.profile.name!r}>"
+
+    # --- hooks the engine asks (helper: round-split)
+    def __reduce__(self) -> tuple[Callable[[Profile], ClassicRules], tuple[Profile]]:
+        """Pickled as ``rules_for(profile)``: a round holding its hooks pickles as before (the
+        class of several stacked plug-ins is built at run time, so it has no importable name)."""
+        return rules_for, (self.profile,)
+
+    #: Each team has a morto, taken by its first batida (docs/variants.md#variants-brazilian-morto).
+    has_morto = False
+    #: Each player has a face-down reserve, picked up with a first canasta
+    #: (docs/variants.md#variants-pennies-reserve).
+    has_reserves = False
+    #: Going out concealed is possible (and waives the opening where the profile says so;
+    #: docs/rules.md#rules-concealed).
+    concealed_going_out = True
+    #: A pile take melds the top card alone at once (with cards from hand or onto a named
+    #: meld); the other cards join the hand, meldable from the next turn, and the pile never
+    #: freezes (docs/variants.md#variants-brazilian-pile).
+    takes_top_card_alone = False
+    #: The first player of a hand may discard the card just drawn and draw again
+    #: (docs/variants.md#variants-brazilian-turn).
+    redraws_first_card = False
+    #: A joker on a team meld may be taken back by the natural card it stands for
+    #: (docs/variants.md#variants-brazilian-joker-swap).
+    takes_back_jokers = False
+    #: A team that has not opened lays all its opening melds in one action
+    #: (docs/variants.md#variants-brazilian-sequences).
+    opening_in_one_action = False
+
+    def set_aside(self, table: Table) -> None:
+        """Deal what the game sets aside after the hands: nothing in the classic game
+        (docs/rules.md#rules-deal)."""
+
+    def open_the_pile(self, table: Table) -> None:
+        """After the hands: turn the upcard, then lay the red threes of the dealt hands when
+        the profile lays them at the deal (docs/rules.md#rules-upcard, #rules-dealt-red-threes)."""
+        self.turn_upcard(table)
+        if self.profile.dealt_red_threes == "at_deal":
+            table.lay_dealt_red_threes()
+
+    def covers_upcard(self, card: Card) -> bool:
+        """True when this card, turned up, is covered by the next stock card (the profile's
+        ``upcard_covered``: wild cards, red threes, black threes; docs/rules.md#rules-upcard)."""
+        covered = self.profile.upcard_covered
+        return ((card.is_wild and "wild" in covered)
+                or (card.is_red_three and "red_three" in covered)
+                or (card.is_black_three and "black_three" in covered))
+
+    def turn_upcard(self, table: Table) -> None:
+        """Turn the stock's top card onto the pile, covering each card the profile covers
+        (docs/rules.md#rules-upcard)."""
+        upcard = table.stock.pop()
+        table.pile.append(upcard)
+        table.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
+        while self.covers_upcard(table.pile[-1]) and table.stock:
+            card = table.stock.pop()
+            table.pile.append(card)
+            table.events.append(Event("upcard_covered", None, (table.pile[-2], card),
+                                      f"{table.pile[-2]} turned up is covered by {card}; the pile is frozen."))
+
+    def canasta_completed(self, table: Table, seat: int, action_index: int) -> None:
+        """``seat`` has just completed a canasta: nothing more happens in the classic game
+        (docs/rules.md#rules-canastas)."""
+
+    def stock_ran_out(self, table: Table, seat: int, action_index: int) -> None:
+        """The stock is empty as ``seat`` needs a card: nothing replaces it in the classic game
+        (docs/rules.md#rules-end-of-stock)."""
+
+    def run_out_of_cards(self, table: Table, seat: int, action_index: int, direct: bool) -> bool:
+        """``seat``'s hand is empty (``direct``: by a meld, else by the last discard): True when
+        play goes on (the hook dealt with it), False when the player goes out, as always in the
+        classic game (docs/rules.md#rules-going-out)."""
+        return False
+
+    @property
+    def hand_ends_when_stock_empties(self) -> bool:
+        """True when the hand ends as soon as a turn ends with the stock empty (cardgames.io);
+        otherwise play goes on with the pile (docs/rules.md#rules-end-of-stock)."""
+        return self.profile.end_of_stock == "end_when_empty"
+
+    @property
+    def must_take_fitting_pile(self) -> bool:
+        """True when, the stock empty, a pile whose top card fits a team meld must be taken
+        (docs/rules.md#rules-end-of-stock)."""
+        return self.profile.end_of_stock == "play_on_with_pile"
+
+    @property
+    def last_red_three_ends_hand(self) -> bool:
+        """True when a red three as the stock's last card ends the hand at once
+        (docs/rules.md#rules-end-of-stock)."""
+        return self.profile.end_of_stock == "play_on_with_pile"
+
+    def permission_window(self, phase: str, drew_from: str | None, meld_actions: int) -> tuple[bool, str] | None:
+        """When a player may ask "may I go out?": (whether now is such a time, the times in
+        words), or None when nobody asks (docs/rules.md#rules-permission)."""
+        timing = self.profile.permission_timing
+        if timing == "after_draw_or_top_meld":
+            return (phase == "play" and meld_actions == 0,
+                    "right after drawing or taking the pile (after the top card's meld), before other melds")
+        if timing == "after_draw_if_able":
+            return (phase == "play" and drew_from == "stock" and meld_actions == 0,
+                    "only after drawing from the stock, before any meld")
+        if timing == "before_pile_or_meld":
+            return (phase == "draw" or (drew_from == "stock" and meld_actions == 0),
+                    "before taking the pile or melding")
+        return None
+
+    def may_go_out_discarding(self, card: Card) -> bool:
+        """True when a player may go out by discarding ``card`` (any card in the classic game;
+        docs/variants.md#variants-pennies-sevens)."""
+        return True
+
+    def kept_for_discard(self, hand: Sequence[Card]) -> int:
+        """Cards a player going out may keep for the final discard: 1 (docs/rules.md#rules-going-out)."""
+        return 1
+
+    def discard_waits_for(self, card: Card) -> str | None:
+        """The canasta kind a team needs before ``card`` may be discarded, or None (any card may
+        be, in the classic game; docs/variants.md#variants-pennies-sevens)."""
+        return None
+
+    def twos_kept_for_deuce_meld(self, key: int, base: dict[int, list[Card]]) -> bool:
+        """True when twos may not go onto meld ``key`` because the team's deuce meld (in
+        ``base``) takes them (never in the classic game; docs/variants.md#variants-italian-deuce-melds)."""
+        return False
+
+    def team_melds_by(self, by_rank: _T, by_run: _T) -> _T:
+        """The team's melds are kept by rank (classic: one meld per rank) or by run number
+        (Brazilian sequences): returns the argument made for this game's way, ``by_rank`` here.
+        The engine passes the two (checks, layings) it has, which this layer may not import
+        (docs/rules.md#rules-melds-team)."""
+        return by_rank
+
+    def meld_label(self, key: int, cards: Sequence[Card], by_rank: Callable[[int], str]) -> str:
+        """How messages name a team meld: by its rank ('kings', from ``by_rank``), or a
+        sequence by its suit and run (docs/rules.md#rules-melds-team)."""
+        return by_rank(key)
+
+    def stored_meld(self, team_melds: dict[int, list[Card]], cards: list[Card], key: int) -> tuple[int, list[Card]]:
+        """The key and card order a meld given to a position is stored under: its rank here
+        (docs/rules.md#rules-melds-team)."""
+        return key, cards
+
+    def extend_run(self, meld: list[Card], cards: Sequence[Card]) -> tuple[list[Card] | None, tuple[str, str] | None]:
+        """Add ``cards`` to the run ``meld``: (the new meld, None) or (None, (code, message));
+        classic melds are no runs (docs/variants.md#variants-brazilian-sequences)."""
+        return None, ("meld_no_such_meld", f"{format_cards(cards)} cannot extend a run: melds here are by rank.")
 
 
 _PLUG_INS: list[tuple[type[ClassicRules], Callable[[Profile], bool]]] = []

@@ -4,9 +4,29 @@ top-card takes, wild-card swaps and the first-turn redraw."""
 
 from __future__ import annotations
 
-from .base import ClassicRules, plug_in
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-__all__ = ["SequenceMelds"]
+from ..core.cards import CARD_KEY, Card
+from ..core.events import Event
+from .base import ClassicRules, Table, plug_in
+from .sequences import ACE_SET_KEY, FIRST_SEQUENCE_KEY, extend_meld, sequence_title, stored_order
+
+__all__ = ["FirstTurnRedraw", "JokerSwaps", "Morto", "NoUpcard", "PileOrEnd", "SequenceMelds", "TopCardTakes",
+           "new_sequence_key"]
+
+_T = TypeVar("_T")
+
+
+def new_sequence_key(base: dict[int, list[Card]], changed: dict[int, list[Card]]) -> int:
+    """The key of a team's new sequence: one above its highest sequence key, in ``base`` and
+    ``changed`` (docs/variants.md#variants-brazilian-sequences).
+
+    >>> new_sequence_key({}, {}), new_sequence_key({1: [], 101: []}, {102: []})
+    (101, 103)
+    """
+    keys = [k for k in list(base) + list(changed) if k >= FIRST_SEQUENCE_KEY]
+    return max(keys) + 1 if keys else FIRST_SEQUENCE_KEY
 
 
 @plug_in(lambda profile: profile.meld_family == "sequences")
@@ -14,3 +34,138 @@ class SequenceMelds(ClassicRules):
     """Melds are same-suit runs and sets of aces (`canasta_learn.variants.sequences`)."""
 
     canasta_word = "canastra"
+
+    # --- hooks the engine asks (helper: round-split)
+    opening_in_one_action = True
+
+    def team_melds_by(self, by_rank: _T, by_run: _T) -> _T:
+        """Melds are kept by run number: ``by_run`` (docs/variants.md#variants-brazilian-sequences)."""
+        return by_run
+
+    def meld_label(self, key: int, cards: Sequence[Card], by_rank: Callable[[int], str]) -> str:
+        """'Hearts 4–10', 'Aces' (docs/variants.md#variants-brazilian-sequences)."""
+        return sequence_title(cards, key)
+
+    def stored_meld(self, team_melds: dict[int, list[Card]], cards: list[Card], key: int) -> tuple[int, list[Card]]:
+        """A sequence gets the team's next run number and its rank order; the set of aces keeps
+        its key (docs/variants.md#variants-brazilian-sequences)."""
+        if key == ACE_SET_KEY:
+            return key, cards
+        return new_sequence_key(team_melds, {}), stored_order(cards)
+
+    def extend_run(self, meld: list[Card], cards: Sequence[Card]) -> tuple[list[Card] | None, tuple[str, str] | None]:
+        """Naturals at their places, wild cards filling gaps, a two moved to an end where the
+        profile allows it (docs/variants.md#variants-canastra-br-two-end)."""
+        return extend_meld(meld, cards, two_end_move=self.profile.two_end_move)
+
+
+@plug_in(lambda profile: profile.morto_size > 0)
+class Morto(ClassicRules):
+    """Each team has a morto: set aside at the deal, picked up by the team's first batida, or
+    turned into the stock when the stock runs out (docs/variants.md#variants-brazilian-morto)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    has_morto = True
+    concealed_going_out = False
+
+    def set_aside(self, table: Table) -> None:
+        """Deal each team's morto after the hands (docs/variants.md#variants-brazilian-deal)."""
+        super().set_aside(table)
+        size = self.profile.morto_size
+        for team in range(self.profile.team_count):
+            table.mortos[team] = [table.stock.pop() for _ in range(size)]
+
+    def stock_ran_out(self, table: Table, seat: int, action_index: int) -> None:
+        """A remaining morto becomes the stock (the drawing player's team's one when both
+        remain); that team can no longer take a morto (docs/variants.md#variants-brazilian-stock)."""
+        waiting = [t for t in range(self.profile.team_count) if table.morto_available(t)]
+        if not waiting:
+            return
+        team = table.team_of(seat) if table.team_of(seat) in waiting else waiting[0]
+        table.stock = list(reversed(table.mortos[team]))
+        table.mortos[team] = []
+        table.morto_state[team] = "stock"
+        label = "-".join(table.seat_name(s) for s in range(table.player_count) if table.team_of(s) == team)
+        table.events.append(Event("morto_to_stock", seat, (),
+                                  f"The stock is empty: team {label}'s morto ({len(table.stock)} cards) "
+                                  "becomes the "
+                                  "stock, and that team can no longer take a morto.", action_index))
+
+    def run_out_of_cards(self, table: Table, seat: int, action_index: int, direct: bool) -> bool:
+        """A team's first batida: the player picks up the team's morto (red threes in it are
+        laid down and replaced from the stock) and play goes on (docs/variants.md#variants-brazilian-morto)."""
+        team = table.team_of(seat)
+        if not table.morto_available(team):
+            return super().run_out_of_cards(table, seat, action_index, direct)
+        morto = table.mortos[team]
+        table.mortos[team] = []
+        table.morto_state[team] = "taken"
+        table.morto_taker[team] = seat
+        table.hands[seat].extend(morto)
+        table.hands[seat].sort(key=CARD_KEY)
+        how = ("batida direta: every card melded, so the player takes the morto and goes on playing without drawing"
+               if direct else "batida indireta: the last card discarded, so the player takes the morto and the "
+               "turn passes")
+        table.events.append(Event("morto_taken", seat, (),
+                                  f"{table.seat_name(seat)} runs out of cards ({how}; {len(morto)} cards).",
+                                  action_index))
+        table.lay_red_threes(seat, action_index)
+        return True
+
+
+@plug_in(lambda profile: profile.pile_take_rule == "top_card_only")
+class TopCardTakes(ClassicRules):
+    """The top card alone goes into a meld at once, the rest joins the hand for the next turn;
+    the pile never freezes (docs/variants.md#variants-brazilian-pile)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    takes_top_card_alone = True
+
+
+@plug_in(lambda profile: profile.upcard_rule == "none")
+class NoUpcard(ClassicRules):
+    """No upcard: the first player draws from the stock (docs/variants.md#variants-brazilian-deal)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    def turn_upcard(self, table: Table) -> None:
+        """Nothing is turned up (docs/variants.md#variants-brazilian-deal)."""
+
+
+@plug_in(lambda profile: profile.end_of_stock == "pile_or_end")
+class PileOrEnd(ClassicRules):
+    """The stock empty, the next player takes the pile or the hand ends; no take is compulsory
+    (docs/variants.md#variants-brazilian-stock)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    @property
+    def hand_ends_when_stock_empties(self) -> bool:
+        """Play goes on with the pile (docs/variants.md#variants-brazilian-stock)."""
+        return False
+
+    @property
+    def must_take_fitting_pile(self) -> bool:
+        """No take is compulsory (docs/variants.md#variants-brazilian-stock)."""
+        return False
+
+    @property
+    def last_red_three_ends_hand(self) -> bool:
+        """A last red three does not end the hand at once (docs/variants.md#variants-brazilian-stock)."""
+        return False
+
+
+@plug_in(lambda profile: profile.first_turn_redraw)
+class FirstTurnRedraw(ClassicRules):
+    """The first player may discard the card drawn and draw again, once
+    (docs/variants.md#variants-brazilian-turn)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    redraws_first_card = True
+
+
+@plug_in(lambda profile: 0 in profile.swappable_wilds)
+class JokerSwaps(ClassicRules):
+    """A joker on a team meld may be taken back with the natural it stands for
+    (docs/variants.md#variants-brazilian-joker-swap)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    takes_back_jokers = True

@@ -1,6 +1,65 @@
-"""Pennies from Heaven's plug-ins (``docs/variants.md``, Pennies from Heaven): hooks for the
-personal reserve picked up with the first canasta and the sevens rules."""
+"""Pennies from Heaven's plug-ins (``docs/variants.md``, Pennies): hooks for its reserves, its
+sevens, its wild melds and its canastas closed at seven cards."""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from collections.abc import Sequence
+
+from ..core.cards import CARD_KEY, Card
+from ..core.events import Event
+from .base import ClassicRules, Table, plug_in
+
+__all__ = ["Reserves", "Sevens"]
+
+
+@plug_in(lambda profile: profile.reserve_size > 0)
+class Reserves(ClassicRules):
+    """Each player has a face-down reserve, picked up with the first canasta
+    (docs/variants.md#variants-pennies-reserve)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    has_reserves = True
+
+    def set_aside(self, table: Table) -> None:
+        """Deal each player's reserve after the hands, starting left of the dealer
+        (docs/variants.md#variants-pennies-deal)."""
+        n = table.player_count
+        size = self.profile.reserve_size
+        for offset in range(1, n + 1):
+            seat = (table.dealer + offset) % n
+            table.reserves[seat] = [table.stock.pop() for _ in range(size)]
+        super().set_aside(table)
+
+    def canasta_completed(self, table: Table, seat: int, action_index: int) -> None:
+        """The player's first canasta brings the reserve into the hand (its red threes are laid
+        down and replaced) (docs/variants.md#variants-pennies-reserve)."""
+        reserve = table.reserves[seat]
+        if reserve:
+            table.reserves[seat] = []
+            table.hands[seat].extend(reserve)
+            table.hands[seat].sort(key=CARD_KEY)
+            table.events.append(Event("reserve_taken", seat, (),
+                                      f"{table.seat_name(seat)} completed a canasta and picks up the "
+                                      f"{len(reserve)}-card reserve.", action_index))
+            table.lay_red_threes(seat, action_index)
+        super().canasta_completed(table, seat, action_index)
+
+
+@plug_in(lambda profile: profile.sevens_rules)
+class Sevens(ClassicRules):
+    """No seven is discarded before the team has a canasta of sevens, and nobody goes out by
+    discarding one (docs/variants.md#variants-pennies-sevens)."""
+
+    # --- hooks the engine asks (helper: round-split)
+    def may_go_out_discarding(self, card: Card) -> bool:
+        """Not with a seven (docs/variants.md#variants-pennies-sevens)."""
+        return card.rank != 7
+
+    def kept_for_discard(self, hand: Sequence[Card]) -> int:
+        """0 when the hand holds a seven: the only card left could be a seven that may not be
+        discarded (docs/variants.md#variants-pennies-sevens)."""
+        return 0 if any(c.rank == 7 for c in hand) else 1
+
+    def discard_waits_for(self, card: Card) -> str | None:
+        """A seven waits for the team's canasta of sevens (docs/variants.md#variants-pennies-sevens)."""
+        return "sevens" if card.rank == 7 else None

@@ -1,0 +1,270 @@
+"""Going out: the permission, the canasta requirement and going out concealed
+(docs/rules.md#rules-going-out, #rules-permission, #rules-concealed).
+
+This module owns when a player may empty the hand (enough canastas of the kinds the profile
+asks for, the partner's binding answer, the Brazilian batida while the morto waits), when the
+player may ask "may I go out?" and whether going out is possible this turn (cheap conditions,
+then the exact search of `planning.plan_values`), and whether the hand went out concealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..core.cards import Card
+from .melds import (
+    BLACK_THREE_RANK,
+    meld_counts,
+    meld_counts_problem,
+)
+from .planning import group_by_rank, is_plain_sets, plan_values, stranded_count
+from .state import Problem, RoundState, plural
+from .turn import turn_problem
+
+__all__ = ["able_to_go_out", "able_to_go_out_exactly", "ask_problem", "canasta_requirement", "canasta_within_reach",
+           "clearly_can_go_out", "enough_after", "go_out_problem", "has_enough_canastas", "is_concealed",
+           "kept_for_discard", "still_go_out_problem"]
+
+
+def has_enough_canastas(rnd: RoundState, kinds: Sequence[str]) -> bool:
+    """Whether canastas of these kinds let a player of the team go out (profile rules).
+    (docs/rules.md#rules-going-out)"""
+    prof = rnd.profile
+    counted = [k for k in kinds if k not in prof.go_out_excluded_kinds]
+    if prof.go_out_any_kinds and not prof.go_out_any_kinds & set(kinds):
+        return False
+    return len(counted) >= prof.go_out_canastas and prof.go_out_required_kinds <= set(kinds)
+
+
+def enough_after(rnd: RoundState, base_kinds: Sequence[str]) -> Callable[[tuple[str, ...]], bool]:
+    """For the going-out search: enough canastas with these plus the newly completed kinds.
+    (docs/rules.md#rules-going-out)"""
+    def enough(new_kinds: tuple[str, ...]) -> bool:
+        return has_enough_canastas(rnd, list(base_kinds) + list(new_kinds))
+    return enough
+
+
+def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Problem | None:
+    """Why ``seat`` may not empty the hand with the team's canastas ``kinds_after``, or None:
+    a Brazilian batida with the morto gone needs a clean canasta, the partner said no, or the
+    canastas the profile asks for are missing (a batida while the morto waits is always allowed)
+    (docs/rules.md#rules-going-out)."""
+    if rnd.morto_available(rnd.team_of(seat)):
+        return None  # a first batida: the player takes the morto (no canasta needed)
+    if rnd.rules.has_morto and not has_enough_canastas(rnd, kinds_after):
+        def batida_message() -> str:
+            has = ", ".join(k.replace("_", " ") for k in kinds_after) or "none"
+            kinds = " or ".join(sorted(k.replace("_", " ") for k in rnd.profile.go_out_any_kinds))
+            return (f"This would leave {rnd.seat_name(seat)} without cards: a batida. The team's morto is gone "
+                    f"({rnd.morto_state[rnd.team_of(seat)]}), so this batida would end the hand, and that "
+                    f"needs a clean canasta on the team's side (canastra {kinds}); its canastas: {has}. "
+                    "Keep at least one card after your discard.")
+
+        return Problem("batida_needs_clean_canasta", batida_message)
+    if rnd.permission == "no":
+        return Problem("go_out_forbidden_by_partner", lambda: (
+            f"{rnd.seat_name(rnd.partner_of(seat))} answered no to \"may I go out?\": "
+            f"{rnd.seat_name(seat)} may not go out this turn, so must keep a card after discarding."))
+    if not has_enough_canastas(rnd, kinds_after):
+        def message() -> str:
+            has = ", ".join(k.replace("_", " ") for k in kinds_after)
+            return (f"This would leave {rnd.seat_name(seat)} without cards (after the meld or the final "
+                    f"discard), which is going out, but going out needs {canasta_requirement(rnd)} on the "
+                    "team's side, and it has "
+                    f"{len(kinds_after)}{': ' + has if has else ''}. Keep at least one card after your discard.")
+
+        return Problem("cannot_go_out_without_canasta", message)
+    return None
+
+
+def canasta_requirement(rnd: RoundState) -> str:
+    """The going-out requirement in words: '1 canasta', '2 canastas (deuce canastas do not count)'.
+    (docs/rules.md#rules-going-out)"""
+    prof = rnd.profile
+    text = plural(prof.go_out_canastas, "canasta")
+    if prof.go_out_required_kinds:
+        kinds = sorted(k.replace("_", " ") for k in prof.go_out_required_kinds)
+        text = "a canasta of each kind: " + ", ".join(kinds)
+    if prof.go_out_excluded_kinds:
+        excluded = {"deuce" if k.startswith("deuce") else k.replace("_", " ") for k in prof.go_out_excluded_kinds}
+        text += " (" + " and ".join(sorted(excluded)) + " canastas do not count)"
+    if prof.go_out_any_kinds:
+        clean = " or ".join(sorted(k.replace("_", " ") for k in prof.go_out_any_kinds))
+        text = ("a canastra " if prof.go_out_canastas == 1 else text + ", one of them a canastra ") + clean
+    return text
+
+
+def still_go_out_problem(rnd: RoundState, seat: int, remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                         kinds: Sequence[str]) -> Problem | None:
+    """After a binding "yes", refuse a move that would make going out this turn impossible.
+    (docs/rules.md#rules-permission)"""
+    prof = rnd.profile
+    most_kept = kept_for_discard(rnd, remaining)
+    plans = plan_values(remaining, melds_after, prof, black_threes=True, enough=enough_after(rnd, kinds),
+                        max_kept=most_kept, values_needed=False)
+    if any(kept <= most_kept and enough for (kept, enough) in plans):
+        return None
+    return Problem("must_go_out", lambda: (
+        f"{rnd.seat_name(rnd.partner_of(seat))} answered yes, so {rnd.seat_name(seat)} must go out "
+        "this turn, and after this move the remaining cards could no longer all be melded "
+        "(all but one discarded). Choose melds that keep going out possible."))
+
+
+def kept_for_discard(rnd: RoundState, hand: Sequence[Card]) -> int:
+    """Cards a player going out may keep for the final discard: 1, or 0 when the only
+    card left could be a seven that may not be discarded (Pennies). (docs/variants.md#variants-pennies-sevens)"""
+    return rnd.rules.kept_for_discard(hand)
+
+
+def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> Problem | None:
+    """Why ``seat`` may not ask "may I go out?" now, or None (``by_rank``: the hand by `group_by_rank`,
+    when the caller has it). (docs/rules.md#rules-permission)"""
+    if rnd.phase == "over":
+        return turn_problem(rnd, seat, "any")
+    if rnd.phase == "answer":
+        return turn_problem(rnd, seat, "any")
+    if seat != rnd.to_move:
+        return turn_problem(rnd, seat, "any")
+    if rnd.permission is not None:
+        return Problem("permission_already_asked", lambda: (
+            f"{rnd.seat_name(seat)} already asked this turn and the answer ({rnd.permission}) binds."))
+    window = rnd.rules.permission_window(rnd.phase, rnd.drew_from, rnd.turn_meld_actions)
+    if window is None:
+        return Problem("permission_wrong_time", lambda: (
+            f"In the {rnd.profile.name} profile nobody asks the partner for permission to go out."))
+    right, when = window
+    if not right:
+        return Problem("permission_wrong_time", lambda: (
+            f"In the {rnd.profile.name} profile you may ask to go out {when}."))
+    if rnd.phase == "play" and len(rnd.hands[seat]) < 2:
+        return Problem("permission_wrong_time", lambda: (
+            f"{rnd.seat_name(seat)} holds a single card: discarding it goes out, so a \"no\" could not "
+            "be obeyed. Asking makes sense only while you could still keep a card."))
+    if not able_to_go_out(rnd, seat, by_rank):
+        return Problem("permission_cannot_go_out", lambda: (
+            f"{rnd.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
+            f"but one discarded, with {canasta_requirement(rnd)} on the team's side), so there is nothing "
+            "to ask."))
+    return None
+
+
+def able_to_go_out(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
+    """Could the player go out this turn? Cheap conditions first, then the exact search.
+    (docs/rules.md#rules-permission)"""
+    if not canasta_within_reach(rnd, seat, by_rank):
+        return False
+    if rnd.opened[rnd.team_of(seat)] and rnd.phase != "draw" and clearly_can_go_out(rnd, seat):
+        return True
+    return able_to_go_out_exactly(rnd, seat)
+
+
+def able_to_go_out_exactly(rnd: RoundState, seat: int) -> bool:
+    """The exact search behind `_able_to_go_out` (tests check the shortcuts against it).
+    (docs/rules.md#rules-permission)"""
+    team = rnd.team_of(seat)
+    prof = rnd.profile
+    before_draw = rnd.phase == "draw"
+    most_kept = 0 if before_draw else kept_for_discard(rnd, rnd.hands[seat])
+    plans = plan_values(rnd.hands[seat], rnd.melds[team], prof,
+                        allow_wilds=prof.opening_wilds_allowed or rnd.opened[team],
+                        black_threes=True, enough=enough_after(rnd, rnd.canasta_kinds(team)),
+                        max_kept=most_kept, values_needed=not rnd.opened[team])
+    minimum = rnd.opening_minimum(team)
+    waiver = prof.concealed_waives_minimum and not rnd.has_melded[seat] and rnd.drew_from != "pile"
+    for (kept, enough), value in plans.items():
+        if not enough or kept > most_kept:
+            continue
+        if rnd.opened[team] or rnd.turn_value + value >= minimum or waiver:
+            return True
+    return False
+
+
+def clearly_can_go_out(rnd: RoundState, seat: int) -> bool:
+    """A cheap sufficient condition (plain classic-family rules only): the team already has
+    its canastas (or one rank's naturals complete one now), every natural can go onto a meld
+    (the team's, or a new one of three, or a pair with a wild card), the other wild cards fit
+    on melds, and at most one card is left for the discard. When it fails, the exact search
+    decides. (docs/rules.md#rules-permission)"""
+    prof = rnd.profile
+    if not is_plain_sets(prof) or prof.naturals_must_exceed_wilds:
+        return False
+    team = rnd.team_of(seat)
+    melds = rnd.melds[team]
+    counts: dict[int, int] = {}
+    wilds = 0
+    for card in rnd.hands[seat]:
+        if card.is_wild:
+            wilds += 1
+        else:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+    kinds = rnd.canasta_kinds(team)
+    if not has_enough_canastas(rnd, kinds):
+        # ... or the naturals of one rank complete a new canasta this turn, which is enough
+        # whichever kind it ends up (the wild cards below may go onto it)
+        size = prof.canasta_size
+        if not (has_enough_canastas(rnd, [*kinds, "natural"]) and has_enough_canastas(rnd, [*kinds, "mixed"])
+                and any(rank != BLACK_THREE_RANK and (rank in melds or count >= prof.meld_min_size)
+                        and len(melds.get(rank, ())) < size <= count + len(melds.get(rank, ()))
+                        for rank, count in counts.items())):
+            return False
+    left = 0
+    capacity = 0
+    for rank, count in counts.items():
+        if rank == BLACK_THREE_RANK:
+            if count < prof.meld_min_size:
+                left += count
+        elif rank in melds:
+            capacity += max(0, prof.wild_limit - meld_counts(melds[rank], rank)[1])
+        elif count >= prof.meld_min_size:
+            capacity += prof.wild_limit
+        elif count == prof.meld_min_size - 1 and count >= prof.meld_min_naturals and wilds and prof.wild_limit:
+            wilds -= 1  # a pair takes one wild card to become a meld
+            capacity += prof.wild_limit - 1
+        else:
+            left += count
+    for rank, meld in melds.items():
+        if rank not in counts:
+            capacity += max(0, prof.wild_limit - meld_counts(meld, rank)[1])
+    if wilds > capacity:
+        left += wilds - capacity
+    return left <= 1 and sum(counts.values()) + wilds > left  # a card must remain to meld or discard
+
+
+def canasta_within_reach(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
+    """A cheap necessary condition for going out this turn: the team has its canastas, or
+    some rank could reach a canasta with the hand's naturals and wild cards. ``by_rank``:
+    the hand grouped by `group_by_rank`, when the caller has it. (docs/rules.md#rules-permission)"""
+    team = rnd.team_of(seat)
+    prof = rnd.profile
+    if by_rank is None:
+        by_rank = group_by_rank(rnd.hands[seat])
+    melds = rnd.melds[team]
+    if stranded_count(by_rank, melds, prof) > 1:
+        return False
+    wilds = len(by_rank.get(0, ())) + len(by_rank.get(2, ()))
+    if has_enough_canastas(rnd, rnd.canasta_kinds(team)):
+        return True
+    reach = min(wilds, prof.wild_limit)
+    for rank in by_rank.keys() | melds.keys():
+        if rank != 0 and rank != 2 and (len(by_rank.get(rank, ())) + len(melds.get(rank, ())) + reach
+                                        >= prof.canasta_size):
+            return True
+    return False
+
+
+def is_concealed(rnd: RoundState, seat: int) -> bool:
+    """True when ``seat`` goes out concealed this turn: no meld before the turn, a canasta
+    of the player's own this turn, and (where the profile allows it at all) cards added to the
+    partner's melds only in legal melds of the player's own (docs/rules.md#rules-concealed)."""
+    if rnd.turn_start_has_melded:
+        return False
+    prof = rnd.profile
+    if rnd.turn_added_to_old:
+        if not prof.concealed_allows_partner_merge:
+            return False
+        for rank, cards in rnd.turn_own.items():
+            nat = sum(1 for c in cards if not c.is_wild)
+            if meld_counts_problem(nat, len(cards) - nat, rank, prof, going_out=True):
+                return False
+    return any(len(cards) >= prof.canasta_size and rank != BLACK_THREE_RANK
+               for rank, cards in rnd.turn_own.items())

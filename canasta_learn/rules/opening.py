@@ -1,0 +1,93 @@
+"""The opening minimum and its check (docs/rules.md#rules-opening-minimum,
+#rules-opening-count, #rules-opening-complete).
+
+This module owns the test that a team which has not opened reaches its minimum this turn: at
+once with the cards laid, or with what the rest of the hand can still meld (the searches live
+in `planning`), and the refusals that say how far short it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.cards import Card, format_cards
+from .going_out import enough_after, has_enough_canastas, kept_for_discard
+from .planning import group_by_rank, is_plain_sets, melding_bounds, plan_values, stranded_count
+from .state import Problem, RoundState
+
+__all__ = ["opening_at_once", "opening_problem", "opening_short_problem"]
+
+
+def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequence[Card]) -> Problem | bool:
+    """The part of the opening check that needs only the cards laid: a problem (wild cards
+    where the profile forbids them in an opening), True (the minimum is reached), or False
+    (short: the rest of the hand must make it up, which `opening_problem` searches).
+    (docs/rules.md#rules-opening-count)"""
+    prof = rnd.profile
+    if not prof.opening_wilds_allowed:
+        wild = [c for c in cards if c.is_wild]
+        if wild:
+            return Problem("opening_no_wilds", lambda: (
+                f"In the {prof.name} profile the opening melds may contain no wild card; "
+                f"keep {format_cards(wild)} until your team has opened."), tuple(wild))
+    return rnd.turn_value + added_value >= rnd.opening_minimum(team)
+
+
+def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequence[Card],
+                    remaining: Sequence[Card], melds_after: dict[int, list[Card]],
+                    going_out: bool, take: bool) -> Problem | None:
+    """Check the opening minimum for a team that has not opened. (docs/rules.md#rules-opening-complete)"""
+    team = rnd.team_of(seat)
+    prof = rnd.profile
+    at_once = opening_at_once(rnd, team, added_value, cards)
+    if at_once is not False:
+        return None if at_once is True else at_once
+    minimum = rnd.opening_minimum(team)
+    total = rnd.turn_value + added_value
+    score = rnd.team_scores[team]
+    if rnd.rules.opening_in_one_action and not take:
+        return Problem("opening_below_minimum", lambda: (
+            f"Your team has not opened: with a score of {score} its first melds must be worth at least "
+            f"{minimum}. These are worth {total}, {minimum - total} short. Lay all your opening melds in one "
+            "action (groups separated by '|') so that together they reach the minimum."), (),
+            {"minimum": minimum, "value": total, "opened": False})
+    if take:
+        return Problem("opening_below_minimum", lambda: (
+            f"Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
+            f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
+            f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
+            "your hand to the take, or draw from the stock."), (),
+            {"minimum": minimum, "value": total, "opened": False})
+    can_go_out = rnd.permission != "no"
+    waiver = (rnd.drew_from == "stock" and prof.concealed_waives_minimum
+              and not rnd.turn_start_has_melded)
+    if going_out:
+        if waiver and has_enough_canastas(rnd, rnd.canasta_kinds(team, melds_after)):
+            return None
+    else:
+        if is_plain_sets(prof):  # the clear cases first, without the exact search
+            lower, upper = melding_bounds(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed)
+            if total + lower >= minimum:
+                return None
+            if total + upper < minimum and (
+                    not waiver or stranded_count(group_by_rank(remaining), melds_after, prof) > 1):
+                return opening_short_problem(score, minimum, total)
+        plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
+                            black_threes=True, enough=enough_after(rnd, rnd.canasta_kinds(team, melds_after)))
+        most_kept = kept_for_discard(rnd, remaining)
+        for (kept, enough), value in plans.items():
+            if total + value >= minimum and (kept >= 2 or (enough and can_go_out and kept <= most_kept)):
+                return None
+            if waiver and kept <= most_kept and enough and can_go_out:
+                return None
+    return opening_short_problem(score, minimum, total)
+
+
+def opening_short_problem(score: int, minimum: int, total: int) -> Problem:
+    """The refusal of an opening ``total`` points short of ``minimum`` (team score ``score``)
+    that the rest of the hand cannot complete (docs/rules.md#rules-opening-complete)."""
+    return Problem("opening_below_minimum", lambda: (
+        f"Your team has not opened: with a score of {score} its first melds must be worth at least "
+        f"{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
+        f"add the missing {minimum - total} while keeping a card to discard."), (),
+        {"minimum": minimum, "value": total, "opened": False})
