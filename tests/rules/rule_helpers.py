@@ -12,7 +12,7 @@ from canasta_learn.core.cards import new_deck
 PROFILES = ("classic", "cardgames_io", "traditional")
 AT_DEAL = ("classic", "traditional")  # dealt red threes laid at the deal
 PLAY_ON = ("classic", "traditional")  # end of stock: play on with the pile
-#: A few cards for the stock that the scenarios below never use elsewhere.
+#: A few cards for the stock that the rule scenarios never use elsewhere.
 STOCK = "s12 s12 s11 s11"
 
 
