@@ -1,8 +1,11 @@
 """The ``canasta-learn`` command line.
 
-Subcommands live in their own modules, each exposing ``register(subparsers)``; this module
-only assembles them, so every command's code stays next to the feature it serves. Errors
-print one clear line and exit with status 2.
+It owns the argument parser and the exit statuses. Each subcommand is one module named after
+it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``classroom``
+for ``classroom-link``, ``play``, ``site``), exposing ``register(subparsers)``; this module
+only assembles them, in `COMMAND_MODULES` order (the order ``--help`` lists them). Errors
+print one clear line and exit with status 2; an interrupt exits with 130; a closed pipe
+ends quietly.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ COMMAND_MODULES = (
     "canasta_learn.cli.demo",
     "canasta_learn.cli.replay",
     "canasta_learn.cli.simulate",
+    "canasta_learn.cli.record",
     "canasta_learn.cli.lessons",
+    "canasta_learn.cli.export",
     "canasta_learn.cli.classroom",
     "canasta_learn.cli.play",
     "canasta_learn.cli.site",

@@ -36,7 +36,7 @@ def demo_text(seed: int = 2026, profile: str = "classic") -> str:
         meld = " ".join(str(c) for c in hand if c.rank == first_pair.rank)
         lines.append(f"  {seat} meld {meld:<13} {rnd.check(f'{seat} meld {meld}')}")
     lines.append("")
-    lines.append("The rule sources' worked examples (seed 000):")
+    lines.append("The rules' worked examples (docs/rules.md#rules-examples):")
     mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", profile=prof)
     lines.append(f"  Mike, frozen pile: {mike.check_take_pile()}")
     try:  # Lisa's team has a set of kings: not a meld where only aces form sets (Brazilian games)

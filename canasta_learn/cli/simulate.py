@@ -1,8 +1,10 @@
-"""``canasta-learn simulate`` and ``canasta-learn record``: bots playing each other.
+"""``canasta-learn simulate``: bots play many rounds; print win rates and mean scores.
 
-``simulate`` prints a summary table (and can write the per-round CSV); ``record`` writes a
-new bot game record. Bad input (unknown profile or bot, unwritable file) raises ValueError or
-OSError, which the CLI turns into one line on stderr and exit status 2.
+It owns the streaming run (each round's row is counted, and written to the CSV, as the round
+ends, so memory stays flat and Ctrl-C loses nothing), the progress bar and the summary table.
+``canasta-learn record`` (`canasta_learn.cli.record`) shares its ``--bots`` reading
+(`canasta_learn.cli._common`). Bad input (unknown profile or bot, unwritable file) raises
+ValueError or OSError, which the CLI turns into one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -13,31 +15,16 @@ import signal
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Sequence
 from typing import IO, Any
 
 from ..core.actions import seat_name
-from ..play.bots import BOT_NAMES, play_game_live, play_round
+from ..play.bots import BOT_NAMES
 from ..play.simulate import Summary, round_columns, simulate_rows
 from ..profiles import Profile, get_profile
+from ._common import bots_for_seats, open_for_writing
 
 __all__ = ["ProgressBar", "bots_for_seats", "register", "summary_text"]
-
-
-def bots_for_seats(spec: str, player_count: int) -> list[str]:
-    """Bot names by seat from ``"greedy,random"``: one name serves every seat, two names
-    alternate (team 0, team 1), and ``player_count`` names give each seat its own bot."""
-    names = [name.strip().lower() for name in spec.split(",") if name.strip()]
-    if not names:
-        raise ValueError(f"--bots needs bot names ({', '.join(BOT_NAMES)}), separated by commas.")
-    for name in names:
-        if name not in BOT_NAMES:
-            raise ValueError(f"Unknown bot {name!r} in --bots: choose from {', '.join(BOT_NAMES)}.")
-    if player_count % len(names):
-        raise ValueError(f"--bots gives {len(names)} names for {player_count} seats: give 1, "
-                         f"one per team, or {player_count}.")
-    return [names[seat % len(names)] for seat in range(player_count)]
 
 
 class ProgressBar:
@@ -95,14 +82,6 @@ def summary_text(summary: dict[str, Any], seats: Sequence[str], profile: Profile
     return "\n".join(lines)
 
 
-def _open_for_writing(path: str) -> IO[str]:
-    """Open ``path`` for writing, or raise OSError with one clear sentence."""
-    try:
-        return open(path, "w", encoding="utf-8", newline="")
-    except OSError as error:
-        raise OSError(f"cannot write {path}: {error.strerror or error}") from None
-
-
 class _InterruptFlag:
     """While active, SIGINT (Ctrl-C) sets ``raised`` instead of raising KeyboardInterrupt, so
     the round being played finishes and is counted and written (main thread only; elsewhere
@@ -134,7 +113,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise ValueError(f"--jobs must be 1 or more processes, not {args.jobs}.")
     handle: IO[str] | None = None
     if args.csv:
-        handle = _open_for_writing(args.csv)  # fail early, before the simulation
+        handle = open_for_writing(args.csv)  # fail early, before the simulation
     # Rounds stream: seeds are made one at a time, each row is counted and written (and
     # flushed) as its round ends, so memory stays flat and an interrupt loses nothing.
     total = Summary(profile.team_count)
@@ -176,40 +155,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
-def _run_record(args: argparse.Namespace) -> int:
-    from ..records.record import GameRecord
-
-    profile = get_profile(args.profile)
-    seats = bots_for_seats(args.bots, profile.player_count)
-    if args.rounds < 1:
-        raise ValueError(f"--rounds must be 1 or more, not {args.rounds}.")
-    _open_for_writing(args.output).close()  # fail early, before the bots play
-    if not args.game and args.rounds == 1:
-        record = play_round(seats, profile, seed=args.seed)
-    else:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            game = play_game_live(seats, profile, seed=args.seed,
-                                  max_rounds=args.max_rounds if args.game else args.rounds)
-        record = GameRecord.from_game(game, players=[
-            f"{name} {seat_name(s, profile.player_count)}" for s, name in enumerate(seats)])
-        played = len(game.round_scores)
-        record.rounds = record.rounds[:played]
-        if args.game and game.unfinished:
-            print(f"warning: the game stopped after {played} rounds without a winner "
-                  f"(totals {list(game.totals)}).", file=sys.stderr)
-    record.save(args.output)
-    actions = sum(len(rr.actions) for rr in record.rounds)
-    final = record.final_state(len(record.rounds) - 1)
-    totals = [rr + s.total for rr, s in zip(record.rounds[-1].team_scores,
-                                                  final.scores(), strict=True)]
-    print(f"wrote {args.output}: {len(record.rounds)} round(s), {actions} actions, "
-          f"team totals {' / '.join(map(str, totals))}")
-    return 0
-
-
 def register(subparsers: Any) -> None:
-    """Add the ``simulate`` and ``record`` subcommands."""
+    """Add the ``simulate`` subcommand."""
     sim = subparsers.add_parser(
         "simulate", help="bots play many rounds; print win rates and mean scores",
         description="Bots play independent rounds; print a summary (mean score and win rate per "
@@ -226,19 +173,3 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bar on stderr (default: on a terminal, from 20 rounds)")
     sim.set_defaults(handler=_run_simulate)
-
-    rec = subparsers.add_parser(
-        "record", help="bots play a round or a game; write its game record",
-        description="Bots play a round (default), several rounds, or a whole game; the game "
-                    "record (JSON) is written to FILE.")
-    rec.add_argument("--bots", default="greedy",
-                     help=f"bot names as for simulate ({', '.join(BOT_NAMES)}; default greedy)")
-    rec.add_argument("--seed", type=int, default=0, help="deal and bot seed (default 0)")
-    rec.add_argument("--profile", default="classic", help="rule profile (default classic)")
-    rec.add_argument("-o", "--output", required=True, metavar="FILE", help="record file to write")
-    mode = rec.add_mutually_exclusive_group()
-    mode.add_argument("--rounds", type=int, default=1, help="rounds of a game to play (default 1)")
-    mode.add_argument("--game", action="store_true", help="play a whole game to the target")
-    rec.add_argument("--max-rounds", type=int, default=200,
-                     help="with --game: stop after this many rounds (default 200)")
-    rec.set_defaults(handler=_run_record)

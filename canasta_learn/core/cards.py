@@ -1,6 +1,6 @@
 """Cards, the card notation, and decks.
 
-The notation (``RULES.md`` §1): a suit letter ``c d h s`` then a rank ``1``–``13``
+The notation (docs/rules.md#rules-notation): a suit letter ``c d h s`` then a rank ``1``–``13``
 (1 = ace, 11 = jack, 12 = queen, 13 = king) or a rank letter ``a j q k``; ``jk`` is a
 joker. Case does not matter; tokens are separated by spaces or commas.
 

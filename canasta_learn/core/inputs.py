@@ -92,7 +92,7 @@ def need_card_lists(value: Any, name: str, what: str, *, most: int | None = None
 
 def need_no_red_three_on_top(pile: list[Card], name: str) -> None:
     """A ValueError naming ``name`` when the pile (bottom to top) has a red three on top: in play
-    that never happens (RULES.md §4 DECISION; a red-three first upcard is covered at once)."""
+    that never happens (docs/rules.md#rules-pile-red-three-top; a red-three first upcard is covered at once)."""
     if pile and pile[-1].is_red_three:
         raise ValueError(
             f"{name} has the red three {pile[-1]} on top, which never happens in play: red threes are laid "

@@ -573,7 +573,13 @@ def play_round_live(
     dealer: int = 0,
     team_scores: Sequence[int] | None = None,
 ) -> Round:
-    """Deal a round and let the bots play it; return the finished `Round`."""
+    """Deal a round and let the bots play it; return the finished `Round`.
+
+    ``players``: one bot (instance or name "greedy"/"random") per seat, or one for all
+    seats; named bots are seeded from ``seed`` and the seat. ``deck``, ``dealer`` and
+    ``team_scores`` are passed to `Round`. `play_round` is this function's thin form that
+    returns the round's game record instead.
+    """
     prof = get_profile(profile)
     return run_round(Round(prof, seed=seed, deck=deck, dealer=dealer, team_scores=team_scores),
                      make_bots(players, prof.player_count, seed))
@@ -588,11 +594,10 @@ def play_round(
     team_scores: Sequence[int] | None = None,
     names: Sequence[str] | None = None,
 ) -> GameRecord:
-    """Deal a round, let the bots play it, and return its game record (`play_round_live`
-    plays it; ``names`` default to the bots' names and seats, as in `default_names`).
+    """`play_round_live` with the same arguments, returned as the round's game record.
 
-    ``players``: one bot (instance or name "greedy"/"random") per seat, or one for all
-    seats; named bots are seeded from ``seed`` and the seat.
+    The arguments mean what they mean there; ``names`` (the record's players) default to the
+    bots' names and seats, as in `default_names`.
     """
     from ..records.record import GameRecord
 

@@ -8,7 +8,7 @@ the live widget shows before an answer (its question and picture). Then:
 * live: the widget's question and picture contain none of its answer (see
   `quiz_leaks.answer_leaks`), and no feedback shows before the quiz is answered;
 * exported: the lesson's page, made as ``canasta-learn export`` makes it
-  (`cli_lessons.static_notebook`, then nbconvert's HTML exporter), holds every displayed quiz
+  (`cli_export.static_notebook`, then nbconvert's HTML exporter), holds every displayed quiz
   as a static question whose text and picture contain none of its answer, and whose folded
   "Show the answer" part holds the answer.
 """
@@ -26,7 +26,7 @@ nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 pytest.importorskip("nbconvert")
 
-from canasta_learn.cli import lessons as cli_lessons  # noqa: E402
+from canasta_learn.cli import export as cli_export  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -112,10 +112,10 @@ def test_exported_quizzes_do_not_show_their_answer(
     from nbconvert import HTMLExporter
 
     nb, quizzes = lessons[name]
-    page, _resources = HTMLExporter().from_notebook_node(cli_lessons.static_notebook(nb))
+    page, _resources = HTMLExporter().from_notebook_node(cli_export.static_notebook(nb))
     shown = static_quizzes(page)
     displayed = sum(1 for c in nb.cells for o in c.get("outputs", [])
-                    if f"{cli_lessons.STATIC_ATTR}=" in str(o.get("data", {}).get("text/html", "")))
+                    if f"{cli_export.STATIC_ATTR}=" in str(o.get("data", {}).get("text/html", "")))
     if displayed:
         assert shown, f"{name}: quiz outputs, but no static quiz in the page"
     by_question: dict[str, list[dict[str, Any]]] = {}

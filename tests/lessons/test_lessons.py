@@ -33,6 +33,7 @@ pytest.importorskip("nbclient")
 
 from export_scan import network_resources  # noqa: E402
 
+from canasta_learn.cli import export as cli_export  # noqa: E402
 from canasta_learn.cli import lessons as cli_lessons  # noqa: E402
 from canasta_learn.cli import main as cli_main  # noqa: E402
 
@@ -696,16 +697,16 @@ def test_static_notebook_replaces_widgets_and_drops_solutions() -> None:
     nb = nbformat.v4.new_notebook()
     widget_out = nbformat.v4.new_output(
         "display_data", data={"text/plain": "Quiz(children=(...))",
-                              cli_lessons.WIDGET_MIME: {"model_id": "x"}})
+                              cli_export.WIDGET_MIME: {"model_id": "x"}})
     answer = nbformat.v4.new_code_cell("secret_answer()", metadata={"tags": ["solution"]})
     shown = nbformat.v4.new_code_cell("quiz")
     shown.outputs = [widget_out]
     nb.cells = [shown, answer]
-    student = cli_lessons.static_notebook(nb, student=True)
+    student = cli_export.static_notebook(nb, student=True)
     assert [c.source for c in student.cells] == ["quiz"]
     data = student.cells[0].outputs[0]["data"]
-    assert cli_lessons.WIDGET_MIME not in data and "Interactive Quiz" in data["text/html"]
-    assert len(cli_lessons.static_notebook(nb).cells) == 2
+    assert cli_export.WIDGET_MIME not in data and "Interactive Quiz" in data["text/html"]
+    assert len(cli_export.static_notebook(nb).cells) == 2
     assert nb.cells[0].outputs[0] is widget_out  # the original is untouched
 
 
@@ -727,9 +728,9 @@ def test_static_notebook_keeps_the_quizzes_static_html() -> None:
     cell = nbformat.v4.new_code_cell("quizzes")
     cell.outputs = [nbformat.v4.new_output("display_data", data=quizzes._repr_mimebundle_())]
     nb.cells = [cell]
-    static = cli_lessons.static_notebook(nb)
+    static = cli_export.static_notebook(nb)
     data = static.cells[0].outputs[0]["data"]
-    assert cli_lessons.WIDGET_MIME not in data and "Interactive" not in data["text/html"]
+    assert cli_export.WIDGET_MIME not in data and "Interactive" not in data["text/html"]
     page, _resources = HTMLExporter().from_notebook_node(static)
     assert "Can Mike take the pile?" in page
     details = page.split('<details class="cl-quiz-answer">', 1)[1].split("</details>", 1)[0]
@@ -760,7 +761,7 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
         for bad in ("Traceback", 'data-mime-type="application/vnd.jupyter.stderr"'):
             at = page.find(bad)
             assert at < 0, f"{name}: {bad!r} in the page: ...{page[max(0, at - 600):at + 300]}"
-        assert cli_lessons.WIDGET_MIME not in page
+        assert cli_export.WIDGET_MIME not in page
         # every cell is there, the solution cells included
         for cell in read(NOTEBOOKS / name).cells:
             assert f'id="cell-id={cell.id}"' in page, (name, cell.id)

@@ -59,7 +59,7 @@ def test_a_round_that_is_not_there_is_refused() -> None:
 
 def test_paper_copy_shows_the_widget_live_and_the_static_html_on_paper() -> None:
     pytest.importorskip("ipywidgets")
-    from canasta_learn.cli.lessons import WIDGET_MIME
+    from canasta_learn.cli.export import WIDGET_MIME
     from canasta_learn.widgets import ReplayViewer
 
     record = load_example("frozen_pile_fight")

@@ -471,7 +471,7 @@ def balanced(markup: str) -> bool:
 
 
 def test_quiz_mimebundle_has_widget_view_and_static_html_with_hidden_answer() -> None:
-    from canasta_learn.cli.lessons import STATIC_ATTR as EXPORT_ATTR
+    from canasta_learn.cli.export import STATIC_ATTR as EXPORT_ATTR
     from canasta_learn.widgets.quiz import STATIC_ATTR
 
     assert STATIC_ATTR == EXPORT_ATTR

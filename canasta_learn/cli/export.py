@@ -1,0 +1,247 @@
+"""``canasta-learn export``: run every lesson and write static HTML pages or slides.
+
+``canasta-learn export --to html|slides OUT [--student]`` executes every lesson shipped in the
+package (see `canasta_learn.cli.lessons`) in a fresh kernel and writes static pages in which
+cards, tables and verdicts show without a kernel or network (they are the inline SVG/HTML of
+the static reprs). Interactive widgets cannot run in a static page; each is replaced by a
+short note, except quizzes, which keep their static rendering (question, cards, choices, and
+the answer with the engine's verdict in a closed ``<details>`` element). ``--student`` removes
+the cells tagged ``solution``. The pages are self-contained: the package's nbconvert templates
+(``data/export_templates``) leave out require.js, MathJax, mermaid and the widget renderer,
+which nbconvert loads from CDNs, and the slides inline the package's reveal.js
+(``data/reveal.js``). ``OUT/index.html`` links every page, so OUT is a static site.
+
+Errors print one line and exit with status 2 (see `canasta_learn.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .lessons import LessonsError, lesson_names, lessons_dir
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "SOLUTION_TAG",
+    "STATIC_ATTR",
+    "WIDGET_MIME",
+    "execute_lesson",
+    "export_lessons",
+    "register",
+    "reveal_assets",
+    "static_notebook",
+]
+
+#: The cell tag of answer cells (removed by ``export --student``).
+SOLUTION_TAG = "solution"
+#: The MIME type of an ipywidgets view in a notebook output.
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+#: The attribute marking a widget's own static ``text/html`` rendering (quizzes); it must
+#: equal ``canasta_learn.widgets.quiz.STATIC_ATTR`` (kept here so that exporting does not
+#: import ipywidgets).
+STATIC_ATTR = "data-cl-static"
+#: Seconds one cell may run during ``export`` before the export fails.
+DEFAULT_TIMEOUT = 120
+
+
+def _tags(cell: Any) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def _widget_note(output: Any) -> Any:
+    """A static stand-in for a widget output: the widget's kind and how to use it."""
+    import nbformat
+
+    plain = str(output.get("data", {}).get("text/plain", ""))
+    kind = plain.split("(", 1)[0].strip() or "widget"
+    if not kind.isidentifier():
+        kind = "widget"
+    text = (f"Interactive {kind}: open this lesson in JupyterLab "
+            "(canasta-learn lessons) to use it.")
+    note = (f'<div class="cl-static-note" style="border:1px dashed #999;padding:6px 10px;'
+            f'margin:4px 0;font-style:italic">{html.escape(text)}</div>')
+    data = {"text/html": note, "text/plain": text}
+    return nbformat.v4.new_output("display_data", data=data)  # type: ignore[no-untyped-call]
+
+
+def _static_output(output: Any) -> Any:
+    """A widget output for a static page: its own static rendering if it has one (a
+    ``text/html`` marked with `STATIC_ATTR`, as quizzes give), otherwise `_widget_note`."""
+    import nbformat
+
+    data = output.get("data", {})
+    page = str(data.get("text/html", ""))
+    if f"{STATIC_ATTR}=" not in page:
+        return _widget_note(output)
+    kept = {"text/html": page, "text/plain": str(data.get("text/plain", ""))}
+    return nbformat.v4.new_output("display_data", data=kept)  # type: ignore[no-untyped-call]
+
+
+def static_notebook(nb: Any, *, student: bool = False) -> Any:
+    """The executed notebook ready for a static page: widget outputs replaced by their
+    static rendering (quizzes) or by a note (other widgets), and with ``student`` the cells
+    tagged ``solution`` removed. Returns a new notebook."""
+    import copy
+
+    out = copy.deepcopy(nb)
+    if student:
+        out.cells = [c for c in out.cells if SOLUTION_TAG not in _tags(c)]
+    for cell in out.cells:
+        if cell.get("cell_type") != "code":
+            continue
+        cell.outputs = [
+            _static_output(o) if WIDGET_MIME in o.get("data", {}) else o for o in cell.outputs
+        ]
+    out.metadata.pop("widgets", None)
+    return out
+
+
+def execute_lesson(path: Path, timeout: int = DEFAULT_TIMEOUT) -> Any:
+    """Run one lesson top to bottom in a fresh ``python3`` kernel; return the notebook."""
+    import nbformat
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    nb = nbformat.read(str(path), as_version=4)  # type: ignore[no-untyped-call]
+    with tempfile.TemporaryDirectory(prefix="canasta-export-") as workdir:
+        manager = KernelManager(kernel_name="python3")
+        if os.name == "posix":
+            # Local sockets instead of TCP: nobody else on the machine can connect, and the
+            # kernel does not print its "running over TCP without encryption" warning.
+            manager.transport = "ipc"
+            manager.ip = str(Path(workdir) / "kernel")
+        client = NotebookClient(nb, km=manager, timeout=timeout, kernel_name="python3",
+                                resources={"metadata": {"path": workdir}})
+        try:
+            client.execute()
+        except CellExecutionError as error:
+            name = getattr(error, "ename", "") or "error"
+            value = str(getattr(error, "evalue", "") or "").splitlines()
+            raise RuntimeError(f"lesson {path.name} failed: {name}: "
+                               f"{value[0] if value else ''}") from None
+        finally:  # the client does not stop a kernel it was handed
+            if manager.has_kernel:
+                manager.shutdown_kernel()
+    return nb
+
+
+#: The package's nbconvert templates (canasta_lab, canasta_reveal): pages that fetch nothing.
+def _templates_dir() -> Path:
+    return Path(str(resources.files("canasta_learn") / "data" / "export_templates"))
+
+
+_CSS_WEB_IMPORT = re.compile(r"@import\s+url\(\s*['\"]?https?://[^)]*\)\s*;?", re.IGNORECASE)
+
+
+def reveal_assets() -> dict[str, str]:
+    """The package's reveal.js 4.0.2 (``data/reveal.js``) for inlining into slide decks:
+    ``js``, ``css`` and ``theme_css`` (the *simple* theme without its web-font imports)."""
+    folder = Path(str(resources.files("canasta_learn") / "data" / "reveal.js"))
+    js = (folder / "reveal.js").read_text(encoding="utf-8").replace("</script", "<\\/script")
+    theme = _CSS_WEB_IMPORT.sub("", (folder / "theme-simple.css").read_text(encoding="utf-8"))
+    return {"js": js, "css": (folder / "reveal.css").read_text(encoding="utf-8"),
+            "theme_css": theme}
+
+
+def _exporter(to: str) -> Any:
+    """nbconvert's exporter for ``to`` with the package's self-contained template."""
+    from nbconvert import HTMLExporter, SlidesExporter
+
+    if to == "html":
+        return HTMLExporter(template_name="canasta_lab",  # type: ignore[no-untyped-call]
+                            extra_template_basedirs=[str(_templates_dir())])
+    return SlidesExporter(template_name="canasta_reveal",  # type: ignore[no-untyped-call]
+                          extra_template_basedirs=[str(_templates_dir())], reveal_theme="simple")
+
+
+def export_lessons(out: Path, to: str = "html", *, student: bool = False,
+                   timeout: int = DEFAULT_TIMEOUT, names: Sequence[str] | None = None,
+                   ) -> list[Path]:
+    """Execute the lessons and write one static page per lesson into ``out``.
+
+    ``to`` is ``"html"`` (``NAME.html``) or ``"slides"`` (reveal.js, ``NAME.slides.html``).
+    Returns the pages written (plus ``index.html``).
+    """
+    if to not in ("html", "slides"):
+        raise ValueError(f"unknown export format {to!r}: use html or slides")
+    available = lesson_names()
+    chosen = list(names) if names else available
+    for name in chosen:
+        if name not in available:
+            raise LessonsError(f"no lesson {name!r}; the lessons are: {', '.join(available)}")
+    exporter = _exporter(to)
+    page_resources: dict[str, Any] = {"canasta_reveal": reveal_assets()} if to == "slides" else {}
+    suffix = ".html" if to == "html" else ".slides.html"
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(f"{out} exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    titles: list[tuple[str, str]] = []
+    for name in chosen:
+        executed = execute_lesson(lessons_dir() / name, timeout)
+        page_nb = static_notebook(executed, student=student)
+        title = str(page_nb.metadata.get("canasta_learn", {}).get("title") or name)
+        body, _resources = exporter.from_notebook_node(
+            page_nb, resources={"metadata": {"name": title}, **page_resources})
+        target = out / (Path(name).stem + suffix)
+        target.write_text(body, encoding="utf-8")
+        written.append(target)
+        titles.append((target.name, Path(name).stem.replace("_", " ")))
+        print(f"wrote {target}", flush=True)
+    index = out / "index.html"
+    items = "\n".join(f'<li><a href="{html.escape(href)}">{html.escape(text)}</a></li>'
+                      for href, text in titles)
+    kind = "student handouts" if student else "lessons"
+    index.write_text(
+        f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>canasta_learn {kind}</title></head><body><h1>canasta_learn {kind}</h1>"
+        f"<ul>\n{items}\n</ul></body></html>\n", encoding="utf-8")
+    written.append(index)
+    return written
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Handle ``canasta-learn export``."""
+    try:
+        import nbclient  # noqa: F401
+        import nbconvert  # noqa: F401
+    except ImportError:
+        raise LessonsError(
+            "export needs nbclient and nbconvert; install the lessons extra: "
+            "pip install 'canasta-learn[lessons]'") from None
+    names = [n if n.endswith(".ipynb") else f"{n}.ipynb" for n in args.lesson or []]
+    try:
+        pages = export_lessons(Path(args.out), args.to, student=args.student,
+                               timeout=args.timeout, names=names)
+    except RuntimeError as error:  # a lesson failed or its kernel died: one line, status 2
+        raise LessonsError(str(error)) from None
+    print(f"{len(pages) - 1} {'slide decks' if args.to == 'slides' else 'pages'} "
+          f"in {args.out} (open index.html)")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``export`` subcommand."""
+    export = subparsers.add_parser(
+        "export", help="run every lesson and write static HTML pages or slides",
+        description="Execute every lesson in a fresh kernel and write static pages (cards, "
+                    "tables and verdicts as inline SVG/HTML: no kernel or network needed).")
+    export.add_argument("--to", choices=("html", "slides"), default="html",
+                        help="html pages (default) or reveal.js slides")
+    export.add_argument("out", help="the output folder")
+    export.add_argument("--student", action="store_true",
+                        help="leave out the answer cells (tagged 'solution')")
+    export.add_argument("--lesson", action="append", metavar="NAME",
+                        help="export only this lesson (repeatable), e.g. 02_frozen_and_blocked_piles")
+    export.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT,
+                        help=f"seconds a cell may run (default {DEFAULT_TIMEOUT})")
+    export.set_defaults(handler=run_export)
