@@ -409,7 +409,8 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
     out: list[Meld] = []
     consider = None
     if not shared:
-        consider = _judge(rnd, seat, out, fast, DEUCE_RANK in wild_keys and DEUCE_RANK in melds)
+        consider = _judge(rnd, seat, team, hand, melds, opened, out, fast,
+                          DEUCE_RANK in wild_keys and DEUCE_RANK in melds)
         if wild_keys:
             _wild_family_candidates(rnd, melds, by_rank.get(0, []), by_rank.get(2, []), consider, wild_keys)
     legal_counts = rnd.legal_counts_cache
@@ -479,18 +480,19 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
     return out
 
 
-def _judge(rnd: RoundView, seat: int, out: list[Meld], fast: bool,
-           twos_reserved: bool) -> Callable[[tuple[MeldGroup, ...], int, int, int, int], None]:
+#: How a meld candidate is judged: (groups, naturals, wild cards, meld key, cards used from hand).
+_Consider = Callable[[tuple[MeldGroup, ...], int, int, int, int], None]
+
+
+def _judge(rnd: RoundView, seat: int, team: int, hand: list[Card], melds: dict[int, list[Card]], opened: bool,
+           out: list[Meld], fast: bool, twos_reserved: bool) -> _Consider:
     """How `meld_candidates` judges each candidate outside its commonest case: the candidate
     (``groups``, natural and wild counts of the meld it makes, its key, cards used from hand)
-    goes to ``out`` when legal. ``fast``: a meld keeping two or more cards needs only its counts
-    and the opening minimum checked; ``twos_reserved``: the team has a deuce meld, which every
-    two joins. (A closure of its own: the hot loop's variables stay plain locals.)"""
-    hand = rnd.hands[seat]
-    team = rnd.team_of(seat)
+    goes to ``out`` when legal. The seat's ``team``, ``hand``, team ``melds`` and whether it has
+    ``opened``; ``fast``: a meld keeping two or more cards needs only its counts and the opening
+    minimum checked; ``twos_reserved``: the team has a deuce meld, which every two joins. (A
+    closure of its own: the hot loop's variables stay plain locals.)"""
     prof = rnd.profile
-    melds = rnd.melds[team]
-    opened = rnd.opened[team]
     hand_size = len(hand)
 
     def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
@@ -523,7 +525,7 @@ def _judge(rnd: RoundView, seat: int, out: list[Meld], fast: bool,
 
 
 def _wild_family_candidates(rnd: RoundView, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
-                            consider: Callable[[tuple[MeldGroup, ...], int, int, int, int], None],
+                            consider: _Consider,
                             wild_keys: frozenset[int]) -> None:
     """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies), the melds
     of ``wild_keys`` (`ClassicRules.wild_card_meld_keys`)."""
