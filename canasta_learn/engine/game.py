@@ -29,6 +29,7 @@ from ..core.inputs import need_cards, need_int, need_sequence
 from ..core.verdicts import Verdict
 from ..profiles import ProfileLike, get_profile
 from ..rules.scoring import ScoreBreakdown
+from ..variants.base import rules_for
 from .round import Round
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,9 +109,7 @@ class Game:
         leaders = [t for t, s in enumerate(self.totals) if s == best]
         if len(leaders) != 1:
             return False
-        if self.profile.tie_rule == "lead_at_target":
-            return best >= self.profile.target_score
-        return self.target_reached
+        return rules_for(self.profile).lead_wins(best, self.target_reached)
 
     @property
     def winner(self) -> int | None:

@@ -20,9 +20,10 @@ from typing import Protocol, TypeVar
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from ..core.cards import Card
 from ..profiles import Profile
-from ..rules.melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem
+from ..rules.melds import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK, cards_value, meld_counts, meld_counts_problem
 from ..rules.pile import PileStatus
 from ..rules.planning import enumerate_openings, group_by_rank
+from ..variants.base import ClassicRules, rules_for, when_plug_ins_change
 from ..variants.sequences import ACE_SET_KEY, candidate_groups, natural_may_join
 
 __all__ = [
@@ -128,6 +129,28 @@ _DRAWS: _MadeOnce[int, Draw] = _MadeOnce(Draw)
 _DISCARDS: _MadeOnce[int, _MadeOnce[Card, Discard]] = _MadeOnce(lambda seat: _MadeOnce(partial(Discard, seat)))
 
 
+class _LastRules:
+    """The profile of the last round `legal_actions` served and its `rules_for` (asked again
+    when a plug-in registered since has cleared the variant layer's cache)."""
+
+    profile: Profile | None = None
+    rules: ClassicRules
+
+
+def _remember_rules(profile: Profile) -> ClassicRules:
+    """``rules_for(profile)``, remembered in `_LastRules`."""
+    rules = _LastRules.rules = rules_for(profile)
+    _LastRules.profile = profile
+    return rules
+
+
+def _forget_rules() -> None:
+    _LastRules.profile = None
+
+
+when_plug_ins_change(_forget_rules)
+
+
 def legal_actions(rnd: RoundView) -> list[Action]:
     """Every distinct legal action of ``rnd`` now (see `Round.legal_actions`, which keeps the
     answer for `Round.apply`)."""
@@ -139,22 +162,25 @@ def legal_actions(rnd: RoundView) -> list[Action]:
         partner = rnd.partner_of(rnd.asker)
         return [Answer(partner, True), Answer(partner, False)]
     actions: list[Action] = []
+    prof = rnd.profile
+    # the rules of the last profile seen, kept here: `rules_for` is a call, and this runs every turn
+    rules = _LastRules.rules if prof is _LastRules.profile else _remember_rules(prof)
     if rnd.phase == "draw":
         if rnd.stock:
             actions.append(_DRAWS[seat])
-        actions.extend(take_candidates(rnd, seat))
+        actions.extend(take_candidates(rnd, seat, rules))
         if not rnd.stock and rnd.decline_problem(seat) is None:
             actions.append(Decline(seat))
-        if rnd.profile.permission_timing == "before_pile_or_meld" and rnd.ask_problem(seat) is None:
+        if rules.may_ask_before_drawing and rnd.ask_problem(seat) is None:
             actions.append(Ask(seat))
         return actions
     hand = rnd.hands[seat]
     by_rank = group_by_rank(hand)
-    if rnd.profile.meld_family == "sequences":
-        actions.extend(sequence_meld_candidates(rnd, seat))
+    if rules.suits_matter:
+        actions.extend(sequence_meld_candidates(rnd, seat, rules=rules))
     else:
-        actions.extend(meld_candidates(rnd, seat, by_rank=by_rank))
-    unconstrained = (len(hand) >= 2 and rnd.permission is None and not rnd.profile.sevens_rules
+        actions.extend(meld_candidates(rnd, seat, by_rank=by_rank, rules=rules))
+    unconstrained = (len(hand) >= 2 and rnd.permission is None and not rules.discards_restricted
                      and (rnd.opened[rnd.team_of(seat)] or rnd.turn_value == 0))
     discards = _DISCARDS[seat]
     if unconstrained:
@@ -167,16 +193,20 @@ def legal_actions(rnd: RoundView) -> list[Action]:
     return actions
 
 
-def take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
-    """Every legal pile take at the grain of `legal_actions`, each judged by `take_problem`."""
+#: A pile take as `_judged_takes` tries it: (cards from hand, the target meld or None).
+_TakeOption = tuple[tuple[Card, ...], int | None]
+
+
+def take_candidates(rnd: RoundView, seat: int, rules: ClassicRules | None = None) -> Iterable[TakePile]:
+    """Every legal pile take at the grain of `legal_actions`, each judged by `take_problem`
+    (``rules``: the round's `rules_for`, when the caller has it)."""
     if not rnd.pile or rnd.phase != "draw" or seat != rnd.to_move:
-        return
-    if rnd.profile.pile_take_rule == "top_card_only":
-        yield from sequence_take_candidates(rnd, seat)
-        return
+        return ()
+    if (rules or rules_for(rnd.profile)).takes_top_card_alone:
+        return sequence_take_candidates(rnd, seat)
     top = rnd.pile[-1]
     if top.is_black_three or top.is_wild:
-        return
+        return ()
     hand = rnd.hands[seat]
     team = rnd.team_of(seat)
     rank = top.rank
@@ -189,37 +219,67 @@ def take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
             joker = joker or card
         elif card.rank == 2:
             two = two or card
-    options: list[tuple[Card, ...]] = []
+    options: list[_TakeOption] = []
     if rank in rnd.melds[team]:
-        options.append(())
+        options.append(((), None))
     if len(naturals) >= 2:
-        options.append(tuple(naturals[:2]))
+        options.append((tuple(naturals[:2]), None))
     if naturals:
         if joker is not None:
-            options.append((naturals[0], joker))
+            options.append(((naturals[0], joker), None))
         if two is not None:
-            options.append((naturals[0], two))
+            options.append(((naturals[0], two), None))
     if not options:
-        return
-    seen = set()
+        return ()
+    return _judged_takes(rnd, seat, team, top, dict.fromkeys(options), _has_natural_pair, _pair_openings)
+
+
+def _has_natural_pair(cards: tuple[Card, ...], target: int | None) -> bool:
+    """Whether a take puts down a pair of naturals (not a natural and a wild card), so that
+    more melds from hand may join it to open."""
+    return len([c for c in cards if not c.is_wild]) >= 2
+
+
+def _forms_new_meld(cards: tuple[Card, ...], target: int | None) -> bool:
+    """Whether a take forms a new meld (no ``target``), so that more melds may join it to open."""
+    return target is None
+
+
+def _pair_openings(rnd: RoundView, pool: list[Card], needed: int) -> Iterable[tuple[tuple[Card, ...], ...]]:
+    """The opening melds from ``pool`` worth ``needed`` that may join a pair take: `enumerate_openings`."""
+    return (option.melds for option in enumerate_openings(
+        pool, needed, rnd.profile, extra_kept=rnd.pile_pick_up_count(), max_results=20))
+
+
+def _sequence_openings(rnd: RoundView, pool: list[Card], needed: int) -> Iterable[tuple[tuple[Card, ...], ...]]:
+    """The opening melds from ``pool`` worth ``needed`` that may join a take forming a run or
+    an ace set: `opening_combos` of the runs and ace sets."""
+    return opening_combos(rnd, candidate_groups(pool), pool, needed, limit=4)
+
+
+def _judged_takes(rnd: RoundView, seat: int, team: int, top: Card, options: Iterable[_TakeOption],
+                  may_open_with_more: Callable[[tuple[Card, ...], int | None], bool],
+                  openings: Callable[[RoundView, list[Card], int], Iterable[tuple[tuple[Card, ...], ...]]],
+                  ) -> list[TakePile]:
+    """The legal takes among ``options``, each judged by `take_problem` (the one loop both pile
+    rules use); an option refused to ``team`` (the seat's) while it has not opened, when
+    ``may_open_with_more``, is tried again with each of ``openings(rnd, pool, needed)``: more
+    melds from the hand left (``pool``), worth the minimum still ``needed`` with ``top``."""
     status = rnd.pile_status(seat)
-    for cards in options:
-        if cards in seen:
-            continue
-        seen.add(cards)
-        if rnd.take_problem(seat, cards, (), None, status) is None:
-            yield TakePile(seat, cards)
-        elif not rnd.opened[team] and len([c for c in cards if not c.is_wild]) >= 2:
-            remaining = list(hand)
+    found: list[TakePile] = []
+    for cards, target in options:
+        if rnd.take_problem(seat, cards, (), target, status) is None:
+            found.append(TakePile(seat, cards, (), target))
+        elif not rnd.opened[team] and may_open_with_more(cards, target):
+            pool = list(rnd.hands[seat])
             for card in cards:
-                remaining.remove(card)
-            pair_value = cards_value((top,) + cards, rnd.profile)
-            needed = rnd.opening_minimum(team) - pair_value
-            for option in enumerate_openings(remaining, needed, rnd.profile, extra_kept=rnd.pile_pick_up_count(),
-                                             max_results=20):
-                extra = tuple(MeldGroup(m) for m in option.melds)
+                pool.remove(card)
+            needed = rnd.opening_minimum(team) - cards_value((top,) + cards, rnd.profile)
+            for melds in openings(rnd, pool, needed):
+                extra = tuple(MeldGroup(m) for m in melds)
                 if rnd.take_problem(seat, cards, extra, None, status) is None:
-                    yield TakePile(seat, cards, extra)
+                    found.append(TakePile(seat, cards, extra))
+    return found
 
 
 def unlocked_hand(rnd: RoundView, seat: int) -> list[Card]:
@@ -263,36 +323,23 @@ def sequence_take_candidates(rnd: RoundView, seat: int) -> Iterable[TakePile]:
     meld it forms with hand cards (with opening melds when the team has not opened)."""
     top = rnd.pile[-1]
     if top.is_black_three or top.is_wild:
-        return
+        return ()
     team = rnd.team_of(seat)
     hand = rnd.hands[seat]
-    options: list[TakePile] = []
-    for key in sorted(rnd.melds[team]):
-        options.append(TakePile(seat, (), (), key))
+    options: list[tuple[tuple[Card, ...], int | None]] = [((), key) for key in sorted(rnd.melds[team])]
     for group in candidate_groups(hand, must_include=top):
         cards = list(group)
         cards.remove(top)
-        options.append(TakePile(seat, tuple(cards)))
-    status = rnd.pile_status(seat)
-    for option in options:
-        if rnd.take_problem(seat, option.cards, (), option.target, status) is None:
-            yield option
-        elif not rnd.opened[team] and option.target is None:
-            pool = list(hand)
-            for card in option.cards:
-                pool.remove(card)
-            put = cards_value((top,) + option.cards, rnd.profile)
-            needed = rnd.opening_minimum(team) - put
-            for combo in opening_combos(rnd, candidate_groups(pool), pool, needed, limit=4):
-                extra = tuple(MeldGroup(g) for g in combo)
-                if rnd.take_problem(seat, option.cards, extra, None, status) is None:
-                    yield TakePile(seat, option.cards, extra)
+        options.append((tuple(cards), None))
+    return _judged_takes(rnd, seat, team, top, options, _forms_new_meld, _sequence_openings)
 
 
-def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False) -> list[Action]:
+def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
+                             rules: ClassicRules | None = None) -> list[Action]:
     """Brazilian games: new melds (combined to reach the opening minimum), single cards
     added to each team meld, joker swaps, the first-turn redraw (``exact``: every card tried
-    on every meld, which tests compare with the suit filter)."""
+    on every meld, which tests compare with the suit filter; ``rules``: the round's `rules_for`,
+    when the caller has it)."""
     team = rnd.team_of(seat)
     pool = unlocked_hand(rnd, seat)
     melds = rnd.melds[team]
@@ -329,35 +376,124 @@ def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False) -> 
                     continue  # only a natural of the kind the meld takes can replace its joker
                 if rnd.swap_problem(seat, key, card) is None:
                     out.append(Swap(seat, key, card))
-    if rnd.profile.first_turn_redraw and rnd.redraw_problem(seat) is None:
+    if (rules or rules_for(rnd.profile)).redraws_first_card and rnd.redraw_problem(seat) is None:
         out.append(Redraw(seat))
     return out
 
 
 def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
-                     by_rank: dict[int, list[Card]] | None = None) -> list[Meld]:
+                     by_rank: dict[int, list[Card]] | None = None, rules: ClassicRules | None = None) -> list[Meld]:
     """The meld actions of `legal_actions` (``exact``: every candidate through `meld_problem`,
-    which tests compare with the shortcut; ``by_rank``: the hand by `group_by_rank`)."""
+    which tests compare with the shortcut; ``by_rank``: the hand by `group_by_rank`; ``rules``:
+    the round's `rules_for`, when the caller has it)."""
     hand = rnd.hands[seat]
     team = rnd.team_of(seat)
     prof = rnd.profile
     melds = rnd.melds[team]
     if by_rank is None:
         by_rank = group_by_rank(hand)
+    wild_keys = (rules or rules_for(prof)).wild_card_meld_keys
     # A single meld keeping two or more cards in hand, with no "may I go out?" answer to
     # honour, needs only the meld's counts and (before the team opens) the opening minimum
     # checked: `meld_problem` would find every other check passed by construction.
     fast = rnd.permission is None and not rnd.turn_locked and not exact
     opened = rnd.opened[team]
-    if fast and opened and not prof.deuce_melds and not prof.wild_melds:
-        return _opened_meld_candidates(rnd, seat, by_rank, melds)
-    jokers = by_rank.get(0, [])
-    twos = by_rank.get(2, [])
+    # the commonest case, an opened team of a plain sets profile, also shares the counts'
+    # verdicts and the actions made between calls (`legal_counts_cache`, `meld_action_cache`)
+    shared = fast and opened and not wild_keys
     hand_size = len(hand)
     limit = prof.wild_limit
     min_naturals = prof.meld_min_naturals
+    wild_ways = _wild_ways(by_rank.get(0, ()), by_rank.get(2, ()))
+    have_wilds = wild_ways is not _NO_WILD_WAYS
     out: list[Meld] = []
-    twos_reserved = prof.deuce_melds and DEUCE_RANK in melds
+    consider = None
+    if not shared:
+        consider = _judge(rnd, seat, team, hand, melds, opened, out, fast,
+                          DEUCE_RANK in wild_keys and DEUCE_RANK in melds)
+        if wild_keys:
+            _wild_family_candidates(rnd, melds, by_rank.get(0, []), by_rank.get(2, []), consider, wild_keys)
+    legal_counts = rnd.legal_counts_cache
+    known_melds = rnd.meld_action_cache
+    new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
+    for rank in sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank):
+        if rank == 0 or rank == 2:
+            continue
+        cards = by_rank.get(rank, [])
+        n = len(cards)
+        existing = melds.get(rank)
+        if existing is None:
+            if n < min_naturals:
+                continue
+            en = ew = 0
+        elif not n and not have_wilds:
+            continue  # nothing in hand for this meld
+        else:  # meld_counts, inlined (not a deuce or wild-card meld: those keys are skipped)
+            ew = 0
+            for card in existing:
+                if card.is_wild:
+                    ew += 1
+            en = len(existing) - ew
+        if rank == BLACK_THREE_RANK and (existing is None or not shared):
+            if n >= prof.meld_min_size and hand_size - n <= 1:
+                groups = (MeldGroup(tuple(cards)),)
+                if rnd.meld_problem(seat, groups) is None:
+                    out.append(Meld(seat, groups))
+            continue
+        # keep one natural back when going out would otherwise be forced, and while opening
+        # (a smaller meld may be the only one that reaches the minimum and keeps a card)
+        if (hand_size - n <= 1 or not opened) and n - 1 >= (1 if existing is not None else min_naturals):
+            counts: tuple[int, ...] = (n, n - 1)
+        else:
+            counts = (n,)
+        wild_room = limit - ew
+        for count in counts:
+            naturals = tuple(cards[:count])
+            target = rank if existing is not None and not count else None
+            nat = en + count
+            if consider is not None:  # every candidate judged by `consider`
+                for wild, wilds in wild_ways:
+                    used = count + wild
+                    if wild <= wild_room and used:
+                        consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
+                continue
+            for wild, wilds in wild_ways:
+                used = count + wild
+                if wild > wild_room or not used:
+                    continue
+                if hand_size - used >= 2:
+                    key = (nat, ew + wild, rank)
+                    ok = legal_counts.get(key)
+                    if ok is None:
+                        ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
+                    if ok:
+                        action_key = (seat, naturals + wilds, target)
+                        action = known_melds.get(action_key)
+                        if action is None:
+                            action = known_melds[action_key] = Meld(
+                                seat, (new_group(MeldGroup, action_key[1:]),))
+                        out.append(action)
+                else:  # going out (or down to one card): every check
+                    groups = (new_group(MeldGroup, (naturals + wilds, target)),)
+                    if rnd.meld_problem(seat, groups) is None:
+                        out.append(Meld(seat, groups))
+    return out
+
+
+#: How a meld candidate is judged: (groups, naturals, wild cards, meld key, cards used from hand).
+_Consider = Callable[[tuple[MeldGroup, ...], int, int, int, int], None]
+
+
+def _judge(rnd: RoundView, seat: int, team: int, hand: list[Card], melds: dict[int, list[Card]], opened: bool,
+           out: list[Meld], fast: bool, twos_reserved: bool) -> _Consider:
+    """How `meld_candidates` judges each candidate outside its commonest case: the candidate
+    (``groups``, natural and wild counts of the meld it makes, its key, cards used from hand)
+    goes to ``out`` when legal. The seat's ``team``, ``hand``, team ``melds`` and whether it has
+    ``opened``; ``fast``: a meld keeping two or more cards needs only its counts and the opening
+    minimum checked; ``twos_reserved``: the team has a deuce meld, which every two joins. (A
+    closure of its own: the hot loop's variables stay plain locals.)"""
+    prof = rnd.profile
+    hand_size = len(hand)
 
     def consider(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
         if twos_reserved and rank != DEUCE_RANK and any(c.rank == 2 for g in groups for c in g.cards):
@@ -382,123 +518,19 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
                     return
             out.append(Meld(seat, groups))
             return
-        action = Meld(seat, groups)
         if rnd.meld_problem(seat, groups) is None:
-            out.append(action)
+            out.append(Meld(seat, groups))
 
-    if prof.deuce_melds or prof.wild_melds:
-        _wild_family_candidates(rnd, melds, jokers, twos, consider)
-    new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
-    wild_ways = _wild_ways(jokers, twos)
-    ranks = sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank)
-    for rank in ranks:
-        if rank == 0 or rank == 2:
-            continue
-        cards = by_rank.get(rank, [])
-        n = len(cards)
-        existing = melds.get(rank)
-        if existing is None:
-            if n < min_naturals:
-                continue
-            en = ew = 0
-        else:
-            en, ew = meld_counts(existing, rank)
-        if rank == BLACK_THREE_RANK:
-            if n >= prof.meld_min_size and hand_size - n <= 1:
-                consider((MeldGroup(tuple(cards)),), n, 0, rank, n)
-            continue
-        # keep one natural back when going out would otherwise be forced, and while opening
-        # (a smaller meld may be the only one that reaches the minimum and keeps a card)
-        counts = ((n, n - 1) if ((hand_size - n <= 1 or not opened)
-                                 and n - 1 >= (1 if existing else min_naturals)) else (n,))
-        wild_room = limit - ew
-        for count in counts:
-            naturals = tuple(cards[:count])
-            target = rank if existing is not None and not count else None
-            nat = en + count
-            for wild, wilds in wild_ways:
-                used = count + wild
-                if wild <= wild_room and used:
-                    consider((new_group(MeldGroup, (naturals + wilds, target)),), nat, ew + wild, rank, used)
-    return out
-
-
-def _opened_meld_candidates(rnd: RoundView, seat: int, by_rank: dict[int, list[Card]],
-                            melds: dict[int, list[Card]]) -> list[Meld]:
-    """`meld_candidates` for the commonest case, spelled out for speed: an opened team of a
-    plain sets profile, no "may I go out?" answer, no locked cards. Same list, same order."""
-    prof = rnd.profile
-    hand_size = len(rnd.hands[seat])
-    limit = prof.wild_limit
-    min_naturals = prof.meld_min_naturals
-    wild_ways = _wild_ways(by_rank.get(0, ()), by_rank.get(2, ()))
-    have_wilds = wild_ways is not _NO_WILD_WAYS
-    legal_counts = rnd.legal_counts_cache
-    known_melds = rnd.meld_action_cache
-    new_group = tuple.__new__  # MeldGroup without its slower Python-level constructor
-    out: list[Meld] = []
-    for rank in sorted(by_rank.keys() | melds.keys()) if melds else sorted(by_rank):
-        if rank == 0 or rank == 2:
-            continue
-        cards = by_rank.get(rank, ())
-        n = len(cards)
-        existing = melds.get(rank)
-        if existing is None:
-            if n < min_naturals:
-                continue
-            en = ew = 0
-            if rank == BLACK_THREE_RANK:
-                if n >= prof.meld_min_size and hand_size - n <= 1:
-                    groups = (MeldGroup(tuple(cards)),)
-                    if rnd.meld_problem(seat, groups) is None:
-                        out.append(Meld(seat, groups))
-                continue
-        elif not n and not have_wilds:
-            continue  # nothing in hand for this meld
-        else:  # meld_counts, inlined (no deuce or wild-card melds here)
-            ew = 0
-            for card in existing:
-                if card.is_wild:
-                    ew += 1
-            en = len(existing) - ew
-        # keep one natural back when going out would otherwise be forced
-        if hand_size - n <= 1 and n - 1 >= (1 if existing is not None else min_naturals):
-            counts: tuple[int, ...] = (n, n - 1)
-        else:
-            counts = (n,)
-        wild_room = limit - ew
-        for count in counts:
-            naturals = tuple(cards[:count])
-            target = rank if existing is not None and not count else None
-            nat = en + count
-            for wild, wilds in wild_ways:
-                used = count + wild
-                if wild > wild_room or not used:
-                    continue
-                if hand_size - used >= 2:
-                    key = (nat, ew + wild, rank)
-                    ok = legal_counts.get(key)
-                    if ok is None:
-                        ok = legal_counts[key] = meld_counts_problem(nat, ew + wild, rank, prof) is None
-                    if ok:
-                        action_key = (seat, naturals + wilds, target)
-                        action = known_melds.get(action_key)
-                        if action is None:
-                            action = known_melds[action_key] = Meld(
-                                seat, (new_group(MeldGroup, action_key[1:]),))
-                        out.append(action)
-                else:  # going out (or down to one card): every check
-                    groups = (new_group(MeldGroup, (naturals + wilds, target)),)
-                    if rnd.meld_problem(seat, groups) is None:
-                        out.append(Meld(seat, groups))
-    return out
+    return consider
 
 
 def _wild_family_candidates(rnd: RoundView, melds: dict[int, list[Card]], jokers: list[Card], twos: list[Card],
-                            consider: Callable[[tuple[MeldGroup, ...], int, int, int, int], None]) -> None:
-    """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies)."""
+                            consider: _Consider,
+                            wild_keys: frozenset[int]) -> None:
+    """Deuce melds (Italian: all the twos, plus jokers) and wild-card melds (Pennies), the melds
+    of ``wild_keys`` (`ClassicRules.wild_card_meld_keys`)."""
     prof = rnd.profile
-    if prof.deuce_melds and twos:
+    if DEUCE_RANK in wild_keys and twos:
         existing = melds.get(DEUCE_RANK)
         en, ew = meld_counts(existing, DEUCE_RANK) if existing else (0, 0)
         if existing is not None or len(twos) >= prof.meld_min_naturals:
@@ -506,8 +538,8 @@ def _wild_family_candidates(rnd: RoundView, melds: dict[int, list[Card]], jokers
                 cards = tuple(twos) + tuple(jokers[:j])
                 target = DEUCE_RANK if existing is not None else None
                 consider((MeldGroup(cards, target),), en + len(twos), ew + j, DEUCE_RANK, len(cards))
-    if prof.wild_melds and (jokers or twos):
-        existing = melds.get(0)
+    if WILD_MELD_RANK in wild_keys and (jokers or twos):
+        existing = melds.get(WILD_MELD_RANK)
         size = len(existing) if existing else 0
         for j in range(len(jokers) + 1):
             for t in range(len(twos) + 1):

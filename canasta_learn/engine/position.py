@@ -32,6 +32,7 @@ from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.melds import cards_value, meld_counts_problem, meld_name
 from ..rules.pile import PileStatus
 from ..rules.planning import OpeningOption, enumerate_openings, plan_values
+from ..variants.base import rules_for
 from .moves import opening_combos, take_candidates
 from .round import MeldsLike, Round, to_groups
 
@@ -94,9 +95,7 @@ class Position:
         for card in visible:
             stock.remove(card)
         # Brazilian games: the mortos still wait (face down, taken from the unseen cards)
-        size = prof.morto_size
-        mortos = [stock[t * size:(t + 1) * size] for t in range(prof.team_count)] if size else None
-        stock = stock[prof.team_count * size:]
+        mortos, stock = rules_for(prof).set_aside_mortos(stock)
         try:
             self._round = Round.from_state(
                 mortos=mortos,
@@ -175,7 +174,7 @@ class Position:
         with the top card (as `opening_options` does); None when there is none."""
         rnd = self._round
         takes = list(take_candidates(rnd, 0))
-        if not self.team_opened and self.profile.meld_family != "sequences":
+        if not self.team_opened and not rules_for(self.profile).suits_matter:
             for option in self.opening_options():
                 if option.top_card is None:
                     continue
@@ -298,7 +297,7 @@ class Position:
             return []
         prof = self.profile
         rnd = self._round
-        if prof.meld_family == "sequences":
+        if rules_for(prof).suits_matter:
             from ..variants.sequences import candidate_groups
 
             combos = opening_combos(rnd, candidate_groups(self.hand), self.hand, self.opening_minimum)
@@ -330,7 +329,7 @@ class Position:
             return self.check_opening(list(options[0].melds))
         prof = self.profile
         minimum = self.opening_minimum
-        if prof.meld_family == "sequences":
+        if rules_for(prof).suits_matter:
             return Verdict.refuse("opening_impossible", (
                 f"With a team score of {self.team_score} the opening minimum is {minimum}, and no sequences or "
                 "sets of aces from your hand reach it in one action while keeping a card to discard."))
@@ -419,7 +418,7 @@ class Position:
     def _not_concealed_reason(self, rnd: Round) -> str:
         """Why going out in ``rnd`` (just done) was not concealed, in the order the engine decides it."""
         prof = self.profile
-        if prof.morto_size:
+        if not rules_for(prof).concealed_going_out:
             return f"the {prof.name} profile has no concealed going out"
         if rnd.turn_start_has_melded:
             return "you have already melded in this hand, and a concealed hand goes down all in one turn"

@@ -42,6 +42,7 @@ from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swa
 from ..core.cards import CARD_KEY, Card, rank_name
 from ..engine.round import Round
 from ..rules.pile import pile_status
+from ..variants.base import rules_for
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
 
 __all__ = [
@@ -129,7 +130,7 @@ def known_cards(rnd: Round, seat: int) -> list[Counter[Card]]:
 def _hidden_pile_slots(rnd: Round) -> list[int]:
     """Indexes of pile cards lying face down (Italian: the cards slid under the upcard, until
     the pile is first taken)."""
-    if rnd.profile.upcard_rule != "italian" or not rnd.pile:
+    if not rules_for(rnd.profile).upcard_hides_cards_below or not rnd.pile:
         return []
     upcard = next((e.cards[0] for e in rnd.events if e.kind == "upcard" and e.cards), None)
     if upcard is None or any(e.kind == "pile_taken" for e in rnd.events):
@@ -404,10 +405,6 @@ def team_label(rnd: Round, team: int) -> str:
     return "–".join(rnd.seat_name(s) for s in seats)
 
 
-def _canasta_word(rnd: Round) -> str:
-    return "canastra" if rnd.profile.meld_family == "sequences" else "canasta"
-
-
 def _points(value: float) -> str:
     return f"{abs(value):.0f} point{'s' if round(abs(value)) != 1 else ''}"
 
@@ -417,12 +414,6 @@ def _plural(count: int, word: str) -> str:
 
 
 # ---------------------------------------------------------------------- candidates
-def _discard_key(rnd: Round, card: Card) -> tuple[int, str]:
-    """Discards with the same key are the same move (suits matter only in sequences)."""
-    if rnd.profile.meld_family == "sequences":
-        return (card.rank, card.suit)
-    return (card.rank, "")
-
 
 def _wilds(cards: Sequence[Card]) -> int:
     return sum(1 for c in cards if c.is_wild)
@@ -443,9 +434,10 @@ def _candidates(rnd: Round, seat: int) -> list[tuple[Action, tuple[Action, ...]]
     melds: list[Action] = []
     takes: list[Action] = []
     others: list[Action] = []
+    discard_key = rules_for(rnd.profile).discard_key  # discards with the same key are the same move
     for action in legal:
         if isinstance(action, Discard):
-            groups.setdefault(_discard_key(rnd, action.card), []).append(action)
+            groups.setdefault(discard_key(action.card), []).append(action)
         elif isinstance(action, Meld):
             melds.append(action)
         elif isinstance(action, TakePile):
@@ -549,7 +541,8 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
     reasons: list[Reason] = []
     events = [e for e in after.events[len(rnd.events):] if e.action_index == index]
     kinds = {e.kind for e in events}
-    word = _canasta_word(rnd)
+    rules = rules_for(rnd.profile)
+    word = rules.canasta_word
     if isinstance(action, TakePile):
         pile = rnd.pile
         wild = _wilds(pile[:-1])
@@ -613,7 +606,7 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
     if "went_out" in kinds:
         concealed = after.went_out_concealed
         bonus = prof.concealed_going_out_bonus if concealed else prof.going_out_bonus
-        what = "batida" if prof.morto_size else ("going out concealed" if concealed else "going out")
+        what = rules.going_out_word(concealed)
         reasons.append(Reason("goes_out", f"Ends the round now ({what}: +{bonus} for your team).",
                               {"bonus": bonus, "concealed": concealed}))
     if isinstance(action, Discard) and not after.is_over:
@@ -635,14 +628,15 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
         reasons.append(Reason("blocks", f"{name} cannot take the pile next turn: {why} on top blocks it.",
                               {"next_seat": name, "state": top_after.state}))
     probe = Card(4, "c")
-    if prof.meld_family == "sets" and card.is_wild:
+    by_rank = not rules_for(prof).suits_matter  # the next player takes a discard by its rank
+    if by_rank and card.is_wild:
         before = pile_status(rnd.pile + [probe], prof, team_opened=opened)
         after = pile_status(rnd.pile + [card, probe], prof, team_opened=opened)
         if before.state != "frozen" and after.state == "frozen":
             reasons.append(Reason(
                 "freezes", f"Freezes the pile: with a wild card in it, {them} need a natural pair to take it.",
                 {"team": them, "pile_after": len(rnd.pile) + 1}))
-    if prof.meld_family != "sets" or card.is_wild or card.is_black_three:
+    if not by_rank or card.is_wild or card.is_black_three:
         return reasons
     rank = card.rank
     plural = rank_name(rank, plural=True)

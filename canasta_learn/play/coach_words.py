@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
 from ..core.cards import RANK_NAMES, Card, rank_name
 from ..engine.round import Round
+from ..variants.base import rules_for
 from .coach import Candidate
 
 __all__ = ["estimate_words", "move_words", "reason_texts"]
@@ -35,7 +36,7 @@ def _onto(target: int | None, rnd: Round | None = None, seat: int = 0) -> str:
         cards = rnd.melds[rnd.team_of(seat)].get(target)
         if cards:
             label = rnd.meld_label(target, cards)
-            return f" onto the {label}" if rnd.profile.meld_family == "sets" else f" onto {label}"
+            return f" onto {rules_for(rnd.profile).the_meld(label)}"
     if target in RANK_NAMES:
         return f" onto the {rank_name(target, plural=True)}"
     return f" onto meld {target}"  # a sequence's number, when no table is given

@@ -34,6 +34,7 @@ from ..engine.round import Round
 from ..rules.melds import canasta_kind, cards_value, meld_key
 from ..rules.pile import PILE_REASONS
 from ..rules.scoring import canasta_bonus_text
+from ..variants.base import rules_for
 
 __all__ = ["NOTE_CODES", "PILE_NOTE_CODES", "Note", "RoundNotes", "notes_for_actions", "team_name"]
 
@@ -183,7 +184,7 @@ def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     extra = (" Taking the pile, only the top card and the cards from the hand count."
              if isinstance(action, TakePile) else "")
     # the Brazilian games count one action (all opening melds together), the others one turn
-    when = "action" if rnd.profile.meld_family == "sequences" else "turn"
+    when = rules_for(rnd.profile).opening_counted_per
     return Note("opening_minimum",
                 f"Team {team_name(rnd, team)} has not opened: with a score of "
                 f"{rnd.team_scores[team]} its first melds must be worth at least {minimum} in one "
@@ -333,18 +334,7 @@ def _score_notes(after: Round) -> list[Note]:
 
 
 def _stock_empty_note(rnd: Round) -> Note:
-    if rnd.profile.end_of_stock == "end_when_empty":
-        rule = "the hand ends when this turn ends."
-    elif any(rnd.morto_available(t) for t in range(rnd.profile.team_count)):
-        rule = "a morto still waiting becomes the stock for the next draw (the drawing team's, if both wait)."
-    elif rnd.profile.end_of_stock == "pile_or_end":
-        rule = "from now on each player may take the discard pile or end the hand."
-    elif rnd.profile.pile_always_frozen:  # never open, so never a forced take
-        rule = ("from now on each player may take the discard pile (with a natural pair of its top card's "
-                "rank, as always here); a player who does not take it ends the hand.")
-    else:
-        rule = ("from now on each player must take the discard pile when it is not frozen for the team and "
-                "its top card fits a team meld; a player who cannot (or may decline) ends the hand.")
+    rule = rules_for(rnd.profile).stock_empty_rule(any(rnd.morto_available(t) for t in range(rnd.profile.team_count)))
     return Note("stock_empty", f"The stock is empty after this draw: {rule}", (), rnd.to_move)
 
 

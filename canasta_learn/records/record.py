@@ -67,6 +67,7 @@ from ..core.cards import Card, NotationError, deal_order, format_cards, parse_ca
 from ..core.verdicts import IllegalActionError
 from ..engine.round import Round
 from ..profiles import Profile, ProfileError, get_profile
+from ..variants.base import rules_for
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -611,7 +612,7 @@ def _round_record(rnd: Round, start: Round | None) -> RoundRecord:
 
 def _start_from_round(rnd: Round) -> dict[str, Any]:
     start = _start_core(rnd)
-    if rnd.profile.morto_size:  # Brazilian games: the mortos and their states
+    if rules_for(rnd.profile).has_morto:  # Brazilian games: the mortos and their states
         start["mortos"] = [format_cards(m) for m in rnd.mortos]
         start["morto_state"] = list(rnd.morto_state)
     return start

@@ -25,17 +25,18 @@ from typing import TYPE_CHECKING, Final
 from ..core.cards import Card
 from ..profiles import Profile, get_profile
 from ..rules.melds import (
-    DEUCE_RANK,
     WILD_MELD_RANK,
     canasta_kind,
     cards_value,
     closes_at_canasta,
+    meld_counts,
     meld_key,
-    meld_name,
     meld_rank,
+    split_naturals,
 )
 from ..rules.pile import PileStatus
 from ..rules.scoring import canasta_bonus_text
+from ..variants.base import rules_for
 from ..variants.sequences import sequence_title
 from ._style import (
     BORDER,
@@ -68,6 +69,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "KIND_BADGES",
     "meld_html",
+    "naturals_and_wilds",
     "pile_html",
     "pile_status_html",
     "QUESTION_ASKS",
@@ -110,6 +112,20 @@ def _muted(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- melds
+def naturals_and_wilds(cards: Sequence[Card], key: int | None) -> tuple[list[Card], list[Card]]:
+    """(naturals, wild cards) of a meld of key ``key`` as the rules count them
+    (`canasta_learn.rules.melds.meld_counts`: in a deuce meld the twos are its naturals and the
+    jokers its wild cards; a wild-card meld is all wild cards); ``key`` None: naturals and
+    wild cards as cards."""
+    if key is None:
+        return split_naturals(cards)
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for card in cards:
+        (naturals if meld_counts((card,), key)[0] else wilds).append(card)
+    return naturals, wilds
+
+
 def meld_html(
     cards: Sequence[Card],
     profile: Profile | str | None = None,
@@ -123,22 +139,16 @@ def meld_html(
     border (solid for natural, dashed for mixed). With ``question`` (question mode) only
     its name and number of cards: no value, no canasta kind."""
     prof = _profile(profile)
+    rules = rules_for(prof)
     cards = list(cards)
     key = meld_key(cards, prof)
     if question:
-        title = (sequence_title(cards, key) if prof.meld_family == "sequences"
-                 else meld_name(key).capitalize() if key is not None else "Meld")
-        return _meld_panel(title, f"{len(cards)} cards", "meld", None, cards, prof, solid=False,
-                           accent=False, four_color=four_color, width=width)
-    if prof.meld_family == "sequences":
+        return _meld_panel(rules.meld_title(cards, key), f"{len(cards)} cards", "meld", None, cards, prof,
+                           solid=False, accent=False, four_color=four_color, width=width)
+    if rules.suits_matter:
         return _sequence_meld_html(cards, key, prof, four_color=four_color, width=width)
-    if key == DEUCE_RANK:  # a deuce meld (Italian): the twos are its naturals, jokers its wilds
-        naturals = [c for c in cards if c.rank == 2]
-        wilds = [c for c in cards if c.rank == 0]
-    else:
-        naturals = [c for c in cards if not c.is_wild]
-        wilds = [c for c in cards if c.is_wild]
-    what = meld_name(key).capitalize() if key is not None else "Meld"
+    naturals, wilds = naturals_and_wilds(cards, key)
+    what = rules.meld_title(cards, key)
     value = cards_value(cards, prof)
     kind_code = canasta_kind(cards, key, prof) if key is not None else None
     canasta = kind_code is not None
@@ -413,7 +423,7 @@ def team_side_html(
     threes = [c for s in seats for c in rnd.red_threes[s]]
     threes_html = (red_threes_html(threes, four_color=four_color, width=width)
                    if threes else f'<div style="margin:4px 0">{_muted("No red threes.")}</div>')
-    if prof.morto_size:
+    if rules_for(prof).has_morto:
         state = rnd.morto_state[team]
         morto_badge = badge("Morto: " + rnd.morto_text(team), "ok" if state == "taken" else "empty",
                             icon="\u2714" if state == "taken" else "\u25a1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card, format_cards, rank_name
+from ..variants.base import rules_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.round import Round
@@ -23,7 +24,7 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
     if not melds:
         return "    (no melds)"
     lines = []
-    if rnd is not None and rnd.profile.meld_family == "sequences":
+    if rnd is not None and rules_for(rnd.profile).suits_matter:
         from ..rules.melds import canasta_kind
         from ..variants.sequences import describe_run
 
@@ -66,7 +67,7 @@ def round_text(rnd: Round) -> str:
         opened = "opened" if rnd.opened[team] else f"not opened, minimum {rnd.opening_minimum(team)}"
         lines.append(f"Team {names} (score {rnd.team_scores[team]}, {opened}):")
         lines.append(melds_text(rnd.melds[team], prof.canasta_size, rnd))
-        if prof.morto_size:
+        if rules_for(prof).has_morto:
             lines.append(f"    morto: {rnd.morto_text(team)}")
         for meld in rnd.closed[team]:
             lines.append(f"    closed canasta: {format_cards(meld)}")

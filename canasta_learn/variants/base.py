@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from ..core.cards import Card, format_cards
+from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
 from ..profiles import Profile
 
-__all__ = ["BEHAVIOUR_FIELDS", "ClassicRules", "Table", "plug_in", "plug_ins", "rules_for"]
+__all__ = ["BEHAVIOUR_FIELDS", "AnyLeadWins", "AskBeforeDrawing", "BlackThreeFreezes", "ClassicRules",
+           "EndWhenStockEmpty", "Table", "plug_in", "plug_ins", "rules_for", "when_plug_ins_change"]
 
 _T = TypeVar("_T")
 
@@ -155,23 +156,14 @@ class ClassicRules:
         classic game (docs/rules.md#rules-going-out)."""
         return False
 
-    @property
-    def hand_ends_when_stock_empties(self) -> bool:
-        """True when the hand ends as soon as a turn ends with the stock empty (cardgames.io);
-        otherwise play goes on with the pile (docs/rules.md#rules-end-of-stock)."""
-        return self.profile.end_of_stock == "end_when_empty"
-
-    @property
-    def must_take_fitting_pile(self) -> bool:
-        """True when, the stock empty, a pile whose top card fits a team meld must be taken
-        (docs/rules.md#rules-end-of-stock)."""
-        return self.profile.end_of_stock == "play_on_with_pile"
-
-    @property
-    def last_red_three_ends_hand(self) -> bool:
-        """True when a red three as the stock's last card ends the hand at once
-        (docs/rules.md#rules-end-of-stock)."""
-        return self.profile.end_of_stock == "play_on_with_pile"
+    #: The hand ends as soon as a turn ends with the stock empty (cardgames.io); in the classic
+    #: game play goes on with the pile (docs/rules.md#rules-end-of-stock).
+    hand_ends_when_stock_empties = False
+    #: The stock empty, a pile whose top card fits a team meld must be taken
+    #: (docs/rules.md#rules-end-of-stock).
+    must_take_fitting_pile = True
+    #: A red three as the stock's last card ends the hand at once (docs/rules.md#rules-end-of-stock).
+    last_red_three_ends_hand = True
 
     def permission_window(self, phase: str, drew_from: str | None, meld_actions: int) -> tuple[bool, str] | None:
         """When a player may ask "may I go out?": (whether now is such a time, the times in
@@ -230,6 +222,92 @@ class ClassicRules:
         return None, ("meld_no_such_meld", f"{format_cards(cards)} cannot extend a run: melds here are by rank.")
 
 
+    # --- hooks the readers ask (helper: consumers)
+    #: Whether a card's suit decides which melds it joins (runs of one suit, docs/variants.md
+    #: ``variants-brazilian-sequences``); otherwise its rank alone does (``rules-melds``), and
+    #: melds are searched, named and described rank by rank.
+    suits_matter = False
+    #: Whether a player may ask "may I go out?" at the start of the turn, before drawing
+    #: (``rules-permission``); otherwise only after drawing.
+    may_ask_before_drawing = False
+    #: Whether some discards are refused even from a hand free to discard anything (Pennies'
+    #: sevens, ``variants-pennies-sevens``), so every discard goes through the full check.
+    discards_restricted = False
+    #: Whether the pile cards laid under the upcard lie face down until the pile is first
+    #: taken (Italian, ``variants-italian-deal``).
+    upcard_hides_cards_below = False
+    #: Over what the opening minimum is counted in sentences about it: one "turn" (all its
+    #: melds, ``rules-opening-count``) or one "action" (Brazilian games, ``variants-brazilian-turn``).
+    opening_counted_per = "turn"
+
+    #: The keys of the melds made of wild cards alone: none in the classic game; Italian's
+    #: deuce melds (key 2, ``variants-italian-deuce-melds``) and Pennies' wild-card melds
+    #: (key 0, ``variants-pennies-melds``). Plug-ins add theirs (a plain attribute here: move
+    #: generation reads it at every turn).
+    wild_card_meld_keys: frozenset[int] = frozenset()
+
+    @property
+    def canasta_choices(self) -> tuple[str, ...]:
+        """The canasta kinds a learner is asked to choose from (``rules-canastas``)."""
+        return ("natural", "mixed")
+
+    def lead_wins(self, best: int, target_reached: bool) -> bool:
+        """Whether the one team leading with ``best`` points has won the game once a round is
+        scored (``rules-game-end``): here when its own score reaches the target
+        (``target_reached``: whether any team's does)."""
+        return best >= self.profile.target_score
+
+    def canasta_bonus_fixed(self, kind: str) -> bool:
+        """Whether a canasta of ``kind`` always scores the same bonus, so that a choice may show
+        it; not when it depends on the team's other canastas (``conditional_bonus_kinds``)."""
+        return kind not in self.profile.conditional_bonus_kinds
+
+    def pile_reason_applies(self, code: str) -> bool:
+        """Whether the pile reason ``code`` (a `rules.pile.PILE_REASONS` code) can arise in this
+        game: a black three freezing the pile (``frozen_black_three``) and a pile frozen always
+        (``frozen_always``) do not in the classic game (``rules-pile-frozen``)."""
+        return code not in ("frozen_black_three", "frozen_always")
+
+    def discard_key(self, card: Card) -> tuple[int, str]:
+        """Discards with the same key are the same move: here the rank alone matters."""
+        return (card.rank, "")
+
+    def meld_title(self, cards: Sequence[Card], key: int | None) -> str:
+        """A meld's title on the table: its rank ("Kings"; "Wild cards" for a wild-card meld,
+        key 0), or "Meld" for cards that form none (``key`` None)."""
+        if key is None:
+            return "Meld"
+        return ("wild cards" if key == 0 else rank_name(key, plural=True)).capitalize()
+
+    def the_meld(self, label: str) -> str:
+        """A team meld named in a sentence, from its label (`Round.meld_label`): "the kings"."""
+        return f"the {label}"
+
+    def going_out_word(self, concealed: bool) -> str:
+        """What going out is called: "going out" or "going out concealed" (``rules-going-out``)."""
+        return "going out concealed" if concealed else "going out"
+
+    def set_aside_mortos(self, stock: list[Card]) -> tuple[list[list[Card]] | None, list[Card]]:
+        """(the mortos, the rest of the stock) from unseen cards: no mortos here."""
+        return None, stock
+
+    def stock_empty_rule(self, morto_waiting: bool) -> str:
+        """What happens once the stock is empty (``rules-end-of-stock``), as the end of a sentence;
+        ``morto_waiting``: a team's morto still waits (it becomes the stock)."""
+        if morto_waiting:
+            return "a morto still waiting becomes the stock for the next draw (the drawing team's, if both wait)."
+        return ("from now on each player must take the discard pile when it is not frozen for the team and "
+                "its top card fits a team meld; a player who cannot (or may decline) ends the hand.")
+
+
+    @property
+    def extra_moves(self) -> frozenset[str]:
+        """The moves beyond the classic ones that this game offers: ``"swap"`` (taking back a
+        joker, docs/variants.md#variants-brazilian-joker-swap) and ``"redraw"`` (the first-turn
+        redraw, docs/variants.md#variants-brazilian-turn)."""
+        return frozenset(move for move, offered in (("swap", self.takes_back_jokers),
+                                                     ("redraw", self.redraws_first_card)) if offered)
+
 _PLUG_INS: list[tuple[type[ClassicRules], Callable[[Profile], bool]]] = []
 _BUILT: dict[tuple[type[ClassicRules], ...], type[ClassicRules]] = {}
 _FOR: dict[int, tuple[Profile, ClassicRules]] = {}
@@ -244,8 +322,20 @@ def plug_in(applies: Callable[[Profile], bool]) -> Callable[[Plug], Plug]:
         _PLUG_INS.append((cls, applies))
         _BUILT.clear()
         _FOR.clear()
+        for forget in _FORGETTERS:
+            forget()
         return cls
     return register
+
+
+#: Called when a plug-in registers: callers that keep a `rules_for` answer forget it.
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def when_plug_ins_change(forget: Callable[[], None]) -> None:
+    """Call ``forget()`` whenever a plug-in registers, so that a caller keeping a `rules_for`
+    answer (move generation keeps the last one) asks again."""
+    _FORGETTERS.append(forget)
 
 
 def plug_ins(profile: Profile) -> tuple[Plug, ...]:
@@ -274,3 +364,42 @@ def rules_for(profile: Profile) -> ClassicRules:
     rules = cls(profile)
     _FOR[id(profile)] = (profile, rules)
     return rules
+
+
+# --- plug-ins of the classic family's options (helper: consumers)
+@plug_in(lambda profile: profile.tie_rule == "any_lead")
+class AnyLeadWins(ClassicRules):
+    """Once any team reaches the target, the one team in the lead wins (``rules-game-end``)."""
+
+    def lead_wins(self, best: int, target_reached: bool) -> bool:
+        """Whether the sole leader has won: once any team has reached the target."""
+        return target_reached
+
+
+@plug_in(lambda profile: profile.permission_timing == "before_pile_or_meld")
+class AskBeforeDrawing(ClassicRules):
+    """"May I go out?" is asked before drawing (``rules-permission``)."""
+
+    may_ask_before_drawing = True
+
+
+@plug_in(lambda profile: profile.black_three_freezes)
+class BlackThreeFreezes(ClassicRules):
+    """A black three discarded freezes the pile (``rules-pile-frozen``)."""
+
+    def pile_reason_applies(self, code: str) -> bool:
+        """The black-three freeze can arise here."""
+        return code == "frozen_black_three" or super().pile_reason_applies(code)
+
+
+@plug_in(lambda profile: profile.end_of_stock == "end_when_empty")
+class EndWhenStockEmpty(ClassicRules):
+    """The hand ends with the turn that empties the stock (``rules-end-of-stock``)."""
+
+    hand_ends_when_stock_empties = True
+    must_take_fitting_pile = False
+    last_red_three_ends_hand = False
+
+    def stock_empty_rule(self, morto_waiting: bool) -> str:
+        """The hand ends when this turn ends."""
+        return "the hand ends when this turn ends."

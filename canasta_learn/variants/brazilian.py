@@ -12,6 +12,10 @@ from ..core.events import Event
 from .base import ClassicRules, Table, plug_in
 from .sequences import ACE_SET_KEY, FIRST_SEQUENCE_KEY, extend_meld, sequence_title, stored_order
 
+#: The canasta kinds offered as choices, by canasta scheme (``variants-canastra-br-kinds``,
+#: ``variants-tranca-kinds``).
+_CANASTA_CHOICES = {"canastra": ("real", "limpa", "suja"), "tranca": ("limpa", "suja")}
+
 __all__ = ["FirstTurnRedraw", "JokerSwaps", "Morto", "NoUpcard", "PileOrEnd", "SequenceMelds", "TopCardTakes",
            "new_sequence_key"]
 
@@ -58,6 +62,32 @@ class SequenceMelds(ClassicRules):
         profile allows it (docs/variants.md#variants-canastra-br-two-end)."""
         return extend_meld(meld, cards, two_end_move=self.profile.two_end_move)
 
+    # --- hooks the readers ask (helper: consumers)
+    suits_matter = True
+    opening_counted_per = "action"
+
+    @property
+    def canasta_choices(self) -> tuple[str, ...]:
+        """The canastra kinds of the game's scheme (``variants-canastra-br-kinds``)."""
+        return _CANASTA_CHOICES.get(self.profile.canasta_scheme, super().canasta_choices)
+
+    def canasta_bonus_fixed(self, kind: str) -> bool:
+        """Never: a canastra's bonus depends on the team's other canastras
+        (``variants-canastra-br-scoring``)."""
+        return False
+
+    def discard_key(self, card: Card) -> tuple[int, str]:
+        """Rank and suit: a card's suit decides which runs it joins."""
+        return (card.rank, card.suit)
+
+    def meld_title(self, cards: Sequence[Card], key: int | None) -> str:
+        """A run's suit and ranks ("Hearts Q–A"), or "Aces" for a set of aces."""
+        return sequence_title(cards, key)
+
+    def the_meld(self, label: str) -> str:
+        """A run named in a sentence by its label alone: "Hearts 4–10"."""
+        return label
+
 
 @plug_in(lambda profile: profile.morto_size > 0)
 class Morto(ClassicRules):
@@ -67,6 +97,19 @@ class Morto(ClassicRules):
     # --- hooks the engine asks (helper: round-split)
     has_morto = True
     concealed_going_out = False
+
+    # --- hooks the readers ask (helper: consumers)
+    def going_out_word(self, concealed: bool) -> str:
+        """Going out is a batida."""
+        return "batida"
+
+    def set_aside_mortos(self, stock: list[Card]) -> tuple[list[list[Card]] | None, list[Card]]:
+        """One morto per team from the front of the unseen cards, and the rest."""
+        size = self.profile.morto_size
+        teams = self.profile.team_count
+        return [stock[t * size:(t + 1) * size] for t in range(teams)], stock[teams * size:]
+
+    # --- hooks the engine asks (helper: round-split)
 
     def set_aside(self, table: Table) -> None:
         """Deal each team's morto after the hands (docs/variants.md#variants-brazilian-deal)."""
@@ -137,20 +180,19 @@ class PileOrEnd(ClassicRules):
     (docs/variants.md#variants-brazilian-stock)."""
 
     # --- hooks the engine asks (helper: round-split)
-    @property
-    def hand_ends_when_stock_empties(self) -> bool:
-        """Play goes on with the pile (docs/variants.md#variants-brazilian-stock)."""
-        return False
+    #: Play goes on with the pile (docs/variants.md#variants-brazilian-stock).
+    hand_ends_when_stock_empties = False
+    #: No take is compulsory (docs/variants.md#variants-brazilian-stock).
+    must_take_fitting_pile = False
+    #: A last red three does not end the hand at once (docs/variants.md#variants-brazilian-stock).
+    last_red_three_ends_hand = False
 
-    @property
-    def must_take_fitting_pile(self) -> bool:
-        """No take is compulsory (docs/variants.md#variants-brazilian-stock)."""
-        return False
-
-    @property
-    def last_red_three_ends_hand(self) -> bool:
-        """A last red three does not end the hand at once (docs/variants.md#variants-brazilian-stock)."""
-        return False
+    # --- hooks the readers ask (helper: consumers)
+    def stock_empty_rule(self, morto_waiting: bool) -> str:
+        """Take the pile or end the hand, once no morto waits."""
+        if morto_waiting:
+            return super().stock_empty_rule(morto_waiting)
+        return "from now on each player may take the discard pile or end the hand."
 
 
 @plug_in(lambda profile: profile.first_turn_redraw)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ..core.cards import Card, format_cards
 from ..core.events import Event
+from ..profiles import Profile
 from .base import ClassicRules, Table, plug_in
 
-__all__ = ["DeuceMelds", "RedThreesBeforeUpcard", "SlidUpcard"]
+__all__ = ["AlwaysFrozenPile", "DeuceMelds", "RedThreesBeforeUpcard", "SlidUpcard"]
 
 #: The key of a meld of twos (``rules.melds.DEUCE_RANK``, which this layer may not import).
 _DEUCE_KEY = 2
@@ -17,6 +18,9 @@ _DEUCE_KEY = 2
 class SlidUpcard(ClassicRules):
     """The upcard is a natural 4-A with as many stock cards slid under it as its rank number
     (docs/variants.md#variants-italian-deal)."""
+
+    # --- hooks the readers ask (helper: consumers)
+    upcard_hides_cards_below = True
 
     # --- hooks the engine asks (helper: round-split)
     def turn_upcard(self, table: Table) -> None:
@@ -57,8 +61,31 @@ class DeuceMelds(ClassicRules):
     """Twos may form their own meld; while it is no canasta, twos go only onto it
     (docs/variants.md#variants-italian-deuce-melds)."""
 
+    # --- hooks the readers ask (helper: consumers)
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.wild_card_meld_keys = self.wild_card_meld_keys | {_DEUCE_KEY}  # the deuce meld's key besides the others'
+
     # --- hooks the engine asks (helper: round-split)
     def twos_kept_for_deuce_meld(self, key: int, base: dict[int, list[Card]]) -> bool:
         """True for any other meld while the team has a deuce meld
         (docs/variants.md#variants-italian-deuce-melds)."""
         return key != _DEUCE_KEY and _DEUCE_KEY in base
+
+
+# --- hooks the readers ask (helper: consumers)
+@plug_in(lambda profile: profile.pile_always_frozen)
+class AlwaysFrozenPile(ClassicRules):
+    """The pile is always frozen: taken only with a natural pair (``variants-italian-pile``)."""
+
+    def pile_reason_applies(self, code: str) -> bool:
+        """The always-frozen pile's reason can arise here."""
+        return code == "frozen_always" or super().pile_reason_applies(code)
+
+    def stock_empty_rule(self, morto_waiting: bool) -> str:
+        """Once the stock is empty, each player may take the pile (never forced: it is always
+        frozen) or end the hand."""
+        if morto_waiting:
+            return super().stock_empty_rule(morto_waiting)
+        return ("from now on each player may take the discard pile (with a natural pair of its top card's "
+                "rank, as always here); a player who does not take it ends the hand.")

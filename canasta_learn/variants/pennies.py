@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
+from ..profiles import Profile
 from .base import ClassicRules, Table, plug_in
 
-__all__ = ["Reserves", "Sevens"]
+__all__ = ["Reserves", "Sevens", "WildCardMelds"]
 
 
 @plug_in(lambda profile: profile.reserve_size > 0)
@@ -50,6 +51,11 @@ class Sevens(ClassicRules):
     """No seven is discarded before the team has a canasta of sevens, and nobody goes out by
     discarding one (docs/variants.md#variants-pennies-sevens)."""
 
+    # --- hooks the readers ask (helper: consumers)
+    #: Some discards are refused even from a hand free to discard anything, so every discard
+    #: goes through the full check.
+    discards_restricted = True
+
     # --- hooks the engine asks (helper: round-split)
     def may_go_out_discarding(self, card: Card) -> bool:
         """Not with a seven (docs/variants.md#variants-pennies-sevens)."""
@@ -63,3 +69,13 @@ class Sevens(ClassicRules):
     def discard_waits_for(self, card: Card) -> str | None:
         """A seven waits for the team's canasta of sevens (docs/variants.md#variants-pennies-sevens)."""
         return "sevens" if card.rank == 7 else None
+
+
+# --- hooks the readers ask (helper: consumers)
+@plug_in(lambda profile: profile.wild_melds)
+class WildCardMelds(ClassicRules):
+    """Wild cards alone form a meld (key 0, ``variants-pennies-melds``)."""
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(profile)
+        self.wild_card_meld_keys = self.wild_card_meld_keys | {0}  # the wild-card meld's key (0) besides the others'

@@ -27,6 +27,7 @@ from ..core.events import Event
 from ..engine.round import Round
 from ..render.table import KIND_BADGES
 from ..rules.melds import canasta_kind
+from ..variants.base import rules_for
 
 __all__ = ["Names", "cards_text", "count_events", "narrate_action", "narrate_deal", "narrate_since",
            "round_end_text"]
@@ -91,7 +92,7 @@ class Names:
 def _group_phrase(rnd: Round, cards: Sequence[Card], top: Card | None = None) -> str:
     """How a take was made: "a pair of kings", "K♥ and a joker", "the team's kings meld"."""
     if not cards and top is not None:
-        if rnd.profile.meld_family == "sequences":
+        if rules_for(rnd.profile).suits_matter:  # runs are not named by the top card's rank
             return "onto one of the team's melds"
         return f"onto the team's meld of {rank_name(top.rank, plural=True)}"
     naturals = [c for c in cards if not c.is_wild]
@@ -107,7 +108,7 @@ def _meld_sentence(rnd: Round, event: Event, names: Names) -> str:
     points = sum(values[c.rank] for c in event.cards)
     naturals = [c for c in event.cards if not c.is_wild]
     what = ""
-    if rnd.profile.meld_family != "sequences":
+    if not rules_for(rnd.profile).suits_matter:  # a set is named by its rank
         rank = naturals[0].rank if naturals else event.value
         if rank is not None:
             what = f" of {rank_name(rank, plural=True)}"

@@ -41,6 +41,7 @@ from ..engine.game import Game
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
 from ..rules.melds import canasta_kind
+from ..variants.base import rules_for
 from .common import profile_badge, profile_badge_html
 from .hand import HandWidget
 from .narration import Names, cards_text, narrate_action, narrate_deal, round_end_text
@@ -107,7 +108,7 @@ def _meld_label(rnd: Round, rank: int, cards: Sequence[Card]) -> str:
     """The meld chooser's label; whether the meld is a canasta is the engine's `canasta_kind`
     (seven black threes, for one, are never a canasta)."""
     kind = canasta_kind(cards, rank, rnd.profile)
-    if rnd.profile.meld_family == "sequences":
+    if rules_for(rnd.profile).suits_matter:
         what = f" (canastra {kind.replace('_', ' ')})" if kind else ""
         return f"onto {rank}: {rnd.meld_label(rank, cards)}{what} ({len(cards)} cards)"
     kind_text = " canasta" if kind else " meld"
@@ -454,9 +455,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             shown = " ".join(c.short for c in cards)
             out.append((f"Meld {shown} as a new meld",
                         rnd.check(Meld(seat, (*self._aside, MeldGroup(cards))))))
+            runs = rules_for(rnd.profile).suits_matter  # a run is named by its suit and ranks
             for rank in sorted(rnd.melds[rnd.team_of(seat)]):
                 label = f"Add {shown} to the {rank_name(rank, plural=True)}"
-                if rnd.profile.meld_family == "sequences":
+                if runs:
                     label = f"Add {shown} to {rnd.meld_label(rank, rnd.melds[rnd.team_of(seat)][rank])}"
                 out.append((label, rnd.check(Meld(seat, (*self._aside, MeldGroup(cards, rank))))))
             if len(cards) == 1:
@@ -485,7 +487,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     def _on_take(self) -> None:
         target = None
-        if self._round.profile.pile_take_rule == "top_card_only":
+        if rules_for(self._round.profile).takes_top_card_alone:
             target = self._target()
         self._try(TakePile(self.seat, self._selected(), tuple(self._aside), target))
 
@@ -882,8 +884,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.answer_box.layout.display = "flex" if answering else "none"
         stock_empty = not rnd.is_over and rnd.stock_count == 0
         self.buttons["decline"].layout.display = "" if stock_empty else "none"
-        self.buttons["swap"].layout.display = "" if rnd.profile.swappable_wilds else "none"
-        self.buttons["redraw"].layout.display = "" if rnd.profile.first_turn_redraw else "none"
+        extra_moves = rules_for(rnd.profile).extra_moves
+        self.buttons["swap"].layout.display = "" if "swap" in extra_moves else "none"
+        self.buttons["redraw"].layout.display = "" if "redraw" in extra_moves else "none"
         self.buttons["clear_aside"].layout.display = "" if self._aside else "none"
         can_undo = bool(self._undo) and not rnd.is_over and rnd.to_move == self.seat
         self.buttons["take_back"].layout.display = "" if can_undo else "none"

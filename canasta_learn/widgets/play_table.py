@@ -17,9 +17,9 @@ from ..profiles import Profile
 from ..render import pile_html, stock_html
 from ..render._style import BORDER, FONT, MUTED, PANEL, SURFACE, TEXT, badge, esc, style
 from ..render.cards import cards_row_html
-from ..render.table import KIND_BADGES
-from ..rules.melds import DEUCE_RANK, canasta_kind, cards_value, meld_key, meld_name, meld_rank
-from ..variants.sequences import sequence_title
+from ..render.table import KIND_BADGES, naturals_and_wilds
+from ..rules.melds import canasta_kind, cards_value, meld_key, meld_rank
+from ..variants.base import rules_for
 from .pane import HtmlPane
 
 __all__ = ["PlayTable", "mini_meld_html", "play_table_html"]
@@ -49,22 +49,17 @@ def mini_meld_html(cards: Sequence[Card], prof: Profile, key: int | None = None,
     cards = list(cards)
     if key is None:
         key = meld_key(cards, prof)
-    if prof.meld_family == "sequences":
-        title = sequence_title(cards, key)
-        shown = cards
-    else:
-        title = meld_name(key).capitalize() if key is not None else "Meld"
-        def wild_of(card: Card) -> bool:
-            return card.rank == 0 if key == DEUCE_RANK else card.is_wild
-
-        shown = [c for c in cards if not wild_of(c)] + [c for c in cards if wild_of(c)]
-    wild = sum(1 for c in cards if c.is_wild) if key != DEUCE_RANK else sum(1 for c in cards if c.rank == 0)
+    rules = rules_for(prof)
+    title = rules.meld_title(cards, key)
+    naturals, wilds = naturals_and_wilds(cards, key)
+    shown = cards if rules.suits_matter else naturals + wilds  # a run keeps its order
+    wild = len(wilds)
     value = cards_value(cards, prof)
     kind = canasta_kind(cards, key, prof) if key is not None else None
     detail = f"\u00d7{len(cards)}" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
     # clean as the full meld picture says it: a run's kind decides (a two in its own place is no
     # wild card there), a set's wild cards
-    clean = kind is not None and (kind != "suja" if prof.meld_family == "sequences" else not wild)
+    clean = kind is not None and (kind != "suja" if rules.suits_matter else not wild)
     border = (f"3px solid {TEXT}" if clean else f"3px dashed {TEXT}") if kind else f"1px solid {BORDER}"
     tag = ""
     if kind:
@@ -108,7 +103,7 @@ def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
     threes = sum(len(rnd.red_threes[s]) for s in seats)
     facts = [f"score {rnd.team_scores[team]}", _plural(rnd.canasta_count(team), "canasta"),
              _plural(threes, "red three")]
-    if rnd.profile.morto_size:
+    if rules_for(rnd.profile).has_morto:
         facts.append("morto " + rnd.morto_text(team))
     dot = " \u00b7 "
     return (f"{opened} <span>{dot.join(who)}</span> "

@@ -62,6 +62,7 @@ from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus
+from ..variants.base import rules_for
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
            "minimum_band", "opening_quiz"]
@@ -299,11 +300,9 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             return list(PILE_STATES), position.pile_state(), None, {}
         if kind == "pile_reason":
             status = position.pile_status()
-            prof = position.profile
-            applies = {"frozen_black_three": prof.black_three_freezes,
-                       "frozen_always": prof.pile_always_frozen}
+            applies = rules_for(position.profile).pile_reason_applies
             codes = [code for code in PILE_REASONS if code.startswith(f"{status.state}_")
-                     and (applies.get(code, True) or code == status.code)]
+                     and (applies(code) or code == status.code)]
             if len(codes) < 2:
                 raise ValueError(f"A pile_reason quiz needs a frozen or blocked pile; this one is "
                                  f"{status.state}: {status.message}")
@@ -582,16 +581,12 @@ def _canasta_choice(profile: Profile, kind: str | None) -> str:
     a bonus, which depends on the team's other canastas), or of no canasta."""
     from ..render.table import KIND_BADGES
 
+    rules = rules_for(profile)
     if kind is None:
-        return "Not a canasta" if profile.canasta_scheme == "classic" else "Not a canastra"
-    if profile.canasta_scheme != "classic" or kind in profile.conditional_bonus_kinds:
+        return f"Not a {rules.canasta_word}"
+    if not rules.canasta_bonus_fixed(kind):
         return KIND_BADGES[kind]  # its bonus depends on the team's other canastas
     return f"{KIND_BADGES[kind]} ({profile.canasta_bonus(kind)})"
-
-
-#: The canasta kinds offered as choices by `canasta_quiz`, by canasta scheme.
-_CANASTA_CHOICES = {"classic": ("natural", "mixed"), "canastra": ("real", "limpa", "suja"),
-                    "tranca": ("limpa", "suja")}
 
 
 def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
@@ -610,12 +605,12 @@ def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     verdict = check_meld(meld, prof)
     key = meld_key(meld, prof) if verdict.ok else None
     kind = canasta_kind(meld, key, prof) if key is not None else None
-    kinds = list(_CANASTA_CHOICES.get(prof.canasta_scheme, ("natural", "mixed")))
+    rules = rules_for(prof)
+    kinds = list(rules.canasta_choices)
     if kind is not None and kind not in kinds:
         kinds.append(kind)
     choices = [_canasta_choice(prof, k) for k in kinds] + [_canasta_choice(prof, None)]
-    word = "canasta" if prof.canasta_scheme == "classic" else "canastra"
-    return Quiz(f"What kind of {word} is {format_cards(meld)}, if any ({_profile_words(prof)})?",
+    return Quiz(f"What kind of {rules.canasta_word} is {format_cards(meld)}, if any ({_profile_words(prof)})?",
                 choices, _canasta_choice(prof, kind), verdict, profile=prof, cards=meld)
 
 
