@@ -87,6 +87,8 @@ def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | No
     >>> canasta_kind(parse_cards("h13 h13 s13 s13 d13 c13 c13"), 13, get_profile())
     'natural'
     """
+    if len(cards) < profile.canasta_size:
+        return None  # in every game a canasta has at least canasta_size cards
     return rules_for(profile).canasta_kind(cards, rank)
 
 
@@ -168,7 +170,7 @@ def meld_counts_problem(
 
     The fast check behind `check_meld_cards`, used where the engine searches many melds.
     """
-    if natural_count + wild_count > profile.canasta_size and rules_for(profile).closes_at_canasta(rank):
+    if natural_count + wild_count > profile.canasta_size and rank in rules_for(profile).closing_keys:
         return "meld_canasta_closed"
     if rank == WILD_MELD_RANK:
         if check_size and wild_count < profile.meld_min_size:

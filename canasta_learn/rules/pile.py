@@ -122,15 +122,16 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
                           "The pile is frozen for your team because it has not made its opening "
                           f"meld yet: you need a natural pair of {top.rank_plural} from your hand, "
                           "and melds worth the opening minimum.", (), {"opened": False})
-    article = 'an' if top.rank_singular[0] in 'aeiou' else 'a'
+    singular, plural = top.rank_singular, top.rank_plural
+    article = 'an' if singular[0] in 'aeiou' else 'a'
     pair = f"The pile is open: its top card {top} can be taken with a natural pair"
-    single = f"{article} {top.rank_singular} and a wild card"
+    single = f"{article} {singular} and a wild card"
     if team_ranks is None:
-        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {top.rank_plural} "
+        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {plural} "
                           "if it has one.", (), {"top": top, "pile_cards": (top,)})
     if top.rank in team_ranks:
-        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {top.rank_plural}.", (),
+        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {plural}.", (),
                           {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
-    return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {top.rank_plural}).", (),
+    return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {plural}).", (),
                       {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 

@@ -174,11 +174,11 @@ def group_by_rank(hand: Iterable[Card]) -> dict[int, list[Card]]:
     """
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        same = by_rank.get(card.rank)
-        if same is None:
-            by_rank[card.rank] = [card]
+        rank = card.rank
+        if rank in by_rank:
+            by_rank[rank].append(card)
         else:
-            same.append(card)
+            by_rank[rank] = [card]
     return by_rank
 
 
@@ -195,7 +195,7 @@ def stranded_count(by_rank: Mapping[int, Sized], existing: Container[int], profi
     """
     stranded = 0
     pairs: list[int] = []  # new melds one card short: their natural counts
-    min_size, min_naturals = profile.meld_min_size, profile.meld_min_naturals
+    min_size, min_naturals, wild_limit = profile.meld_min_size, profile.meld_min_naturals, profile.wild_limit
     for rank, cards in by_rank.items():
         if rank == 0 or rank == 2:
             continue
@@ -204,7 +204,7 @@ def stranded_count(by_rank: Mapping[int, Sized], existing: Container[int], profi
             stranded += count if count < min_size else 0
         elif rank in existing or count >= min_size:
             continue
-        elif count < min_naturals or min_size - count > profile.wild_limit:
+        elif count < min_naturals or min_size - count > wild_limit:
             stranded += count
         elif min_size - count == 1:
             pairs.append(count)

@@ -9,7 +9,7 @@ registered with `plug_in(applies)`, where ``applies(profile)`` says whether a pr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -18,8 +18,8 @@ from ..core.verdicts import Verdict
 from ..profiles import Profile
 from .keys import BLACK_THREE_RANK, WILD_MELD_RANK
 
-__all__ = ["BEHAVIOUR_FIELDS", "BlackThreesFreeze", "ClassicRules", "FirstTurnRedThrees", "PlanningOptions", "plug_in",
-           "plug_ins", "rules_for"]
+__all__ = ["BEHAVIOUR_FIELDS", "RULES_BY_ID", "BlackThreesFreeze", "ClassicRules", "FirstTurnRedThrees",
+           "PlanningOptions", "plug_in", "plug_ins", "rules_for"]
 
 #: The profile fields that select behaviour: only the variant layer reads them. The other fields
 #: are data the rules read directly: numbers (sizes, limits, bonuses, the opening table) and the
@@ -107,10 +107,14 @@ class ClassicRules:
             return "wild"  # only a profile with wild melds files a meld there
         return "natural" if not wild_count else "mixed"
 
+    #: The meld keys whose melds take no more cards once they are canastas (a container, set once
+    #: per class; `closes_at_canasta` asks it): none in the classic game.
+    closing_keys: Container[int] = frozenset()
+
     def closes_at_canasta(self, key: int) -> bool:
         """True when a meld of key ``key`` takes no more cards once it is a canasta: never in the
         classic game (``docs/rules.md#rules-canastas``)."""
-        return False
+        return key in self.closing_keys
 
     def family_meld_verdict(self, cards: Sequence[Card], key: int | None,
                             added: Sequence[Card]) -> Verdict | None:
@@ -162,7 +166,12 @@ class ClassicRules:
 
 _PLUG_INS: list[tuple[type[ClassicRules], Callable[[Profile], bool]]] = []
 _BUILT: dict[tuple[type[ClassicRules], ...], type[ClassicRules]] = {}
-_FOR: dict[int, tuple[Profile, ClassicRules]] = {}
+#: `rules_for`'s answers by ``id(profile)``. Each entry keeps its profile alive (through the
+#: rules' ``profile``), so no other object can have that id while the entry exists.
+RULES_BY_ID: dict[int, ClassicRules] = {}
+#: The last profile `rules_for` answered for, with its answer (one tuple, replaced at once): a
+#: program plays one profile at a time, and an identity test is cheaper than hashing an id.
+_LAST: tuple[Profile | None, ClassicRules | None] = (None, None)
 
 Plug = type[ClassicRules]
 
@@ -172,8 +181,10 @@ def plug_in(applies: Callable[[Profile], bool]) -> Callable[[Plug], Plug]:
     ``applies(profile)`` is true."""
     def register(cls: Plug) -> Plug:
         _PLUG_INS.append((cls, applies))
+        global _LAST
         _BUILT.clear()
-        _FOR.clear()
+        RULES_BY_ID.clear()
+        _LAST = (None, None)
         return cls
     return register
 
@@ -186,11 +197,17 @@ def plug_ins(profile: Profile) -> tuple[Plug, ...]:
 def rules_for(profile: Profile) -> ClassicRules:
     """The hooks of ``profile``'s behaviour: `ClassicRules` with its plug-ins stacked on top.
 
-    Built once per profile object (a profile is frozen), so asking again is a dictionary look-up.
+    Built once per profile object (a profile is frozen), so asking again is an identity test (the
+    profile asked last) or a dictionary look-up.
     """
-    found = _FOR.get(id(profile))
-    if found is not None and found[0] is profile:
-        return found[1]
+    global _LAST
+    last = _LAST
+    if last[0] is profile and last[1] is not None:
+        return last[1]
+    found = RULES_BY_ID.get(id(profile))
+    if found is not None:
+        _LAST = (profile, found)
+        return found
     chosen = plug_ins(profile)
     cls = _BUILT.get(chosen)
     if cls is None:
@@ -202,7 +219,8 @@ def rules_for(profile: Profile) -> ClassicRules:
             cls = type("+".join(c.__name__ for c in chosen), chosen, {})
         _BUILT[chosen] = cls
     rules = cls(profile)
-    _FOR[id(profile)] = (profile, rules)
+    RULES_BY_ID[id(profile)] = rules
+    _LAST = (profile, rules)
     return rules
 
 

@@ -3,7 +3,7 @@ wild canastas that close, its always-frozen pile and its many-canastas bonus."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import replace
 
 from ..core.cards import Card
@@ -52,9 +52,8 @@ class ClosedDeuceCanastas(ClassicRules):
     """A deuce canasta is closed at seven cards (``docs/variants.md#variants-italian-deuce-melds``)."""
 
     # --- hooks the rules ask (helper: rules-hooks)
-    def closes_at_canasta(self, key: int) -> bool:
-        """True for the deuce meld's key."""
-        return key == DEUCE_RANK or super().closes_at_canasta(key)
+    #: The deuce meld's key.
+    closing_keys: Container[int] = frozenset({DEUCE_RANK})
 
     def planning_options(self) -> PlanningOptions:
         """A meld that closes is not a plain set."""

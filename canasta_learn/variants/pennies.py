@@ -3,7 +3,7 @@ personal reserve picked up with the first canasta and the sevens rules."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import replace
 
 from ..core.cards import Card
@@ -28,14 +28,20 @@ class WildMelds(ClassicRules):
         return replace(super().planning_options(), plain_sets=False, twos_play_as_jokers=False)
 
 
+class _EveryKey(Container[int]):
+    """A container holding every meld key."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
 @plug_in(lambda profile: profile.canasta_closes == "all")
 class ClosedCanastas(ClassicRules):
     """Every meld is closed at seven cards (``docs/variants.md#variants-pennies-melds``)."""
 
     # --- hooks the rules ask (helper: rules-hooks)
-    def closes_at_canasta(self, key: int) -> bool:
-        """True for every meld."""
-        return True
+    #: Every key.
+    closing_keys: Container[int] = _EveryKey()
 
     def planning_options(self) -> PlanningOptions:
         """A meld that closes is not a plain set."""

@@ -3,6 +3,8 @@ plug-in, pinned against the rule it implements in docs/rules.md and docs/variant
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from canasta_learn.core.cards import parse_cards
@@ -105,3 +107,13 @@ def test_planning_options_per_profile() -> None:
     assert rules("canastra_br").planning == PlanningOptions(plain_sets=False)
     assert [is_plain_sets(get_profile(n)) for n in ("classic", "cardgames_io", "traditional", "tranca")] == [
         True, True, True, False]
+
+
+def test_rules_for_answers_each_profile_object_with_its_own_rules() -> None:
+    classic = get_profile("classic")
+    first = rules_for(classic)
+    assert rules_for(get_profile("traditional")) is not first
+    custom = dataclasses.replace(classic, name="classic_with_black_three_freezes", black_three_freezes=True)
+    assert type(rules_for(custom)).__name__ == "BlackThreesFreeze" and rules_for(custom).profile is custom
+    assert rules_for(classic) is first and rules_for(custom) is rules_for(custom)
+    assert rules_for(custom).pile_freeze_reason(parse_cards("h9 s3 h6")) == ("frozen_black_three", parse_cards("s3")[0])
