@@ -35,10 +35,13 @@ class SequenceMelds(ClassicRules):
         """A set of aces has key 1 and any other meld the first sequence key (101): a team's
         sequences get keys 101, 102, ... as they are laid
         (``docs/variants.md#variants-brazilian-sequences``); wild cards only, None."""
-        naturals = [c for c in cards if not c.is_wild]
-        if not naturals:
-            return None
-        return ACE_SET_KEY if all(c.rank == 1 for c in naturals) else FIRST_SEQUENCE_KEY
+        natural = False
+        for card in cards:  # a plain loop: the engine asks this very often
+            if not card.is_wild:
+                if card.rank != 1:
+                    return FIRST_SEQUENCE_KEY
+                natural = True
+        return ACE_SET_KEY if natural else None
 
     def family_meld_verdict(self, cards: Sequence[Card], key: int | None,
                             added: Sequence[Card]) -> Verdict | None:
@@ -60,8 +63,11 @@ class SequenceMelds(ClassicRules):
                 message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
             return Verdict.refuse(code, message, cards=tuple(cards))
         values = profile.card_values
-        value = sum(values[c.rank] for c in cards)
-        wild = sum(1 for c in cards if c.is_wild)
+        value = wild = 0
+        for card in cards:
+            value += values[card.rank]
+            if card.is_wild:
+                wild += 1
         if key == ACE_SET_KEY:
             aces = len(cards) - wild
             what = (f"set of aces (lavadeira, {aces} ace{'s' if aces != 1 else ''}, "
