@@ -12,10 +12,11 @@ from canasta_learn.profiles import get_profile
 from canasta_learn.rules.melds import DEUCE_RANK, WILD_MELD_RANK, canasta_kind, check_meld, meld_key
 from canasta_learn.rules.pile import pile_status
 from canasta_learn.rules.planning import is_plain_sets
-from canasta_learn.variants import PlanningOptions, rules_for
+from canasta_learn.variants import ClassicRules, PlanningOptions, rules_for
 
 
-def rules(name: str):  # type: ignore[no-untyped-def]
+def rules(name: str) -> ClassicRules:
+    """The hooks of the registered profile ``name``."""
     return rules_for(get_profile(name))
 
 
@@ -117,3 +118,25 @@ def test_rules_for_answers_each_profile_object_with_its_own_rules() -> None:
     assert type(rules_for(custom)).__name__ == "BlackThreesFreeze" and rules_for(custom).profile is custom
     assert rules_for(classic) is first and rules_for(custom) is rules_for(custom)
     assert rules_for(custom).pile_freeze_reason(parse_cards("h9 s3 h6")) == ("frozen_black_three", parse_cards("s3")[0])
+
+
+def test_the_rules_read_no_behaviour_selecting_field() -> None:
+    """rules/melds, rules/planning, rules/scoring and rules/pile's pile_status ask hooks (issue 15)."""
+    import ast
+    from pathlib import Path
+
+    import canasta_learn.rules as rules_package
+    from canasta_learn.variants import BEHAVIOUR_FIELDS
+
+    folder = Path(rules_package.__file__).parent
+    reads = []
+    for name in ("melds.py", "planning.py", "scoring.py", "pile.py"):
+        tree: ast.AST = ast.parse((folder / name).read_text())
+        if name == "pile.py":
+            tree = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "pile_status")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in BEHAVIOUR_FIELDS:
+                reads.append(f"{name}:{node.lineno}: .{node.attr}")
+            if isinstance(node, ast.Constant) and node.value in BEHAVIOUR_FIELDS:
+                reads.append(f"{name}:{node.lineno}: {node.value!r}")
+    assert reads == []
