@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import cast
 
 from ..core.cards import Card
 from ..core.verdicts import Verdict
 from ..profiles import Profile
-from .keys import BLACK_THREE_RANK, WILD_MELD_RANK
+from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
 
 __all__ = ["BEHAVIOUR_FIELDS", "RULES_BY_ID", "BlackThreesFreeze", "ClassicRules", "FirstTurnRedThrees",
            "PlanningOptions", "plug_in", "plug_ins", "rules_for"]
@@ -95,6 +96,8 @@ class ClassicRules:
             return None
         if key == WILD_MELD_RANK:
             return "wild"  # only a profile with wild melds files a meld there
+        if key == DEUCE_RANK:  # a meld of twos counts its twos as naturals, its jokers as wilds
+            return self.set_canasta_kind(key, sum(1 for c in cards if c.rank != 2))
         for card in cards:
             if card.is_wild:
                 return "mixed"
@@ -171,7 +174,8 @@ _BUILT: dict[tuple[type[ClassicRules], ...], type[ClassicRules]] = {}
 RULES_BY_ID: dict[int, ClassicRules] = {}
 #: The last profile `rules_for` answered for, with its answer (one tuple, replaced at once): a
 #: program plays one profile at a time, and an identity test is cheaper than hashing an id.
-_LAST: tuple[Profile | None, ClassicRules | None] = (None, None)
+#: (A fresh object() stands for "none yet": no caller passes it.)
+_LAST: tuple[object, ClassicRules] = (object(), cast(ClassicRules, None))
 
 Plug = type[ClassicRules]
 
@@ -184,7 +188,7 @@ def plug_in(applies: Callable[[Profile], bool]) -> Callable[[Plug], Plug]:
         global _LAST
         _BUILT.clear()
         RULES_BY_ID.clear()
-        _LAST = (None, None)
+        _LAST = (object(), cast(ClassicRules, None))
         return cls
     return register
 
@@ -202,7 +206,7 @@ def rules_for(profile: Profile) -> ClassicRules:
     """
     global _LAST
     last = _LAST
-    if last[0] is profile and last[1] is not None:
+    if last[0] is profile:
         return last[1]
     found = RULES_BY_ID.get(id(profile))
     if found is not None:

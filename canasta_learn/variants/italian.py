@@ -26,17 +26,8 @@ class DeuceMelds(ClassicRules):
                 return DEUCE_RANK
         return super().meld_key_of_wilds(cards)
 
-    def canasta_kind(self, cards: Sequence[Card], key: int) -> str | None:
-        """Seven twos are a natural deuce canasta ("deuce_natural"); with jokers, "deuce_mixed"."""
-        if key != DEUCE_RANK:
-            return super().canasta_kind(cards, key)
-        if len(cards) < self.profile.canasta_size:
-            return None
-        twos = sum(1 for c in cards if c.rank == 2)
-        return self.set_canasta_kind(key, len(cards) - twos)
-
     def set_canasta_kind(self, key: int, wild_count: int) -> str:
-        """A deuce canasta is "deuce_natural" without jokers, "deuce_mixed" with some."""
+        """Seven twos are a natural deuce canasta ("deuce_natural"); with jokers, "deuce_mixed"."""
         if key == DEUCE_RANK:
             return "deuce_natural" if not wild_count else "deuce_mixed"
         return super().set_canasta_kind(key, wild_count)
