@@ -16,16 +16,8 @@ from ..core.cards import Card, CardsLike, format_cards, parse_cards, rank_name, 
 from ..core.inputs import need_bool, need_cards, need_counts_in_deck
 from ..core.verdicts import Verdict
 from ..profiles import Profile, ProfileLike, get_profile
-from ..variants.sequences import (
-    ACE_SET_KEY,
-    FIRST_SEQUENCE_KEY,
-    ace_set_problem,
-    describe_run,
-    sequence_kind,
-    sequence_problem,
-    sequence_title,
-    stored_order,
-)
+from ..variants import rules_for
+from ..variants.keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
 
 __all__ = [
     "BLACK_THREE_RANK",
@@ -47,35 +39,16 @@ __all__ = [
     "split_naturals",
 ]
 
-BLACK_THREE_RANK = 3
-#: The key of a meld of twos (Italian deuce melds: twos are its naturals, jokers its wilds).
-DEUCE_RANK = 2
-#: The key of a meld of wild cards only (Pennies from Heaven).
-WILD_MELD_RANK = 0
-
-
 def meld_key(cards: Sequence[Card], profile: Profile) -> int | None:
     """Which meld these cards form: the naturals' rank; for wild cards only, ``DEUCE_RANK``
     (a deuce meld, when the profile has them and a two is among them) or ``WILD_MELD_RANK``
-    (when the profile has wild melds); None when that is impossible.
+    (when the profile has wild melds); None when that is impossible (``docs/rules.md#rules-melds``,
+    the hook `ClassicRules.meld_key` and its plug-ins).
 
     In the sequence family (Brazilian games) a set of aces has key 1 and any other meld the
-    first sequence key (101): a team's sequences get keys 101, 102, ... as they are laid."""
-    if profile.meld_family == "sequences":
-        naturals = [c for c in cards if not c.is_wild]
-        if not naturals:
-            return None
-        return ACE_SET_KEY if all(c.rank == 1 for c in naturals) else FIRST_SEQUENCE_KEY
-    rank = meld_rank(cards)
-    if rank is not None:
-        return rank
-    if not cards or any(not c.is_wild for c in cards):
-        return None
-    if profile.deuce_melds and any(c.rank == 2 for c in cards):
-        return DEUCE_RANK
-    if profile.wild_melds:
-        return WILD_MELD_RANK
-    return None
+    first sequence key (101): a team's sequences get keys 101, 102, ... as they are laid
+    (``docs/variants.md#variants-brazilian-sequences``)."""
+    return rules_for(profile).meld_key(cards)
 
 
 def meld_counts(cards: Sequence[Card], rank: int) -> tuple[int, int]:
@@ -99,34 +72,31 @@ def meld_name(rank: int) -> str:
 
 
 def closes_at_canasta(rank: int, profile: Profile) -> bool:
-    """True when a meld of this key is closed once it is a canasta (nothing more added)."""
-    return profile.canasta_closes == "all" or (profile.canasta_closes == "deuce" and rank == DEUCE_RANK)
+    """True when a meld of this key is closed once it is a canasta (nothing more added):
+    Italian deuce canastas, every Pennies canasta (``docs/variants.md#variants-italian-deuce-melds``,
+    ``docs/variants.md#variants-pennies-melds``)."""
+    return rules_for(profile).closes_at_canasta(rank)
 
 
 def canasta_kind(cards: Sequence[Card], rank: int, profile: Profile) -> str | None:
     """The kind of canasta a meld is ("natural", "mixed", "deuce_natural", "deuce_mixed",
-    "sevens", "wild"), or None when it is not a canasta.
+    "sevens", "wild"; the Brazilian "real", "de_mil", "limpa", "suja"), or None when it is not a
+    canasta (``docs/rules.md#rules-canastas``; a meld of black threes never is,
+    ``docs/rules.md#rules-black-threes``).
 
     >>> canasta_kind(parse_cards("h13 h13 s13 s13 d13 c13 c13"), 13, get_profile())
     'natural'
     """
-    if profile.canasta_scheme != "classic":
-        return sequence_kind(cards, rank, profile.canasta_scheme, profile.canasta_size)
-    if len(cards) < profile.canasta_size or rank == BLACK_THREE_RANK:
-        return None  # RULES.md §8 DECISION: a meld of black threes is never a canasta
-    return set_canasta_kind(rank, meld_counts(cards, rank)[1], profile)
+    if len(cards) < profile.canasta_size:
+        return None  # in every game a canasta has at least canasta_size cards
+    return rules_for(profile).canasta_kind(cards, rank)
 
 
 def set_canasta_kind(rank: int, wild_count: int, profile: Profile) -> str:
     """The kind of a canasta of sets with meld key ``rank`` and ``wild_count`` wild cards (the
-    one place this is decided: scoring, going-out checks and the engine's searches call it)."""
-    if rank == DEUCE_RANK and profile.deuce_melds:
-        return "deuce_natural" if not wild_count else "deuce_mixed"
-    if rank == WILD_MELD_RANK:
-        return "wild"
-    if rank == 7 and profile.sevens_rules:
-        return "sevens"
-    return "natural" if not wild_count else "mixed"
+    one place this is decided: scoring, going-out checks and the engine's searches call it;
+    ``docs/rules.md#rules-canastas``)."""
+    return rules_for(profile).set_canasta_kind(rank, wild_count)
 
 
 def split_naturals(cards: Sequence[Card]) -> tuple[list[Card], list[Card]]:
@@ -200,8 +170,7 @@ def meld_counts_problem(
 
     The fast check behind `check_meld_cards`, used where the engine searches many melds.
     """
-    if (profile.canasta_closes != "never" and closes_at_canasta(rank, profile)
-            and natural_count + wild_count > profile.canasta_size):
+    if natural_count + wild_count > profile.canasta_size and rank in rules_for(profile).closing_keys:
         return "meld_canasta_closed"
     if rank == WILD_MELD_RANK:
         if check_size and wild_count < profile.meld_min_size:
@@ -242,9 +211,11 @@ def check_meld_cards(
             cards=tuple(red),
         )
     naturals, wilds = split_naturals(cards)
-    key = meld_key(cards, profile)
-    if profile.meld_family == "sequences":
-        return _check_sequence_family(cards, key, profile, added)
+    rules = rules_for(profile)
+    key = rules.meld_key(cards)
+    family = rules.family_meld_verdict(cards, key, added)
+    if family is not None:
+        return family
     if key == DEUCE_RANK or key == WILD_MELD_RANK:
         return _check_wild_family(cards, key, profile, added)
     if not naturals:
@@ -372,43 +343,6 @@ def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added:
     if added:
         message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
     return Verdict.refuse(problem, message, cards=tuple(cards))
-
-
-def _check_sequence_family(cards: Sequence[Card], key: int | None, profile: Profile,
-                           added: Sequence[Card]) -> Verdict:
-    """Brazilian games: a same-suit sequence 4-A or a set of aces, any number of wild cards."""
-    text = format_cards(cards)
-    if key == ACE_SET_KEY:
-        problem = ace_set_problem(cards)
-    else:
-        problem = sequence_problem(cards)
-    if problem is None and len(cards) < profile.meld_min_size:
-        problem = ("meld_too_few_cards",
-                   f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a new meld needs at least "
-                   f"{profile.meld_min_size}.")
-    if problem is not None:
-        code, message = problem
-        if added:
-            message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
-        return Verdict.refuse(code, message, cards=tuple(cards))
-    value = cards_value(cards, profile)
-    wild = sum(1 for c in cards if c.is_wild)
-    if key == ACE_SET_KEY:
-        aces = len(cards) - wild
-        what = (f"set of aces (lavadeira, {aces} ace{'s' if aces != 1 else ''}, "
-                f"{wild} wild card{'s' if wild != 1 else ''})")
-        ordered = list(cards)
-    else:
-        ordered = stored_order(cards)
-        what = f"sequence, {sequence_title(ordered)} ({describe_run(ordered)})"
-    kind = canasta_kind(ordered, key or FIRST_SEQUENCE_KEY, profile)
-    extra = ""
-    if kind is not None:
-        extra = f" It is a canastra {kind.replace('_', ' ')}."
-    elif wild > 1:
-        extra = " With more than one wild card it can never count as a canasta."
-    return Verdict.allow("meld_ok", f"{text} is a legal {what}, worth {value} points.{extra}",
-                         meld=tuple(ordered), value=value)
 
 
 def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out: bool = False) -> Verdict:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
+from ..variants import rules_for
 
 __all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "pile_status"]
 
@@ -64,7 +65,10 @@ class PileStatus:
 
 def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
                 team_ranks: Collection[int] | None = None) -> PileStatus:
-    """The state of ``pile`` (bottom to top) for a team that has or has not opened.
+    """The state of ``pile`` (bottom to top) for a team that has or has not opened
+    (``docs/rules.md#rules-pile-blocked``, ``docs/rules.md#rules-pile-frozen``; why a pile is
+    frozen for everyone is the hook `ClassicRules.pile_freeze_reason`, which the variants change:
+    ``docs/variants.md#variants-italian-pile``, ``docs/variants.md#variants-brazilian-pile``).
 
     ``team_ranks`` (the ranks of the team's open melds) lets an open pile's message name the
     team meld the top card could go onto only when that meld exists; without it the message
@@ -86,48 +90,49 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
         return PileStatus("blocked", "blocked_wild",
                           f"The pile is blocked: a wild card ({top}) is on top, so nobody may take "
                           "it. Draw from the stock.", (top,), {"top": top, "pile_cards": (top,)})
-    if profile.pile_take_rule == "top_card_only":
+    reason = rules_for(profile).pile_freeze_reason(pile)
+    if reason is None:
+        pass
+    elif reason[0] == "never_frozen":
         return PileStatus("open", "open",
                           f"The pile is open (it never freezes in the {profile.name} profile): its top card {top} "
                           "must go into one of your team's melds at once, with cards from your hand or onto a "
                           "meld; the other cards join your hand and may be melded from your next turn.", (),
                           {"top": top, "pile_cards": (top,)})
-    for card in pile[:-1]:
-        if card.is_wild:
-            return PileStatus("frozen", "frozen_wild",
-                              f"The pile is frozen: a wild card ({card}) is buried in it, so you need "
-                              f"a natural pair of {top.rank_plural} from your hand to take it.",
-                              (card,), {"pile_cards": (card,)})
-        if card.is_red_three:
-            return PileStatus("frozen", "frozen_red_three",
-                              f"The pile is frozen: a red three ({card}) turned up at the deal lies in "
-                              f"it, so you need a natural pair of {top.rank_plural} from your hand.",
-                              (card,), {"pile_cards": (card,)})
-        if card.is_black_three and profile.black_three_freezes:
-            return PileStatus("frozen", "frozen_black_three",
-                              f"The pile is frozen: a black three ({card}) is buried in it "
-                              f"({profile.name} profile), so you need a natural pair of "
-                              f"{top.rank_plural} from your hand.", (card,),
-                              {"pile_cards": (card,)})
-    if profile.pile_always_frozen:
+    elif reason[0] == "frozen_always":
         return PileStatus("frozen", "frozen_always",
                           f"In the {profile.name} profile the pile is always frozen: you need a "
                           f"natural pair of {top.rank_plural} from your hand to take it.")
+    else:
+        code, card = reason
+        if code == "frozen_wild":
+            text = (f"The pile is frozen: a wild card ({card}) is buried in it, so you need "
+                    f"a natural pair of {top.rank_plural} from your hand to take it.")
+        elif code == "frozen_red_three":
+            text = (f"The pile is frozen: a red three ({card}) turned up at the deal lies in "
+                    f"it, so you need a natural pair of {top.rank_plural} from your hand.")
+        else:  # frozen_black_three
+            text = (f"The pile is frozen: a black three ({card}) is buried in it "
+                    f"({profile.name} profile), so you need a natural pair of "
+                    f"{top.rank_plural} from your hand.")
+        return PileStatus("frozen", code, text, (card,) if card is not None else (),
+                          {"pile_cards": (card,)} if card is not None else {})
     if not team_opened:
         return PileStatus("frozen", "frozen_not_opened",
                           "The pile is frozen for your team because it has not made its opening "
                           f"meld yet: you need a natural pair of {top.rank_plural} from your hand, "
                           "and melds worth the opening minimum.", (), {"opened": False})
-    article = 'an' if top.rank_singular[0] in 'aeiou' else 'a'
+    singular, plural = top.rank_singular, top.rank_plural
+    article = 'an' if singular[0] in 'aeiou' else 'a'
     pair = f"The pile is open: its top card {top} can be taken with a natural pair"
-    single = f"{article} {top.rank_singular} and a wild card"
+    single = f"{article} {singular} and a wild card"
     if team_ranks is None:
-        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {top.rank_plural} "
+        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {plural} "
                           "if it has one.", (), {"top": top, "pile_cards": (top,)})
     if top.rank in team_ranks:
-        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {top.rank_plural}.", (),
+        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {plural}.", (),
                           {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
-    return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {top.rank_plural}).", (),
+    return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {plural}).", (),
                       {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..core.cards import CARD_KEY, Card, format_cards, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
-from .melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem, set_canasta_kind
+from ..variants import rules_for
+from .melds import BLACK_THREE_RANK, DEUCE_RANK, cards_value, meld_counts, meld_counts_problem
 
 __all__ = ["OpeningOption", "PlanValues", "count_hand", "enumerate_openings", "is_plain_sets", "melding_bounds",
            "group_by_rank", "plan_values", "stranded_count"]
@@ -73,14 +74,18 @@ def plan_values(
         else:
             def enough(kinds: tuple[str, ...]) -> bool:
                 return canastas_before + len(kinds) >= canastas_needed
+    rules = rules_for(profile)
+    options = rules.planning
+    kind_of = rules.set_canasta_kind
     values = profile.card_values
     naturals, jokers, twos = count_hand(hand)
     black = naturals.pop(BLACK_THREE_RANK, 0)
-    if DEUCE_RANK in existing and profile.deuce_melds:
-        # an open deuce meld takes every two the team melds (Italian): twos are its naturals
+    if options.deuce_meld_takes_twos and DEUCE_RANK in existing:
+        # an open deuce meld takes every two the team melds (Italian,
+        # docs/variants.md#variants-italian-deuce-melds): twos are its naturals
         naturals[DEUCE_RANK] = twos
         twos = 0
-    if not values_needed and not profile.deuce_melds and not profile.wild_melds:
+    if not values_needed and options.twos_play_as_jokers:
         jokers, twos = jokers + twos, 0
     canasta_size = profile.canasta_size
     limit = profile.wild_limit if allow_wilds else 0
@@ -127,7 +132,7 @@ def plan_values(
                         continue
                     new_kinds = kinds
                     if en + used + ew + w >= canasta_size and not was_canasta and len(kinds) < 4:
-                        new_kinds = tuple(sorted(kinds + (set_canasta_kind(rank, ew + w, profile),)))
+                        new_kinds = tuple(sorted(kinds + (kind_of(rank, ew + w),)))
                     for j in range(max(0, w - tl), min(jl, w) + 1):
                         t = w - j
                         key = (jl - j, tl - t, kept_after, new_kinds)
@@ -156,9 +161,9 @@ def plan_values(
 
 def is_plain_sets(profile: Profile) -> bool:
     """True for the classic family's plain rules (sets only, canastas never close, no deuce
-    or wild-card melds, no sevens rules): where the quick bounds below apply."""
-    return (profile.meld_family == "sets" and profile.canasta_closes == "never" and not profile.deuce_melds
-            and not profile.wild_melds and not profile.sevens_rules)
+    or wild-card melds, no sevens rules): where the quick bounds below apply
+    (`canasta_learn.variants.PlanningOptions`, ``docs/rules.md#rules-melds``)."""
+    return rules_for(profile).planning.plain_sets
 
 
 def group_by_rank(hand: Iterable[Card]) -> dict[int, list[Card]]:
@@ -169,11 +174,11 @@ def group_by_rank(hand: Iterable[Card]) -> dict[int, list[Card]]:
     """
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        same = by_rank.get(card.rank)
-        if same is None:
-            by_rank[card.rank] = [card]
+        rank = card.rank
+        if rank in by_rank:
+            by_rank[rank].append(card)
         else:
-            same.append(card)
+            by_rank[rank] = [card]
     return by_rank
 
 
@@ -190,7 +195,7 @@ def stranded_count(by_rank: Mapping[int, Sized], existing: Container[int], profi
     """
     stranded = 0
     pairs: list[int] = []  # new melds one card short: their natural counts
-    min_size, min_naturals = profile.meld_min_size, profile.meld_min_naturals
+    min_size, min_naturals, wild_limit = profile.meld_min_size, profile.meld_min_naturals, profile.wild_limit
     for rank, cards in by_rank.items():
         if rank == 0 or rank == 2:
             continue
@@ -199,7 +204,7 @@ def stranded_count(by_rank: Mapping[int, Sized], existing: Container[int], profi
             stranded += count if count < min_size else 0
         elif rank in existing or count >= min_size:
             continue
-        elif count < min_naturals or min_size - count > profile.wild_limit:
+        elif count < min_naturals or min_size - count > wild_limit:
             stranded += count
         elif min_size - count == 1:
             pairs.append(count)

@@ -1,4 +1,4 @@
-"""Scoring a hand (``RULES.md`` §8).
+"""Scoring a hand (``docs/rules.md#rules-scoring``).
 
 >>> b = score_round(["s13 s13 h13 h13 d13 c13 c13", "h1 c1 s1"], red_threes="h3 d3",
 ...                 hands_left=["c7"], went_out=True)
@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.cards import Card, CardsLike, format_cards
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_counts_in_deck
 from ..profiles import Profile, ProfileLike, get_profile
-from .melds import canasta_kind, cards_value, check_meld_cards, meld_key
+from ..variants import rules_for
+from .melds import cards_value, check_meld_cards
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -118,11 +119,12 @@ def score_team(
     Brazilian games: ``morto_taken`` False costs the morto penalty, and each of the
     ``players_without_meld`` the no-meld penalty; ``went_out`` is the hand-ending batida.
     """
+    rules = rules_for(profile)
     melds = [list(m) for m in melds]
     hands = [list(h) for h in hands]
-    # RULES.md §8 DECISION: a dealt red three never laid (cardgames_io lays dealt ones down only
-    # at the holder's first turn, and the hand may end before it) still counts as the team's red
-    # three, never as a card left in hand
+    # docs/rules.md#rules-dealt-red-threes, Ruling: a dealt red three never laid (cardgames_io
+    # lays dealt ones down only at the holder's first turn, and the hand may end before it)
+    # still counts as the team's red three, never as a card left in hand
     unlaid = [c for h in hands for c in h if c.is_red_three]
     if unlaid:
         red_threes = list(red_threes) + unlaid
@@ -132,8 +134,8 @@ def score_team(
     items.append(ScoreItem("Melded cards", meld_points, "melds"))
     kinds: list[str] = []
     for meld in melds:
-        key = meld_key(meld, profile)
-        kind = canasta_kind(meld, key, profile) if key is not None else None
+        key = rules.meld_key(meld)
+        kind = rules.canasta_kind(meld, key) if key is not None else None
         if kind is not None:
             kinds.append(kind)
     for kind in ("natural", "mixed", "sevens", "wild", "deuce_natural", "deuce_mixed", "real", "de_mil",
@@ -152,7 +154,7 @@ def score_team(
             continue
         bonus = profile.canasta_bonus(kind)
         items.append(ScoreItem(f"{label} ({count} × {bonus})", count * bonus, kind + "_canastas"))
-    extra = _many_canastas_bonus(kinds, profile)
+    extra = rules.many_canastas_score(kinds)
     if extra:
         items.append(ScoreItem(extra[0], extra[1], "many_canastas"))
     if red_threes:
@@ -175,13 +177,9 @@ def score_team(
                                    -bonus, "red_threes"))
         else:
             items.append(ScoreItem(f"Red threes ({len(red_threes)}{note})", bonus, "red_threes"))
-    if went_out and profile.morto_size:
-        items.append(ScoreItem("Batida ending the hand", profile.going_out_bonus, "going_out"))
-    elif went_out:
-        if concealed:
-            items.append(ScoreItem("Going out concealed", profile.concealed_going_out_bonus, "going_out"))
-        else:
-            items.append(ScoreItem("Going out", profile.going_out_bonus, "going_out"))
+    if went_out:
+        label, points = rules.going_out_score(concealed)
+        items.append(ScoreItem(label, points, "going_out"))
     if morto_taken is False and profile.morto_not_taken_penalty:
         items.append(ScoreItem("Morto not taken", -profile.morto_not_taken_penalty, "morto"))
     if players_without_meld and profile.no_meld_player_penalty:
@@ -206,23 +204,6 @@ _KIND_LABELS = {
     "real": "Canastras reais", "de_mil": "Canastras de mil", "limpa": "Canastras limpas",
     "suja": "Canastras sujas",
 }
-
-
-def _many_canastas_bonus(kinds: Sequence[str], profile: Profile) -> tuple[str, int] | None:
-    """Italian Canasta's bonuses for many canastas (VARIANTS.md §1)."""
-    if profile.many_canastas_bonus != "italian":
-        return None
-    non_deuce = [k for k in kinds if not k.startswith("deuce")]
-    naturals = non_deuce.count("natural")
-    label, points = "", 0
-    if naturals >= 5:
-        label, points = "Five natural canastas", 2000
-    elif naturals >= 4 and len(non_deuce) >= 5:
-        label, points = "Five canastas, one not natural", 1000
-    if len(kinds) >= 10:
-        label = (label + " + " if label else "") + "ten canastas"
-        points += 2000
-    return (label, points) if points else None
 
 
 def score_round(
@@ -269,9 +250,10 @@ def score_round(
         if not verdict:
             raise ValueError(f"team_melds[{index}] ({format_cards(meld) or 'no cards'}) is not a legal meld: "
                              f"{verdict.message} Give each of the team's melds as it lies on the table.")
-    if prof.dealt_red_threes != "first_turn" and any(c.is_red_three for h in hands for c in h):
-        raise ValueError(f"hands_left holds a red three, but in the {prof.name} profile red threes are laid "
-                         "face up as soon as they are dealt or drawn: pass them as red_threes=... instead.")
+    if any(c.is_red_three for h in hands for c in h):
+        problem = rules_for(prof).scored_hand_red_three_problem()
+        if problem is not None:
+            raise ValueError(problem)
     need_counts_in_deck([c for m in melds for c in m] + threes + [c for h in hands for c in h], prof,
                         "The scored hand (its melds, red threes and hands left)")
     return score_team(melds, threes, hands, prof, went_out=went_out,

@@ -21,7 +21,7 @@ its plug-ins with `plug_in`, plus a profile. The rules reference: ``docs/variant
 from __future__ import annotations
 
 from . import brazilian, italian, pennies
-from .base import BEHAVIOUR_FIELDS, ClassicRules, plug_in, plug_ins, rules_for
+from .base import BEHAVIOUR_FIELDS, ClassicRules, PlanningOptions, plug_in, plug_ins, rules_for
 
-__all__ = ["BEHAVIOUR_FIELDS", "ClassicRules", "brazilian", "italian", "pennies", "plug_in", "plug_ins",
-           "rules_for"]
+__all__ = ["BEHAVIOUR_FIELDS", "ClassicRules", "PlanningOptions", "brazilian", "italian", "pennies", "plug_in",
+           "plug_ins", "rules_for"]

@@ -5,19 +5,31 @@ top-card takes, wild-card swaps and the first-turn redraw."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
-from ..core.cards import CARD_KEY, Card
+from ..core.cards import CARD_KEY, Card, format_cards
 from ..core.events import Event
-from .base import ClassicRules, Table, plug_in
-from .sequences import ACE_SET_KEY, FIRST_SEQUENCE_KEY, extend_meld, sequence_title, stored_order
+from ..core.verdicts import Verdict
+from .base import ClassicRules, PlanningOptions, Table, plug_in
+from .sequences import (
+    ACE_SET_KEY,
+    FIRST_SEQUENCE_KEY,
+    ace_set_problem,
+    describe_run,
+    extend_meld,
+    sequence_kind,
+    sequence_problem,
+    sequence_title,
+    stored_order,
+)
 
 #: The canasta kinds offered as choices, by canasta scheme (``variants-canastra-br-kinds``,
 #: ``variants-tranca-kinds``).
 _CANASTA_CHOICES = {"canastra": ("real", "limpa", "suja"), "tranca": ("limpa", "suja")}
 
-__all__ = ["FirstTurnRedraw", "JokerSwaps", "Morto", "NoUpcard", "PileOrEnd", "SequenceMelds", "TopCardTakes",
-           "new_sequence_key"]
+__all__ = ["BrazilianCanastas", "FirstTurnRedraw", "JokerSwaps", "Morto", "NoUpcard", "PileOrEnd", "SequenceMelds",
+           "TopCardTakes", "new_sequence_key"]
 
 _T = TypeVar("_T")
 
@@ -38,6 +50,65 @@ class SequenceMelds(ClassicRules):
     """Melds are same-suit runs and sets of aces (`canasta_learn.variants.sequences`)."""
 
     canasta_word = "canastra"
+
+    # --- hooks the rules ask (helper: rules-hooks)
+    def meld_key(self, cards: Sequence[Card]) -> int | None:
+        """A set of aces has key 1 and any other meld the first sequence key (101): a team's
+        sequences get keys 101, 102, ... as they are laid
+        (``docs/variants.md#variants-brazilian-sequences``); wild cards only, None."""
+        natural = False
+        for card in cards:  # a plain loop: the engine asks this very often
+            if not card.is_wild:
+                if card.rank != 1:
+                    return FIRST_SEQUENCE_KEY
+                natural = True
+        return ACE_SET_KEY if natural else None
+
+    def family_meld_verdict(self, cards: Sequence[Card], key: int | None,
+                            added: Sequence[Card]) -> Verdict | None:
+        """A same-suit sequence 4-A (``docs/variants.md#variants-brazilian-sequences``) or a set
+        of aces (``docs/variants.md#variants-brazilian-ace-sets``), any number of wild cards."""
+        profile = self.profile
+        text = format_cards(cards)
+        if key == ACE_SET_KEY:
+            problem = ace_set_problem(cards)
+        else:
+            problem = sequence_problem(cards)
+        if problem is None and len(cards) < profile.meld_min_size:
+            problem = ("meld_too_few_cards",
+                       f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a new meld needs at least "
+                       f"{profile.meld_min_size}.")
+        if problem is not None:
+            code, message = problem
+            if added:
+                message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
+            return Verdict.refuse(code, message, cards=tuple(cards))
+        values = profile.card_values
+        value = wild = 0
+        for card in cards:
+            value += values[card.rank]
+            if card.is_wild:
+                wild += 1
+        if key == ACE_SET_KEY:
+            aces = len(cards) - wild
+            what = (f"set of aces (lavadeira, {aces} ace{'s' if aces != 1 else ''}, "
+                    f"{wild} wild card{'s' if wild != 1 else ''})")
+            ordered = list(cards)
+        else:
+            ordered = stored_order(cards)
+            what = f"sequence, {sequence_title(ordered)} ({describe_run(ordered)})"
+        kind = self.canasta_kind(ordered, key or FIRST_SEQUENCE_KEY)
+        extra = ""
+        if kind is not None:
+            extra = f" It is a canastra {kind.replace('_', ' ')}."
+        elif wild > 1:
+            extra = " With more than one wild card it can never count as a canasta."
+        return Verdict.allow("meld_ok", f"{text} is a legal {what}, worth {value} points.{extra}",
+                             meld=tuple(ordered), value=value)
+
+    def planning_options(self) -> PlanningOptions:
+        """Sequences are not plain sets."""
+        return replace(super().planning_options(), plain_sets=False)
 
     # --- hooks the engine asks (helper: round-split)
     opening_in_one_action = True
@@ -89,6 +160,17 @@ class SequenceMelds(ClassicRules):
         return label
 
 
+@plug_in(lambda profile: profile.canasta_scheme != "classic")
+class BrazilianCanastas(ClassicRules):
+    """Canastra's real / de mil / limpa / suja and Tranca's limpa / suja canastas
+    (``docs/variants.md#variants-canastra-br-kinds``, ``docs/variants.md#variants-tranca-kinds``)."""
+
+    # --- hooks the rules ask (helper: rules-hooks)
+    def canasta_kind(self, cards: Sequence[Card], key: int) -> str | None:
+        """The kind `canasta_learn.variants.sequences.sequence_kind` gives under the game's scheme."""
+        return sequence_kind(cards, key, self.profile.canasta_scheme, self.profile.canasta_size)
+
+
 @plug_in(lambda profile: profile.morto_size > 0)
 class Morto(ClassicRules):
     """Each team has a morto: set aside at the deal, picked up by the team's first batida, or
@@ -97,6 +179,12 @@ class Morto(ClassicRules):
     # --- hooks the engine asks (helper: round-split)
     has_morto = True
     concealed_going_out = False
+
+    # --- hooks the rules ask (helper: rules-hooks)
+    def going_out_score(self, concealed: bool) -> tuple[str, int]:
+        """The batida ending the hand earns the going-out bonus, concealed or not
+        (``docs/variants.md#variants-brazilian-scoring``)."""
+        return "Batida ending the hand", self.profile.going_out_bonus
 
     # --- hooks the readers ask (helper: consumers)
     def going_out_word(self, concealed: bool) -> str:
@@ -163,6 +251,11 @@ class TopCardTakes(ClassicRules):
 
     # --- hooks the engine asks (helper: round-split)
     takes_top_card_alone = True
+
+    # --- hooks the rules ask (helper: rules-hooks)
+    def pile_freeze_reason(self, pile: Sequence[Card]) -> tuple[str, Card | None] | None:
+        """Never frozen, whatever lies in it."""
+        return "never_frozen", None
 
 
 @plug_in(lambda profile: profile.upcard_rule == "none")

@@ -3,14 +3,16 @@ sevens, its wild melds and its canastas closed at seven cards."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
+from dataclasses import replace
 
 from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
 from ..profiles import Profile
-from .base import ClassicRules, Table, plug_in
+from .base import ClassicRules, PlanningOptions, Table, plug_in
+from .keys import SEVENS_RANK, WILD_MELD_RANK
 
-__all__ = ["Reserves", "Sevens", "WildCardMelds"]
+__all__ = ["ClosedCanastas", "Reserves", "Sevens", "WildCardMelds"]
 
 
 @plug_in(lambda profile: profile.reserve_size > 0)
@@ -70,6 +72,43 @@ class Sevens(ClassicRules):
         """A seven waits for the team's canasta of sevens (docs/variants.md#variants-pennies-sevens)."""
         return "sevens" if card.rank == 7 else None
 
+    # --- hooks the rules ask (helper: rules-hooks)
+    def canasta_kind(self, cards: Sequence[Card], key: int) -> str | None:
+        """A canasta of sevens is "sevens", with or without wild cards."""
+        if key == SEVENS_RANK and len(cards) >= self.profile.canasta_size:
+            return "sevens"
+        return super().canasta_kind(cards, key)
+
+    def set_canasta_kind(self, key: int, wild_count: int) -> str:
+        """A canasta of sevens is "sevens"."""
+        if key == SEVENS_RANK:
+            return "sevens"
+        return super().set_canasta_kind(key, wild_count)
+
+    def planning_options(self) -> PlanningOptions:
+        """The sevens rules make the sets not plain."""
+        return replace(super().planning_options(), plain_sets=False)
+
+
+class _EveryKey(Container[int]):
+    """A container holding every meld key."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
+@plug_in(lambda profile: profile.canasta_closes == "all")
+class ClosedCanastas(ClassicRules):
+    """Every meld is closed at seven cards (``docs/variants.md#variants-pennies-melds``)."""
+
+    # --- hooks the rules ask (helper: rules-hooks)
+    #: Every key.
+    closing_keys: Container[int] = _EveryKey()
+
+    def planning_options(self) -> PlanningOptions:
+        """A meld that closes is not a plain set."""
+        return replace(super().planning_options(), plain_sets=False)
+
 
 # --- hooks the readers ask (helper: consumers)
 @plug_in(lambda profile: profile.wild_melds)
@@ -79,3 +118,13 @@ class WildCardMelds(ClassicRules):
     def __init__(self, profile: Profile) -> None:
         super().__init__(profile)
         self.wild_card_meld_keys = self.wild_card_meld_keys | {0}  # the wild-card meld's key (0) besides the others'
+
+    # --- hooks the rules ask (helper: rules-hooks)
+    def meld_key_of_wilds(self, cards: Sequence[Card]) -> int | None:
+        """Wild cards only form a wild meld (unless an earlier plug-in files them elsewhere)."""
+        key = super().meld_key_of_wilds(cards)
+        return WILD_MELD_RANK if key is None else key
+
+    def planning_options(self) -> PlanningOptions:
+        """Twos and jokers play apart (a wild meld holds both), and the sets are not plain."""
+        return replace(super().planning_options(), plain_sets=False, twos_play_as_jokers=False)

@@ -1,4 +1,5 @@
-"""The sequence meld family of the Brazilian games (``VARIANTS.md`` §3): same-suit runs from
+"""The sequence meld family of the Brazilian games (``docs/variants.md#variants-brazilian-sequences``,
+``docs/variants.md#variants-brazilian-ace-sets``): same-suit runs from
 4 to ace and sets of aces (*lavadeira*), with any number of wild cards.
 
 A sequence is stored in rank order, so each wild card's place (the rank it stands for) is
@@ -278,7 +279,7 @@ def ace_set_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
                 f"{format_cards(cards)} mixes aces with {format_cards(others)}: the only sets in this game "
                 "are sets of aces (lavadeira); other cards form same-suit sequences.")
     if len(naturals) < ACE_SET_MIN_ACES:
-        # VARIANTS.md §3 DECISION: «Seqüência de 3 ou mais Ases»
+        # docs/variants.md#variants-brazilian-ace-sets, Ruling: three natural aces are always needed
         return ("meld_too_few_naturals",
                 f"{format_cards(cards)} holds {len(naturals)} natural ace{'s' if len(naturals) != 1 else ''}; "
                 f"a set of aces needs at least {ACE_SET_MIN_ACES} natural aces (wild cards may join "

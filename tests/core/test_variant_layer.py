@@ -31,9 +31,6 @@ from canasta_learn.variants.sequences import sequence_title
 
 PACKAGE = Path(__file__).resolve().parents[2] / "canasta_learn"
 
-#: The modules converted on other branches (issue 15): the round and the rule topics.
-OTHER_BRANCHES = ("engine/round.py", "rules/")
-
 
 def _reads_in(source: str, rel: str) -> list[str]:
     """The reads of behaviour-selecting fields in one module's source, as "module:line: .field"
@@ -47,27 +44,21 @@ def _reads_in(source: str, rel: str) -> list[str]:
     return found
 
 
-def _field_reads(skip: tuple[str, ...] = ()) -> list[str]:
-    """Every read of a behaviour-selecting field outside the variant layer and profiles.py
-    (and the modules ``skip`` starts)."""
+def _field_reads() -> list[str]:
+    """Every read of a behaviour-selecting field outside the variant layer and profiles.py."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith("variants/") or rel == "profiles.py" or rel.startswith(skip):
+        if rel.startswith("variants/") or rel == "profiles.py":
             continue
         found.extend(_reads_in(path.read_text(encoding="utf-8"), rel))
     return found
 
 
-@pytest.mark.xfail(strict=True, reason="engine/round.py and rules/ are converted on other branches")
 def test_only_the_variant_layer_reads_behaviour_fields() -> None:
+    """The rules, the engine, the records, the bots, the renderer and the widgets read no
+    behaviour-selecting profile field: they ask the variant layer's hooks."""
     assert _field_reads() == []
-
-
-def test_the_readers_outside_the_round_and_the_rules_ask_hooks() -> None:
-    """Move generation, Position, Game, the records, the renderer, the coach and the widgets
-    read no behaviour-selecting field (the part of the scan above this branch converts)."""
-    assert _field_reads(skip=OTHER_BRANCHES) == []
 
 
 def test_the_scan_finds_attribute_and_getattr_reads() -> None:
@@ -80,24 +71,32 @@ def test_the_scan_finds_attribute_and_getattr_reads() -> None:
 
 
 # ---------------------------------------------------------------------------- plug-ins
-#: The plug-ins this module pins (the readers' hooks), and the registered profiles using each.
-#: Plug-ins other modules register are not listed: the test checks only these.
+#: Every plug-in of the variant layer and the registered profiles that use it (docs/variants.md):
+#: each rule a profile changes is one plug-in stacked over ClassicRules.
 EXPECTED_PLUG_INS: dict[type[ClassicRules], set[str]] = {
     base.AnyLeadWins: {"cardgames_io", "traditional", "canastra_br", "tranca"},
     base.AskBeforeDrawing: {"traditional"},
-    base.BlackThreeFreezes: {"traditional"},
+    base.BlackThreesFreeze: {"traditional"},
     base.EndWhenStockEmpty: {"cardgames_io"},
+    base.FirstTurnRedThrees: {"cardgames_io"},
     italian.SlidUpcard: {"italian"},
+    italian.RedThreesBeforeUpcard: {"italian"},
     italian.DeuceMelds: {"italian"},
+    italian.ClosedDeuceCanastas: {"italian"},
     italian.AlwaysFrozenPile: {"italian"},
+    italian.ManyCanastasBonus: {"italian"},
+    pennies.Reserves: {"pennies_from_heaven"},
     pennies.Sevens: {"pennies_from_heaven"},
+    pennies.ClosedCanastas: {"pennies_from_heaven"},
     pennies.WildCardMelds: {"pennies_from_heaven"},
     brazilian.SequenceMelds: {"canastra_br", "tranca"},
+    brazilian.BrazilianCanastas: {"canastra_br", "tranca"},
     brazilian.Morto: {"canastra_br", "tranca"},
     brazilian.TopCardTakes: {"canastra_br", "tranca"},
+    brazilian.NoUpcard: {"canastra_br", "tranca"},
+    brazilian.PileOrEnd: {"canastra_br", "tranca"},
     brazilian.JokerSwaps: {"canastra_br", "tranca"},
     brazilian.FirstTurnRedraw: {"canastra_br", "tranca"},
-    brazilian.PileOrEnd: {"canastra_br", "tranca"},
 }
 
 KNOWN_PROFILES = {"classic", "cardgames_io", "traditional", "italian", "pennies_from_heaven", "canastra_br",
@@ -107,6 +106,12 @@ KNOWN_PROFILES = {"classic", "cardgames_io", "traditional", "italian", "pennies_
 def test_every_registered_profile_is_pinned_here() -> None:
     """A new profile gets its row in `EXPECTED_PLUG_INS` (which plug-ins it uses) here."""
     assert set(profile_names()) == KNOWN_PROFILES
+
+
+def test_every_plug_in_is_pinned_here() -> None:
+    """A new plug-in gets its row in `EXPECTED_PLUG_INS` (the profiles that use it)."""
+    registered = {cls for cls, _ in base._PLUG_INS}
+    assert sorted(c.__name__ for c in registered - set(EXPECTED_PLUG_INS)) == []
 
 
 @pytest.mark.parametrize("name", profile_names())
@@ -141,10 +146,7 @@ def scratch_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(base, "_PLUG_INS", list(base._PLUG_INS))
     yield
     monkeypatch.undo()
-    base._BUILT.clear()
-    base._FOR.clear()
-    for forget in base._FORGETTERS:  # the move generator's remembered rules, too
-        forget()
+    base.forget_built_rules()  # the move generator's remembered rules, too
 
 
 def test_a_plug_in_registered_later_is_used_by_the_next_move_list(scratch_registry: None) -> None:
