@@ -1,0 +1,132 @@
+"""Languages: the words a learner reads, in English (the source language) or Brazilian
+Portuguese (``pt_BR``), from gettext catalogues managed with Babel.
+
+The running kernel speaks one language at a time: `set_language` chooses it, and until then it
+is the default: ``CANASTA_LEARN_LANG``, else the system locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``: ``pt_BR.UTF-8`` gives ``pt_BR``), else English. Messages are written in English as
+templates with named placeholders and passed through `gettext` / `ngettext` (real plural forms);
+verdict codes, action texts and records never are: they stay language-neutral. `speaking`
+switches the language for a block (a teacher comparing both editions of a message).
+
+The catalogues: ``canasta_learn/locale/<language>/LC_MESSAGES/canasta_learn.po`` (sources) and
+``.mo`` (compiled, shipped in the wheel); ``scripts/catalogs.py`` extracts, updates, compiles
+and checks them (``pybabel`` underneath).
+
+>>> set_language("en")
+'en'
+>>> ngettext("{count} card", "{count} cards", 2).format(count=2)
+'2 cards'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "default_language", "get_language", "gettext", "ngettext",
+           "normalize_language", "pgettext", "set_language", "speaking"]
+
+#: The languages the toolkit speaks: English (the source) and Brazilian Portuguese.
+LANGUAGES = ("en", "pt_BR")
+#: The gettext domain of the package's messages (the lessons' prose has its own, ``lessons``).
+DOMAIN = "canasta_learn"
+#: Where the catalogues are: ``LOCALE_DIR/<language>/LC_MESSAGES/<domain>.mo``.
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+
+_current: list[str] = []  # the language chosen by set_language (empty: the default)
+
+
+def normalize_language(language: str) -> str:
+    """The language of ``language`` as the toolkit names it (``"pt_BR"``, ``"en"``), from the
+    forms users and locales give (``pt-BR``, ``pt_br``, ``pt``, ``pt_BR.UTF-8``, ``en_US``,
+    ``C``); a ValueError naming the accepted languages for any other.
+
+    >>> normalize_language("pt-BR"), normalize_language("pt_BR.UTF-8"), normalize_language("en_GB")
+    ('pt_BR', 'pt_BR', 'en')
+    """
+    if not isinstance(language, str):
+        raise TypeError(f"language must be a string such as 'pt_BR' or 'en', not {type(language).__name__}.")
+    base = language.split(".")[0].split("@")[0].replace("-", "_").strip()
+    lower = base.lower()
+    if lower in ("", "c", "posix") or lower == "en" or lower.startswith("en_"):
+        return "en"
+    if lower == "pt" or lower.startswith("pt_"):
+        return "pt_BR"
+    raise ValueError(f"unknown language {language!r}: the toolkit speaks {', '.join(LANGUAGES)} "
+                     "(English and Brazilian Portuguese).")
+
+
+def default_language() -> str:
+    """The language before any `set_language`: ``CANASTA_LEARN_LANG``, else the system locale,
+    else English. An unknown language in the environment falls back to English."""
+    for variable in ("CANASTA_LEARN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            try:
+                return normalize_language(value)
+            except ValueError:
+                if variable == "CANASTA_LEARN_LANG":
+                    continue
+                return "en"
+    return "en"
+
+
+def set_language(language: str | None) -> str:
+    """Speak ``language`` (``"pt_BR"`` or ``"en"``; None: back to the default) from now on in
+    this kernel; returns the language now spoken.
+
+    >>> set_language("pt-BR"), set_language(None) == default_language()
+    ('pt_BR', True)
+    """
+    _current.clear()
+    if language is not None:
+        _current.append(normalize_language(language))
+    return get_language()
+
+
+def get_language() -> str:
+    """The language spoken now."""
+    return _current[0] if _current else default_language()
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[str]:
+    """Speak ``language`` inside a ``with`` block, then go back to the language before.
+
+    >>> with speaking("pt_BR"):
+    ...     get_language()
+    'pt_BR'
+    """
+    before = list(_current)
+    try:
+        yield set_language(language)
+    finally:
+        _current[:] = before
+
+
+@cache
+def _translations(language: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
+    if language == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(domain, localedir=str(LOCALE_DIR), languages=[language], fallback=True)
+
+
+def gettext(message: str) -> str:
+    """``message`` (English) in the language spoken now."""
+    return _translations(get_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` (English singular and plural), in the language spoken
+    now, with that language's plural rule."""
+    return _translations(get_language()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language spoken now, where ``context`` tells apart two uses of the same
+    English words (a button's "Draw" and a verdict's)."""
+    return _translations(get_language()).pgettext(context, message)
