@@ -1,6 +1,6 @@
 """Rule profiles: every setting on which the rule sources disagree, in one frozen object.
 
-``RULES.md`` marks each rule with the profiles that follow it; a `Profile` holds those
+docs/rules.md marks each rule with the profiles that follow it; a `Profile` holds those
 settings, validated when it is built. ``get_profile(name)`` returns a registered profile and
 ``profile.replace(**changes)`` makes a custom one.
 
@@ -72,7 +72,8 @@ class Profile:
     name: str
     #: One line saying what the profile is and where it comes from.
     description: str = ""
-    #: The source document (``"seeds/001"``) the profile follows.
+    #: Where the profile's rules are stated (a section of docs/rules.md or docs/variants.md) and
+    #: the rule text they were taken from.
     source: str = ""
 
     # --- table and cards ---------------------------------------------------------------
@@ -422,7 +423,7 @@ _SET_FIELDS = ("upcard_covered", "go_out_excluded_kinds", "go_out_required_kinds
 _CLASSIC = Profile(
     name="classic",
     description="Classic partnership Canasta, the precise profile with its table rules.",
-    source="seeds/001",
+    source="docs/rules.md#rules-profiles (from a precise classic rules text)",
 )
 
 _REGISTRY: dict[str, Profile] = {
@@ -430,7 +431,7 @@ _REGISTRY: dict[str, Profile] = {
     "cardgames_io": _CLASSIC.replace(
         name="cardgames_io",
         description="cardgames.io's Classic Canasta, with its simplifications.",
-        source="seeds/000",
+        source="docs/rules.md#rules-profiles (from cardgames.io's rules page)",
         dealt_red_threes="first_turn",
         naturals_must_exceed_wilds=True,
         one_card_pile_ban=False,
@@ -443,7 +444,7 @@ _REGISTRY: dict[str, Profile] = {
     "traditional": _CLASSIC.replace(
         name="traditional",
         description="The older, stricter reading: black threes and wild cards freeze the pile.",
-        source="seeds/002 (basic canasta)",
+        source="docs/rules.md#rules-profiles (from a translation of the basic rules)",
         upcard_covered=frozenset({"wild", "red_three", "black_three"}),
         black_three_freezes=True,
         permission_timing="before_pile_or_meld",
@@ -452,13 +453,14 @@ _REGISTRY: dict[str, Profile] = {
 }
 
 
-#: The variant profiles of the sources (VARIANTS.md §1-§2), built on the classic settings.
+#: The variant profiles of the sources (docs/variants.md#variants-italian, #variants-pennies), built on
+#: the classic settings.
 VARIANTS: dict[str, Profile] = {
     "italian": _CLASSIC.replace(
         name="italian",
         description="Italian Canasta: three decks and six jokers, draw two, deuce melds, always-frozen "
                     "pile, wild-free openings, two non-deuce canastas to go out, to 12,000.",
-        source="seeds/002 (Canastra Italiana) + VARIANTS.md §1",
+        source="docs/variants.md#variants-italian (from a translation of the Italian rules)",
         deck_count=3,
         joker_count=6,
         hand_size=15,
@@ -484,7 +486,7 @@ VARIANTS: dict[str, Profile] = {
         name="pennies_from_heaven",
         description="Pennies from Heaven: six players in two teams of three, four decks and eight jokers, "
                     "11-card reserves, draw two, canastas closed at 7, wild and sevens canastas, to 20,000.",
-        source="seeds/002 + VARIANTS.md §2",
+        source="docs/variants.md#variants-pennies (from a translation of the Pennies from Heaven rules)",
         deck_count=4,
         joker_count=8,
         player_count=6,
@@ -503,7 +505,7 @@ VARIANTS: dict[str, Profile] = {
     ),
 }
 
-#: Seed 003's Brazilian games (VARIANTS.md §3-§5): same-suit sequences, the morto, batidas.
+#: The Brazilian games (docs/variants.md#variants-brazilian): same-suit sequences, the morto, batidas.
 _BRAZILIAN = _CLASSIC.replace(
     name="brazilian",
     deck_count=2,
@@ -535,7 +537,7 @@ VARIANTS.update({
         name="canastra_br",
         description="Brazilian Canastra: same-suit sequences and sets of aces, 15 cards and an 11-card morto "
                     "per team, batidas, canastas real / limpa / suja / de mil, counter-clockwise, to 3000.",
-        source="seeds/003 + VARIANTS.md §3-§4",
+        source="docs/variants.md#variants-canastra-br (from a Brazilian Canastra and Tranca guide)",
         hand_size=15,
         card_values=(20, 15, 10, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10),
         canasta_scheme="canastra",
@@ -552,7 +554,7 @@ VARIANTS.update({
         name="tranca",
         description="Tranca: same-suit sequences and sets of aces, 11 cards and an 11-card morto per team, "
                     "batidas, canastas limpa / suja, every card 10, no opening minimum, counter-clockwise, to 3000.",
-        source="seeds/003 + VARIANTS.md §3, §5",
+        source="docs/variants.md#variants-tranca (from a Brazilian Canastra and Tranca guide)",
         hand_size=11,
         card_values=(10,) * 14,
         canasta_scheme="tranca",

@@ -1,4 +1,4 @@
-"""A game: rounds until a team reaches the target (``RULES.md`` §9), or the round limit.
+"""A game: rounds until a team reaches the target (docs/rules.md#rules-game-end), or the round limit.
 
 >>> g = Game(seed=1)
 >>> g.round.dealer, g.totals, g.is_over

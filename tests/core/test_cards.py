@@ -1,4 +1,4 @@
-"""Cards, the notation (RULES.md §1), decks and dealing from an explicit order."""
+"""Cards, the notation (docs/rules.md#rules-cards), decks and dealing from an explicit order."""
 
 from __future__ import annotations
 

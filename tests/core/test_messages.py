@@ -6,7 +6,7 @@ from canasta_learn import Position
 
 
 def test_frozen_pile_message_points_to_the_pair_the_player_holds() -> None:
-    """RULES.md §4: a frozen pile needs a natural pair; a player who holds one but names a
+    """docs/rules.md#rules-pile-frozen: a frozen pile needs a natural pair; a player who holds one but names a
     natural and a wild card is told which pair to use, not that he lacks one."""
     position = Position("h9 h9 jk c4 c5", discard_pile="d2 s9", team_melds=["c13 d13 h13"])
     verdict = position.check_take_pile("h9 jk")

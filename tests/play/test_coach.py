@@ -102,7 +102,7 @@ def test_a_player_who_asked_to_go_out_can_go_out_in_every_deal() -> None:
 
 def italian_face_down(rnd: Round) -> list[int]:
     """Pile indexes of the cards slid face down under an Italian upcard (as many as its rank
-    number, VARIANTS.md §1), while the pile has never been taken."""
+    number, docs/variants.md#variants-italian), while the pile has never been taken."""
     if rnd.profile.name != "italian" or any(e.kind == "pile_taken" for e in rnd.events):
         return []
     upcard = next(e.cards[0] for e in rnd.events if e.kind == "upcard")

@@ -21,7 +21,7 @@ def test_meld_last_cards_says_go_out_only_when_the_hand_ends() -> None:
 
 
 def test_meld_last_cards_with_a_reserve_waiting_says_the_reserve_arrives() -> None:
-    """Pennies from Heaven (VARIANTS.md §2): a player's first canasta brings the reserve into
+    """Pennies from Heaven (docs/variants.md#variants-pennies): a player's first canasta brings the reserve into
     the hand, so melding the last cards into that canasta does not go out."""
     rnd = Round.from_state(profile="pennies_from_heaven",
                            hands=["h9 h9 s9", *FOUR_HANDS, "c4 c5 c6", "c4 c5 c6"],
@@ -37,7 +37,7 @@ def test_meld_last_cards_with_a_reserve_waiting_says_the_reserve_arrives() -> No
 
 
 def test_batida_direta_with_the_morto_waiting_says_play_goes_on() -> None:
-    """Tranca (VARIANTS.md §4): running out of cards by melding while the team's morto waits
+    """Tranca (docs/variants.md#variants-canastra-br): running out of cards by melding while the team's morto waits
     is a batida direta: the player takes the morto and goes on; the hand does not end."""
     rnd = Round.from_state(profile="tranca", hands=["h4 h5 h6", *FOUR_HANDS], stock="s4 s5 s6 s8 s10 s11",
                            drew_from="stock", mortos=["d4 d5 d6 d7 d8 d9 d10 d11 d12 d13 d1",
@@ -52,7 +52,7 @@ def test_batida_direta_with_the_morto_waiting_says_play_goes_on() -> None:
 
 
 def test_open_pile_names_the_team_meld_only_when_it_exists() -> None:
-    """RULES.md §4: an open pile's top card may go onto the team's meld of its rank - when
+    """docs/rules.md#rules-pile-frozen: an open pile's top card may go onto the team's meld of its rank - when
     the team has one. Lessons 02, 06, 07, 08 showed "onto your team's meld of sixes" without."""
     without = Position("s6 c4 c5 c7", discard_pile="s5 h6", team_melds=["c13 d13 h13"]).pile_status()
     assert without.state == "open"
@@ -65,7 +65,7 @@ def test_open_pile_names_the_team_meld_only_when_it_exists() -> None:
 
 
 def test_pile_take_counts_only_the_cards_that_join_the_hand() -> None:
-    """RULES.md §4: a red three in the pile taken is laid face up (not into the hand): the
+    """docs/rules.md#rules-pile-frozen: a red three in the pile taken is laid face up (not into the hand): the
     verdict counts the cards that join the hand, as the engine's event does."""
     position = Position("c6 c6 c4 c5", discard_pile="h3 s5 h6", team_melds=["c13 d13 h13"])
     verdict = position.check_take_pile("c6 c6")
@@ -88,7 +88,7 @@ def test_pile_take_of_a_single_card_picks_up_nothing() -> None:
 
 
 def test_too_many_wilds_tells_to_keep_only_cards_still_in_the_hand() -> None:
-    """RULES.md §3 (at most three wild cards): adding a joker to a meld already holding
+    """docs/rules.md#rules-melds (at most three wild cards): adding a joker to a meld already holding
     three wild cards - the advice names the card being added, not those on the table."""
     position = Position("jk c4 c5 c6", team_melds=["h9 s9 d9 c9 jk c2 d2"])
     verdict = position.check_meld("9: jk")
@@ -102,7 +102,7 @@ def test_too_many_wilds_tells_to_keep_only_cards_still_in_the_hand() -> None:
 
 
 def test_black_three_meld_too_short_asks_for_another_black_three() -> None:
-    """RULES.md §5: a going-out meld of black threes holds no wild card, so the fix is never
+    """docs/rules.md#rules-opening-minimum: a going-out meld of black threes holds no wild card, so the fix is never
     "or a wild card"."""
     verdict = check_meld("s3 c3", going_out=True)
     assert verdict.code == "meld_too_few_cards"
@@ -110,7 +110,7 @@ def test_black_three_meld_too_short_asks_for_another_black_three() -> None:
 
 
 def test_not_concealed_names_the_lone_card_that_is_not_a_meld() -> None:
-    """cardgames_io (RULES.md §7: the concealed bonus survives merging into the partner's
+    """cardgames_io (docs/rules.md#rules-end-of-stock: the concealed bonus survives merging into the partner's
     melds if the player's own cards form legal melds): seven fours are a canasta, so the
     reason is that the lone king added to the partner's kings is not a meld on its own."""
     position = Position("c4 c4 d4 d4 h4 h4 s4 h13 s6 s6 c6", team_melds=["s13 d13 c13"],
@@ -122,7 +122,7 @@ def test_not_concealed_names_the_lone_card_that_is_not_a_meld() -> None:
 
 
 def test_italian_concealed_going_out_promises_no_extra_bonus() -> None:
-    """VARIANTS.md §1 (Italian): going out 300, DECISION no concealed bonus."""
+    """docs/variants.md#variants-italian (Italian): going out 300, no concealed bonus (a ruling)."""
     hand = "c13 c13 d13 d13 h13 h13 s13 c12 c12 d12 d12 h12 h12 s12 s5"
     verdict = Position(hand, profile="italian").check_go_out(
         "c13 c13 d13 d13 h13 h13 s13 | c12 c12 d12 d12 h12 h12 s12", "s5", concealed=True)
@@ -135,7 +135,7 @@ def test_italian_concealed_going_out_promises_no_extra_bonus() -> None:
 
 
 def test_italian_go_out_ok_names_the_two_canastas_it_needs() -> None:
-    """VARIANTS.md §1: going out needs two canastas that are not deuce canastas."""
+    """docs/variants.md#variants-italian: going out needs two canastas that are not deuce canastas."""
     position = Position("c12 c12 d12 s5", profile="italian", team_opened=True,
                         team_melds=["c13 c13 d13 d13 h13 h13 s13", "c11 c11 d11 d11 h11 h11 s11"])
     verdict = position.check_go_out("c12 c12 d12", "s5")
@@ -169,7 +169,7 @@ def test_ace_set_counts_one_ace_in_the_singular() -> None:
 
 
 def test_permission_refusal_names_the_profiles_going_out_requirement() -> None:
-    """RULES.md DECISION (ask only when able to go out) with VARIANTS.md §1: in Italian going
+    """docs/rules.md ruling (ask only when able to go out) with docs/variants.md#variants-italian: in Italian going
     out needs two non-deuce canastas, so the refusal does not speak of "a canasta"."""
     rnd = Round.from_state(profile="italian", hands=["c4 c5 c9", "c4", "c4", "c4"],
                            melds=[["h13 h13 s13 s13 d13 d13 c13"], []], stock="s5 s6 s7 s8",
@@ -198,7 +198,7 @@ def test_round_over_refusal_speaks_words_not_codes() -> None:
 
 
 def test_meld_added_note_counts_the_canasta_that_closed() -> None:
-    """Pennies from Heaven (VARIANTS.md §2): a canasta closes at seven cards and leaves the
+    """Pennies from Heaven (docs/variants.md#variants-pennies): a canasta closes at seven cards and leaves the
     open melds; the note on the addition counts its 7 cards, not "now 0 cards"."""
     from canasta_learn.records.annotate import annotate_round
     from canasta_learn.records.record import GameRecord
@@ -215,7 +215,7 @@ def test_meld_added_note_counts_the_canasta_that_closed() -> None:
 
 
 def test_canasta_badge_states_the_bonus_condition() -> None:
-    """VARIANTS.md §1: a deuce canasta's bonus counts only for the team that went out; the
+    """docs/variants.md#variants-italian: a deuce canasta's bonus counts only for the team that went out; the
     badge's tooltip says so instead of a bare number."""
     from canasta_learn import get_profile, parse_cards
     from canasta_learn.render.table import meld_html
@@ -247,7 +247,7 @@ def test_wild_card_meld_of_one_card_says_card_in_the_singular() -> None:
 
 
 def test_black_three_meld_size_follows_the_deck() -> None:
-    """VARIANTS.md §1: with three decks a going-out meld of black threes may hold up to six,
+    """docs/variants.md#variants-italian: with three decks a going-out meld of black threes may hold up to six,
     so the refusal does not say "three or four"."""
     assert "three or four" in check_meld("c3", "classic").message
     italian = check_meld("c3", "italian").message
@@ -255,7 +255,7 @@ def test_black_three_meld_size_follows_the_deck() -> None:
 
 
 def test_empty_stock_draw_refusal_says_must_take_when_the_take_is_forced() -> None:
-    """RULES.md §9 (end of stock): a pile that is not frozen and fits a team meld must be
+    """docs/rules.md#rules-game-end (end of stock): a pile that is not frozen and fits a team meld must be
     taken, so the refusal to draw does not offer to decline."""
     rnd = Round.from_state(hands=["c6 c4 c5 c8", "s7 s8", "s7 s8", "s9 s10"], pile="s5 h9",
                            melds=[["c9 d9 s9"], []], stock="", opened=[True, False], check_counts=False)
@@ -272,7 +272,7 @@ def test_adding_cards_refusal_reads_as_a_sentence() -> None:
 
 
 def test_batida_asked_as_concealed_is_refused_not_approved() -> None:
-    """VARIANTS.md §3-4: the Brazilian games have no concealed going out; asked "can I go out
+    """docs/variants.md#variants-brazilian: the Brazilian games have no concealed going out; asked "can I go out
     concealed?", a batida that takes the morto is not a yes."""
     position = Position("h4 h5 h6 c9", profile="tranca", drew_from="stock")
     verdict = position.check_go_out("h4 h5 h6", "c9", concealed=True)

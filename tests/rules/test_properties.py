@@ -5,7 +5,7 @@ every table meld is legal, ``legal_actions()`` is non-empty (no dead ends), chan
 and lists only actions that ``check()`` accepts and whose text parses back; random actions
 (mostly illegal) are either accepted by both ``check`` and ``apply`` or refused by both with
 the same code, and a refusal leaves ``snapshot()`` equal. At the end, the engine's scores
-equal an independent recount written here from RULES.md §1 and §8.
+equal an independent recount written here from docs/rules.md#rules-cards and §8.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ PROPERTY_SETTINGS = settings(
 
 
 def card_value(card: Card) -> int:
-    """RULES.md §1, written out again: joker 50; ace and two 20; eight to king 10; four to
+    """docs/rules.md#rules-cards, written out again: joker 50; ace and two 20; eight to king 10; four to
     seven 5; black three 5; red threes have no card value."""
     if card.rank == 0:
         return 50
@@ -48,7 +48,7 @@ def card_value(card: Card) -> int:
 
 
 def recount(rnd: Round, team: int) -> int:
-    """RULES.md §8: melded cards, minus both partners' hands, canasta bonuses, red threes
+    """docs/rules.md#rules-scoring: melded cards, minus both partners' hands, canasta bonuses, red threes
     (100 each, 800 for four, negative without a meld), going out 100 or 200 concealed."""
     seats = [s for s in range(4) if s % 2 == team]
     melds = list(rnd.melds[team].values())

@@ -25,7 +25,7 @@ def test_rules1_red_threes_have_no_card_value_only_bonus(profile: str) -> None:
 def test_rules8_dealt_red_three_never_laid_still_scores_as_red_three() -> None:
     """[cardgames_io] dealt red threes wait for the player's first turn. If the hand ends
     before it (E goes out concealed on the very first turn), W's h3 is still in hand.
-    DECISION (RULES.md §8): it still counts as the red three of W's team (E and W: a bonus,
+    Ruling (docs/rules.md#rules-scoring): it still counts as the red three of W's team (E and W: a bonus,
     the team melded), never as a card left in hand."""
     east = "h4 h4 c4 c4 d4 d4 s4 h5 c5 d5 s5"
     west = "h3 c11 d11 h11 s11 c12 d12 h12 s12 c13 d13"

@@ -2,7 +2,7 @@
 
 Seed 000 is cardgames.io's rules page (four pile examples, four opening examples); seed 001
 is the classic profile (the 925 scoring example and two FAQ answers). The rules are settled
-by RULES.md; where cardgames_io differs from classic the tests assert the difference.
+by docs/rules.md; where cardgames_io differs from classic the tests assert the difference.
 """
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ def test_dealt_red_three_never_laid_counts_as_red_three_penalty_without_meld() -
 
 
 
-# --------------------------------------------------------------------------- DECISION rulings
+# --------------------------------------------------------------------------- rulings
 
 KINGS = "h13 h13 s13 s13 d13 c13 c13"
 QUEENS_CANASTA = "h12 h12 c12 c12 d12 d12 s12"
@@ -156,7 +156,7 @@ GO_OUT_MELDS = {
 
 @pytest.mark.parametrize("profile", sorted(GO_OUT_MELDS))
 def test_ask_permission_only_when_able_to_go_out(profile: str) -> None:
-    """RULES.md §6 DECISION [all]: a player may ask only when able to go out this turn."""
+    """docs/rules.md#rules-going-out ruling [all]: a player may ask only when able to go out this turn."""
     def ready(hand: str) -> Round:
         return Round.from_state(profile=profile, hands=[hand, "c4", "c5", "c6"], melds=[GO_OUT_MELDS[profile]],
                                 stock="s10 s11", drew_from="stock")
@@ -187,7 +187,7 @@ BLACK_THREES = "s3 s3 c3 c3 s3 c3 s3"
 
 
 def test_black_three_meld_is_never_a_canasta() -> None:
-    """RULES.md §8 DECISION [all]: seven black threes (Pennies from Heaven) are no canasta."""
+    """docs/rules.md#rules-scoring ruling [all]: seven black threes (Pennies from Heaven) are no canasta."""
     verdict = check_meld(BLACK_THREES, "pennies_from_heaven", going_out=True)
     assert verdict.ok and "never a canasta" in verdict.message
     score = score_round([BLACK_THREES, PENNIES_CLOSED[0]], profile="pennies_from_heaven", went_out=True)
@@ -224,7 +224,7 @@ def test_black_three_meld_going_out_is_not_concealed_and_scores_no_canasta() -> 
 @pytest.mark.parametrize("profile", ["classic", "cardgames_io", "traditional", "italian",
                                      "pennies_from_heaven", "canastra_br", "tranca"])
 def test_red_three_on_top_of_a_hypothetical_pile_is_refused(profile: str) -> None:
-    """RULES.md §4 DECISION [all]: a red three never lies on top of the pile in play."""
+    """docs/rules.md#rules-pile-frozen ruling [all]: a red three never lies on top of the pile in play."""
     with pytest.raises(ValueError, match="red three h3 on top"):
         Round.from_state(profile=profile, hands=["c4 c5"], pile="c9 h3")
     with pytest.raises(ValueError, match="red three d3 on top"):
@@ -237,7 +237,8 @@ def test_red_three_on_top_of_a_hypothetical_pile_is_refused(profile: str) -> Non
 @pytest.mark.parametrize("cards, ok", [("d1 jk c2", False), ("d1 h1 jk", False), ("d1 h1 s1", True),
                                        ("d1 h1 s1 jk c2", True)])
 def test_brazilian_ace_set_holds_three_natural_aces(profile: str, cards: str, ok: bool) -> None:
-    """VARIANTS.md §3 DECISION: an ace set holds at least three natural aces at all times."""
+    """docs/variants.md#variants-brazilian-ace-sets ruling: an ace set holds at least three natural
+    aces at all times."""
     verdict = check_meld(cards, profile)
     assert verdict.ok is ok
     if not ok:

@@ -1,6 +1,7 @@
-"""Brazilian games (issue 7): Canastra (``canastra_br``) and Tranca (``tranca``), as VARIANTS.md
-§3-§5 specifies them. Test names follow the numbered test cases of VARIANTS.md §4-§5; then the
-sequence meld family, the morto, and properties of random and bot rounds."""
+"""Brazilian games (issue 7): Canastra (``canastra_br``) and Tranca (``tranca``), as
+docs/variants.md#variants-brazilian, #variants-canastra-br and #variants-tranca specify them. Test
+names follow the numbered test cases of the rule sources; then the sequence meld family, the morto,
+and properties of random and bot rounds."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ def test_italian_deal_lays_red_threes_before_the_upcard_and_buries_n_cards() -> 
 
 
 def test_italian_upcard_d10_leaves_pile_11_and_stock_91() -> None:
-    """VARIANTS.md §1 arithmetic: no dealt red threes, upcard d10 -> pile 11 cards, stock 91."""
+    """docs/variants.md#variants-italian arithmetic: no dealt red threes, upcard d10 -> pile 11 cards, stock 91."""
     for seed in range(400):
         rnd = Round(ITALIAN, seed=seed)
         if rnd.pile[-1].rank == 10 and len(rnd.pile) == 11 and not any(rnd.red_threes):

@@ -115,7 +115,7 @@ def test_pennies_red_three_in_an_unpicked_reserve_costs_nothing() -> None:
 
 
 def test_pennies_eight_black_threes_refused_without_calling_them_a_canasta() -> None:
-    """RULES.md §8 ruling: a meld of black threes is never a canasta; Pennies caps it at 7
+    """docs/rules.md#rules-scoring ruling: a meld of black threes is never a canasta; Pennies caps it at 7
     cards, and the refusal says so (not "a canasta is closed ... start a new meld")."""
     from canasta_learn import check_meld
 

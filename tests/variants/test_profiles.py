@@ -1,4 +1,4 @@
-"""Rule profiles: the settings RULES.md gives each profile, validation, round trips."""
+"""Rule profiles: the settings docs/rules.md gives each profile, validation, round trips."""
 
 from __future__ import annotations
 
