@@ -349,11 +349,13 @@ def claims() -> list[Claim]:
         c("09", r"six jokers\*\* \((\d+) cards\); \*\*(\d+) cards\*\*", (deck(italian), italian.hand_size)),
         c("09", r"the minimum rises to (\d+), (\d+) and (\d+) for scores from (\d+), (\d+) and (\d+)\.",
           (*(m for _low, m in italian.opening_table[3:]), *(low for low, _m in italian.opening_table[3:]))),
-        c("09", r"Scoring: going out (\d+) \(nothing more for concealed\); red threes (\d+) each up to three, "
-                r"then (\d+) each; a deuce canasta earns (\d+) \(seven twos\) or (\d+) \(with jokers\)",
+        c("09", r"Scoring: going out (\d+) \(nothing more for concealed\); red threes (\d+) each for up to "
+                r"three, and (\d+) each once there are four or more \(four: (\d+)\); a deuce canasta earns (\d+) "
+                r"\(seven twos\) or (\d+) \(with jokers\)",
           (one([italian.going_out_bonus, italian.concealed_going_out_bonus]),
            one(b // k for k, b in enumerate(italian.red_three_bonuses[1:4], 1)),
-           it_four_or_more, bonus(italian, "deuce_natural"), bonus(italian, "deuce_mixed"))),
+           it_four_or_more, italian.red_three_bonuses[4], bonus(italian, "deuce_natural"),
+           bonus(italian, "deuce_mixed"))),
         c("09", r"The game goes to (12,000)\.", (italian.target_score,)),
         c("09", r"eight jokers\*\* \((\d+) cards\)\. Each player gets \*\*(\d+) cards\*\* and an "
                 r"\*\*(\d+)-card reserve",
