@@ -41,14 +41,13 @@ from ..core.cards import (
     CARD_KEY,
     Card,
     CardsLike,
-    check_card_counts,
     deal_order,
     format_cards,
     rank_name,
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top, need_sequence
+from ..core.inputs import need_cards, need_int
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
@@ -59,7 +58,6 @@ from ..rules.melds import (
     BLACK_THREE_RANK,
     canasta_kind,
     cards_value,
-    check_meld_cards,
     closes_at_canasta,
     meld_key,
     meld_name,
@@ -77,6 +75,7 @@ from ..variants.sequences import (
 )
 from .moves import legal_actions as list_legal_actions
 from .moves import meld_candidates, take_candidates
+from .scenario import round_from_state
 
 __all__ = ["PHASES", "Round", "MeldsLike"]
 
@@ -257,102 +256,18 @@ class Round:
         number beyond the table, lists longer than the seats or teams), and a TypeError naming
         the argument for a value of the wrong kind.
         """
-        prof = get_profile(profile)
-        n = prof.player_count
-        teams = prof.team_count
-        need_int(to_move, "to_move", low=0, high=n - 1)
-        need_int(dealer, "dealer", low=0, high=n - 1, allow_none=True)
-        if dealer is None:
-            dealer = (to_move - 1) % n
-        given_hands = need_card_lists(hands, "hands", f"hands (one per seat, at most {n})", most=n)
-        seats_text = f"one per seat, at most {n}"
-        given_threes = need_card_lists(red_threes, "red_threes", f"red-three lists ({seats_text})", most=n)
-        given_reserves = need_card_lists(reserves, "reserves", f"reserves ({seats_text})", most=n)
-        team_meld_lists = need_sequence(melds, "melds", f"meld lists (one per team, at most {teams})", most=teams)
-        given_melds = [need_card_lists(m, f"melds[{t}]", "melds (each notation text or a list of cards)")
-                       for t, m in enumerate(team_meld_lists)]
-        for name, flags, size, who in (("opened", opened, teams, "team"), ("has_melded", has_melded, n, "seat")):
-            if flags is not None:
-                items = need_sequence(flags, name, f"True/False values (one per {who})")
-                if len(items) != size or not all(isinstance(f, bool) for f in items):
-                    raise ValueError(f"{name} must give {size} True/False values (one per {who}), not {flags!r}.")
-        need_bool(check_counts, "check_counts")
-        if mortos is not None:
-            mortos = need_card_lists(mortos, "mortos", f"mortos (one per team, at most {teams})", most=teams)
-        if morto_state is not None:
-            states = need_sequence(morto_state, "morto_state", f"morto states (one per team, {teams})")
-            if len(states) != teams or any(s not in ("none", "waiting", "taken", "stock") for s in states):
-                raise ValueError(f"morto_state must give {teams} of 'waiting', 'taken', 'stock' or 'none' (one per "
-                                 f"team), not {morto_state!r}.")
-        self = cls.__new__(cls)
-        self._setup(prof, dealer, team_scores)
-        self.to_move = to_move
-        self.hands = [sorted(h, key=CARD_KEY) for h in given_hands] + [[] for _ in range(n - len(given_hands))]
-        self.stock = list(reversed(need_cards(stock, "stock")))
-        self.pile = need_cards(pile, "pile")
-        need_no_red_three_on_top(self.pile, "pile")
-        for seat, cards in enumerate(given_threes):
-            if any(not c.is_red_three for c in cards):
-                raise ValueError(f"red_threes for seat {seat} hold {format_cards(cards)}: only h3 and d3.")
-            self.red_threes[seat] = cards
-        for team, team_melds in enumerate(given_melds):
-            for cards in team_melds:
-                verdict = check_meld_cards(cards, prof, going_out=True)
-                if not verdict:
-                    raise ValueError(f"melds[{team}] holds {format_cards(cards) or 'an empty meld'}, an illegal "
-                                     f"meld: {verdict.message}")
-                rank = meld_key(cards, prof)
-                assert rank is not None
-                rank, cards = self.rules.stored_meld(self.melds[team], cards, rank)
-                if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size and rank != BLACK_THREE_RANK:
-                    self.closed[team].append(cards)
-                    continue
-                if rank in self.melds[team]:
-                    raise ValueError(
-                        f"melds[{team}] has two melds of {rank_name(rank, plural=True)}; "
-                        "a team has one meld per rank: put them together."
-                    )
-                self.melds[team][rank] = cards
-        if reserves and not self.rules.has_reserves:
-            raise ValueError(f"The {prof.name} profile has no reserves; leave reserves=() for it.")
-        for seat, reserve in enumerate(given_reserves):
-            self.reserves[seat] = reserve
-        everything = [c for h in self.hands for c in h] + self.stock + self.pile
-        everything += [c for r in self.reserves for c in r]
-        everything += [c for t in self.red_threes for c in t]
-        everything += [c for m in self.melds for cards in m.values() for c in cards]
-        everything += [c for team_closed in self.closed for cards in team_closed for c in cards]
-        if self.rules.has_morto:
-            given = list(mortos) if mortos is not None else []
-            for team in range(prof.team_count):
-                self.mortos[team] = list(given[team]) if team < len(given) else []
-                self.morto_state[team] = "waiting" if self.mortos[team] else "taken"
-            if morto_state is not None:
-                self.morto_state = list(morto_state)
-            everything += [c for m in self.mortos for c in m]
-        if check_counts:
-            check_card_counts(everything, deck_count=prof.deck_count, joker_count=prof.joker_count,
-                              what="The position")
-        self.opened = list(opened) if opened is not None else [
-            bool(m) or bool(c) or self.opening_minimum(t) == 0
-            for t, (m, c) in enumerate(zip(self.melds, self.closed, strict=True))]
-        for team, flag in enumerate(self.opened):
-            if not flag and self.melds[team]:
-                raise ValueError(
-                    f"opened[{team}] is False, but team {team} has melds on the table; a team "
-                    "opens with its first melds (leave opened=None to derive it)."
-                )
-        self.has_melded = list(has_melded) if has_melded is not None else [
-            bool(self.melds[s % prof.team_count]) or bool(self.closed[s % prof.team_count]) for s in range(n)]
-        self.first_turn_done = [True] * n
-        self.deck = ()
-        self._begin_turn_state()
-        if drew_from is not None:
-            if drew_from not in ("stock", "pile"):
-                raise ValueError(f"drew_from must be None (not drawn yet), 'stock' or 'pile', not {drew_from!r}.")
-            self.drew_from = drew_from
-            self.phase = "play"
-        return self
+        return round_from_state(
+            cls._blank, profile=profile, hands=hands, stock=stock, pile=pile, melds=melds, red_threes=red_threes,
+            to_move=to_move, dealer=dealer, drew_from=drew_from, opened=opened, has_melded=has_melded,
+            team_scores=team_scores, check_counts=check_counts, reserves=reserves, mortos=mortos,
+            morto_state=morto_state)
+
+    @classmethod
+    def _blank(cls, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> Round:
+        """A round of ``profile`` set up with no cards anywhere (`scenario.round_from_state` fills it)."""
+        rnd = cls.__new__(cls)
+        rnd._setup(profile, dealer, team_scores)
+        return rnd
 
     # ------------------------------------------------------------------ basic queries
     @property
