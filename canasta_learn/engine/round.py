@@ -53,7 +53,6 @@ from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
 from ..rules.end_of_stock import draw_problem
 from ..rules.going_out import is_concealed
-from ..rules.meld_groups import sequence_group_problem
 from ..rules.melds import (
     BLACK_THREE_RANK,
     canasta_kind,
@@ -67,14 +66,9 @@ from ..rules.scoring import ScoreBreakdown, score_team
 from ..rules.state import Problem, plural
 from ..rules.turn import answer_problem
 from ..variants import rules_for
-from ..variants.sequences import (
-    ACE_SET_KEY,
-    describe_run,
-    is_sequence_key,
-    swap_joker,
-)
 from .moves import legal_actions as list_legal_actions
 from .moves import meld_candidates, take_candidates
+from .perform import Performer
 from .scenario import round_from_state
 
 __all__ = ["PHASES", "Round", "MeldsLike"]
@@ -84,13 +78,6 @@ __all__ = ["PHASES", "Round", "MeldsLike"]
 PHASES = ("draw", "play", "answer", "over")
 
 MeldsLike = Any  # "h1 c1 d2 | c9 c9 d9", [cards, ...] or [MeldGroup, ...]
-
-
-def _joined_text(count: int) -> str:
-    """How many pile cards join the hand: '2 cards join the hand', 'no other card joins the hand'."""
-    if count == 0:
-        return "no other card joins the hand"
-    return f"{plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
 
 
 def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
@@ -204,6 +191,8 @@ class Round:
         #: Single-group meld actions already made this round, by (seat, cards, target): actions
         #: are immutable values, so `legal_actions` hands out the same object again.
         self.meld_action_cache: dict[tuple[int, tuple[Card, ...], int | None], Meld] = {}
+        #: The performing steps the variant hooks that perform an action are lent (`perform.Performer`).
+        self._performer = Performer(self)
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -674,7 +663,7 @@ class Round:
         if isinstance(action, Draw):
             self._do_draw(action.seat, index)
         elif isinstance(action, TakePile):
-            self._do_take(action, index)
+            self.rules.take_pile(self, self._performer, action, index)
         elif isinstance(action, Meld):
             self._do_meld(action.seat, action.groups, index)
             self.turn_meld_actions += 1
@@ -696,9 +685,9 @@ class Round:
                                      + ("the player must go out this turn." if action.yes
                                         else "the player may not go out this turn."), index))
         elif isinstance(action, Swap):
-            self._do_swap(action, index)
+            self.rules.swap_joker(self, self._performer, action, index)
         elif isinstance(action, Redraw):
-            self._do_redraw(action.seat, index)
+            self.rules.redraw(self, self._performer, action.seat, index)
         elif isinstance(action, Decline):
             self._end_round("stock_exhausted",
                             f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
@@ -748,54 +737,8 @@ class Round:
         replacements = [c for e in self.events[before:] if e.kind == "replacement" for c in e.cards]
         self.turn_drawn = tuple(c for c in drawn + replacements if c in hand and not c.is_red_three)
 
-    def _do_redraw(self, seat: int, index: int) -> None:
-        card = self.turn_drawn[0]
-        self.hands[seat].remove(card)
-        self.pile.append(card)
-        self.events.append(Event("redraw", seat, (card,),
-                                 f"{self.seat_name(seat)} discards the drawn card {card} (first turn of the hand) "
-                                 "and draws again.", index))
-        self._do_draw(seat, index)
-        self.turn_drawn = ()
-
-    def _do_swap(self, action: Swap, index: int) -> None:
-        seat = action.seat
-        team = self.team_of(seat)
-        result = swap_joker(self.melds[team][action.target], action.card, action.target == ACE_SET_KEY)
-        assert not isinstance(result, str)
-        meld, joker = result
-        before = self.canasta_kinds(team)
-        self.melds[team][action.target] = meld
-        self.hands[seat].remove(action.card)
-        self.hands[seat].append(joker)
-        self.hands[seat].sort(key=CARD_KEY)
-        self.has_melded[seat] = True
-        self.events.append(Event("joker_swapped", seat, (action.card, joker),
-                                 f"{self.seat_name(seat)} puts {action.card} in place of the joker in "
-                                 f"{self.meld_label(action.target, meld)} and takes the joker into hand.", index,
-                                 value=action.target))
-        self._note_kind_change(seat, team, action.target, before, index)
-
-    def _note_kind_change(self, seat: int, team: int, key: int, before: Sequence[str], index: int) -> None:
-        """Brazilian games: say when a meld becomes a canasta or changes kind (real → suja...)."""
-        after = self.canasta_kinds(team)
-        if sorted(before) == sorted(after):
-            return
-        meld = self.melds[team][key]
-        kind = canasta_kind(meld, key, self.profile)
-        label = self.meld_label(key, meld)
-        if kind is None:
-            message = f"{label} is no longer a canasta (more than one wild card)."
-        else:
-            message = f"{label} is now a canastra {kind.replace('_', ' ')}."
-        self.events.append(Event("canasta_kind_changed", seat, tuple(meld), message, index, value=key))
-
-    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int,
-                  final: list[Card] | None = None) -> None:
+    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
         melds = self.melds[team]
-        if final is not None:
-            self._lay_sequence_meld(seat, team, rank, cards, final, index)
-            return
         size = self.profile.canasta_size
         existing = melds.get(rank)
         was_canasta = existing is not None and len(existing) >= size
@@ -830,58 +773,16 @@ class Round:
                                      f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
                                      f"(bonus {self.profile.natural_canasta_bonus} → "
                                      f"{self.profile.mixed_canasta_bonus}).", index, value=rank))
-        self.turn_own.setdefault(rank, []).extend(cards)
-        self.has_melded[seat] = True
-        if not self.opened[team]:
-            self.turn_value += cards_value(cards, self.profile)
+        self._record_meld(seat, team, rank, cards)
 
-    def _lay_sequence_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], final: list[Card],
-                           index: int) -> None:
-        """Brazilian games: a new sequence / set of aces, or cards added to one (``final`` is the
-        whole meld in its stored order)."""
-        melds = self.melds[team]
-        name = self.seat_name(seat)
-        before = self.canasta_kinds(team)
-        label = self.meld_label(key, final)
-        if key not in melds:
-            shown = f" ({describe_run(final)})" if is_sequence_key(key) else ""
-            self.events.append(Event("meld_new", seat, tuple(cards),
-                                     f"{name} melds {format_cards(cards)}: {label}{shown}.", index, value=key))
-        else:
-            self.events.append(Event("meld_added", seat, tuple(cards),
-                                     f"{name} adds {format_cards(cards)} to {label}.", index, value=key))
-            if key in self.turn_start_ranks:
-                self.turn_added_to_old = True
-        melds[key] = list(final)
-        self._note_kind_change(seat, team, key, before, index)
+    def _record_meld(self, seat: int, team: int, key: int, cards: Sequence[Card]) -> None:
         self.turn_own.setdefault(key, []).extend(cards)
         self.has_melded[seat] = True
         if not self.opened[team]:
             self.turn_value += cards_value(cards, self.profile)
 
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        self.rules.team_melds_by(self._lay_groups_by_rank, self._lay_groups_by_run)(seat, groups, index)
-
-    def _lay_groups_by_rank(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        for group in groups:
-            for card in group.cards:
-                hand.remove(card)
-            rank = group.target if group.target is not None else meld_key(group.cards, self.profile)
-            assert rank is not None
-            self._lay_meld(seat, team, rank, group.cards, index)
-
-    def _lay_groups_by_run(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        """Brazilian games: each group is checked against the team's melds as they are now."""
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        for group in groups:
-            result = sequence_group_problem(self, group, self.melds[team], {})
-            assert not isinstance(result, Problem), result
-            for card in group.cards:
-                hand.remove(card)
-            self._lay_meld(seat, team, result[0], group.cards, index, final=result[1])
+        self.rules.lay_groups(self, self._performer, seat, groups, index)
 
     def _after_meld(self, seat: int, index: int) -> None:
         team = self.team_of(seat)
@@ -893,72 +794,6 @@ class Round:
                                      index, value=self.turn_value))
         if not self.hands[seat] and not self.rules.run_out_of_cards(self, seat, index, True):
             self._go_out(seat, index)
-
-    def _do_take(self, action: TakePile, index: int) -> None:
-        if self.rules.takes_top_card_alone:
-            self._do_take_top_card(action, index)
-            return
-        seat = action.seat
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        top = self.pile.pop()
-        for card in action.cards:
-            hand.remove(card)
-        self._lay_meld(seat, team, top.rank, (top,) + action.cards, index)
-        self._do_meld(seat, action.extra_melds, index)
-        rest = self.pile
-        self.pile = []
-        picked = [c for c in rest if not c.is_red_three]
-        threes = [c for c in rest if c.is_red_three]
-        hand.extend(picked)
-        hand.sort(key=CARD_KEY)
-        self.red_threes[seat].extend(threes)
-        self.events.append(Event("pile_taken", seat, tuple(rest),
-                                 f"{self.seat_name(seat)} takes the pile: {top} goes down with "
-                                 f"{format_cards(action.cards) or 'the team meld'}, "
-                                 f"{_joined_text(len(picked))}.", index))
-        for card in threes:
-            self.events.append(Event("red_three", seat, (card,),
-                                     f"{self.seat_name(seat)} lays down the red three {card} found in the "
-                                     "pile (no replacement).", index))
-        self.drew_from = "pile"
-        self.phase = "play"
-        self._after_meld(seat, index)
-
-    def _do_take_top_card(self, action: TakePile, index: int) -> None:
-        """Brazilian games: the top card into a team meld, the rest into the hand, locked."""
-        seat = action.seat
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        top = self.pile[-1]
-        target = action.target
-        if target is None and not action.cards:
-            target = next(k for k in sorted(self.melds[team])
-                          if not isinstance(sequence_group_problem(self, MeldGroup((top,), k), self.melds[team], {}),
-                                            Problem))
-        result = sequence_group_problem(self, MeldGroup((top,) + action.cards, target), self.melds[team], {})
-        assert not isinstance(result, Problem), result
-        self.pile.pop()
-        for card in action.cards:
-            hand.remove(card)
-        self._lay_meld(seat, team, result[0], (top,) + action.cards, index, final=result[1])
-        rest = self.pile
-        self.pile = []
-        picked = [c for c in rest if not c.is_red_three]
-        threes = [c for c in rest if c.is_red_three]
-        hand.extend(picked)
-        hand.sort(key=CARD_KEY)
-        self.turn_locked = list(picked)
-        self.red_threes[seat].extend(threes)
-        self.events.append(Event("pile_taken", seat, tuple(rest),
-                                 f"{self.seat_name(seat)} takes the pile: {top} goes down at once, "
-                                 + (f"{_joined_text(len(picked))} (meldable from the next turn)." if picked
-                                    else f"{_joined_text(0)}."),
-                                 index))
-        self._do_meld(seat, action.extra_melds, index)
-        self.drew_from = "pile"
-        self.phase = "play"
-        self._after_meld(seat, index)
 
     def _do_discard(self, seat: int, card: Card, index: int) -> None:
         self.hands[seat].remove(card)
@@ -1070,6 +905,7 @@ class Round:
         new = Round.__new__(Round)
         new.__dict__.update(self.__dict__)
         new._legal_memo = None  # a copy may be edited directly (Position does) before it is asked
+        new._performer = Performer(new)
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.hands = [list(h) for h in self.hands]

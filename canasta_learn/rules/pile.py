@@ -16,7 +16,7 @@ from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import rules_for
 
-__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "pile_status"]
+__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
 
@@ -134,6 +134,18 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
                           {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
     return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {plural}).", (),
                       {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
+
+
+def joined_text(count: int) -> str:
+    """How many of the pile's other cards join the taker's hand, as the pile-taken sentence says
+    it (docs/rules.md#rules-pile-top-first).
+
+    >>> joined_text(2), joined_text(1), joined_text(0)
+    ('2 cards join the hand', '1 card joins the hand', 'no other card joins the hand')
+    """
+    if count == 0:
+        return "no other card joins the hand"
+    return f"{plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
 
 
 
