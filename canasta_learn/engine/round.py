@@ -51,6 +51,8 @@ from ..core.inputs import need_cards, need_int
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
+from ..rules import red_threes as red_three_rules
+from ..rules.deal import deal
 from ..rules.end_of_stock import draw_problem
 from ..rules.going_out import is_concealed
 from ..rules.melds import (
@@ -132,7 +134,9 @@ class Round:
         self._setup(prof, dealer, team_scores)
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(cards)
-        self._deal()
+        deal(self)  # docs/rules.md#rules-deal
+        self._begin_turn_state()
+        self._start_turn()
 
     def _setup(self, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> None:
         n = profile.player_count
@@ -378,59 +382,16 @@ class Round:
         self.turn_start_ranks = frozenset(self.melds[team])
         self.turn_start_has_melded = self.has_melded[self.to_move]
 
-    # ------------------------------------------------------------------ the deal
-    def _deal(self) -> None:
-        prof = self.profile
-        self.stock = list(reversed(self.deck))
-        n = prof.player_count
-        order = [self.dealer]
-        for _ in range(n - 1):
-            order.append(self.next_seat(order[-1]))
-        order = order[1:] + order[:1]
-        for _ in range(prof.hand_size):
-            for seat in order:
-                self.hands[seat].append(self.stock.pop())
-        for hand in self.hands:
-            hand.sort(key=CARD_KEY)
-        self.rules.set_aside(self)
-        self.rules.open_the_pile(self)
-        self._begin_turn_state()
-        self._start_turn()
-
+    # ------------------------------------------------------------------ the deal and red threes
     def lay_dealt_red_threes(self) -> None:
         """Lay the red threes of every dealt hand, from the dealer's left, each replaced from the
-        stock (docs/rules.md#rules-dealt-red-threes)."""
-        n = self.profile.player_count
-        seat = self.dealer
-        for _ in range(n):
-            seat = self.next_seat(seat)
-            self.lay_red_threes(seat, -1)
-        self.first_turn_done = [True] * n
+        stock (docs/rules.md#rules-dealt-red-threes; `rules.red_threes.lay_dealt_red_threes`)."""
+        red_three_rules.lay_dealt_red_threes(self)
 
     def lay_red_threes(self, seat: int, action_index: int) -> None:
         """Lay down every red three of ``seat``'s hand, each replaced from the stock (the new
-        ones too) (docs/rules.md#rules-red-threes)."""
-        hand = self.hands[seat]
-        while True:
-            threes = [c for c in hand if c.is_red_three]
-            if not threes:
-                return
-            for card in threes:
-                hand.remove(card)
-                self.red_threes[seat].append(card)
-                self.events.append(Event("red_three", seat, (card,),
-                                         f"{self.seat_name(seat)} lays down the red three {card}.",
-                                         action_index))
-            for _ in threes:
-                if not self.stock:
-                    self.rules.stock_ran_out(self, seat, action_index)
-                if not self.stock:
-                    return
-                new = self.stock.pop()
-                hand.append(new)
-                self.events.append(Event("replacement", seat, (new,),
-                                         f"{self.seat_name(seat)} draws a replacement.", action_index))
-            hand.sort(key=CARD_KEY)
+        ones too) (docs/rules.md#rules-red-threes; `rules.red_threes.lay_red_threes`)."""
+        red_three_rules.lay_red_threes(self, seat, action_index)
 
     def _start_turn(self) -> None:
         """Automatic steps at the start of a turn (first-turn red threes, end of stock)."""
