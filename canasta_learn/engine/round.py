@@ -6,7 +6,11 @@ and performing. Every operation is a pokerkit-style triple: ``verify_x()`` raise
 it, appends the action to ``round.log`` and returns it. A refused operation changes nothing.
 The rule checks themselves live in one module per rule topic in `canasta_learn.rules` (``turn``,
 ``pile``, ``meld_groups``, ``opening``, ``going_out``, ``end_of_stock``, ``discards``), plain
-functions of the round (`rules.state.RoundState`) that `Round` exposes as its methods.
+functions of the round (`rules.state.RoundState`) that `Round` exposes as its methods; so do
+the deal (``rules.deal``) and laying red threes (``rules.red_threes``). What the variants perform
+their own way is their hooks' (`ClassicRules.take_pile`, ``lay_groups``, ``swap_joker``,
+``redraw``), done through the round's `perform.Performer`; a described position is built by
+`scenario.round_from_state`.
 
 >>> r = Round(seed=7)
 >>> r.to_move, r.phase, len(r.hands[1])
@@ -31,11 +35,13 @@ from ..core.actions import (
     Draw,
     Meld,
     MeldGroup,
+    MeldsLike,
     Redraw,
     Swap,
     TakePile,
     parse_action,
     seat_name,
+    to_groups,
 )
 from ..core.cards import (
     CARD_KEY,
@@ -78,34 +84,6 @@ __all__ = ["PHASES", "Round", "MeldsLike"]
 #: Phases of a round: the player to move must draw, or may play (meld/discard), or the
 #: partner must answer "may I go out?", or the round is over.
 PHASES = ("draw", "play", "answer", "over")
-
-MeldsLike = Any  # "h1 c1 d2 | c9 c9 d9", [cards, ...] or [MeldGroup, ...]
-
-
-def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
-    """Normalise meld input: notation with ``|`` between melds (``"13: h13"`` adds to the
-    kings meld), a list of card lists, or `MeldGroup` objects."""
-    if isinstance(melds, MeldGroup):
-        return (melds,)
-    if isinstance(melds, str):
-        from ..core.actions import _parse_groups
-
-        if not melds.strip():
-            return ()
-        return _parse_groups(melds, need_target=False, original=melds)
-    if isinstance(melds, Card) or not isinstance(melds, Iterable):
-        raise TypeError(f"melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) or "
-                        f"MeldGroup objects, not {type(melds).__name__} {melds!r}.")
-    groups = []
-    for index, item in enumerate(melds):
-        if isinstance(item, MeldGroup):
-            groups.append(item)
-        elif isinstance(item, str):
-            groups.extend(to_groups(item))
-        else:
-            groups.append(MeldGroup(tuple(need_cards(item, f"melds[{index}]"))))
-    return tuple(groups)
-
 
 
 

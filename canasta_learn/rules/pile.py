@@ -1,4 +1,17 @@
-"""The discard pile's state: empty, open, frozen or blocked, and why (``RULES.md`` §4).
+"""The discard pile: its state, and every check on taking it (docs/rules.md#rules-pile-blocked to
+#rules-pile-one-card; docs/variants.md#variants-brazilian-pile).
+
+This module owns the pile's state (`pile_status`: empty, open, frozen or blocked for a team, and
+why, in `PILE_REASONS`; the frozen-pile rule lives here and nowhere else,
+docs/rules.md#rules-pile-frozen) and the take checks: the turn and a blocked pile
+(`take_basics_problem`, docs/rules.md#rules-pile-blocked), the frozen pile's natural pair, the
+top card's meld, the opening and going out with the pile (`take_problem`,
+docs/rules.md#rules-pile-take-open, #rules-pile-take-frozen, #rules-pile-top-first,
+#rules-pile-one-card), the Brazilian top-card take (`take_top_card_problem`,
+docs/variants.md#variants-brazilian-pile), the compulsory take at the end of the stock
+(`must_take`, docs/rules.md#rules-end-of-stock), the cards a take adds to the hand
+(`pile_pick_up_count`, `joined_text`) and the verdict on a legal take (`take_verdict`). Each
+check takes the round (`RoundState`) and returns a `Problem` or None.
 
 >>> pile_status(parse_cards("h9 d2 s5"), get_profile(), team_opened=True).state
 'frozen'
