@@ -23,7 +23,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import (
@@ -53,7 +53,7 @@ from ..core.cards import (
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.inputs import need_cards, need_int
+from ..core.inputs import need_cards, need_int, need_team_scores
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
@@ -70,7 +70,7 @@ from ..rules.melds import (
     meld_name,
 )
 from ..rules.pile import PileStatus, pile_status
-from ..rules.scoring import ScoreBreakdown, score_team
+from ..rules.scoring import ScoreBreakdown, round_team_score
 from ..rules.state import Problem, plural
 from ..rules.turn import answer_problem
 from ..variants import rules_for
@@ -120,17 +120,7 @@ class Round:
         n = profile.player_count
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}.")
-        if team_scores is not None and (isinstance(team_scores, (str, bytes, dict))
-                                        or not isinstance(team_scores, Iterable)):
-            raise TypeError(f"team_scores must be a list of {profile.team_count} whole numbers (one per team), "
-                            f"not {type(team_scores).__name__} {team_scores!r}.")
-        scores = tuple(team_scores) if team_scores is not None else (0,) * profile.team_count
-        if len(scores) != profile.team_count or not all(isinstance(s, int) and not isinstance(s, bool)
-                                                        for s in scores):
-            raise ValueError(
-                f"team_scores must give {profile.team_count} whole numbers (one per team), "
-                f"not {team_scores!r}."
-            )
+        scores = need_team_scores(team_scores, profile.team_count)
         self.profile = profile
         #: The hooks of the profile's behaviour (`canasta_learn.variants.rules_for`).
         self.rules = rules_for(profile)
@@ -266,15 +256,7 @@ class Round:
 
     def morto_text(self, team: int) -> str:
         """The team's morto in words: 'waiting (11 cards)', 'taken by S', 'became the stock'."""
-        state = self.morto_state[team]
-        if state == "waiting":
-            return f"waiting, {len(self.mortos[team])} cards face down"
-        if state == "taken":
-            taker = self.morto_taker[team]
-            return "taken" + (f" by {self.seat_name(taker)}" if taker is not None else "")
-        if state == "stock":
-            return "became the stock (not taken)"
-        return "none"
+        return self.rules.morto_text(self, team)
 
     def morto_available(self, team: int) -> bool:
         """True while the team's morto waits for its first batida (Brazilian games)."""
@@ -802,22 +784,9 @@ class Round:
         return [self.score_team(team) for team in range(self.profile.team_count)]
 
     def score_team(self, team: int) -> ScoreBreakdown:
-        """A team's score for the round as it stands (final once the round is over)."""
-        seats = [s for s in range(self.player_count) if self.team_of(s) == team]
-        went_out = self.went_out is not None and self.team_of(self.went_out) == team
-        return score_team(
-            list(self.melds[team].values()) + list(self.closed[team]),
-            [c for s in seats for c in self.red_threes[s]],
-            [self.hands[s] for s in seats],
-            self.profile,
-            went_out=went_out,
-            concealed=went_out and self.went_out_concealed,
-            has_melded=bool(self.melds[team]) or bool(self.closed[team]),
-            team=team,
-            reserves=[self.reserves[s] for s in seats],
-            morto_taken=self.morto_state[team] == "taken" if self.rules.has_morto else None,
-            players_without_meld=sum(1 for s in seats if not self.has_melded[s]),
-        )
+        """A team's score for the round as it stands (final once the round is over;
+        `rules.scoring.round_team_score`)."""
+        return round_team_score(self, team)
 
     # ------------------------------------------------------------------ state
     def snapshot(self) -> tuple[Any, ...]:

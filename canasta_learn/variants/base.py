@@ -322,6 +322,11 @@ class ClassicRules:
         check refuses every one (docs/variants.md#variants-brazilian-turn)."""
         raise ValueError(f"The {self.profile.name} profile has no first-turn redraw.")
 
+    def morto_text(self, table: Table, team: int) -> str:
+        """The team's morto in words: "none", there is no morto in the classic game
+        (docs/variants.md#variants-brazilian-morto)."""
+        return "none"
+
     def set_aside(self, table: Table) -> None:
         """Deal what the game sets aside after the hands: nothing in the classic game
         (docs/rules.md#rules-deal)."""

@@ -236,6 +236,20 @@ class Morto(ClassicRules):
     has_morto = True
     concealed_going_out = False
 
+    # --- hooks the engine performs with (helper: trim)
+    def morto_text(self, table: Table, team: int) -> str:
+        """'waiting, 11 cards face down', 'taken by S', 'became the stock (not taken)', or 'none'
+        (a position given without one; docs/variants.md#variants-brazilian-morto)."""
+        state = table.morto_state[team]
+        if state == "waiting":
+            return f"waiting, {len(table.mortos[team])} cards face down"
+        if state == "taken":
+            taker = table.morto_taker[team]
+            return "taken" + (f" by {table.seat_name(taker)}" if taker is not None else "")
+        if state == "stock":
+            return "became the stock (not taken)"
+        return "none"
+
     # --- hooks the rules ask (helper: rules-hooks)
     def going_out_score(self, concealed: bool) -> tuple[str, int]:
         """The batida ending the hand earns the going-out bonus, concealed or not
