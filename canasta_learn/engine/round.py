@@ -638,12 +638,7 @@ class Round:
         else:  # the common draw: no red three to lay down
             self.turn_drawn = tuple(drawn)
             return
-        before = len(self.events)
-        self.lay_red_threes(seat, index)
-        # the last stock card may be the drawn card or a red three's replacement
-        last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
-                          and e.kind in ("drew", "replacement") and e.cards), None)
-        last_was_red_three = not self.stock and last_card is not None and last_card.is_red_three
+        still_drawn, last_was_red_three = red_three_rules.lay_drawn_red_threes(self, seat, index, drawn)
         if last_was_red_three and self.rules.last_red_three_ends_hand:
             self._end_round("stock_exhausted",
                             "The last card of the stock was a red three: it is laid face up and the "
@@ -655,8 +650,7 @@ class Round:
                             "The last card of the stock was a red three: with no replacement, "
                             f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
                             index)
-        replacements = [c for e in self.events[before:] if e.kind == "replacement" for c in e.cards]
-        self.turn_drawn = tuple(c for c in drawn + replacements if c in hand and not c.is_red_three)
+        self.turn_drawn = still_drawn
 
     def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
         melds = self.melds[team]

@@ -15,7 +15,7 @@ from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
 from ..variants.base import ClassicRules, Table
 
-__all__ = ["RedThreeTable", "lay_dealt_red_threes", "lay_red_threes"]
+__all__ = ["RedThreeTable", "lay_dealt_red_threes", "lay_drawn_red_threes", "lay_red_threes"]
 
 
 class RedThreeTable(Table, Protocol):
@@ -57,6 +57,24 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             table.events.append(Event("replacement", seat, (new,),
                                       f"{table.seat_name(seat)} draws a replacement.", action_index))
         hand.sort(key=CARD_KEY)
+
+
+def lay_drawn_red_threes(table: RedThreeTable, seat: int, action_index: int,
+                         drawn: list[Card]) -> tuple[tuple[Card, ...], bool]:
+    """Lay the red threes of ``seat``'s hand after the draw at ``action_index`` brought
+    ``drawn``, each replaced from the stock (docs/rules.md#rules-red-threes): (the cards drawn
+    this turn, replacements included, that are still in the hand; whether the stock's last card,
+    drawn or a replacement, was a red three, which may end the hand,
+    docs/rules.md#rules-end-of-stock)."""
+    before = len(table.events)
+    lay_red_threes(table, seat, action_index)
+    # the last stock card may be the drawn card or a red three's replacement
+    last_card = next((e.cards[-1] for e in reversed(table.events) if e.action_index == action_index
+                      and e.kind in ("drew", "replacement") and e.cards), None)
+    last_was_red_three = not table.stock and last_card is not None and last_card.is_red_three
+    hand = table.hands[seat]
+    replacements = [c for e in table.events[before:] if e.kind == "replacement" for c in e.cards]
+    return tuple(c for c in drawn + replacements if c in hand and not c.is_red_three), last_was_red_three
 
 
 def lay_dealt_red_threes(table: RedThreeTable) -> None:
