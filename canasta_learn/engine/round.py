@@ -372,11 +372,7 @@ class Round:
         if isinstance(action, Draw):
             return draw_problem(self, action.seat)
         if isinstance(action, TakePile):
-            if action.target is not None and not self.rules.takes_top_card_alone:
-                return Problem("meld_no_such_meld", lambda: (
-                    f"In the {self.profile.name} profile the top card goes onto the team's meld of its rank: "
-                    "write 'take' without a meld number."))
-            return self.take_problem(action.seat, action.cards, action.extra_melds, action.target)
+            return pile.take_action_problem(self, action)
         if isinstance(action, Swap):
             return self.swap_problem(action.seat, action.target, action.card)
         if isinstance(action, Redraw):

@@ -5,7 +5,7 @@ This module owns the pile's state (`pile_status`: empty, open, frozen or blocked
 why, in `PILE_REASONS`; the frozen-pile rule lives here and nowhere else,
 docs/rules.md#rules-pile-frozen) and the take checks: the turn and a blocked pile
 (`take_basics_problem`, docs/rules.md#rules-pile-blocked), the frozen pile's natural pair, the
-top card's meld, the opening and going out with the pile (`take_problem`,
+top card's meld, the opening and going out with the pile (`take_action_problem`, `take_problem`,
 docs/rules.md#rules-pile-take-open, #rules-pile-take-frozen, #rules-pile-top-first,
 #rules-pile-one-card), the Brazilian top-card take (`take_top_card_problem`,
 docs/variants.md#variants-brazilian-pile), the compulsory take at the end of the stock
@@ -176,8 +176,8 @@ from .opening import opening_problem  # noqa: E402
 from .state import PileStatusLike, Problem, RoundState, plural  # noqa: E402
 from .turn import hand_problem, turn_problem  # noqa: E402
 
-__all__ += ["must_take", "pile_pick_up_count", "take_basics_problem", "take_problem", "take_top_card_problem",
-            "take_verdict"]
+__all__ += ["must_take", "pile_pick_up_count", "take_action_problem", "take_basics_problem", "take_problem",
+            "take_top_card_problem", "take_verdict"]
 
 def pile_pick_up_count(rnd: RoundState) -> int:
     """Cards a pile take adds to the hand: those below the top card, red threes apart
@@ -201,6 +201,17 @@ def take_basics_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra
     if status.state == "blocked":
         return Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
     return hand_problem(rnd, seat, list(cards) + [c for g in extra for c in g.cards])
+
+
+def take_action_problem(rnd: RoundState, action: TakePile) -> Problem | None:
+    """Check a pile-take action: a meld number is named only where the top card alone goes down
+    (docs/variants.md#variants-brazilian-pile; elsewhere it goes onto the team's meld of its rank,
+    docs/rules.md#rules-pile-top-first), then `take_problem`."""
+    if action.target is not None and not rnd.rules.takes_top_card_alone:
+        return Problem("meld_no_such_meld", lambda: (
+            f"In the {rnd.profile.name} profile the top card goes onto the team's meld of its rank: "
+            "write 'take' without a meld number."))
+    return take_problem(rnd, action.seat, action.cards, action.extra_melds, action.target)
 
 
 def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
