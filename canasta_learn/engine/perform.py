@@ -1,8 +1,9 @@
 """The round's performing steps, lent to the variant hooks that perform an action (docs/rules.md#rules-turn).
 
 This module owns `Performer`, the one implementation of `canasta_learn.variants.base.Performer`:
-the round keeps one and passes it to the hooks that perform a verified action in the variant's
-own way (`ClassicRules.take_pile`, ``lay_groups``, ``swap_joker``, ``redraw``). Its steps change
+the round makes one for each call of a hook that performs a verified action in the variant's
+own way (`ClassicRules.take_pile`, ``lay_groups``, ``swap_joker``, ``redraw``) and keeps none, so
+no reference cycle keeps a dropped round (or a bot's copy of one) alive. Its steps change
 the round without checking anything again, so they are no public method of the round, where a
 learner could skip the rules with them. It types the round by `PerformingRound` and never
 imports the round module (no import cycle).

@@ -163,8 +163,6 @@ class Round:
         #: Single-group meld actions already made this round, by (seat, cards, target): actions
         #: are immutable values, so `legal_actions` hands out the same object again.
         self.meld_action_cache: dict[tuple[int, tuple[Card, ...], int | None], Meld] = {}
-        #: The performing steps the variant hooks that perform an action are lent (`perform.Performer`).
-        self._performer = Performer(self)
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -580,7 +578,7 @@ class Round:
         if isinstance(action, Draw):
             self._do_draw(action.seat, index)
         elif isinstance(action, TakePile):
-            self.rules.take_pile(self, self._performer, action, index)
+            self.rules.take_pile(self, Performer(self), action, index)
         elif isinstance(action, Meld):
             self._do_meld(action.seat, action.groups, index)
             self.turn_meld_actions += 1
@@ -602,9 +600,9 @@ class Round:
                                      + ("the player must go out this turn." if action.yes
                                         else "the player may not go out this turn."), index))
         elif isinstance(action, Swap):
-            self.rules.swap_joker(self, self._performer, action, index)
+            self.rules.swap_joker(self, Performer(self), action, index)
         elif isinstance(action, Redraw):
-            self.rules.redraw(self, self._performer, action.seat, index)
+            self.rules.redraw(self, Performer(self), action.seat, index)
         elif isinstance(action, Decline):
             self._end_round("stock_exhausted",
                             f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
@@ -693,7 +691,7 @@ class Round:
             self.turn_value += cards_value(cards, self.profile)
 
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        self.rules.lay_groups(self, self._performer, seat, groups, index)
+        self.rules.lay_groups(self, Performer(self), seat, groups, index)
 
     def _after_meld(self, seat: int, index: int) -> None:
         team = self.team_of(seat)
@@ -803,7 +801,6 @@ class Round:
         new = Round.__new__(Round)
         new.__dict__.update(self.__dict__)
         new._legal_memo = None  # a copy may be edited directly (Position does) before it is asked
-        new._performer = Performer(new)
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.hands = [list(h) for h in self.hands]
