@@ -253,7 +253,8 @@ class Round:
         return (seat + step) % self.player_count
 
     def morto_text(self, team: int) -> str:
-        """The team's morto in words: 'waiting (11 cards)', 'taken by S', 'became the stock'."""
+        """The team's morto in words: 'waiting, 11 cards face down', 'taken by S', 'became the stock (not
+        taken)', 'none' (the variant's `morto_text` hook, docs/variants.md#variants-brazilian-morto)."""
         return self.rules.morto_text(self, team)
 
     def morto_available(self, team: int) -> bool:
