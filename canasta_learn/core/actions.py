@@ -15,10 +15,12 @@ Meld(seat=2, groups=(MeldGroup(cards=(h1, c1, d2), target=None), MeldGroup(cards
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Card, NotationError, format_cards, parse_cards
+from .inputs import need_cards
 
 __all__ = [
     "Action",
@@ -37,7 +39,11 @@ __all__ = [
     "parse_action",
     "parse_seat",
     "seat_name",
+    "to_groups",
 ]
+
+#: Meld input: notation (``"h1 c1 d2 | c9 c9 d9"``), a list of card lists or `MeldGroup` objects.
+MeldsLike = Any
 
 FOUR_SEATS = ("N", "E", "S", "W")
 
@@ -347,3 +353,32 @@ def parse_action(text: str, player_count: int = 4) -> Action:
 def format_action(action: Action, player_count: int = 4) -> str:
     """The one-line text form of an action."""
     return action.text(player_count)
+
+
+def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
+    """Normalise meld input: notation with ``|`` between melds (``"13: h13"`` adds to the
+    kings meld), a list of card lists, or `MeldGroup` objects (the melds of a meld action or of a
+    pile take's opening, docs/rules.md#rules-melds-team).
+
+    >>> new, added = to_groups("h5 c5 d5 | 13: jk")
+    >>> format_cards(new.cards), new.target, format_cards(added.cards), added.target
+    ('h5 c5 d5', None, 'jk', 13)
+    """
+    if isinstance(melds, MeldGroup):
+        return (melds,)
+    if isinstance(melds, str):
+        if not melds.strip():
+            return ()
+        return _parse_groups(melds, need_target=False, original=melds)
+    if isinstance(melds, Card) or not isinstance(melds, Iterable):
+        raise TypeError(f"melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) or "
+                        f"MeldGroup objects, not {type(melds).__name__} {melds!r}.")
+    groups = []
+    for index, item in enumerate(melds):
+        if isinstance(item, MeldGroup):
+            groups.append(item)
+        elif isinstance(item, str):
+            groups.extend(to_groups(item))
+        else:
+            groups.append(MeldGroup(tuple(need_cards(item, f"melds[{index}]"))))
+    return tuple(groups)

@@ -26,7 +26,7 @@ from ..profiles import Profile
 from .cards import Card, NotationError, check_card_counts, to_cards
 
 __all__ = ["need_bool", "need_card_lists", "need_cards", "need_counts_in_deck", "need_int",
-           "need_no_red_three_on_top", "need_sequence"]
+           "need_no_red_three_on_top", "need_sequence", "need_team_scores"]
 
 
 def need_bool(value: Any, name: str, *, allow_none: bool = False) -> bool:
@@ -105,3 +105,22 @@ def need_counts_in_deck(cards: Iterable[Card], profile: Profile, what: str) -> N
     """`DeckError` when ``cards`` hold more copies of a card than the profile's decks."""
     check_card_counts(cards, deck_count=profile.deck_count, joker_count=profile.joker_count, what=what)
 
+
+def need_team_scores(value: Any, team_count: int) -> tuple[int, ...]:
+    """The teams' scores before a round: ``value`` as a tuple of ``team_count`` whole numbers
+    (None: all 0); else a TypeError (not a list) or ValueError (wrong count or kind) naming
+    ``team_scores``.
+
+    >>> need_team_scores(None, 2), need_team_scores([1500, 40], 2)
+    ((0, 0), (1500, 40))
+    """
+    if value is not None and (isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable)):
+        raise TypeError(f"team_scores must be a list of {team_count} whole numbers (one per team), "
+                        f"not {type(value).__name__} {value!r}.")
+    scores = tuple(value) if value is not None else (0,) * team_count
+    if len(scores) != team_count or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise ValueError(
+            f"team_scores must give {team_count} whole numbers (one per team), "
+            f"not {value!r}."
+        )
+    return scores

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.actions import Action, MeldGroup, TakePile
+from ..core.actions import Action, MeldGroup, TakePile, to_groups
 from ..core.cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
 from ..core.verdicts import Verdict
@@ -34,7 +34,7 @@ from ..rules.pile import PileStatus
 from ..rules.planning import OpeningOption, enumerate_openings, plan_values
 from ..variants.base import rules_for
 from .moves import opening_combos, take_candidates
-from .round import MeldsLike, Round, to_groups
+from .round import MeldsLike, Round
 
 __all__ = ["Position"]
 

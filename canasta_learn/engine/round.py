@@ -6,7 +6,11 @@ and performing. Every operation is a pokerkit-style triple: ``verify_x()`` raise
 it, appends the action to ``round.log`` and returns it. A refused operation changes nothing.
 The rule checks themselves live in one module per rule topic in `canasta_learn.rules` (``turn``,
 ``pile``, ``meld_groups``, ``opening``, ``going_out``, ``end_of_stock``, ``discards``), plain
-functions of the round (`rules.state.RoundState`) that `Round` exposes as its methods.
+functions of the round (`rules.state.RoundState`) that `Round` exposes as its methods; so do
+the deal (``rules.deal``) and laying red threes (``rules.red_threes``). What the variants perform
+their own way is their hooks' (`ClassicRules.take_pile`, ``lay_groups``, ``swap_joker``,
+``redraw``), done through the round's `perform.Performer`; a described position is built by
+`scenario.round_from_state`.
 
 >>> r = Round(seed=7)
 >>> r.to_move, r.phase, len(r.hands[1])
@@ -19,7 +23,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import (
@@ -31,93 +35,55 @@ from ..core.actions import (
     Draw,
     Meld,
     MeldGroup,
+    MeldsLike,
     Redraw,
     Swap,
     TakePile,
     parse_action,
     seat_name,
+    to_groups,
 )
 from ..core.cards import (
     CARD_KEY,
     Card,
     CardsLike,
-    check_card_counts,
     deal_order,
     format_cards,
     rank_name,
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top, need_sequence
+from ..core.inputs import need_cards, need_int, need_team_scores
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
+from ..rules import red_threes as red_three_rules
+from ..rules.deal import deal
 from ..rules.end_of_stock import draw_problem
 from ..rules.going_out import is_concealed
-from ..rules.meld_groups import sequence_group_problem
 from ..rules.melds import (
     BLACK_THREE_RANK,
     canasta_kind,
     cards_value,
-    check_meld_cards,
     closes_at_canasta,
     meld_key,
     meld_name,
 )
 from ..rules.pile import PileStatus, pile_status
-from ..rules.scoring import ScoreBreakdown, score_team
+from ..rules.scoring import ScoreBreakdown, round_team_score
 from ..rules.state import Problem, plural
 from ..rules.turn import answer_problem
 from ..variants import rules_for
-from ..variants.sequences import (
-    ACE_SET_KEY,
-    describe_run,
-    is_sequence_key,
-    swap_joker,
-)
 from .moves import legal_actions as list_legal_actions
 from .moves import meld_candidates, take_candidates
+from .perform import Performer
+from .scenario import round_from_state
 
 __all__ = ["PHASES", "Round", "MeldsLike"]
 
 #: Phases of a round: the player to move must draw, or may play (meld/discard), or the
 #: partner must answer "may I go out?", or the round is over.
 PHASES = ("draw", "play", "answer", "over")
-
-MeldsLike = Any  # "h1 c1 d2 | c9 c9 d9", [cards, ...] or [MeldGroup, ...]
-
-
-def _joined_text(count: int) -> str:
-    """How many pile cards join the hand: '2 cards join the hand', 'no other card joins the hand'."""
-    if count == 0:
-        return "no other card joins the hand"
-    return f"{plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
-
-
-def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
-    """Normalise meld input: notation with ``|`` between melds (``"13: h13"`` adds to the
-    kings meld), a list of card lists, or `MeldGroup` objects."""
-    if isinstance(melds, MeldGroup):
-        return (melds,)
-    if isinstance(melds, str):
-        from ..core.actions import _parse_groups
-
-        if not melds.strip():
-            return ()
-        return _parse_groups(melds, need_target=False, original=melds)
-    if isinstance(melds, Card) or not isinstance(melds, Iterable):
-        raise TypeError(f"melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) or "
-                        f"MeldGroup objects, not {type(melds).__name__} {melds!r}.")
-    groups = []
-    for index, item in enumerate(melds):
-        if isinstance(item, MeldGroup):
-            groups.append(item)
-        elif isinstance(item, str):
-            groups.extend(to_groups(item))
-        else:
-            groups.append(MeldGroup(tuple(need_cards(item, f"melds[{index}]"))))
-    return tuple(groups)
-
 
 
 
@@ -146,23 +112,15 @@ class Round:
         self._setup(prof, dealer, team_scores)
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(cards)
-        self._deal()
+        deal(self)  # docs/rules.md#rules-deal
+        self._begin_turn_state()
+        self._start_turn()
 
     def _setup(self, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> None:
         n = profile.player_count
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}.")
-        if team_scores is not None and (isinstance(team_scores, (str, bytes, dict))
-                                        or not isinstance(team_scores, Iterable)):
-            raise TypeError(f"team_scores must be a list of {profile.team_count} whole numbers (one per team), "
-                            f"not {type(team_scores).__name__} {team_scores!r}.")
-        scores = tuple(team_scores) if team_scores is not None else (0,) * profile.team_count
-        if len(scores) != profile.team_count or not all(isinstance(s, int) and not isinstance(s, bool)
-                                                        for s in scores):
-            raise ValueError(
-                f"team_scores must give {profile.team_count} whole numbers (one per team), "
-                f"not {team_scores!r}."
-            )
+        scores = need_team_scores(team_scores, profile.team_count)
         self.profile = profile
         #: The hooks of the profile's behaviour (`canasta_learn.variants.rules_for`).
         self.rules = rules_for(profile)
@@ -257,102 +215,18 @@ class Round:
         number beyond the table, lists longer than the seats or teams), and a TypeError naming
         the argument for a value of the wrong kind.
         """
-        prof = get_profile(profile)
-        n = prof.player_count
-        teams = prof.team_count
-        need_int(to_move, "to_move", low=0, high=n - 1)
-        need_int(dealer, "dealer", low=0, high=n - 1, allow_none=True)
-        if dealer is None:
-            dealer = (to_move - 1) % n
-        given_hands = need_card_lists(hands, "hands", f"hands (one per seat, at most {n})", most=n)
-        seats_text = f"one per seat, at most {n}"
-        given_threes = need_card_lists(red_threes, "red_threes", f"red-three lists ({seats_text})", most=n)
-        given_reserves = need_card_lists(reserves, "reserves", f"reserves ({seats_text})", most=n)
-        team_meld_lists = need_sequence(melds, "melds", f"meld lists (one per team, at most {teams})", most=teams)
-        given_melds = [need_card_lists(m, f"melds[{t}]", "melds (each notation text or a list of cards)")
-                       for t, m in enumerate(team_meld_lists)]
-        for name, flags, size, who in (("opened", opened, teams, "team"), ("has_melded", has_melded, n, "seat")):
-            if flags is not None:
-                items = need_sequence(flags, name, f"True/False values (one per {who})")
-                if len(items) != size or not all(isinstance(f, bool) for f in items):
-                    raise ValueError(f"{name} must give {size} True/False values (one per {who}), not {flags!r}.")
-        need_bool(check_counts, "check_counts")
-        if mortos is not None:
-            mortos = need_card_lists(mortos, "mortos", f"mortos (one per team, at most {teams})", most=teams)
-        if morto_state is not None:
-            states = need_sequence(morto_state, "morto_state", f"morto states (one per team, {teams})")
-            if len(states) != teams or any(s not in ("none", "waiting", "taken", "stock") for s in states):
-                raise ValueError(f"morto_state must give {teams} of 'waiting', 'taken', 'stock' or 'none' (one per "
-                                 f"team), not {morto_state!r}.")
-        self = cls.__new__(cls)
-        self._setup(prof, dealer, team_scores)
-        self.to_move = to_move
-        self.hands = [sorted(h, key=CARD_KEY) for h in given_hands] + [[] for _ in range(n - len(given_hands))]
-        self.stock = list(reversed(need_cards(stock, "stock")))
-        self.pile = need_cards(pile, "pile")
-        need_no_red_three_on_top(self.pile, "pile")
-        for seat, cards in enumerate(given_threes):
-            if any(not c.is_red_three for c in cards):
-                raise ValueError(f"red_threes for seat {seat} hold {format_cards(cards)}: only h3 and d3.")
-            self.red_threes[seat] = cards
-        for team, team_melds in enumerate(given_melds):
-            for cards in team_melds:
-                verdict = check_meld_cards(cards, prof, going_out=True)
-                if not verdict:
-                    raise ValueError(f"melds[{team}] holds {format_cards(cards) or 'an empty meld'}, an illegal "
-                                     f"meld: {verdict.message}")
-                rank = meld_key(cards, prof)
-                assert rank is not None
-                rank, cards = self.rules.stored_meld(self.melds[team], cards, rank)
-                if closes_at_canasta(rank, prof) and len(cards) >= prof.canasta_size and rank != BLACK_THREE_RANK:
-                    self.closed[team].append(cards)
-                    continue
-                if rank in self.melds[team]:
-                    raise ValueError(
-                        f"melds[{team}] has two melds of {rank_name(rank, plural=True)}; "
-                        "a team has one meld per rank: put them together."
-                    )
-                self.melds[team][rank] = cards
-        if reserves and not self.rules.has_reserves:
-            raise ValueError(f"The {prof.name} profile has no reserves; leave reserves=() for it.")
-        for seat, reserve in enumerate(given_reserves):
-            self.reserves[seat] = reserve
-        everything = [c for h in self.hands for c in h] + self.stock + self.pile
-        everything += [c for r in self.reserves for c in r]
-        everything += [c for t in self.red_threes for c in t]
-        everything += [c for m in self.melds for cards in m.values() for c in cards]
-        everything += [c for team_closed in self.closed for cards in team_closed for c in cards]
-        if self.rules.has_morto:
-            given = list(mortos) if mortos is not None else []
-            for team in range(prof.team_count):
-                self.mortos[team] = list(given[team]) if team < len(given) else []
-                self.morto_state[team] = "waiting" if self.mortos[team] else "taken"
-            if morto_state is not None:
-                self.morto_state = list(morto_state)
-            everything += [c for m in self.mortos for c in m]
-        if check_counts:
-            check_card_counts(everything, deck_count=prof.deck_count, joker_count=prof.joker_count,
-                              what="The position")
-        self.opened = list(opened) if opened is not None else [
-            bool(m) or bool(c) or self.opening_minimum(t) == 0
-            for t, (m, c) in enumerate(zip(self.melds, self.closed, strict=True))]
-        for team, flag in enumerate(self.opened):
-            if not flag and self.melds[team]:
-                raise ValueError(
-                    f"opened[{team}] is False, but team {team} has melds on the table; a team "
-                    "opens with its first melds (leave opened=None to derive it)."
-                )
-        self.has_melded = list(has_melded) if has_melded is not None else [
-            bool(self.melds[s % prof.team_count]) or bool(self.closed[s % prof.team_count]) for s in range(n)]
-        self.first_turn_done = [True] * n
-        self.deck = ()
-        self._begin_turn_state()
-        if drew_from is not None:
-            if drew_from not in ("stock", "pile"):
-                raise ValueError(f"drew_from must be None (not drawn yet), 'stock' or 'pile', not {drew_from!r}.")
-            self.drew_from = drew_from
-            self.phase = "play"
-        return self
+        return round_from_state(
+            cls._blank, profile=profile, hands=hands, stock=stock, pile=pile, melds=melds, red_threes=red_threes,
+            to_move=to_move, dealer=dealer, drew_from=drew_from, opened=opened, has_melded=has_melded,
+            team_scores=team_scores, check_counts=check_counts, reserves=reserves, mortos=mortos,
+            morto_state=morto_state)
+
+    @classmethod
+    def _blank(cls, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> Round:
+        """A round of ``profile`` set up with no cards anywhere (`scenario.round_from_state` fills it)."""
+        rnd = cls.__new__(cls)
+        rnd._setup(profile, dealer, team_scores)
+        return rnd
 
     # ------------------------------------------------------------------ basic queries
     @property
@@ -379,16 +253,9 @@ class Round:
         return (seat + step) % self.player_count
 
     def morto_text(self, team: int) -> str:
-        """The team's morto in words: 'waiting (11 cards)', 'taken by S', 'became the stock'."""
-        state = self.morto_state[team]
-        if state == "waiting":
-            return f"waiting, {len(self.mortos[team])} cards face down"
-        if state == "taken":
-            taker = self.morto_taker[team]
-            return "taken" + (f" by {self.seat_name(taker)}" if taker is not None else "")
-        if state == "stock":
-            return "became the stock (not taken)"
-        return "none"
+        """The team's morto in words: 'waiting, 11 cards face down', 'taken by S', 'became the stock (not
+        taken)', 'none' (the variant's `morto_text` hook, docs/variants.md#variants-brazilian-morto)."""
+        return self.rules.morto_text(self, team)
 
     def morto_available(self, team: int) -> bool:
         """True while the team's morto waits for its first batida (Brazilian games)."""
@@ -474,59 +341,16 @@ class Round:
         self.turn_start_ranks = frozenset(self.melds[team])
         self.turn_start_has_melded = self.has_melded[self.to_move]
 
-    # ------------------------------------------------------------------ the deal
-    def _deal(self) -> None:
-        prof = self.profile
-        self.stock = list(reversed(self.deck))
-        n = prof.player_count
-        order = [self.dealer]
-        for _ in range(n - 1):
-            order.append(self.next_seat(order[-1]))
-        order = order[1:] + order[:1]
-        for _ in range(prof.hand_size):
-            for seat in order:
-                self.hands[seat].append(self.stock.pop())
-        for hand in self.hands:
-            hand.sort(key=CARD_KEY)
-        self.rules.set_aside(self)
-        self.rules.open_the_pile(self)
-        self._begin_turn_state()
-        self._start_turn()
-
+    # ------------------------------------------------------------------ the deal and red threes
     def lay_dealt_red_threes(self) -> None:
         """Lay the red threes of every dealt hand, from the dealer's left, each replaced from the
-        stock (docs/rules.md#rules-dealt-red-threes)."""
-        n = self.profile.player_count
-        seat = self.dealer
-        for _ in range(n):
-            seat = self.next_seat(seat)
-            self.lay_red_threes(seat, -1)
-        self.first_turn_done = [True] * n
+        stock (docs/rules.md#rules-dealt-red-threes; `rules.red_threes.lay_dealt_red_threes`)."""
+        red_three_rules.lay_dealt_red_threes(self)
 
     def lay_red_threes(self, seat: int, action_index: int) -> None:
         """Lay down every red three of ``seat``'s hand, each replaced from the stock (the new
-        ones too) (docs/rules.md#rules-red-threes)."""
-        hand = self.hands[seat]
-        while True:
-            threes = [c for c in hand if c.is_red_three]
-            if not threes:
-                return
-            for card in threes:
-                hand.remove(card)
-                self.red_threes[seat].append(card)
-                self.events.append(Event("red_three", seat, (card,),
-                                         f"{self.seat_name(seat)} lays down the red three {card}.",
-                                         action_index))
-            for _ in threes:
-                if not self.stock:
-                    self.rules.stock_ran_out(self, seat, action_index)
-                if not self.stock:
-                    return
-                new = self.stock.pop()
-                hand.append(new)
-                self.events.append(Event("replacement", seat, (new,),
-                                         f"{self.seat_name(seat)} draws a replacement.", action_index))
-            hand.sort(key=CARD_KEY)
+        ones too) (docs/rules.md#rules-red-threes; `rules.red_threes.lay_red_threes`)."""
+        red_three_rules.lay_red_threes(self, seat, action_index)
 
     def _start_turn(self) -> None:
         """Automatic steps at the start of a turn (first-turn red threes, end of stock)."""
@@ -547,11 +371,7 @@ class Round:
         if isinstance(action, Draw):
             return draw_problem(self, action.seat)
         if isinstance(action, TakePile):
-            if action.target is not None and not self.rules.takes_top_card_alone:
-                return Problem("meld_no_such_meld", lambda: (
-                    f"In the {self.profile.name} profile the top card goes onto the team's meld of its rank: "
-                    "write 'take' without a meld number."))
-            return self.take_problem(action.seat, action.cards, action.extra_melds, action.target)
+            return pile.take_action_problem(self, action)
         if isinstance(action, Swap):
             return self.swap_problem(action.seat, action.target, action.card)
         if isinstance(action, Redraw):
@@ -759,7 +579,7 @@ class Round:
         if isinstance(action, Draw):
             self._do_draw(action.seat, index)
         elif isinstance(action, TakePile):
-            self._do_take(action, index)
+            self.rules.take_pile(self, Performer(self), action, index)
         elif isinstance(action, Meld):
             self._do_meld(action.seat, action.groups, index)
             self.turn_meld_actions += 1
@@ -781,9 +601,9 @@ class Round:
                                      + ("the player must go out this turn." if action.yes
                                         else "the player may not go out this turn."), index))
         elif isinstance(action, Swap):
-            self._do_swap(action, index)
+            self.rules.swap_joker(self, Performer(self), action, index)
         elif isinstance(action, Redraw):
-            self._do_redraw(action.seat, index)
+            self.rules.redraw(self, Performer(self), action.seat, index)
         elif isinstance(action, Decline):
             self._end_round("stock_exhausted",
                             f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
@@ -813,12 +633,7 @@ class Round:
         else:  # the common draw: no red three to lay down
             self.turn_drawn = tuple(drawn)
             return
-        before = len(self.events)
-        self.lay_red_threes(seat, index)
-        # the last stock card may be the drawn card or a red three's replacement
-        last_card = next((e.cards[-1] for e in reversed(self.events) if e.action_index == index
-                          and e.kind in ("drew", "replacement") and e.cards), None)
-        last_was_red_three = not self.stock and last_card is not None and last_card.is_red_three
+        still_drawn, last_was_red_three = red_three_rules.lay_drawn_red_threes(self, seat, index, drawn)
         if last_was_red_three and self.rules.last_red_three_ends_hand:
             self._end_round("stock_exhausted",
                             "The last card of the stock was a red three: it is laid face up and the "
@@ -830,57 +645,10 @@ class Round:
                             "The last card of the stock was a red three: with no replacement, "
                             f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
                             index)
-        replacements = [c for e in self.events[before:] if e.kind == "replacement" for c in e.cards]
-        self.turn_drawn = tuple(c for c in drawn + replacements if c in hand and not c.is_red_three)
+        self.turn_drawn = still_drawn
 
-    def _do_redraw(self, seat: int, index: int) -> None:
-        card = self.turn_drawn[0]
-        self.hands[seat].remove(card)
-        self.pile.append(card)
-        self.events.append(Event("redraw", seat, (card,),
-                                 f"{self.seat_name(seat)} discards the drawn card {card} (first turn of the hand) "
-                                 "and draws again.", index))
-        self._do_draw(seat, index)
-        self.turn_drawn = ()
-
-    def _do_swap(self, action: Swap, index: int) -> None:
-        seat = action.seat
-        team = self.team_of(seat)
-        result = swap_joker(self.melds[team][action.target], action.card, action.target == ACE_SET_KEY)
-        assert not isinstance(result, str)
-        meld, joker = result
-        before = self.canasta_kinds(team)
-        self.melds[team][action.target] = meld
-        self.hands[seat].remove(action.card)
-        self.hands[seat].append(joker)
-        self.hands[seat].sort(key=CARD_KEY)
-        self.has_melded[seat] = True
-        self.events.append(Event("joker_swapped", seat, (action.card, joker),
-                                 f"{self.seat_name(seat)} puts {action.card} in place of the joker in "
-                                 f"{self.meld_label(action.target, meld)} and takes the joker into hand.", index,
-                                 value=action.target))
-        self._note_kind_change(seat, team, action.target, before, index)
-
-    def _note_kind_change(self, seat: int, team: int, key: int, before: Sequence[str], index: int) -> None:
-        """Brazilian games: say when a meld becomes a canasta or changes kind (real → suja...)."""
-        after = self.canasta_kinds(team)
-        if sorted(before) == sorted(after):
-            return
-        meld = self.melds[team][key]
-        kind = canasta_kind(meld, key, self.profile)
-        label = self.meld_label(key, meld)
-        if kind is None:
-            message = f"{label} is no longer a canasta (more than one wild card)."
-        else:
-            message = f"{label} is now a canastra {kind.replace('_', ' ')}."
-        self.events.append(Event("canasta_kind_changed", seat, tuple(meld), message, index, value=key))
-
-    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int,
-                  final: list[Card] | None = None) -> None:
+    def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
         melds = self.melds[team]
-        if final is not None:
-            self._lay_sequence_meld(seat, team, rank, cards, final, index)
-            return
         size = self.profile.canasta_size
         existing = melds.get(rank)
         was_canasta = existing is not None and len(existing) >= size
@@ -915,58 +683,16 @@ class Round:
                                      f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
                                      f"(bonus {self.profile.natural_canasta_bonus} → "
                                      f"{self.profile.mixed_canasta_bonus}).", index, value=rank))
-        self.turn_own.setdefault(rank, []).extend(cards)
-        self.has_melded[seat] = True
-        if not self.opened[team]:
-            self.turn_value += cards_value(cards, self.profile)
+        self._record_meld(seat, team, rank, cards)
 
-    def _lay_sequence_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], final: list[Card],
-                           index: int) -> None:
-        """Brazilian games: a new sequence / set of aces, or cards added to one (``final`` is the
-        whole meld in its stored order)."""
-        melds = self.melds[team]
-        name = self.seat_name(seat)
-        before = self.canasta_kinds(team)
-        label = self.meld_label(key, final)
-        if key not in melds:
-            shown = f" ({describe_run(final)})" if is_sequence_key(key) else ""
-            self.events.append(Event("meld_new", seat, tuple(cards),
-                                     f"{name} melds {format_cards(cards)}: {label}{shown}.", index, value=key))
-        else:
-            self.events.append(Event("meld_added", seat, tuple(cards),
-                                     f"{name} adds {format_cards(cards)} to {label}.", index, value=key))
-            if key in self.turn_start_ranks:
-                self.turn_added_to_old = True
-        melds[key] = list(final)
-        self._note_kind_change(seat, team, key, before, index)
+    def _record_meld(self, seat: int, team: int, key: int, cards: Sequence[Card]) -> None:
         self.turn_own.setdefault(key, []).extend(cards)
         self.has_melded[seat] = True
         if not self.opened[team]:
             self.turn_value += cards_value(cards, self.profile)
 
     def _do_meld(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        self.rules.team_melds_by(self._lay_groups_by_rank, self._lay_groups_by_run)(seat, groups, index)
-
-    def _lay_groups_by_rank(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        for group in groups:
-            for card in group.cards:
-                hand.remove(card)
-            rank = group.target if group.target is not None else meld_key(group.cards, self.profile)
-            assert rank is not None
-            self._lay_meld(seat, team, rank, group.cards, index)
-
-    def _lay_groups_by_run(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
-        """Brazilian games: each group is checked against the team's melds as they are now."""
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        for group in groups:
-            result = sequence_group_problem(self, group, self.melds[team], {})
-            assert not isinstance(result, Problem), result
-            for card in group.cards:
-                hand.remove(card)
-            self._lay_meld(seat, team, result[0], group.cards, index, final=result[1])
+        self.rules.lay_groups(self, Performer(self), seat, groups, index)
 
     def _after_meld(self, seat: int, index: int) -> None:
         team = self.team_of(seat)
@@ -978,72 +704,6 @@ class Round:
                                      index, value=self.turn_value))
         if not self.hands[seat] and not self.rules.run_out_of_cards(self, seat, index, True):
             self._go_out(seat, index)
-
-    def _do_take(self, action: TakePile, index: int) -> None:
-        if self.rules.takes_top_card_alone:
-            self._do_take_top_card(action, index)
-            return
-        seat = action.seat
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        top = self.pile.pop()
-        for card in action.cards:
-            hand.remove(card)
-        self._lay_meld(seat, team, top.rank, (top,) + action.cards, index)
-        self._do_meld(seat, action.extra_melds, index)
-        rest = self.pile
-        self.pile = []
-        picked = [c for c in rest if not c.is_red_three]
-        threes = [c for c in rest if c.is_red_three]
-        hand.extend(picked)
-        hand.sort(key=CARD_KEY)
-        self.red_threes[seat].extend(threes)
-        self.events.append(Event("pile_taken", seat, tuple(rest),
-                                 f"{self.seat_name(seat)} takes the pile: {top} goes down with "
-                                 f"{format_cards(action.cards) or 'the team meld'}, "
-                                 f"{_joined_text(len(picked))}.", index))
-        for card in threes:
-            self.events.append(Event("red_three", seat, (card,),
-                                     f"{self.seat_name(seat)} lays down the red three {card} found in the "
-                                     "pile (no replacement).", index))
-        self.drew_from = "pile"
-        self.phase = "play"
-        self._after_meld(seat, index)
-
-    def _do_take_top_card(self, action: TakePile, index: int) -> None:
-        """Brazilian games: the top card into a team meld, the rest into the hand, locked."""
-        seat = action.seat
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        top = self.pile[-1]
-        target = action.target
-        if target is None and not action.cards:
-            target = next(k for k in sorted(self.melds[team])
-                          if not isinstance(sequence_group_problem(self, MeldGroup((top,), k), self.melds[team], {}),
-                                            Problem))
-        result = sequence_group_problem(self, MeldGroup((top,) + action.cards, target), self.melds[team], {})
-        assert not isinstance(result, Problem), result
-        self.pile.pop()
-        for card in action.cards:
-            hand.remove(card)
-        self._lay_meld(seat, team, result[0], (top,) + action.cards, index, final=result[1])
-        rest = self.pile
-        self.pile = []
-        picked = [c for c in rest if not c.is_red_three]
-        threes = [c for c in rest if c.is_red_three]
-        hand.extend(picked)
-        hand.sort(key=CARD_KEY)
-        self.turn_locked = list(picked)
-        self.red_threes[seat].extend(threes)
-        self.events.append(Event("pile_taken", seat, tuple(rest),
-                                 f"{self.seat_name(seat)} takes the pile: {top} goes down at once, "
-                                 + (f"{_joined_text(len(picked))} (meldable from the next turn)." if picked
-                                    else f"{_joined_text(0)}."),
-                                 index))
-        self._do_meld(seat, action.extra_melds, index)
-        self.drew_from = "pile"
-        self.phase = "play"
-        self._after_meld(seat, index)
 
     def _do_discard(self, seat: int, card: Card, index: int) -> None:
         self.hands[seat].remove(card)
@@ -1113,22 +773,9 @@ class Round:
         return [self.score_team(team) for team in range(self.profile.team_count)]
 
     def score_team(self, team: int) -> ScoreBreakdown:
-        """A team's score for the round as it stands (final once the round is over)."""
-        seats = [s for s in range(self.player_count) if self.team_of(s) == team]
-        went_out = self.went_out is not None and self.team_of(self.went_out) == team
-        return score_team(
-            list(self.melds[team].values()) + list(self.closed[team]),
-            [c for s in seats for c in self.red_threes[s]],
-            [self.hands[s] for s in seats],
-            self.profile,
-            went_out=went_out,
-            concealed=went_out and self.went_out_concealed,
-            has_melded=bool(self.melds[team]) or bool(self.closed[team]),
-            team=team,
-            reserves=[self.reserves[s] for s in seats],
-            morto_taken=self.morto_state[team] == "taken" if self.rules.has_morto else None,
-            players_without_meld=sum(1 for s in seats if not self.has_melded[s]),
-        )
+        """A team's score for the round as it stands (final once the round is over;
+        `rules.scoring.round_team_score`)."""
+        return round_team_score(self, team)
 
     # ------------------------------------------------------------------ state
     def snapshot(self) -> tuple[Any, ...]:

@@ -1,4 +1,17 @@
-"""The discard pile's state: empty, open, frozen or blocked, and why (``RULES.md`` §4).
+"""The discard pile: its state, and every check on taking it (docs/rules.md#rules-pile-blocked to
+#rules-pile-one-card; docs/variants.md#variants-brazilian-pile).
+
+This module owns the pile's state (`pile_status`: empty, open, frozen or blocked for a team, and
+why, in `PILE_REASONS`; the frozen-pile rule lives here and nowhere else,
+docs/rules.md#rules-pile-frozen) and the take checks: the turn and a blocked pile
+(`take_basics_problem`, docs/rules.md#rules-pile-blocked), the frozen pile's natural pair, the
+top card's meld, the opening and going out with the pile (`take_action_problem`, `take_problem`,
+docs/rules.md#rules-pile-take-open, #rules-pile-take-frozen, #rules-pile-top-first,
+#rules-pile-one-card), the Brazilian top-card take (`take_top_card_problem`,
+docs/variants.md#variants-brazilian-pile), the compulsory take at the end of the stock
+(`must_take`, docs/rules.md#rules-end-of-stock), the cards a take adds to the hand
+(`pile_pick_up_count`, `joined_text`) and the verdict on a legal take (`take_verdict`). Each
+check takes the round (`RoundState`) and returns a `Problem` or None.
 
 >>> pile_status(parse_cards("h9 d2 s5"), get_profile(), team_opened=True).state
 'frozen'
@@ -16,7 +29,7 @@ from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import rules_for
 
-__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "pile_status"]
+__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
 
@@ -136,6 +149,18 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
                       {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 
 
+def joined_text(count: int) -> str:
+    """How many of the pile's other cards join the taker's hand, as the pile-taken sentence says
+    it (docs/rules.md#rules-pile-top-first).
+
+    >>> joined_text(2), joined_text(1), joined_text(0)
+    ('2 cards join the hand', '1 card joins the hand', 'no other card joins the hand')
+    """
+    if count == 0:
+        return "no other card joins the hand"
+    return f"{plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
+
+
 
 # --- every take check (helper: round-split): the turn, a blocked pile, the frozen pile's natural
 # pair, the top card's meld, the opening and going out with the pile (docs/rules.md#rules-pile-take-open)
@@ -151,8 +176,8 @@ from .opening import opening_problem  # noqa: E402
 from .state import PileStatusLike, Problem, RoundState, plural  # noqa: E402
 from .turn import hand_problem, turn_problem  # noqa: E402
 
-__all__ += ["must_take", "pile_pick_up_count", "take_basics_problem", "take_problem", "take_top_card_problem",
-            "take_verdict"]
+__all__ += ["must_take", "pile_pick_up_count", "take_action_problem", "take_basics_problem", "take_problem",
+            "take_top_card_problem", "take_verdict"]
 
 def pile_pick_up_count(rnd: RoundState) -> int:
     """Cards a pile take adds to the hand: those below the top card, red threes apart
@@ -176,6 +201,17 @@ def take_basics_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra
     if status.state == "blocked":
         return Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
     return hand_problem(rnd, seat, list(cards) + [c for g in extra for c in g.cards])
+
+
+def take_action_problem(rnd: RoundState, action: TakePile) -> Problem | None:
+    """Check a pile-take action: a meld number is named only where the top card alone goes down
+    (docs/variants.md#variants-brazilian-pile; elsewhere it goes onto the team's meld of its rank,
+    docs/rules.md#rules-pile-top-first), then `take_problem`."""
+    if action.target is not None and not rnd.rules.takes_top_card_alone:
+        return Problem("meld_no_such_meld", lambda: (
+            f"In the {rnd.profile.name} profile the top card goes onto the team's meld of its rank: "
+            "write 'take' without a meld number."))
+    return take_problem(rnd, action.seat, action.cards, action.extra_melds, action.target)
 
 
 def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],

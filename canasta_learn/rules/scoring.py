@@ -12,18 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..core.cards import Card, CardsLike, format_cards
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_counts_in_deck
 from ..profiles import Profile, ProfileLike, get_profile
 from ..variants import rules_for
 from .melds import cards_value, check_meld_cards
+from .state import RoundState
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["ScoreBreakdown", "ScoreItem", "canasta_bonus_text", "score_round", "score_team"]
+__all__ = ["ScoreBreakdown", "ScoreItem", "ScoredRound", "canasta_bonus_text", "round_team_score", "score_round",
+           "score_team"]
 
 
 def canasta_bonus_text(profile: Profile, kind: str) -> str:
@@ -258,3 +260,36 @@ def score_round(
                         "The scored hand (its melds, red threes and hands left)")
     return score_team(melds, threes, hands, prof, went_out=went_out,
                       concealed=concealed, has_melded=has_melded)
+
+
+class ScoredRound(RoundState, Protocol):
+    """The round as its scoring reads it: the state checks read, each seat's red threes, whether
+    the player who went out did so concealed, the seats (the engine's ``Round`` implements it)."""
+
+    @property
+    def red_threes(self) -> list[list[Card]]: ...
+    @property
+    def went_out_concealed(self) -> bool: ...
+    @property
+    def player_count(self) -> int: ...
+
+
+def round_team_score(rnd: ScoredRound, team: int) -> ScoreBreakdown:
+    """A team's score for the round as it stands (final once the round is over): `score_team`
+    over the team's melds and canastas, its players' red threes, hands and reserves, its going
+    out and its morto (docs/rules.md#rules-scoring, docs/variants.md#variants-brazilian-scoring)."""
+    seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
+    went_out = rnd.went_out is not None and rnd.team_of(rnd.went_out) == team
+    return score_team(
+        list(rnd.melds[team].values()) + list(rnd.closed[team]),
+        [c for s in seats for c in rnd.red_threes[s]],
+        [rnd.hands[s] for s in seats],
+        rnd.profile,
+        went_out=went_out,
+        concealed=went_out and rnd.went_out_concealed,
+        has_melded=bool(rnd.melds[team]) or bool(rnd.closed[team]),
+        team=team,
+        reserves=[rnd.reserves[s] for s in seats],
+        morto_taken=rnd.morto_state[team] == "taken" if rnd.rules.has_morto else None,
+        players_without_meld=sum(1 for s in seats if not rnd.has_melded[s]),
+    )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol, TypeVar, cast
 
+from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
 from ..core.verdicts import Verdict
@@ -21,8 +22,8 @@ from ..profiles import Profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
 
 __all__ = ["BEHAVIOUR_FIELDS", "RULES_BY_ID", "AnyLeadWins", "AskBeforeDrawing", "BlackThreesFreeze", "ClassicRules",
-           "EndWhenStockEmpty", "FirstTurnRedThrees", "PlanningOptions", "Table", "forget_built_rules", "plug_in",
-           "plug_ins", "rules_for", "when_plug_ins_change"]
+           "EndWhenStockEmpty", "FirstTurnRedThrees", "Performer", "PlanningOptions", "Table", "forget_built_rules",
+           "plug_in", "plug_ins", "rules_for", "when_plug_ins_change"]
 
 _T = TypeVar("_T")
 
@@ -81,12 +82,52 @@ class Table(Protocol):
     def morto_taker(self) -> list[int | None]: ...
     @property
     def events(self) -> list[Event]: ...
+    @property
+    def melds(self) -> list[dict[int, list[Card]]]: ...
+    @property
+    def has_melded(self) -> list[bool]: ...
+    @property
+    def turn_drawn(self) -> tuple[Card, ...]: ...
 
     def seat_name(self, seat: int) -> str: ...
     def team_of(self, seat: int) -> int: ...
     def morto_available(self, team: int) -> bool: ...
+    def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]: ...
+    def meld_label(self, key: int, cards: Sequence[Card]) -> str: ...
     def lay_red_threes(self, seat: int, action_index: int) -> None: ...
     def lay_dealt_red_threes(self) -> None: ...
+
+
+class Performer(Protocol):
+    """The round's performing steps a performing hook (`ClassicRules.take_pile`, `lay_groups`,
+    `swap_joker`, `redraw`) uses for an action the round has already verified: none checks
+    anything again. The round passes its performer (``engine.perform.Performer``, the one
+    implementation) to the hook, so no unchecked step is a public method of the round, and a
+    learner cannot skip the rules with it."""
+
+    def lay_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], index: int) -> None:
+        """Put ``cards`` (already out of the hand) on the team's meld of rank ``key``, with its events."""
+    def lay_groups(self, seat: int, groups: Sequence[MeldGroup], index: int) -> None:
+        """Lay the groups of a meld action from ``seat``'s hand (the variant's `lay_groups`)."""
+    def record_meld(self, seat: int, team: int, key: int, cards: Sequence[Card], added: bool) -> None:
+        """Count ``cards`` laid on meld ``key`` for the turn (``added``: onto a meld already there)."""
+    def place_in_run(self, team: int, group: MeldGroup) -> tuple[int, list[Card]]:
+        """The key and the whole stored meld that ``group`` (verified) makes among the team's runs."""
+    def fits_run(self, team: int, group: MeldGroup) -> bool:
+        """Whether ``group`` fits the team's melds as they are (to find the meld a top card joins)."""
+    def pick_up_pile(self, seat: int) -> tuple[list[Card], list[Card], list[Card]]:
+        """Empty the pile into ``seat``'s hand, its red threes laid down: (the pile, the cards now in
+        the hand, the red threes)."""
+    def joined_text(self, count: int) -> str:
+        """How many pile cards join the hand, in words ("2 cards join the hand")."""
+    def lock_until_next_turn(self, cards: Sequence[Card]) -> None:
+        """The pile cards just picked up may be melded only from the next turn."""
+    def pile_taken(self, seat: int, index: int) -> None:
+        """End the take: ``seat`` has drawn (from the pile) and goes on to meld."""
+    def draw(self, seat: int, index: int) -> None:
+        """Draw from the stock for ``seat``, as a draw action does."""
+    def forget_drawn(self) -> None:
+        """The card drawn this turn is no longer the one a first-turn redraw could discard."""
 
 
 class ClassicRules:
@@ -232,6 +273,59 @@ class ClassicRules:
     #: A team that has not opened lays all its opening melds in one action
     #: (docs/variants.md#variants-brazilian-sequences).
     opening_in_one_action = False
+
+    # --- hooks the engine performs with (helper: trim)
+    def take_pile(self, table: Table, perform: Performer, action: TakePile, index: int) -> None:
+        """Perform a verified pile take: the top card goes down with ``action.cards`` (none: onto
+        the team's meld of its rank), the opening melds follow, and the rest of the pile joins the
+        hand, its red threes laid down without replacement (docs/rules.md#rules-pile-top-first,
+        #rules-red-threes)."""
+        seat = action.seat
+        hand = table.hands[seat]
+        top = table.pile.pop()
+        for card in action.cards:
+            hand.remove(card)
+        perform.lay_meld(seat, table.team_of(seat), top.rank, (top,) + action.cards, index)
+        perform.lay_groups(seat, action.extra_melds, index)
+        rest, picked, threes = perform.pick_up_pile(seat)
+        name = table.seat_name(seat)
+        table.events.append(Event("pile_taken", seat, tuple(rest),
+                                  f"{name} takes the pile: {top} goes down with "
+                                  f"{format_cards(action.cards) or 'the team meld'}, "
+                                  f"{perform.joined_text(len(picked))}.", index))
+        for card in threes:
+            table.events.append(Event("red_three", seat, (card,),
+                                      f"{name} lays down the red three {card} found in the "
+                                      "pile (no replacement).", index))
+        perform.pile_taken(seat, index)
+
+    def lay_groups(self, table: Table, perform: Performer, seat: int, groups: Sequence[MeldGroup],
+                   index: int) -> None:
+        """Lay the verified groups of a meld action from ``seat``'s hand, each on the team's meld
+        of its rank (its target, or the rank its cards form; docs/rules.md#rules-melds-team)."""
+        team = table.team_of(seat)
+        hand = table.hands[seat]
+        for group in groups:
+            for card in group.cards:
+                hand.remove(card)
+            key = group.target if group.target is not None else self.meld_key(group.cards)
+            assert key is not None
+            perform.lay_meld(seat, team, key, group.cards, index)
+
+    def swap_joker(self, table: Table, perform: Performer, action: Swap, index: int) -> None:
+        """Perform a verified joker swap: there is none in the classic game, whose swap check
+        refuses every one (docs/variants.md#variants-brazilian-joker-swap)."""
+        raise ValueError(f"The {self.profile.name} profile has no joker swaps: {action!r} cannot be performed.")
+
+    def redraw(self, table: Table, perform: Performer, seat: int, index: int) -> None:
+        """Perform a verified first-turn redraw: there is none in the classic game, whose redraw
+        check refuses every one (docs/variants.md#variants-brazilian-turn)."""
+        raise ValueError(f"The {self.profile.name} profile has no first-turn redraw.")
+
+    def morto_text(self, table: Table, team: int) -> str:
+        """The team's morto in words: "none", there is no morto in the classic game
+        (docs/variants.md#variants-brazilian-morto)."""
+        return "none"
 
     def set_aside(self, table: Table) -> None:
         """Deal what the game sets aside after the hands: nothing in the classic game

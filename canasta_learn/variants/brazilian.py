@@ -8,20 +8,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import CARD_KEY, Card, format_cards
 from ..core.events import Event
 from ..core.verdicts import Verdict
-from .base import ClassicRules, PlanningOptions, Table, plug_in
+from .base import ClassicRules, Performer, PlanningOptions, Table, plug_in
 from .sequences import (
     ACE_SET_KEY,
     FIRST_SEQUENCE_KEY,
     ace_set_problem,
     describe_run,
     extend_meld,
+    is_sequence_key,
     sequence_kind,
     sequence_problem,
     sequence_title,
     stored_order,
+    swap_joker,
 )
 
 #: The canasta kinds offered as choices, by canasta scheme (``variants-canastra-br-kinds``,
@@ -29,7 +32,7 @@ from .sequences import (
 _CANASTA_CHOICES = {"canastra": ("real", "limpa", "suja"), "tranca": ("limpa", "suja")}
 
 __all__ = ["BrazilianCanastas", "FirstTurnRedraw", "JokerSwaps", "Morto", "NoUpcard", "PileOrEnd", "SequenceMelds",
-           "TopCardTakes", "new_sequence_key"]
+           "TopCardTakes", "lay_run_meld", "new_sequence_key", "note_kind_change"]
 
 _T = TypeVar("_T")
 
@@ -45,11 +48,64 @@ def new_sequence_key(base: dict[int, list[Card]], changed: dict[int, list[Card]]
     return max(keys) + 1 if keys else FIRST_SEQUENCE_KEY
 
 
+def note_kind_change(table: Table, rules: ClassicRules, seat: int, team: int, key: int, before: Sequence[str],
+                     index: int) -> None:
+    """Say when a team meld becomes a canastra or changes kind (real → suja...), from the team's
+    canasta kinds ``before`` the change (docs/variants.md#variants-canastra-br-kinds)."""
+    after = table.canasta_kinds(team)
+    if sorted(before) == sorted(after):
+        return
+    meld = table.melds[team][key]
+    kind = rules.canasta_kind(meld, key) if len(meld) >= table.profile.canasta_size else None
+    label = table.meld_label(key, meld)
+    if kind is None:
+        message = f"{label} is no longer a canasta (more than one wild card)."
+    else:
+        message = f"{label} is now a canastra {kind.replace('_', ' ')}."
+    table.events.append(Event("canasta_kind_changed", seat, tuple(meld), message, index, value=key))
+
+
+def lay_run_meld(table: Table, rules: ClassicRules, perform: Performer, seat: int, key: int,
+                 cards: Sequence[Card], final: list[Card], index: int) -> None:
+    """Lay a new sequence or set of aces, or cards added to one (already out of the hand;
+    ``final`` is the whole meld in its stored order), with its events
+    (docs/variants.md#variants-brazilian-sequences)."""
+    team = table.team_of(seat)
+    melds = table.melds[team]
+    name = table.seat_name(seat)
+    before = table.canasta_kinds(team)
+    label = table.meld_label(key, final)
+    added = key in melds
+    if not added:
+        shown = f" ({describe_run(final)})" if is_sequence_key(key) else ""
+        table.events.append(Event("meld_new", seat, tuple(cards),
+                                  f"{name} melds {format_cards(cards)}: {label}{shown}.", index, value=key))
+    else:
+        table.events.append(Event("meld_added", seat, tuple(cards),
+                                  f"{name} adds {format_cards(cards)} to {label}.", index, value=key))
+    melds[key] = list(final)
+    note_kind_change(table, rules, seat, team, key, before, index)
+    perform.record_meld(seat, team, key, cards, added)
+
+
 @plug_in(lambda profile: profile.meld_family == "sequences")
 class SequenceMelds(ClassicRules):
     """Melds are same-suit runs and sets of aces (`canasta_learn.variants.sequences`)."""
 
     canasta_word = "canastra"
+
+    # --- hooks the engine performs with (helper: trim)
+    def lay_groups(self, table: Table, perform: Performer, seat: int, groups: Sequence[MeldGroup],
+                   index: int) -> None:
+        """Each verified group goes onto the team's melds as they are after the groups before it
+        (docs/variants.md#variants-brazilian-sequences)."""
+        team = table.team_of(seat)
+        hand = table.hands[seat]
+        for group in groups:
+            key, final = perform.place_in_run(team, group)
+            for card in group.cards:
+                hand.remove(card)
+            lay_run_meld(table, self, perform, seat, key, group.cards, final, index)
 
     # --- hooks the rules ask (helper: rules-hooks)
     def meld_key(self, cards: Sequence[Card]) -> int | None:
@@ -180,6 +236,20 @@ class Morto(ClassicRules):
     has_morto = True
     concealed_going_out = False
 
+    # --- hooks the engine performs with (helper: trim)
+    def morto_text(self, table: Table, team: int) -> str:
+        """'waiting, 11 cards face down', 'taken by S', 'became the stock (not taken)', or 'none'
+        (a position given without one; docs/variants.md#variants-brazilian-morto)."""
+        state = table.morto_state[team]
+        if state == "waiting":
+            return f"waiting, {len(table.mortos[team])} cards face down"
+        if state == "taken":
+            taker = table.morto_taker[team]
+            return "taken" + (f" by {table.seat_name(taker)}" if taker is not None else "")
+        if state == "stock":
+            return "became the stock (not taken)"
+        return "none"
+
     # --- hooks the rules ask (helper: rules-hooks)
     def going_out_score(self, concealed: bool) -> tuple[str, int]:
         """The batida ending the hand earns the going-out bonus, concealed or not
@@ -252,6 +322,33 @@ class TopCardTakes(ClassicRules):
     # --- hooks the engine asks (helper: round-split)
     takes_top_card_alone = True
 
+    # --- hooks the engine performs with (helper: trim)
+    def take_pile(self, table: Table, perform: Performer, action: TakePile, index: int) -> None:
+        """The top card goes into a team meld at once (with ``action.cards``, onto the named meld,
+        or else onto the first meld it fits), the rest of the pile joins the hand, meldable from the
+        next turn (docs/variants.md#variants-brazilian-pile)."""
+        seat = action.seat
+        team = table.team_of(seat)
+        hand = table.hands[seat]
+        top = table.pile[-1]
+        target = action.target
+        if target is None and not action.cards:
+            target = next(k for k in sorted(table.melds[team]) if perform.fits_run(team, MeldGroup((top,), k)))
+        key, final = perform.place_in_run(team, MeldGroup((top,) + action.cards, target))
+        table.pile.pop()
+        for card in action.cards:
+            hand.remove(card)
+        lay_run_meld(table, self, perform, seat, key, (top,) + action.cards, final, index)
+        rest, picked, _threes = perform.pick_up_pile(seat)
+        perform.lock_until_next_turn(picked)
+        table.events.append(Event("pile_taken", seat, tuple(rest),
+                                  f"{table.seat_name(seat)} takes the pile: {top} goes down at once, "
+                                  + (f"{perform.joined_text(len(picked))} (meldable from the next turn)." if picked
+                                     else f"{perform.joined_text(0)}."),
+                                  index))
+        perform.lay_groups(seat, action.extra_melds, index)
+        perform.pile_taken(seat, index)
+
     # --- hooks the rules ask (helper: rules-hooks)
     def pile_freeze_reason(self, pile: Sequence[Card]) -> tuple[str, Card | None] | None:
         """Never frozen, whatever lies in it."""
@@ -296,6 +393,19 @@ class FirstTurnRedraw(ClassicRules):
     # --- hooks the engine asks (helper: round-split)
     redraws_first_card = True
 
+    # --- hooks the engine performs with (helper: trim)
+    def redraw(self, table: Table, perform: Performer, seat: int, index: int) -> None:
+        """The card just drawn starts the pile and ``seat`` draws again
+        (docs/variants.md#variants-brazilian-turn)."""
+        card = table.turn_drawn[0]
+        table.hands[seat].remove(card)
+        table.pile.append(card)
+        table.events.append(Event("redraw", seat, (card,),
+                                  f"{table.seat_name(seat)} discards the drawn card {card} (first turn of the "
+                                  "hand) and draws again.", index))
+        perform.draw(seat, index)
+        perform.forget_drawn()
+
 
 @plug_in(lambda profile: 0 in profile.swappable_wilds)
 class JokerSwaps(ClassicRules):
@@ -304,3 +414,25 @@ class JokerSwaps(ClassicRules):
 
     # --- hooks the engine asks (helper: round-split)
     takes_back_jokers = True
+
+    # --- hooks the engine performs with (helper: trim)
+    def swap_joker(self, table: Table, perform: Performer, action: Swap, index: int) -> None:
+        """``action.card`` takes the place of the joker it stands for, the joker goes into the hand
+        (docs/variants.md#variants-brazilian-joker-swap)."""
+        seat = action.seat
+        team = table.team_of(seat)
+        result = swap_joker(table.melds[team][action.target], action.card, action.target == ACE_SET_KEY)
+        assert not isinstance(result, str)
+        meld, joker = result
+        before = table.canasta_kinds(team)
+        table.melds[team][action.target] = meld
+        hand = table.hands[seat]
+        hand.remove(action.card)
+        hand.append(joker)
+        hand.sort(key=CARD_KEY)
+        table.has_melded[seat] = True
+        table.events.append(Event("joker_swapped", seat, (action.card, joker),
+                                  f"{table.seat_name(seat)} puts {action.card} in place of the joker in "
+                                  f"{table.meld_label(action.target, meld)} and takes the joker into hand.", index,
+                                  value=action.target))
+        note_kind_change(table, self, seat, team, action.target, before, index)
