@@ -94,6 +94,8 @@ def drift(english: Any, portuguese: Any) -> list[str]:
         if en.cell_type == "code":
             if en.source != pt.source:
                 found.append(f"{where}: the code differs")
+            if pt.outputs or pt.execution_count is not None:
+                found.append(f"{where}: stored output")
             continue
         if headings(en.source) != headings(pt.source):
             found.append(f"{where}: heading levels {headings(en.source)} != {headings(pt.source)}")
