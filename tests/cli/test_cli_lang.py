@@ -135,3 +135,13 @@ def test_lang_pt_br_export_writes_the_portuguese_lessons_without_network_resourc
     for path in sorted(out.rglob("*")):
         if path.is_file():
             assert network_resources(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_classroom_link_in_portuguese_opens_the_pt_br_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["classroom-link", "--hub", "https://hub.example.edu", "--lesson", "02_frozen_and_blocked_piles",
+            "--repo", "https://github.com/o/lessons"]
+    assert main(["--lang", "pt_BR", *argv]) == 0
+    portuguese = capsys.readouterr().out
+    assert "urlpath=lab%2Ftree%2Flessons%2Fnotebooks%2Fpt_BR%2F02_frozen_and_blocked_piles.ipynb" in portuguese
+    assert main(argv) == 0
+    assert "urlpath=lab%2Ftree%2Flessons%2Fnotebooks%2F02_frozen_and_blocked_piles.ipynb" in capsys.readouterr().out
