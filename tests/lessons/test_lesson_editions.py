@@ -167,3 +167,37 @@ def test_the_comparison_notices_each_kind_of_drift() -> None:
     assert any("heading levels" in p for p in edited(sub(re.compile(r"^## ", re.M), "### ")))
     assert any("language cell" in p for p in edited(lambda nb: nb.cells.pop(0)))
     assert drift(english, portuguese) == []
+
+
+def _build_lessons() -> Any:
+    spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "scripts" / "build_lessons.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_portuguese_notebooks_are_what_the_build_makes_from_the_source_and_catalogue() -> None:
+    """``build_lessons.py --check`` covers the pt_BR edition: it is rendered from the English
+    source and lessons.po, and a changed translation changes it."""
+    pytest.importorskip("jupytext")
+    build = _build_lessons()
+    source = ROOT / "lessons" / "04_scoring.md"
+    stored = (PORTUGUESE / "04_scoring.ipynb").read_text(encoding="utf-8")
+    assert build.render(source, "pt_BR") == stored
+    table = build.translations("pt_BR")
+    heading = next(block for block in table if block.startswith("## Summary"))
+    build.translations.cache_clear()
+    build.translations = lambda language: {**table, heading: table[heading] + " (editado)"}
+    assert build.render(source, "pt_BR") != stored
+
+
+def test_a_block_without_translation_stops_the_build() -> None:
+    pytest.importorskip("jupytext")
+    build = _build_lessons()
+    table = dict(build.translations("pt_BR"))
+    missing = next(block for block in table if block.startswith("## Summary"))
+    del table[missing]
+    build.translations = lambda language: table
+    with pytest.raises(SystemExit, match="no pt_BR translation for '## Summary"):
+        build.render(ROOT / "lessons" / "04_scoring.md", "pt_BR")
