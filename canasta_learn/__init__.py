@@ -8,6 +8,9 @@ Errors: `IllegalActionError` (a refused action), `NotationError` (unreadable car
 profile); any other impossible argument raises a ValueError, a value of the wrong kind a
 TypeError, each naming the argument and saying what is accepted.
 
+Languages: English, or Brazilian Portuguese after ``set_language("pt_BR")`` (or with
+``CANASTA_LEARN_LANG=pt_BR`` / a ``pt_BR`` system locale); see `canasta_learn.core.i18n`.
+
 >>> from canasta_learn import Position, opening_minimum, check_meld
 >>> opening_minimum(1500)
 90
@@ -20,6 +23,7 @@ from __future__ import annotations
 from .core.actions import Action, ActionNotationError, MeldGroup, parse_action
 from .core.cards import Card, DeckError, NotationError, format_cards, parse_cards
 from .core.events import Event
+from .core.i18n import set_language
 from .core.verdicts import VERDICT_CODES, IllegalActionError, Verdict
 from .engine.game import Game
 from .engine.position import Position
@@ -60,6 +64,7 @@ __all__ = [
     "parse_cards",
     "profile_names",
     "score_round",
+    "set_language",
 ]
 
 

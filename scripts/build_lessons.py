@@ -22,15 +22,26 @@ Cell tags the lessons use: ``setup`` (imports and helpers), ``quiz`` (self-check
 ``solution`` (answer cells, removed by ``canasta-learn export --student``) and ``check-...``
 (cells whose output the tests compare with the rule sources)::
 
-    python scripts/build_lessons.py          # write both folders
-    python scripts/build_lessons.py --check  # exit 1 if either folder is out of date
+The Brazilian Portuguese edition (issue 17) is built from the same sources, into
+``notebooks/pt_BR/`` and ``canasta_learn/lessons/pt_BR/``: the same cells, with each Markdown
+block (`lesson_catalog.blocks`) replaced by its translation in
+``canasta_learn/locale/pt_BR/LC_MESSAGES/lessons.po`` (a block without a translation, or with a
+fuzzy one, stops the build), the same code cells, and one more cell first, tagged ``setup`` and
+``language`` (its source folded), that makes the engine speak Portuguese:
+``canasta_learn.set_language("pt_BR")``. The notebook's ``canasta_learn`` metadata says
+``"language": "pt_BR"`` (the kernelspec's ``language`` is the programming language, python)::
+
+    python scripts/build_lessons.py          # write all four folders
+    python scripts/build_lessons.py --check  # exit 1 if any folder is out of date
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import jupytext
 import nbformat
@@ -38,6 +49,14 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "lessons"
 TARGETS = (ROOT / "notebooks", ROOT / "canasta_learn" / "lessons")
+#: The editions other than English: language -> the folders it is written to.
+TRANSLATED_TARGETS = {"pt_BR": (ROOT / "notebooks" / "pt_BR", ROOT / "canasta_learn" / "lessons" / "pt_BR")}
+LOCALE = ROOT / "canasta_learn" / "locale"
+#: The first cell of a translated edition: the engine's messages in the lesson's language.
+LANGUAGE_CELL = """# As mensagens do motor em português do Brasil (set_language("en"): em inglês)
+import canasta_learn
+
+canasta_learn.set_language("{language}");  # the ; shows no output"""
 
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
@@ -47,8 +66,52 @@ def sources() -> list[Path]:
     return sorted(SOURCES.glob("[0-9][0-9]_*.md"))
 
 
-def to_notebook(source: Path) -> nbformat.NotebookNode:
-    """The lesson in ``source`` as an nbformat v4 notebook without outputs."""
+@cache
+def _lesson_catalog() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lesson_catalog", ROOT / "scripts" / "lesson_catalog.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _blocks(markdown: str) -> list[str]:
+    """The blocks of a Markdown cell, as the catalogue has them (scripts/lesson_catalog.py)."""
+    found: list[str] = _lesson_catalog().blocks(markdown)
+    return found
+
+
+@cache
+def translations(language: str) -> dict[str, str]:
+    """English block -> its translation, from ``language``'s lessons.po (fuzzy ones left out)."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / language / "LC_MESSAGES" / "lessons.po").open("rb") as handle:
+        catalog = read_po(handle)
+    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+def translate(markdown: str, language: str, where: str) -> str:
+    """``markdown`` with each block replaced by its translation, the text between blocks kept."""
+    table = translations(language)
+    out: list[str] = []
+    position = 0
+    for block in _blocks(markdown):
+        start = markdown.index(block, position)
+        if block not in table:
+            raise SystemExit(f"{where}: no {language} translation for {block[:70]!r} "
+                             "(run: python scripts/catalogs.py update, translate, compile)")
+        out += [markdown[position:start], table[block]]
+        position = start + len(block)
+    out.append(markdown[position:])
+    return "".join(out)
+
+
+def to_notebook(source: Path, language: str = "en") -> nbformat.NotebookNode:
+    """The lesson in ``source`` as an nbformat v4 notebook without outputs, in ``language``
+    (``"en"``, the source's own, or a language of `TRANSLATED_TARGETS`)."""
     text = jupytext.read(source, fmt="md:myst")
     name = source.stem
     title = text.metadata.get("canasta_learn", {}).get("title")
@@ -58,9 +121,20 @@ def to_notebook(source: Path) -> nbformat.NotebookNode:
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["canasta_learn"] = {"lesson": name, "title": title}
+    if language != "en":
+        nb.metadata["canasta_learn"]["language"] = language
+        first = nbformat.v4.new_code_cell(LANGUAGE_CELL.format(language=language))
+        first.id = f"{name[:2]}-{language.replace('_', '-')}"
+        first.metadata["tags"] = ["setup", "language"]
+        first.metadata["jupyter"] = {"source_hidden": True}
+        first.metadata["slideshow"] = {"slide_type": "skip"}
+        nb.cells.append(first)
     for index, cell in enumerate(text.cells):
         if cell.cell_type == "markdown":
-            node = nbformat.v4.new_markdown_cell(cell.source)
+            markdown = cell.source
+            if language != "en":
+                markdown = translate(markdown, language, f"{source.relative_to(ROOT)} cell {index + 1}")
+            node = nbformat.v4.new_markdown_cell(markdown)
         elif cell.cell_type == "code":
             node = nbformat.v4.new_code_cell(cell.source)
         else:
@@ -69,26 +143,35 @@ def to_notebook(source: Path) -> nbformat.NotebookNode:
         tags = list(cell.metadata.get("tags", []))
         if tags:
             node.metadata["tags"] = tags
-        starts_section = cell.cell_type == "markdown" and cell.source.lstrip().startswith(("# ", "## "))
+        starts_section = cell.cell_type == "markdown" and node.source.lstrip().startswith(("# ", "## "))
         node.metadata["slideshow"] = {"slide_type": "slide" if starts_section else "-"}
         nb.cells.append(node)
     nbformat.validate(nb)
     return nb
 
 
-def render(source: Path) -> str:
+def render(source: Path, language: str = "en") -> str:
     """The notebook file's text (stable: same source, same bytes)."""
-    return nbformat.writes(to_notebook(source)) + "\n"
+    return nbformat.writes(to_notebook(source, language)) + "\n"
 
 
 def build(check: bool = False) -> list[Path]:
-    """Write (or, with ``check``, compare) every lesson in every target folder.
+    """Write (or, with ``check``, compare) every lesson in every target folder, English and
+    translated.
 
     Returns the paths that were written (or that are out of date, when checking).
     """
-    wanted = {f"{source.stem}.ipynb": render(source) for source in sources()}
     changed: list[Path] = []
-    for folder in TARGETS:
+    editions = [("en", TARGETS), *TRANSLATED_TARGETS.items()]
+    for language, folders in editions:
+        changed += _build_edition(language, folders, check)
+    return changed
+
+
+def _build_edition(language: str, folders: tuple[Path, ...], check: bool) -> list[Path]:
+    wanted = {f"{source.stem}.ipynb": render(source, language) for source in sources()}
+    changed: list[Path] = []
+    for folder in folders:
         if not check:
             folder.mkdir(parents=True, exist_ok=True)
         for name, text in wanted.items():

@@ -6,6 +6,11 @@ for ``classroom-link``, ``play``, ``site``), exposing ``register(subparsers)``; 
 only assembles them, in `COMMAND_MODULES` order (the order ``--help`` lists them). Errors
 print one clear line and exit with status 2; an interrupt exits with 130; a closed pipe
 ends quietly.
+
+Every subcommand speaks the language chosen with ``--lang`` (``en`` or ``pt_BR``), given before
+the subcommand (``canasta-learn --lang pt_BR lessons``) or after it (``canasta-learn lessons
+--lang pt_BR``); without it, ``CANASTA_LEARN_LANG``, else the system locale, else English
+(`canasta_learn.core.i18n.default_language`).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
     parser.add_argument("--version", action="version", version=f"canasta-learn {__version__}")
+    parser.add_argument("--lang", type=_language, metavar="LANGUAGE", default=None, help=LANG_HELP)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -50,7 +56,31 @@ def build_parser() -> argparse.ArgumentParser:
                 continue
             raise
         module.register(subparsers)
+    for subparser in subparsers.choices.values():  # the same option after the subcommand's name
+        subparser.add_argument("--lang", dest="subcommand_lang", type=_language, metavar="LANGUAGE",
+                               default=None, help=LANG_HELP)
     return parser
+
+
+#: The help of ``--lang`` (the main parser and every subcommand have it).
+LANG_HELP = ("the language of the output: en or pt_BR (default: CANASTA_LEARN_LANG, "
+             "else the system locale, else English)")
+
+
+def _language(text: str) -> str:
+    """``--lang``'s value as the toolkit names the language; argparse's error otherwise."""
+    from ..core.i18n import normalize_language
+
+    try:
+        return normalize_language(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def chosen_language(args: argparse.Namespace) -> str | None:
+    """The language ``--lang`` chose (after the subcommand's name wins), or None."""
+    language: str | None = getattr(args, "subcommand_lang", None) or getattr(args, "lang", None)
+    return language
 
 
 def _silence_stdout() -> None:
@@ -65,13 +95,16 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from ..core.i18n import get_language, speaking
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 0
     try:
-        result = args.handler(args)
+        with speaking(chosen_language(args) or get_language()):
+            result = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handling below
     except KeyboardInterrupt:
         print("canasta-learn: interrupted", file=sys.stderr)

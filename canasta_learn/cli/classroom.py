@@ -16,6 +16,7 @@ from importlib import metadata
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from ..core.i18n import get_language
 from .lessons import LessonsError, lesson_names
 
 __all__ = ["DEFAULT_LESSON", "classroom_link", "default_repository", "register"]
@@ -53,7 +54,8 @@ def classroom_link(hub: str, lesson: str = DEFAULT_LESSON, *, repo: str | None =
     """The nbgitpuller link that clones (or updates) ``repo`` on the JupyterHub at ``hub``
     and opens ``lesson`` (a name such as ``02_frozen_and_blocked_piles``, with or without
     ``.ipynb``) in JupyterLab. ``repo`` defaults to the package's published repository;
-    ``branch`` to the repository's default branch. Every value is percent-encoded.
+    ``branch`` to the repository's default branch. Every value is percent-encoded. In
+    Portuguese (``--lang pt_BR``) the link opens the lesson's pt_BR edition.
 
     Raises `LessonsError` (a ValueError) for an unknown lesson, a hub or repository that
     is not an http(s) address, or no repository to pull from.
@@ -73,7 +75,9 @@ def classroom_link(hub: str, lesson: str = DEFAULT_LESSON, *, repo: str | None =
     query = [("repo", source)]
     if branch:
         query.append(("branch", branch))
-    query.append(("urlpath", f"lab/tree/{folder}/{NOTEBOOKS_DIR}/{name}"))
+    language = get_language()  # the Portuguese edition is in notebooks/pt_BR/ (issue 17)
+    edition = NOTEBOOKS_DIR if language == "en" else f"{NOTEBOOKS_DIR}/{language}"
+    query.append(("urlpath", f"lab/tree/{folder}/{edition}/{name}"))
     encoded = "&".join(f"{key}={quote(value, safe='')}" for key, value in query)
     return f"{hub_url}/hub/user-redirect/git-pull?{encoded}"
 

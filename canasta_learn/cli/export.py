@@ -26,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import get_language
 from .lessons import LessonsError, lesson_names, lessons_dir
 
 __all__ = [
@@ -202,7 +203,7 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
                       for href, text in titles)
     kind = "student handouts" if student else "lessons"
     index.write_text(
-        f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<!DOCTYPE html>\n<html lang=\"{get_language().replace('_', '-')}\"><head><meta charset=\"utf-8\">"
         f"<title>canasta_learn {kind}</title></head><body><h1>canasta_learn {kind}</h1>"
         f"<ul>\n{items}\n</ul></body></html>\n", encoding="utf-8")
     written.append(index)

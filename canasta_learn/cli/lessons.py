@@ -10,6 +10,12 @@ otherwise demands, and says so in one line. This module also owns where the ship
 are (`lessons_dir`, `lesson_names`) and `LessonsError`, which ``canasta-learn export``
 (`canasta_learn.cli.export`) shares.
 
+The lessons come in two editions, built from the same sources (issue 17): English and Brazilian
+Portuguese (``lessons/pt_BR/``, the same cells with the prose translated). ``canasta-learn
+lessons --lang pt_BR`` (or ``canasta-learn --lang pt_BR lessons``, or ``CANASTA_LEARN_LANG=pt_BR``
+or a ``pt_BR`` system locale) copies and opens the Portuguese edition, by default into
+``./canasta-lessons-pt_BR``; the command's own sentences are then Portuguese too.
+
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
 
@@ -25,13 +31,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import get_language, gettext, normalize_language
+
 __all__ = [
     "DEFAULT_DIR",
     "LessonsError",
     "copy_lessons",
+    "default_dir",
     "lab_arguments",
     "lesson_names",
     "lessons_dir",
+    "pop_language",
     "register",
     "running_as_root",
     "split_lessons_args",
@@ -45,37 +55,56 @@ class LessonsError(ValueError):
     """A lessons or export command cannot run (missing extra, failed lesson, bad name)."""
 
 
-def lessons_dir() -> Path:
-    """The folder of lesson notebooks shipped in the package."""
-    return Path(str(resources.files("canasta_learn") / "lessons"))
+def lessons_dir(language: str | None = None) -> Path:
+    """The folder of lesson notebooks shipped in the package, in ``language`` (``"en"`` or
+    ``"pt_BR"``; default: the language spoken now, see `canasta_learn.core.i18n`)."""
+    folder = Path(str(resources.files("canasta_learn") / "lessons"))
+    chosen = get_language() if language is None else normalize_language(language)
+    return folder if chosen == "en" else folder / chosen
 
 
-def lesson_names() -> list[str]:
-    """The lessons' file names (``00_start_here.ipynb`` ...), in order."""
-    folder = lessons_dir()
+def default_dir(language: str | None = None) -> str:
+    """Where the lessons in ``language`` are copied when no folder is given: `DEFAULT_DIR`
+    for English, ``DEFAULT_DIR-pt_BR`` for the Portuguese edition (so neither fills the other's
+    folder).
+
+    >>> default_dir("en"), default_dir("pt-BR")
+    ('canasta-lessons', 'canasta-lessons-pt_BR')
+    """
+    chosen = get_language() if language is None else normalize_language(language)
+    return DEFAULT_DIR if chosen == "en" else f"{DEFAULT_DIR}-{chosen}"
+
+
+def lesson_names(language: str | None = None) -> list[str]:
+    """The lessons' file names (``00_start_here.ipynb`` ...), in order (the same in every
+    language's edition)."""
+    folder = lessons_dir(language)
     names = sorted(p.name for p in folder.glob("*.ipynb")) if folder.is_dir() else []
     if not names:
         raise FileNotFoundError(f"no lesson notebooks found in {folder} (a broken install?)")
     return names
 
 
-def copy_lessons(dest: Path) -> tuple[list[Path], list[Path]]:
-    """Copy every lesson into ``dest`` unless a file of that name is already there.
+def copy_lessons(dest: Path, language: str | None = None) -> tuple[list[Path], list[Path]]:
+    """Copy every lesson, in ``language`` (default: the language spoken now), into ``dest``
+    unless a file of that name is already there.
 
     Returns ``(copied, kept)``: the lessons copied now and those left untouched (a learner's
     copy, possibly edited, is never overwritten).
     """
     if dest.exists() and not dest.is_dir():
         raise NotADirectoryError(f"{dest} exists and is not a folder")
+    source = lessons_dir(language)
+    names = lesson_names(language)
     dest.mkdir(parents=True, exist_ok=True)
     copied: list[Path] = []
     kept: list[Path] = []
-    for name in lesson_names():
+    for name in names:
         target = dest / name
         if target.exists():
             kept.append(target)
         else:
-            shutil.copyfile(lessons_dir() / name, target)
+            shutil.copyfile(source / name, target)
             copied.append(target)
     return copied, kept
 
@@ -112,8 +141,37 @@ def lab_arguments(extra: Sequence[str], *, as_root: bool) -> tuple[list[str], st
     arguments = list(extra)
     if not as_root or "--allow-root" in arguments:
         return arguments, None
-    return [*arguments, "--allow-root"], (
+    return [*arguments, "--allow-root"], gettext(
         "Running as root (as in a container): starting JupyterLab with --allow-root.")
+
+
+def pop_language(items: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` (or ``--lang=X``) taken out of the lessons command's arguments before
+    ``--`` (after them, arguments are JupyterLab's): (the language or None, the rest).
+
+    >>> pop_language(["DIR", "--lang", "pt-BR", "--", "--lang", "x"])
+    ('pt_BR', ['DIR', '--', '--lang', 'x'])
+    """
+    items = list(items)
+    cut = items.index("--") if "--" in items else len(items)
+    head, tail = items[:cut], items[cut:]
+    language: str | None = None
+    rest: list[str] = []
+    position = 0
+    while position < len(head):
+        item = head[position]
+        if item == "--lang":
+            if position + 1 >= len(head):
+                raise LessonsError("--lang needs a language: en or pt_BR")
+            language = normalize_language(head[position + 1])
+            position += 2
+            continue
+        if item.startswith("--lang="):
+            language = normalize_language(item.split("=", 1)[1])
+        else:
+            rest.append(item)
+        position += 1
+    return language, rest + tail
 
 
 def split_lessons_args(items: Sequence[str]) -> tuple[str, bool, list[str]]:
@@ -138,19 +196,27 @@ def split_lessons_args(items: Sequence[str]) -> tuple[str, bool, list[str]]:
 
 def run_lessons(args: argparse.Namespace) -> int:
     """Handle ``canasta-learn lessons``."""
-    where, no_lab, extra = split_lessons_args(args.args)
+    language, items = pop_language(args.args)
+    if language is not None:
+        from ..core.i18n import set_language
+
+        set_language(language)  # canasta_learn.cli.main gives the language back afterwards
+    where, no_lab, extra = split_lessons_args(items)
+    if where == DEFAULT_DIR and DEFAULT_DIR not in items:
+        where = default_dir()
     no_lab = no_lab or args.no_lab
     folder = Path(where).expanduser().resolve()
     copied, kept = copy_lessons(folder)
-    print(f"Lessons in {folder}: {len(copied)} copied, {len(kept)} already there (kept as is).")
+    print(gettext("Lessons in {folder}: {copied} copied, {kept} already there (kept as is).").format(
+        folder=folder, copied=len(copied), kept=len(kept)))
     if no_lab:
         return 0
     arguments, note = lab_arguments(extra, as_root=running_as_root())
     command = _jupyterlab_command(folder, arguments)
     if note:
         print(note)
-    print("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
-          "(press Ctrl+C twice to stop). Start with 00_start_here.ipynb.", flush=True)
+    print(gettext("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
+                  "(press Ctrl+C twice to stop). Start with {first}.").format(first=lesson_names()[0]), flush=True)
     return subprocess.call(command)
 
 

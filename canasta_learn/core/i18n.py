@@ -82,9 +82,10 @@ def set_language(language: str | None) -> str:
     >>> set_language("pt-BR"), set_language(None) == default_language()
     ('pt_BR', True)
     """
+    chosen = None if language is None else normalize_language(language)  # refused: nothing changes
     _current.clear()
-    if language is not None:
-        _current.append(normalize_language(language))
+    if chosen is not None:
+        _current.append(chosen)
     return get_language()
 
 

@@ -123,3 +123,10 @@ def test_repo2docker_dry_run(tmp_path: Path) -> None:
     # The local reference (-e .) makes repo2docker copy the whole repository first.
     assert dockerfile.index("COPY --chown") < dockerfile.index('binder/requirements.txt"')
     assert "python=3.11" in proc.stderr  # from binder/runtime.txt
+
+
+def test_requirements_include_jupyterlabs_brazilian_portuguese_language_pack() -> None:
+    """Issue 17: Binder's JupyterLab can be switched to pt-BR for the Portuguese lessons."""
+    lines = [line.split("#", 1)[0].strip() for line in (BINDER / "requirements.txt").read_text().splitlines()]
+    pinned = [line for line in lines if line.lower().startswith("jupyterlab-language-pack-pt-br==")]
+    assert len(pinned) == 1, lines

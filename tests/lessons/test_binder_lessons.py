@@ -1,5 +1,6 @@
 """Binder's environment, rebuilt locally: a clean virtual environment made *only* from
-``binder/requirements.txt`` imports the package and runs a lesson top to bottom.
+``binder/requirements.txt`` imports the package and runs a lesson top to bottom, in English and
+in Brazilian Portuguese, and has JupyterLab's pt-BR language pack.
 
 This is what mybinder.org does (repo2docker runs ``pip install -r binder/requirements.txt``
 from the repository root), minus Docker. It needs PyPI (skipped, with the reason, when
@@ -19,6 +20,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "02_frozen_and_blocked_piles.ipynb"
+#: The same lesson's Brazilian Portuguese edition (issue 17), run in the same environment.
+LESSON_PT_BR = ROOT / "notebooks" / "pt_BR" / "02_frozen_and_blocked_piles.ipynb"
 
 RUN_LESSON = r"""
 import sys, tempfile
@@ -65,8 +68,14 @@ def test_clean_venv_from_binder_requirements_runs_a_lesson(tmp_path: Path) -> No
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
     installed = time.monotonic()
-    run = subprocess.run([str(python), "-c", RUN_LESSON, str(LESSON)], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
-    assert "lesson ok" in run.stdout and str(ROOT / "canasta_learn") in run.stdout
+    for lesson in (LESSON, LESSON_PT_BR):
+        run = subprocess.run([str(python), "-c", RUN_LESSON, str(lesson)], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+        assert "lesson ok" in run.stdout and str(ROOT / "canasta_learn") in run.stdout
+    # JupyterLab finds its pt-BR language pack (Settings > Language) through this entry point.
+    packs = subprocess.run([str(python), "-c", "from importlib.metadata import entry_points; "
+                            "print(sorted(e.name for e in entry_points(group='jupyterlab.languagepack')))"],
+                           env=env, capture_output=True, text=True, timeout=60)
+    assert "pt_BR" in packs.stdout, packs.stdout + packs.stderr
     print(f"binder venv: install {installed - start:.0f} s, lesson {time.monotonic() - installed:.0f} s")

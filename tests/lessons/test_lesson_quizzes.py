@@ -1,6 +1,7 @@
 """No quiz of any lesson gives its answer in its question, live or in the exported page (issue 12).
 
-Every lesson in ``notebooks/`` (whatever lessons exist: nothing here lists them) is executed
+Every lesson in ``notebooks/`` and ``notebooks/pt_BR/`` (whatever lessons exist: nothing here
+lists them; the Portuguese edition also runs without errors) is executed
 in a fresh kernel, with one more cell at the end that finds every `Quiz` the lesson made
 and reports, for each, its question, kind, choices, right answer and explanation, and what
 the live widget shows before an answer (its question and picture). Then:
@@ -30,7 +31,10 @@ from canasta_learn.cli import export as cli_export  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+#: Every lesson in both editions: English (``NAME``) and Brazilian Portuguese (``pt_BR/NAME``,
+#: the same code and quizzes; issue 17).
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) + sorted(
+    f"pt_BR/{p.name}" for p in (NOTEBOOKS / "pt_BR").glob("*.ipynb"))
 CELL_TIMEOUT = 180
 MARK = "CL-QUIZ-PROBE "
 
@@ -69,7 +73,7 @@ def lessons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, li
     for name in LESSONS:
         nb = nbformat.read(str(NOTEBOOKS / name), as_version=4)
         nb.cells.append(nbformat.v4.new_code_cell(PROBE))
-        workdir = tmp_path_factory.mktemp(Path(name).stem)
+        workdir = tmp_path_factory.mktemp(name.replace("/", "-").removesuffix(".ipynb"))
         NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
                        resources={"metadata": {"path": str(workdir)}}).execute()
         probe = nb.cells.pop()
@@ -83,6 +87,20 @@ def lessons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, li
 @pytest.mark.slow
 def test_lessons_were_found() -> None:
     assert LESSONS, f"no lessons in {NOTEBOOKS}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [name for name in LESSONS if name.startswith("pt_BR/")])
+def test_the_portuguese_edition_executes_without_errors(
+        name: str, lessons: dict[str, tuple[Any, list[dict[str, Any]]]]) -> None:
+    """Each pt_BR lesson runs top to bottom in a fresh kernel (its language cell first) with no
+    error output and nothing on stderr, and makes as many quizzes as its English edition."""
+    nb, quizzes = lessons[name]
+    problems = [f"cell {cell.get('id')}: {out.get('ename', '')}: {out.get('evalue', out.get('text', ''))[:300]}"
+                for cell in nb.cells for out in cell.get("outputs", [])
+                if out.output_type == "error" or (out.output_type == "stream" and out.name == "stderr")]
+    assert problems == [], "\n".join(problems)
+    assert len(quizzes) == len(lessons[name.removeprefix("pt_BR/")][1])
 
 
 @pytest.mark.slow

@@ -845,7 +845,10 @@ def test_wheel_ships_the_lessons(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         shipped = sorted(n.rsplit("/", 1)[1] for n in names
-                         if n.startswith("canasta_learn/lessons/") and n.endswith(".ipynb"))
+                         if n.startswith("canasta_learn/lessons/") and n.endswith(".ipynb") and n.count("/") == 2)
         assert shipped == EXPECTED
+        portuguese = sorted(n.rsplit("/", 1)[1] for n in names
+                            if n.startswith("canasta_learn/lessons/pt_BR/") and n.endswith(".ipynb"))
+        assert portuguese == EXPECTED  # the pt_BR edition (issue 17)
         packaged = json.loads(zf.read("canasta_learn/lessons/02_frozen_and_blocked_piles.ipynb"))
     assert packaged["metadata"]["kernelspec"]["name"] == "python3"

@@ -1,0 +1,203 @@
+"""The Portuguese (``pt_BR``) edition of every lesson is the English one translated, never a
+different lesson (issue 17): built by ``scripts/build_lessons.py`` from the same source and the
+lessons catalogue, and compared here cell by cell, so the two editions cannot drift apart.
+
+For each lesson, after the Portuguese edition's first cell (tagged ``language``: it calls
+``canasta_learn.set_language("pt_BR")``): the same number of cells of the same types, code cells
+identical (source, tags), and for each Markdown cell the same heading levels and the same blocks,
+each pair of blocks with the same numbers, card notations (``h10``, ``jk``) and code spans.
+"""
+
+from __future__ import annotations
+
+import copy
+import filecmp
+import importlib.util
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+PORTUGUESE = NOTEBOOKS / "pt_BR"
+PACKAGED = ROOT / "canasta_learn" / "lessons" / "pt_BR"
+LESSONS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
+CARD = re.compile(r"(?<![\w-])(?:[hdcs](?:1[0-3]|[1-9])|jk)(?![\w-])")
+CODE_SPAN = re.compile(r"`[^`\n]+`")
+NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
+
+
+def _lesson_catalog() -> Any:
+    spec = importlib.util.spec_from_file_location("lesson_catalog", ROOT / "scripts" / "lesson_catalog.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BLOCKS = _lesson_catalog().blocks
+
+
+def read(path: Path) -> Any:
+    return nbformat.read(str(path), as_version=4)
+
+
+def tags(cell: Any) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def headings(markdown: str) -> list[int]:
+    """The level of each heading line, in order (fenced blocks excluded)."""
+    levels, fenced = [], False
+    for line in markdown.split("\n"):
+        if line.strip().startswith(("```", ":::")):
+            fenced = not fenced
+        match = re.match(r"(#+) ", line)
+        if match and not fenced:
+            levels.append(len(match.group(1)))
+    return levels
+
+
+def facts(block: str) -> dict[str, Counter[str]]:
+    """What a translation must keep: the numbers, the card notations and the code spans."""
+    spans = CODE_SPAN.findall(block)
+    rest = CODE_SPAN.sub(" ", block)
+    return {"numbers": Counter(n.replace(",", ".") for n in NUMBER.findall(rest)),
+            "cards": Counter(CARD.findall(rest)), "code spans": Counter(spans)}
+
+
+def drift(english: Any, portuguese: Any) -> list[str]:
+    """Every difference between two editions of a lesson other than the translated prose."""
+    found: list[str] = []
+    cells = list(portuguese.cells)
+    if not cells or "language" not in tags(cells[0]) or 'set_language("pt_BR")' not in cells[0].source:
+        found.append("the first cell is not the language cell calling set_language(\"pt_BR\")")
+    else:
+        cells = cells[1:]
+    if portuguese.metadata.get("canasta_learn", {}).get("language") != "pt_BR":
+        found.append("the notebook's canasta_learn metadata does not say language pt_BR")
+    if len(cells) != len(english.cells):
+        found.append(f"{len(english.cells)} cells in English, {len(cells)} in Portuguese")
+    for index, (en, pt) in enumerate(zip(english.cells, cells, strict=False)):
+        where = f"cell {index} ({en.id})"
+        if en.cell_type != pt.cell_type:
+            found.append(f"{where}: a {en.cell_type} cell in English, {pt.cell_type} in Portuguese")
+            continue
+        if tags(en) != tags(pt):
+            found.append(f"{where}: tags {tags(en)} != {tags(pt)}")
+        if en.cell_type == "code":
+            if en.source != pt.source:
+                found.append(f"{where}: the code differs")
+            if pt.outputs or pt.execution_count is not None:
+                found.append(f"{where}: stored output")
+            continue
+        if headings(en.source) != headings(pt.source):
+            found.append(f"{where}: heading levels {headings(en.source)} != {headings(pt.source)}")
+        en_blocks, pt_blocks = BLOCKS(en.source), BLOCKS(pt.source)
+        if len(en_blocks) != len(pt_blocks):
+            found.append(f"{where}: {len(en_blocks)} blocks in English, {len(pt_blocks)} in Portuguese")
+            continue
+        for number, (en_block, pt_block) in enumerate(zip(en_blocks, pt_blocks, strict=True)):
+            for kind, wanted in facts(en_block).items():
+                got = facts(pt_block)[kind]
+                if got != wanted:
+                    found.append(f"{where} block {number}: {kind} {sorted(wanted.elements())} in English, "
+                                 f"{sorted(got.elements())} in Portuguese: {pt_block[:80]!r}")
+    return found
+
+
+def test_every_lesson_has_a_portuguese_edition_packaged_as_built() -> None:
+    assert sorted(p.name for p in PORTUGUESE.glob("*.ipynb")) == LESSONS
+    assert sorted(p.name for p in PACKAGED.glob("*.ipynb")) == LESSONS
+    _match, mismatch, errors = filecmp.cmpfiles(PORTUGUESE, PACKAGED, LESSONS, shallow=False)
+    assert mismatch == [] and errors == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_portuguese_edition_has_the_english_structure(name: str) -> None:
+    assert drift(read(NOTEBOOKS / name), read(PORTUGUESE / name)) == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_portuguese_prose_is_portuguese(name: str) -> None:
+    """Every Markdown cell differs from its English (the catalogue's translation is used)."""
+    english, portuguese = read(NOTEBOOKS / name), read(PORTUGUESE / name)
+    same = [en.id for en, pt in zip(english.cells, portuguese.cells[1:], strict=True)
+            if en.cell_type == "markdown" and en.source == pt.source and any(c.isalpha() for c in en.source)]
+    assert same == []
+
+
+def test_the_comparison_notices_each_kind_of_drift() -> None:
+    """A changed code cell, a lost cell, a changed number, card, code span or heading level."""
+    english = read(NOTEBOOKS / "02_frozen_and_blocked_piles.ipynb")
+    portuguese = read(PORTUGUESE / "02_frozen_and_blocked_piles.ipynb")
+    code = next(i for i, c in enumerate(portuguese.cells) if c.cell_type == "code" and i > 0)
+
+    def first_with(pattern: re.Pattern[str]) -> int:
+        return next(i for i, c in enumerate(portuguese.cells) if c.cell_type == "markdown" and pattern.search(c.source))
+
+    def edited(change: Any) -> list[str]:
+        copied = copy.deepcopy(portuguese)
+        change(copied)
+        return drift(english, copied)
+
+    def code_change(nb: Any) -> None:
+        nb.cells[code].source += "\nprint(1)"
+
+    def lost_cell(nb: Any) -> None:
+        del nb.cells[-1]
+
+    def sub(pattern: re.Pattern[str], new: str) -> Any:
+        def change(nb: Any) -> None:
+            cell = nb.cells[first_with(pattern)]
+            cell.source = pattern.sub(new, cell.source, count=1)
+        return change
+
+    assert any("the code differs" in p for p in edited(code_change))
+    assert any("cells in English" in p for p in edited(lost_cell))
+    assert any("numbers" in p for p in edited(sub(NUMBER, "999")))
+    assert any("cards" in p for p in edited(sub(CARD, "s9x")))
+    assert any("code spans" in p for p in edited(sub(CODE_SPAN, "codigo")))
+    assert any("heading levels" in p for p in edited(sub(re.compile(r"^## ", re.M), "### ")))
+    assert any("language cell" in p for p in edited(lambda nb: nb.cells.pop(0)))
+    assert drift(english, portuguese) == []
+
+
+def _build_lessons() -> Any:
+    spec = importlib.util.spec_from_file_location("build_lessons", ROOT / "scripts" / "build_lessons.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_portuguese_notebooks_are_what_the_build_makes_from_the_source_and_catalogue() -> None:
+    """``build_lessons.py --check`` covers the pt_BR edition: it is rendered from the English
+    source and lessons.po, and a changed translation changes it."""
+    pytest.importorskip("jupytext")
+    build = _build_lessons()
+    source = ROOT / "lessons" / "04_scoring.md"
+    stored = (PORTUGUESE / "04_scoring.ipynb").read_text(encoding="utf-8")
+    assert build.render(source, "pt_BR") == stored
+    table = build.translations("pt_BR")
+    heading = next(block for block in table if block.startswith("## Summary"))
+    build.translations.cache_clear()
+    build.translations = lambda language: {**table, heading: table[heading] + " (editado)"}
+    assert build.render(source, "pt_BR") != stored
+
+
+def test_a_block_without_translation_stops_the_build() -> None:
+    pytest.importorskip("jupytext")
+    build = _build_lessons()
+    table = dict(build.translations("pt_BR"))
+    missing = next(block for block in table if block.startswith("## Summary"))
+    del table[missing]
+    build.translations = lambda language: table
+    with pytest.raises(SystemExit, match="no pt_BR translation for '## Summary"):
+        build.render(ROOT / "lessons" / "04_scoring.md", "pt_BR")
