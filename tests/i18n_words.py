@@ -34,7 +34,7 @@ def english_words(text: str) -> list[str]:
     >>> english_words("Você pegou a pilha: h13 h13 `take`.")
     []
     >>> english_words("Você took the pile")
-    ['the']
+    ['the', 'pile']
     """
     plain = _CARD.sub(" ", _CODE.sub(" ", text))
     return [w for w in _WORD.findall(plain) if w.lower() in ENGLISH_STOP_WORDS]
