@@ -95,7 +95,7 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    from ..core.i18n import get_language, speaking
+    from ..core import i18n
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -103,7 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        with speaking(chosen_language(args) or get_language()):
+        # --lang, else the kernel's set_language, else the environment as it is now
+        language = chosen_language(args) or i18n.chosen_language() or i18n.default_language()
+        with i18n.speaking(language):
             result = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handling below
     except KeyboardInterrupt:

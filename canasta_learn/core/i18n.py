@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "default_language", "get_language", "gettext", "ngettext",
-           "normalize_language", "pgettext", "set_language", "speaking"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "chosen_language", "default_language", "get_language", "gettext",
+           "ngettext", "normalize_language", "pgettext", "set_language", "speaking"]
 
 #: The languages the toolkit speaks: English (the source) and Brazilian Portuguese.
 LANGUAGES = ("en", "pt_BR")
@@ -38,6 +38,7 @@ DOMAIN = "canasta_learn"
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
 _current: list[str] = []  # the language chosen by set_language (empty: the default)
+_default: list[str] = []  # the default language, read from the environment once (set_language(None) reads it again)
 
 
 def normalize_language(language: str) -> str:
@@ -86,12 +87,25 @@ def set_language(language: str | None) -> str:
     _current.clear()
     if chosen is not None:
         _current.append(chosen)
+    else:
+        _default.clear()  # the environment may have changed: read it again
     return get_language()
 
 
+def chosen_language() -> str | None:
+    """The language chosen with `set_language` (or `speaking`), or None while the default is
+    spoken."""
+    return _current[0] if _current else None
+
+
 def get_language() -> str:
-    """The language spoken now."""
-    return _current[0] if _current else default_language()
+    """The language spoken now (the default is read from the environment once, and again at
+    ``set_language(None)``)."""
+    if _current:
+        return _current[0]
+    if not _default:
+        _default.append(default_language())
+    return _default[0]
 
 
 @contextmanager
@@ -118,13 +132,19 @@ def _translations(language: str, domain: str = DOMAIN) -> _gettext.NullTranslati
 
 def gettext(message: str) -> str:
     """``message`` (English) in the language spoken now."""
-    return _translations(get_language()).gettext(message)
+    language = get_language()
+    if language == "en":  # the source language: no look-up (messages are made on the engine's hot paths)
+        return message
+    return _translations(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` (English singular and plural), in the language spoken
     now, with that language's plural rule."""
-    return _translations(get_language()).ngettext(singular, plural, count)
+    language = get_language()
+    if language == "en":
+        return singular if count == 1 else plural
+    return _translations(language).ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:

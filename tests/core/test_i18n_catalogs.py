@@ -136,6 +136,7 @@ def test_default_language_from_lang_pt_br_utf8(monkeypatch: pytest.MonkeyPatch) 
     _clear_locale(monkeypatch)
     monkeypatch.setenv("LANG", "pt_BR.UTF-8")
     assert i18n.default_language() == "pt_BR"
+    assert i18n.set_language(None) == "pt_BR"  # back to the default: read from the environment
     assert i18n.get_language() == "pt_BR"
 
 
