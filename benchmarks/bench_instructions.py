@@ -60,7 +60,7 @@ def main() -> None:
     total = count_instructions(args.tree, args.profile, args.rounds)
     per_round = (total - start_up) / args.rounds
     print(f"[{args.profile}] {per_round / 1e6:.1f} million instructions per random-legal round "
-          f"({args.rounds} rounds, seeds 0-{args.rounds - 1}; tree {args.tree})")
+          f"({per_round:,.0f}; {args.rounds} rounds, seeds 0-{args.rounds - 1}; tree {args.tree})")
 
 
 if __name__ == "__main__":
