@@ -25,7 +25,7 @@ she his her who what why how also still yet already
 
 _CODE = re.compile(r"`[^`]*`|\b[a-z]+_[a-z_]+\b")  # code spans and verdict codes
 _CARD = re.compile(r"\b(?:[hdcs](?:1[0-3]|[1-9])|jk)\b", re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z']+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # words of any alphabet: "até" is one word
 
 
 def english_words(text: str) -> list[str]:
