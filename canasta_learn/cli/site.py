@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.extras import MissingExtraError, require_extra
+from ..core.i18n import gettext
 from .lessons import lessons_dir
 
 __all__ = [
@@ -177,11 +178,13 @@ def find_pyodide(given: Path | None, work: Path) -> Path:
                                 f"(npm pack pyodide@{PYODIDE_VERSION})")
             return folder
     if given:
-        raise SiteError(f"--pyodide {given}: no pyodide.mjs there (give the folder of npm's pyodide package)")
+        raise SiteError(gettext("--pyodide {folder}: no pyodide.mjs there (give the folder of npm's pyodide "
+                                "package)").format(folder=given))
     npm = shutil.which("npm")
     if npm is None:
-        raise SiteError("npm is needed to fetch the pyodide package (or give --pyodide DIR, "
-                        f"the folder of an unpacked pyodide@{PYODIDE_VERSION} npm package)")
+        raise SiteError(gettext("npm is needed to fetch the pyodide package (or give --pyodide DIR, "
+                                "the folder of an unpacked pyodide@{version} npm package)").format(
+            version=PYODIDE_VERSION))
     _run([npm, "pack", "--silent", "--pack-destination", str(work), f"pyodide@{PYODIDE_VERSION}"],
          "npm pack pyodide")
     with tarfile.open(work / f"pyodide-{PYODIDE_VERSION}.tgz") as archive:
@@ -199,8 +202,8 @@ def find_labextension(name: str) -> Path:
     for root in jupyter_path("labextensions"):
         if (Path(root) / name / "package.json").is_file():
             return Path(root) / name
-    raise SiteError(f"the JupyterLab extension {name} is not installed; "
-                    'install the site extra: pip install "canasta-learn[site]"')
+    raise SiteError(gettext('the JupyterLab extension {name} is not installed; '
+                            'install the site extra: pip install "canasta-learn[site]"').format(name=name))
 
 
 def kernel_wheels() -> dict[str, Path]:
@@ -379,9 +382,10 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
     folder = lessons if lessons is not None else lessons_dir()
     notebooks = sorted(folder.glob("*.ipynb")) if folder.is_dir() else []
     if not notebooks:
-        raise SiteError(f"no notebooks (*.ipynb) in {folder}")
+        raise SiteError(gettext("no notebooks (*.ipynb) in {folder}").format(folder=folder))
     if out.exists() and (not out.is_dir() or any(out.iterdir())) and not (out / "jupyter-lite.json").is_file():
-        raise SiteError(f"{out} is not empty and is not a JupyterLite site: give a new or empty folder")
+        raise SiteError(gettext("{folder} is not empty and is not a JupyterLite site: give a new or empty folder")
+                        .format(folder=out))
     try:
         require_extra("site", "canasta-learn site", modules=SITE_MODULES)
     except MissingExtraError as error:
@@ -421,29 +425,33 @@ def _handle(args: argparse.Namespace) -> int:
     out = build_site(Path(args.out), lessons=args.lessons, pyodide=args.pyodide, source=args.source,
                      offline_only=args.offline_only)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"JupyterLite site in {out} ({size / 1e6:.0f} MB); serve it with any static web server, "
-          f"e.g. python -m http.server -d {out}, and open /lab/")
+    print(gettext("JupyterLite site in {folder} ({size} MB); serve it with any static web server, "
+                  "e.g. python -m http.server -d {folder}, and open /lab/").format(
+        folder=out, size=f"{size / 1e6:.0f}"))
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add the ``site`` subcommand."""
     parser = subparsers.add_parser(
-        "site", help="build the lessons as a JupyterLite site that runs in the browser, offline",
-        description="Build a static JupyterLite site (JupyterLab with Python in the browser) holding "
-                    "every lesson, the package and the widget libraries, with a local Pyodide: it "
-                    "needs no server and loads nothing from elsewhere, but for pandas and matplotlib, "
-                    "which the lessons that import them load from Pyodide's distribution when online "
-                    "(--offline-only leaves them out). Needs the site extra, PyPI "
-                    "and npm (or --pyodide).")
-    parser.add_argument("out", metavar="OUT", help="the folder to write the site to (new, empty, or a site)")
-    parser.add_argument("--lessons", type=Path, metavar="DIR", help="the notebooks (default: the package's lessons)")
+        "site", help=gettext("build the lessons as a JupyterLite site that runs in the browser, offline"),
+        description=gettext("Build a static JupyterLite site (JupyterLab with Python in the browser) holding "
+                            "every lesson, the package and the widget libraries, with a local Pyodide: it "
+                            "needs no server and loads nothing from elsewhere, but for pandas and matplotlib, "
+                            "which the lessons that import them load from Pyodide's distribution when online "
+                            "(--offline-only leaves them out). Needs the site extra, PyPI "
+                            "and npm (or --pyodide)."))
+    parser.add_argument("out", metavar="OUT",
+                        help=gettext("the folder to write the site to (new, empty, or a site)"))
+    parser.add_argument("--lessons", type=Path, metavar="DIR",
+                        help=gettext("the notebooks (default: the package's lessons)"))
     parser.add_argument("--pyodide", type=Path, metavar="DIR",
-                        help=f"the folder of npm's pyodide@{PYODIDE_VERSION} package (default: npm pack)")
+                        help=gettext("the folder of npm's pyodide@{version} package (default: npm pack)").format(
+                            version=PYODIDE_VERSION))
     parser.add_argument("--source", type=Path, metavar="DIR",
-                        help="the package's source tree, for its wheel (default: where it is imported from)")
+                        help=gettext("the package's source tree, for its wheel (default: where it is imported from)"))
     parser.add_argument("--offline-only", action="store_true",
-                        help="list only the site's own wheels in its Pyodide lock: no pandas or "
-                             "matplotlib, even when served online (default: those two load from "
-                             "Pyodide's distribution on demand)")
+                        help=gettext("list only the site's own wheels in its Pyodide lock: no pandas or "
+                                     "matplotlib, even when served online (default: those two load from "
+                                     "Pyodide's distribution on demand)"))
     parser.set_defaults(handler=_handle)
