@@ -232,3 +232,15 @@ def test_public_api_input_errors_are_portuguese_naming_the_same_argument(call: o
         name = "'no_such_extra'"
     assert portuguese.startswith(name) or name in portuguese
     assert _words(portuguese.replace(name, " ")) == [], portuguese
+
+
+def test_site_build_errors_are_portuguese(tmp_path: Path) -> None:
+    from canasta_learn.cli.site import SiteError, build_site, wheel_name
+
+    for call in (lambda: wheel_name("not-a-wheel.tar.gz"), lambda: build_site(tmp_path / "site", lessons=tmp_path)):
+        texts = []
+        for language in ("en", "pt_BR"):
+            with speaking(language), pytest.raises(SiteError) as raised:
+                call()
+            texts.append(str(raised.value))
+        assert texts[1] != texts[0] and _words(texts[1]) == [], texts[1]
