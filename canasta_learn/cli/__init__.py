@@ -21,6 +21,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..core.i18n import gettext
+
 __all__ = ["main"]
 
 #: Modules that add subcommands (each has ``register(subparsers)``); missing ones are skipped.
@@ -41,12 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
     parser = argparse.ArgumentParser(
         prog="canasta-learn",
-        description="Learn Canasta: a rules engine that explains every verdict, with lessons.",
+        description=gettext("Learn Canasta: a rules engine that explains every verdict, with lessons."),
     )
     from .. import __version__
 
     parser.add_argument("--version", action="version", version=f"canasta-learn {__version__}")
-    parser.add_argument("--lang", type=_language, metavar="LANGUAGE", default=None, help=LANG_HELP)
+    parser.add_argument("--lang", type=_language, metavar="LANGUAGE", default=None, help=lang_help())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -58,13 +60,19 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(subparsers)
     for subparser in subparsers.choices.values():  # the same option after the subcommand's name
         subparser.add_argument("--lang", dest="subcommand_lang", type=_language, metavar="LANGUAGE",
-                               default=None, help=LANG_HELP)
+                               default=None, help=lang_help())
     return parser
 
 
 #: The help of ``--lang`` (the main parser and every subcommand have it).
 LANG_HELP = ("the language of the output: en or pt_BR (default: CANASTA_LEARN_LANG, "
              "else the system locale, else English)")
+
+
+def lang_help() -> str:
+    """`LANG_HELP` in the language spoken now."""
+    return gettext("the language of the output: en or pt_BR (default: CANASTA_LEARN_LANG, "
+                   "else the system locale, else English)")
 
 
 def _language(text: str) -> str:
@@ -93,23 +101,49 @@ def _silence_stdout() -> None:
         pass
 
 
+def _language_asked(argv: Sequence[str]) -> str | None:
+    """The language a readable ``--lang X`` / ``--lang=X`` before ``--`` asks for, or None (an
+    unreadable one is left to the parser, which refuses it): the help texts are made in it."""
+    from ..core.i18n import normalize_language
+
+    items = list(argv)
+    items = items[:items.index("--")] if "--" in items else items
+    asked: str | None = None
+    for position, item in enumerate(items):
+        value = (item.split("=", 1)[1] if item.startswith("--lang=") else
+                 items[position + 1] if item == "--lang" and position + 1 < len(items) else None)
+        if value is not None:
+            try:
+                asked = normalize_language(value)
+            except ValueError:
+                pass
+    return asked
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     from ..core import i18n
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "handler", None):
-        parser.print_help()
-        return 0
-    try:
-        # --lang, else the kernel's set_language, else the environment as it is now
-        language = chosen_language(args) or i18n.chosen_language() or i18n.default_language()
+    items = list(sys.argv[1:] if argv is None else argv)
+    # --lang, else the kernel's set_language, else the environment as it is now
+    with i18n.speaking(_language_asked(items) or i18n.chosen_language() or i18n.default_language()):
+        parser = build_parser()  # the help texts in the language asked for
+        args = parser.parse_args(items)
+        if not getattr(args, "handler", None):
+            parser.print_help()
+            return 0
+        language = chosen_language(args) or i18n.get_language()
         with i18n.speaking(language):
-            result = args.handler(args)
+            return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the subcommand's handler; its errors as one line on stderr (in the language spoken)."""
+    try:
+        result = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handling below
     except KeyboardInterrupt:
-        print("canasta-learn: interrupted", file=sys.stderr)
+        print(gettext("canasta-learn: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`canasta-learn simulate ... | head -4`): end quietly, as
@@ -117,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except (ValueError, OSError) as error:
-        print(f"canasta-learn: error: {error}", file=sys.stderr)
+        print(gettext("canasta-learn: error: {error}").format(error=error), file=sys.stderr)
         return 2
     return int(result or 0)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import IO
 
+from ..core.i18n import gettext, ngettext
 from ..play.bots import BOT_NAMES
 
 __all__ = ["bots_for_seats", "open_for_writing"]
@@ -19,13 +20,16 @@ def bots_for_seats(spec: str, player_count: int) -> list[str]:
     alternate (team 0, team 1), and ``player_count`` names give each seat its own bot."""
     names = [name.strip().lower() for name in spec.split(",") if name.strip()]
     if not names:
-        raise ValueError(f"--bots needs bot names ({', '.join(BOT_NAMES)}), separated by commas.")
+        raise ValueError(gettext("--bots needs bot names ({names}), separated by commas.").format(
+            names=", ".join(BOT_NAMES)))
     for name in names:
         if name not in BOT_NAMES:
-            raise ValueError(f"Unknown bot {name!r} in --bots: choose from {', '.join(BOT_NAMES)}.")
+            raise ValueError(gettext("Unknown bot {name} in --bots: choose from {names}.").format(
+                name=repr(name), names=", ".join(BOT_NAMES)))
     if player_count % len(names):
-        raise ValueError(f"--bots gives {len(names)} names for {player_count} seats: give 1, "
-                         f"one per team, or {player_count}.")
+        raise ValueError(ngettext("--bots gives {count} name for {seats} seats: give 1, one per team, or {seats}.",
+                                  "--bots gives {count} names for {seats} seats: give 1, one per team, or {seats}.",
+                                  len(names)).format(count=len(names), seats=player_count))
     return [names[seat % len(names)] for seat in range(player_count)]
 
 
@@ -34,4 +38,5 @@ def open_for_writing(path: str) -> IO[str]:
     try:
         return open(path, "w", encoding="utf-8", newline="")
     except OSError as error:
-        raise OSError(f"cannot write {path}: {error.strerror or error}") from None
+        raise OSError(gettext("cannot write {path}: {problem}").format(
+            path=path, problem=error.strerror or error)) from None

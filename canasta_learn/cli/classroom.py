@@ -16,7 +16,7 @@ from importlib import metadata
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from ..core.i18n import get_language
+from ..core.i18n import get_language, gettext
 from .lessons import LessonsError, lesson_names
 
 __all__ = ["DEFAULT_LESSON", "classroom_link", "default_repository", "register"]
@@ -44,8 +44,8 @@ def default_repository() -> str | None:
 def _web_url(value: str, what: str) -> str:
     parts = urlsplit(value.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise LessonsError(f"{what} must be an http(s):// address, e.g. https://hub.example.edu; "
-                           f"got {value!r}")
+        raise LessonsError(gettext("{option} must be an http(s):// address, e.g. https://hub.example.edu; got {value}")
+                           .format(option=what, value=repr(value)))
     return value.strip().rstrip("/")
 
 
@@ -64,12 +64,12 @@ def classroom_link(hub: str, lesson: str = DEFAULT_LESSON, *, repo: str | None =
     name = lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb"
     available = lesson_names()
     if name not in available:
-        raise LessonsError(f"no lesson {lesson!r}; the lessons are: "
-                           f"{', '.join(n.removesuffix('.ipynb') for n in available)}")
+        raise LessonsError(gettext("no lesson {lesson}; the lessons are: {lessons}").format(
+            lesson=repr(lesson), lessons=", ".join(n.removesuffix(".ipynb") for n in available)))
     source = repo if repo is not None else default_repository()
     if source is None:
-        raise LessonsError("no published repository is known yet (the package's project URL is "
-                           "the OWNER/REPO placeholder): give the repository with --repo URL")
+        raise LessonsError(gettext("no published repository is known yet (the package's project URL is "
+                                   "the OWNER/REPO placeholder): give the repository with --repo URL"))
     source = _web_url(source, "--repo")
     folder = source.rsplit("/", 1)[-1].removesuffix(".git")
     query = [("repo", source)]
@@ -90,16 +90,16 @@ def _run(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add the ``classroom-link`` subcommand."""
     parser = subparsers.add_parser(
-        "classroom-link", help="print the nbgitpuller link that opens a lesson on a JupyterHub",
-        description="Print the link that, on a JupyterHub with nbgitpuller, clones or updates "
-                    "the lessons' repository in each student's home and opens the lesson in "
-                    "JupyterLab (see docs/classroom.md).")
+        "classroom-link", help=gettext("print the nbgitpuller link that opens a lesson on a JupyterHub"),
+        description=gettext("Print the link that, on a JupyterHub with nbgitpuller, clones or updates "
+                            "the lessons' repository in each student's home and opens the lesson in "
+                            "JupyterLab (see docs/classroom.md)."))
     parser.add_argument("--hub", required=True, metavar="URL",
-                        help="the hub's address, e.g. https://hub.example.edu")
+                        help=gettext("the hub's address, e.g. https://hub.example.edu"))
     parser.add_argument("--lesson", default=DEFAULT_LESSON, metavar="NAME",
-                        help=f"the lesson to open (default {DEFAULT_LESSON})")
+                        help=gettext("the lesson to open (default {lesson})").format(lesson=DEFAULT_LESSON))
     parser.add_argument("--repo", metavar="URL",
-                        help="the git repository holding the lessons (default: the package's)")
+                        help=gettext("the git repository holding the lessons (default: the package's)"))
     parser.add_argument("--branch", metavar="B",
-                        help="the branch to pull (default: the repository's default branch)")
+                        help=gettext("the branch to pull (default: the repository's default branch)"))
     parser.set_defaults(handler=_run)

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..core.actions import Draw, TakePile
+from ..core.i18n import gettext
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import get_profile, profile_names
@@ -19,10 +20,11 @@ def demo_text(seed: int = 2026, profile: str = "classic") -> str:
     prof = get_profile(profile)
     rnd = Round(prof, seed=seed)
     seat = rnd.seat_name(rnd.to_move)
-    lines = [f"canasta-learn demo - profile {prof.name}, seed {seed}", "", str(rnd), ""]
-    lines.append(f"{seat} to move. The pile: {rnd.pile_status().message}")
+    lines = [gettext("canasta-learn demo - profile {profile}, seed {seed}").format(profile=prof.name, seed=seed),
+             "", str(rnd), ""]
+    lines.append(gettext("{seat} to move. The pile: {pile}").format(seat=seat, pile=rnd.pile_status().message))
     lines.append("")
-    lines.append("What the engine says about some moves:")
+    lines.append(gettext("What the engine says about some moves:"))
     hand = rnd.hands[rnd.to_move]
     top = rnd.top_card
     tries: list[Any] = [Draw(rnd.to_move)]
@@ -36,16 +38,17 @@ def demo_text(seed: int = 2026, profile: str = "classic") -> str:
         meld = " ".join(str(c) for c in hand if c.rank == first_pair.rank)
         lines.append(f"  {seat} meld {meld:<13} {rnd.check(f'{seat} meld {meld}')}")
     lines.append("")
-    lines.append("The rules' worked examples (docs/rules.md#rules-examples):")
+    lines.append(gettext("The rules' worked examples (docs/rules.md#rules-examples):"))
     mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", profile=prof)
-    lines.append(f"  Mike, frozen pile: {mike.check_take_pile()}")
+    lines.append(gettext("  Mike, frozen pile: {verdict}").format(verdict=mike.check_take_pile()))
     try:  # Lisa's team has a set of kings: not a meld where only aces form sets (Brazilian games)
         lisa = Position("h5 c9", discard_pile="s9 h13", team_melds=["d13 d13 c13 h2"], profile=prof)
-        lines.append(f"  Lisa, open pile:   {lisa.check_take_pile()}")
+        lines.append(gettext("  Lisa, open pile:   {verdict}").format(verdict=lisa.check_take_pile()))
     except ValueError as error:
-        lines.append(f"  Lisa, open pile:   not a position in {prof.name}: {error}")
+        lines.append(gettext("  Lisa, open pile:   not a position in {profile}: {error}").format(
+            profile=prof.name, error=error))
     opening = Position("h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13", team_score=1100, profile=prof)
-    lines.append(f"  Opening at 1100:   {opening.check_opening('c4 c4 d4 d2')}")
+    lines.append(gettext("  Opening at 1100:   {verdict}").format(verdict=opening.check_opening('c4 c4 d4 d2')))
     lines.append(f"                     {opening.check_opening('h1 c1 d2')}")
     return "\n".join(lines)
 
@@ -57,10 +60,11 @@ def _run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add the ``demo`` subcommand."""
-    parser = subparsers.add_parser("demo", help="deal a seeded hand and show explained verdicts")
-    parser.add_argument("--seed", type=int, default=2026, help="shuffle seed (default 2026)")
+    parser = subparsers.add_parser("demo", help=gettext("deal a seeded hand and show explained verdicts"))
+    parser.add_argument("--seed", type=int, default=2026, help=gettext("shuffle seed (default 2026)"))
     # No argparse choices: get_profile matches names ignoring case and an unknown one is a
     # one-line ProfileError (status 2), as in the other commands.
     parser.add_argument("--profile", default="classic",
-                        help=f"rule profile: {', '.join(profile_names())} (default classic)")
+                        help=gettext("rule profile: {profiles} (default classic)").format(
+                            profiles=", ".join(profile_names())))
     parser.set_defaults(handler=_run)

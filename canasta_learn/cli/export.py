@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import get_language
+from ..core.i18n import get_language, gettext, ngettext
 from .lessons import LessonsError, lesson_names, lessons_dir
 
 __all__ = [
@@ -65,8 +65,8 @@ def _widget_note(output: Any) -> Any:
     kind = plain.split("(", 1)[0].strip() or "widget"
     if not kind.isidentifier():
         kind = "widget"
-    text = (f"Interactive {kind}: open this lesson in JupyterLab "
-            "(canasta-learn lessons) to use it.")
+    text = gettext("Interactive {kind}: open this lesson in JupyterLab "
+                   "(canasta-learn lessons) to use it.").format(kind=kind)
     note = (f'<div class="cl-static-note" style="border:1px dashed #999;padding:6px 10px;'
             f'margin:4px 0;font-style:italic">{html.escape(text)}</div>')
     data = {"text/html": note, "text/plain": text}
@@ -127,8 +127,8 @@ def execute_lesson(path: Path, timeout: int = DEFAULT_TIMEOUT) -> Any:
         except CellExecutionError as error:
             name = getattr(error, "ename", "") or "error"
             value = str(getattr(error, "evalue", "") or "").splitlines()
-            raise RuntimeError(f"lesson {path.name} failed: {name}: "
-                               f"{value[0] if value else ''}") from None
+            raise RuntimeError(gettext("lesson {lesson} failed: {error}: {message}").format(
+                lesson=path.name, error=name, message=value[0] if value else "")) from None
         finally:  # the client does not stop a kernel it was handed
             if manager.has_kernel:
                 manager.shutdown_kernel()
@@ -173,17 +173,18 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
     Returns the pages written (plus ``index.html``).
     """
     if to not in ("html", "slides"):
-        raise ValueError(f"unknown export format {to!r}: use html or slides")
+        raise ValueError(gettext("unknown export format {value}: use html or slides").format(value=repr(to)))
     available = lesson_names()
     chosen = list(names) if names else available
     for name in chosen:
         if name not in available:
-            raise LessonsError(f"no lesson {name!r}; the lessons are: {', '.join(available)}")
+            raise LessonsError(gettext("no lesson {lesson}; the lessons are: {lessons}").format(
+                lesson=repr(name), lessons=", ".join(available)))
     exporter = _exporter(to)
     page_resources: dict[str, Any] = {"canasta_reveal": reveal_assets()} if to == "slides" else {}
     suffix = ".html" if to == "html" else ".slides.html"
     if out.exists() and not out.is_dir():
-        raise NotADirectoryError(f"{out} exists and is not a folder")
+        raise NotADirectoryError(gettext("{path} exists and is not a folder").format(path=out))
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     titles: list[tuple[str, str]] = []
@@ -197,14 +198,14 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
         target.write_text(body, encoding="utf-8")
         written.append(target)
         titles.append((target.name, Path(name).stem.replace("_", " ")))
-        print(f"wrote {target}", flush=True)
+        print(gettext("wrote {file}").format(file=target), flush=True)
     index = out / "index.html"
     items = "\n".join(f'<li><a href="{html.escape(href)}">{html.escape(text)}</a></li>'
                       for href, text in titles)
-    kind = "student handouts" if student else "lessons"
+    heading = html.escape(gettext("canasta_learn student handouts") if student else gettext("canasta_learn lessons"))
     index.write_text(
         f"<!DOCTYPE html>\n<html lang=\"{get_language().replace('_', '-')}\"><head><meta charset=\"utf-8\">"
-        f"<title>canasta_learn {kind}</title></head><body><h1>canasta_learn {kind}</h1>"
+        f"<title>{heading}</title></head><body><h1>{heading}</h1>"
         f"<ul>\n{items}\n</ul></body></html>\n", encoding="utf-8")
     written.append(index)
     return written
@@ -216,33 +217,39 @@ def run_export(args: argparse.Namespace) -> int:
         import nbclient  # noqa: F401
         import nbconvert  # noqa: F401
     except ImportError:
-        raise LessonsError(
+        raise LessonsError(gettext(
             "export needs nbclient and nbconvert; install the lessons extra: "
-            "pip install 'canasta-learn[lessons]'") from None
+            "pip install 'canasta-learn[lessons]'")) from None
     names = [n if n.endswith(".ipynb") else f"{n}.ipynb" for n in args.lesson or []]
     try:
         pages = export_lessons(Path(args.out), args.to, student=args.student,
                                timeout=args.timeout, names=names)
     except RuntimeError as error:  # a lesson failed or its kernel died: one line, status 2
         raise LessonsError(str(error)) from None
-    print(f"{len(pages) - 1} {'slide decks' if args.to == 'slides' else 'pages'} "
-          f"in {args.out} (open index.html)")
+    count = len(pages) - 1  # English says "1 pages" / "1 slide decks", as before translation
+    if args.to == "slides":
+        made = ngettext("{count} slide decks in {folder} (open index.html)",
+                        "{count} slide decks in {folder} (open index.html)", count)
+    else:
+        made = ngettext("{count} pages in {folder} (open index.html)",
+                        "{count} pages in {folder} (open index.html)", count)
+    print(made.format(count=count, folder=args.out))
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add the ``export`` subcommand."""
     export = subparsers.add_parser(
-        "export", help="run every lesson and write static HTML pages or slides",
-        description="Execute every lesson in a fresh kernel and write static pages (cards, "
-                    "tables and verdicts as inline SVG/HTML: no kernel or network needed).")
+        "export", help=gettext("run every lesson and write static HTML pages or slides"),
+        description=gettext("Execute every lesson in a fresh kernel and write static pages (cards, "
+                            "tables and verdicts as inline SVG/HTML: no kernel or network needed)."))
     export.add_argument("--to", choices=("html", "slides"), default="html",
-                        help="html pages (default) or reveal.js slides")
-    export.add_argument("out", help="the output folder")
+                        help=gettext("html pages (default) or reveal.js slides"))
+    export.add_argument("out", help=gettext("the output folder"))
     export.add_argument("--student", action="store_true",
-                        help="leave out the answer cells (tagged 'solution')")
+                        help=gettext("leave out the answer cells (tagged 'solution')"))
     export.add_argument("--lesson", action="append", metavar="NAME",
-                        help="export only this lesson (repeatable), e.g. 02_frozen_and_blocked_piles")
+                        help=gettext("export only this lesson (repeatable), e.g. 02_frozen_and_blocked_piles"))
     export.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT,
-                        help=f"seconds a cell may run (default {DEFAULT_TIMEOUT})")
+                        help=gettext("seconds a cell may run (default {seconds})").format(seconds=DEFAULT_TIMEOUT))
     export.set_defaults(handler=run_export)

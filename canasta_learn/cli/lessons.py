@@ -31,7 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import get_language, gettext, normalize_language
+from ..core.i18n import get_language, gettext, ngettext, normalize_language
 
 __all__ = [
     "DEFAULT_DIR",
@@ -81,7 +81,8 @@ def lesson_names(language: str | None = None) -> list[str]:
     folder = lessons_dir(language)
     names = sorted(p.name for p in folder.glob("*.ipynb")) if folder.is_dir() else []
     if not names:
-        raise FileNotFoundError(f"no lesson notebooks found in {folder} (a broken install?)")
+        raise FileNotFoundError(gettext("no lesson notebooks found in {folder} (a broken install?)").format(
+            folder=folder))
     return names
 
 
@@ -93,7 +94,7 @@ def copy_lessons(dest: Path, language: str | None = None) -> tuple[list[Path], l
     copy, possibly edited, is never overwritten).
     """
     if dest.exists() and not dest.is_dir():
-        raise NotADirectoryError(f"{dest} exists and is not a folder")
+        raise NotADirectoryError(gettext("{path} exists and is not a folder").format(path=dest))
     source = lessons_dir(language)
     names = lesson_names(language)
     dest.mkdir(parents=True, exist_ok=True)
@@ -114,10 +115,10 @@ def _jupyterlab_command(folder: Path, extra: Sequence[str]) -> list[str]:
     try:
         import jupyterlab  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
-        raise LessonsError(
+        raise LessonsError(gettext(
             "JupyterLab is not installed; install the lessons extra: "
             "pip install 'canasta-learn[lessons]'"
-        ) from None
+        )) from None
     return [sys.executable, "-m", "jupyterlab", "--notebook-dir", str(folder), *extra]
 
 
@@ -162,7 +163,7 @@ def pop_language(items: Sequence[str]) -> tuple[str | None, list[str]]:
         item = head[position]
         if item == "--lang":
             if position + 1 >= len(head):
-                raise LessonsError("--lang needs a language: en or pt_BR")
+                raise LessonsError(gettext("--lang needs a language: en or pt_BR"))
             language = normalize_language(head[position + 1])
             position += 2
             continue
@@ -189,7 +190,9 @@ def split_lessons_args(items: Sequence[str]) -> tuple[str, bool, list[str]]:
     head = [item for item in head if item != "--no-lab"]
     folders = [item for item in head if not item.startswith("-")]
     if len(folders) > 1:
-        raise LessonsError(f"one folder please, not {len(folders)}: {' '.join(folders)}")
+        raise LessonsError(ngettext("one folder please, not {count}: {folders}",
+                                    "one folder please, not {count}: {folders}", len(folders)).format(
+            count=len(folders), folders=" ".join(folders)))
     options = [item for item in head if item.startswith("-")]
     return (folders[0] if folders else DEFAULT_DIR), no_lab, options + extra
 
@@ -223,12 +226,13 @@ def run_lessons(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add the ``lessons`` subcommand."""
     lessons = subparsers.add_parser(
-        "lessons", help="copy the lesson notebooks to a folder and open them in JupyterLab",
-        description="Copy the lessons into DIR (never overwriting a notebook already there) "
-                    "and start JupyterLab on DIR. Arguments after -- go to JupyterLab.")
+        "lessons", help=gettext("copy the lesson notebooks to a folder and open them in JupyterLab"),
+        description=gettext("Copy the lessons into DIR (never overwriting a notebook already there) "
+                            "and start JupyterLab on DIR. Arguments after -- go to JupyterLab."))
     lessons.add_argument("args", nargs=argparse.REMAINDER, metavar="DIR [-- JUPYTER_ARGS]",
-                         help=f"the folder for the lessons (default ./{DEFAULT_DIR}), then "
-                              "after -- any arguments for JupyterLab (e.g. -- --port 9000)")
+                         help=gettext("the folder for the lessons (default ./{folder}), then "
+                                      "after -- any arguments for JupyterLab (e.g. -- --port 9000)").format(
+                             folder=DEFAULT_DIR))
     lessons.add_argument("--no-lab", action="store_true",
-                         help="only copy the lessons; do not start JupyterLab")
+                         help=gettext("only copy the lessons; do not start JupyterLab"))
     lessons.set_defaults(handler=run_lessons)

@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import gettext
+
 __all__ = ["play_code", "register", "run_play", "write_play_notebook"]
 
 #: The notebook's name in the folder.
@@ -34,11 +36,14 @@ def play_code(profile: str = "classic", seed: int | None = None, bots: str = "gr
 
     prof = get_profile(profile)  # a ProfileError names the profiles there are
     if bots not in BOT_NAMES:
-        raise ValueError(f"--bots must be one of {', '.join(BOT_NAMES)}, not {bots!r}.")
+        raise ValueError(gettext("--bots must be one of {names}, not {value}.").format(
+            names=", ".join(BOT_NAMES), value=repr(bots)))
     if speed not in SPEEDS:
-        raise ValueError(f"--speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
+        raise ValueError(gettext("--speed must be one of {names}, not {value}.").format(
+            names=", ".join(SPEEDS), value=repr(speed)))
     if not 0 <= seat < prof.player_count:
-        raise ValueError(f"--seat must be 0-{prof.player_count - 1} in {prof.name}, not {seat}.")
+        raise ValueError(gettext("--seat must be 0-{last} in {profile}, not {value}.").format(
+            last=prof.player_count - 1, profile=prof.name, value=seat))
     return ("from canasta_learn.widgets import PlayWidget\n"
             f"PlayWidget(profile={prof.name!r}, seed={seed!r}, bots={bots!r}, speed={speed!r}, "
             f"game={bool(game)!r}, seat={seat!r})")
@@ -86,27 +91,29 @@ def run_play(args: argparse.Namespace) -> int:
     extra: list[str] = list(args.voila_args or [])
     if extra[:1] == ["--"]:
         extra = extra[1:]
-    print(f"Serving {notebook} with Voila (Ctrl+C to stop).")
+    print(gettext("Serving {notebook} with Voila (Ctrl+C to stop).").format(notebook=notebook))
     try:
         return subprocess.call(voila_command(notebook, extra))
     except FileNotFoundError as error:  # pragma: no cover - no Python?
-        raise OSError(f"could not start Voila: {error}") from error
+        raise OSError(gettext("could not start Voila: {error}").format(error=error)) from error
 
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
     play = subparsers.add_parser(
-        "play", help="open the play view as a page (Voila: widgets only, no code)",
-        description="Play Canasta against bots in the browser: the play view alone, as a Voila "
-                    "page (install with pip install 'canasta-learn[lessons]' for Voila). "
-                    "Arguments after -- go to Voila (e.g. -- --port 8867).")
-    play.add_argument("--profile", default="classic", help="the rules profile (default classic)")
-    play.add_argument("--seed", type=int, default=None, help="deal the same cards every time")
-    play.add_argument("--bots", default="greedy", help="the bots' strength: greedy or random")
-    play.add_argument("--speed", default="normal", help="bot speed: instant, normal or slow")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0, North)")
-    play.add_argument("--game", action="store_true", help="a whole game to the target score")
-    play.add_argument("--dir", default=None, help="where to write the notebook (default: a temporary folder)")
-    play.add_argument("--no-voila", action="store_true", help="only write the notebook and print its path")
-    play.add_argument("voila_args", nargs=argparse.REMAINDER, help="-- then arguments for Voila")
+        "play", help=gettext("open the play view as a page (Voila: widgets only, no code)"),
+        description=gettext("Play Canasta against bots in the browser: the play view alone, as a Voila "
+                            "page (install with pip install 'canasta-learn[lessons]' for Voila). "
+                            "Arguments after -- go to Voila (e.g. -- --port 8867)."))
+    play.add_argument("--profile", default="classic", help=gettext("the rules profile (default classic)"))
+    play.add_argument("--seed", type=int, default=None, help=gettext("deal the same cards every time"))
+    play.add_argument("--bots", default="greedy", help=gettext("the bots' strength: greedy or random"))
+    play.add_argument("--speed", default="normal", help=gettext("bot speed: instant, normal or slow"))
+    play.add_argument("--seat", type=int, default=0, help=gettext("your seat (default 0, North)"))
+    play.add_argument("--game", action="store_true", help=gettext("a whole game to the target score"))
+    play.add_argument("--dir", default=None,
+                      help=gettext("where to write the notebook (default: a temporary folder)"))
+    play.add_argument("--no-voila", action="store_true",
+                      help=gettext("only write the notebook and print its path"))
+    play.add_argument("voila_args", nargs=argparse.REMAINDER, help=gettext("-- then arguments for Voila"))
     play.set_defaults(handler=run_play)

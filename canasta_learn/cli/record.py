@@ -13,6 +13,7 @@ import warnings
 from typing import Any
 
 from ..core.actions import seat_name
+from ..core.i18n import gettext, ngettext
 from ..play.bots import BOT_NAMES, play_game_live, play_round
 from ..profiles import get_profile
 from ._common import bots_for_seats, open_for_writing
@@ -26,7 +27,7 @@ def _run_record(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     seats = bots_for_seats(args.bots, profile.player_count)
     if args.rounds < 1:
-        raise ValueError(f"--rounds must be 1 or more, not {args.rounds}.")
+        raise ValueError(gettext("--rounds must be 1 or more, not {rounds}.").format(rounds=args.rounds))
     open_for_writing(args.output).close()  # fail early, before the bots play
     if not args.game and args.rounds == 1:
         record = play_round(seats, profile, seed=args.seed)
@@ -40,32 +41,37 @@ def _run_record(args: argparse.Namespace) -> int:
         played = len(game.round_scores)
         record.rounds = record.rounds[:played]
         if args.game and game.unfinished:
-            print(f"warning: the game stopped after {played} rounds without a winner "
-                  f"(totals {list(game.totals)}).", file=sys.stderr)
+            print(ngettext("warning: the game stopped after {count} rounds without a winner (totals {totals}).",
+                           "warning: the game stopped after {count} rounds without a winner (totals {totals}).",
+                           played).format(count=played, totals=list(game.totals)), file=sys.stderr)
     record.save(args.output)
     actions = sum(len(rr.actions) for rr in record.rounds)
     final = record.final_state(len(record.rounds) - 1)
     totals = [rr + s.total for rr, s in zip(record.rounds[-1].team_scores,
                                                   final.scores(), strict=True)]
-    print(f"wrote {args.output}: {len(record.rounds)} round(s), {actions} actions, "
-          f"team totals {' / '.join(map(str, totals))}")
+    # English says "round(s)" and "actions" for any count (as before translation)
+    rounds = ngettext("{count} round(s)", "{count} round(s)", len(record.rounds)).format(count=len(record.rounds))
+    played_actions = ngettext("{count} actions", "{count} actions", actions).format(count=actions)
+    print(gettext("wrote {file}: {rounds}, {actions}, team totals {totals}").format(
+        file=args.output, rounds=rounds, actions=played_actions, totals=" / ".join(map(str, totals))))
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add the ``record`` subcommand."""
     rec = subparsers.add_parser(
-        "record", help="bots play a round or a game; write its game record",
-        description="Bots play a round (default), several rounds, or a whole game; the game "
-                    "record (JSON) is written to FILE.")
+        "record", help=gettext("bots play a round or a game; write its game record"),
+        description=gettext("Bots play a round (default), several rounds, or a whole game; the game "
+                            "record (JSON) is written to FILE."))
     rec.add_argument("--bots", default="greedy",
-                     help=f"bot names as for simulate ({', '.join(BOT_NAMES)}; default greedy)")
-    rec.add_argument("--seed", type=int, default=0, help="deal and bot seed (default 0)")
-    rec.add_argument("--profile", default="classic", help="rule profile (default classic)")
-    rec.add_argument("-o", "--output", required=True, metavar="FILE", help="record file to write")
+                     help=gettext("bot names as for simulate ({names}; default greedy)").format(
+                         names=", ".join(BOT_NAMES)))
+    rec.add_argument("--seed", type=int, default=0, help=gettext("deal and bot seed (default 0)"))
+    rec.add_argument("--profile", default="classic", help=gettext("rule profile (default classic)"))
+    rec.add_argument("-o", "--output", required=True, metavar="FILE", help=gettext("record file to write"))
     mode = rec.add_mutually_exclusive_group()
-    mode.add_argument("--rounds", type=int, default=1, help="rounds of a game to play (default 1)")
-    mode.add_argument("--game", action="store_true", help="play a whole game to the target")
+    mode.add_argument("--rounds", type=int, default=1, help=gettext("rounds of a game to play (default 1)"))
+    mode.add_argument("--game", action="store_true", help=gettext("play a whole game to the target"))
     rec.add_argument("--max-rounds", type=int, default=200,
-                     help="with --game: stop after this many rounds (default 200)")
+                     help=gettext("with --game: stop after this many rounds (default 200)"))
     rec.set_defaults(handler=_run_record)

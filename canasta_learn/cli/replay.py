@@ -12,6 +12,8 @@ import argparse
 import sys
 from typing import Any
 
+from ..core.i18n import gettext, ngettext
+
 __all__ = ["register", "run_replay"]
 
 
@@ -24,8 +26,8 @@ def run_replay(args: argparse.Namespace) -> int:
         record = GameRecord.load(args.file if str(args.file).strip() else "",
                                  strict=not args.lenient, lazy=args.round is not None)
     except OSError as problem:
-        raise RecordError(f"cannot read record file {args.file!r}: "
-                          f"{problem.strerror or problem}") from None
+        raise RecordError(gettext("cannot read record file {file}: {problem}").format(
+            file=repr(args.file), problem=problem.strerror or problem)) from None
     except RecordError as problem:
         if str(problem).startswith(f"{args.file}: "):
             raise
@@ -33,32 +35,35 @@ def run_replay(args: argparse.Namespace) -> int:
     round_index = None
     if args.round is not None:
         if not 1 <= args.round <= len(record.rounds):
-            raise RecordError(f"{args.file} has {len(record.rounds)} rounds; --round takes "
-                              f"1-{len(record.rounds)}, not {args.round}")
+            # English said "1 rounds" before translation and stays byte-identical
+            raise RecordError(ngettext("{file} has {count} rounds; --round takes 1-{count}, not {round}",
+                                       "{file} has {count} rounds; --round takes 1-{count}, not {round}",
+                                       len(record.rounds)).format(file=args.file, count=len(record.rounds),
+                                                                  round=args.round))
         round_index = args.round - 1
     elif args.step is not None:
-        raise RecordError("--step needs --round (the round to start in)")
+        raise RecordError(gettext("--step needs --round (the round to start in)"))
     try:
         text = replay_text(record, round_index, args.step)
     except RecordError as problem:  # found when the round was first replayed
         raise RecordError(f"{args.file}: {problem}") from None
     sys.stdout.write(text)
     for error in record.errors:
-        print(f"canasta-learn: warning: {error}", file=sys.stderr)
+        print(gettext("canasta-learn: warning: {error}").format(error=error), file=sys.stderr)
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add the ``replay`` subcommand."""
     parser = subparsers.add_parser(
-        "replay", help="print a recorded game step by step with the engine's teaching notes",
-        description="Print a game record (JSON) step by step, each action followed by the "
-                    "engine's notes: pile state and why, whether the pile could be taken, "
-                    "openings, canastas, going out, scores.")
-    parser.add_argument("file", help="the record file (canasta-learn-record JSON)")
-    parser.add_argument("--round", type=int, metavar="R", help="show only round R (from 1)")
+        "replay", help=gettext("print a recorded game step by step with the engine's teaching notes"),
+        description=gettext("Print a game record (JSON) step by step, each action followed by the "
+                            "engine's notes: pile state and why, whether the pile could be taken, "
+                            "openings, canastas, going out, scores."))
+    parser.add_argument("file", help=gettext("the record file (canasta-learn-record JSON)"))
+    parser.add_argument("--round", type=int, metavar="R", help=gettext("show only round R (from 1)"))
     parser.add_argument("--step", type=int, metavar="K",
-                        help="with --round: start after K actions of that round (0: the deal)")
+                        help=gettext("with --round: start after K actions of that round (0: the deal)"))
     parser.add_argument("--lenient", action="store_true",
-                        help="read a damaged record as far as it is valid, listing the problems")
+                        help=gettext("read a damaged record as far as it is valid, listing the problems"))
     parser.set_defaults(handler=run_replay)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..core.actions import seat_name
+from ..core.i18n import gettext, ngettext
 from ..play.bots import BOT_NAMES
 from ..play.simulate import Summary, round_columns, simulate_rows
 from ..profiles import Profile, get_profile
@@ -47,7 +48,9 @@ class ProgressBar:
         filled = int(self.width * done / total) if total else self.width
         rate = done / (now - self.start) if now > self.start else 0.0
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} rounds, {rate:.1f}/s")
+        self.stream.write(ngettext("\r[{bar}] {done}/{total} rounds, {rate}/s",
+                                   "\r[{bar}] {done}/{total} rounds, {rate}/s", total).format(
+            bar=bar, done=done, total=total, rate=f"{rate:.1f}"))
         self.open = done < total
         if done >= total:
             self.stream.write("\n")
@@ -65,20 +68,32 @@ def summary_text(summary: dict[str, Any], seats: Sequence[str], profile: Profile
                  seed: int) -> str:
     """The summary table printed by ``canasta-learn simulate``."""
     n = profile.player_count
-    lines = [f"{summary['rounds']} rounds, profile {profile.name}, seed {seed}", ""]
-    lines.append(f"{'team':<6}{'bots':<22}{'mean score':>12}{'win rate':>10}")
+    # English says "1 rounds" for one round, as before translation
+    lines = [ngettext("{count} rounds, profile {profile}, seed {seed}",
+                      "{count} rounds, profile {profile}, seed {seed}", summary["rounds"]).format(
+        count=summary["rounds"], profile=profile.name, seed=seed), ""]
+    # the columns: a translated heading wider than the English column widens it
+    team_head, bots_head = gettext("team"), gettext("bots")
+    score_head, rate_head = gettext("mean score"), gettext("win rate")
+    team_width, bots_width = max(6, len(team_head) + 1), max(22, len(bots_head) + 1)
+    score_width, rate_width = max(12, len(score_head) + 2), max(10, len(rate_head) + 2)
+    lines.append(f"{team_head:<{team_width}}{bots_head:<{bots_width}}{score_head:>{score_width}}"
+                 f"{rate_head:>{rate_width}}")
     for team in range(profile.team_count):
         members = [s for s in range(n) if s % profile.team_count == team]
         kinds = sorted({seats[s] for s in members})
         who = f"{'/'.join(kinds)} ({', '.join(seat_name(s, n) for s in members)})"
-        lines.append(f"{team:<6}{who:<22}{summary['mean_score'][team]:>12.1f}"
-                     f"{100 * summary['win_rate'][team]:>9.1f}%")
+        lines.append(f"{team:<{team_width}}{who:<{bots_width}}{summary['mean_score'][team]:>{score_width}.1f}"
+                     f"{100 * summary['win_rate'][team]:>{rate_width - 1}.1f}%")
     lines.append("")
-    lines.append(f"mean length         {summary['mean_length']:.1f} actions")
-    lines.append(f"went out            {100 * summary['went_out_rate']:.1f}% of rounds")
-    lines.append(f"went out concealed  {100 * summary['concealed_rate']:.1f}% of rounds")
-    lines.append(f"pile takes          {summary['mean_pile_takes']:.1f} per round")
-    lines.append(f"frozen turns        {summary['mean_frozen_turns']:.1f} per round")
+    lines.append(gettext("mean length         {value} actions").format(value=f"{summary['mean_length']:.1f}"))
+    lines.append(gettext("went out            {value} of rounds").format(
+        value=f"{100 * summary['went_out_rate']:.1f}%"))
+    lines.append(gettext("went out concealed  {value} of rounds").format(
+        value=f"{100 * summary['concealed_rate']:.1f}%"))
+    lines.append(gettext("pile takes          {value} per round").format(value=f"{summary['mean_pile_takes']:.1f}"))
+    lines.append(gettext("frozen turns        {value} per round").format(
+        value=f"{summary['mean_frozen_turns']:.1f}"))
     return "\n".join(lines)
 
 
@@ -108,9 +123,9 @@ def _run_simulate(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     seats = bots_for_seats(args.bots, profile.player_count)
     if args.rounds < 0:
-        raise ValueError(f"--rounds must be 0 or more, not {args.rounds}.")
+        raise ValueError(gettext("--rounds must be 0 or more, not {rounds}.").format(rounds=args.rounds))
     if args.jobs < 1:
-        raise ValueError(f"--jobs must be 1 or more processes, not {args.jobs}.")
+        raise ValueError(gettext("--jobs must be 1 or more processes, not {jobs}.").format(jobs=args.jobs))
     handle: IO[str] | None = None
     if args.csv:
         handle = open_for_writing(args.csv)  # fail early, before the simulation
@@ -147,29 +162,32 @@ def _run_simulate(args: argparse.Namespace) -> int:
         if handle is not None:
             handle.close()
     if interrupted:
-        print(f"canasta-learn: interrupted after {total.rounds} of {args.rounds} rounds; the "
-              "summary and the CSV cover the rounds played.", file=sys.stderr)
+        print(ngettext("canasta-learn: interrupted after {played} of {count} rounds; the summary and the CSV "
+                       "cover the rounds played.",
+                       "canasta-learn: interrupted after {played} of {count} rounds; the summary and the CSV "
+                       "cover the rounds played.", args.rounds).format(played=total.rounds, count=args.rounds),
+              file=sys.stderr)
     print(summary_text(total.result(), seats, profile, args.seed))
     if args.csv:
-        print(f"\nper-round statistics written to {args.csv}")
+        print("\n" + gettext("per-round statistics written to {file}").format(file=args.csv))
     return 130 if interrupted else 0
 
 
 def register(subparsers: Any) -> None:
     """Add the ``simulate`` subcommand."""
     sim = subparsers.add_parser(
-        "simulate", help="bots play many rounds; print win rates and mean scores",
-        description="Bots play independent rounds; print a summary (mean score and win rate per "
-                    "team, mean length, how often a player went out, concealed or not).")
-    sim.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+        "simulate", help=gettext("bots play many rounds; print win rates and mean scores"),
+        description=gettext("Bots play independent rounds; print a summary (mean score and win rate per "
+                            "team, mean length, how often a player went out, concealed or not)."))
+    sim.add_argument("--rounds", type=int, default=100, help=gettext("rounds to play (default 100)"))
     sim.add_argument("--bots", default="greedy,random",
-                     help="bot names: one for all seats, one per team, or one per seat "
-                          f"({', '.join(BOT_NAMES)}; default greedy,random)")
-    sim.add_argument("--profile", default="classic", help="rule profile (default classic)")
-    sim.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
-    sim.add_argument("--csv", metavar="FILE", help="write one row of statistics per round")
+                     help=gettext("bot names: one for all seats, one per team, or one per seat "
+                                  "({names}; default greedy,random)").format(names=", ".join(BOT_NAMES)))
+    sim.add_argument("--profile", default="classic", help=gettext("rule profile (default classic)"))
+    sim.add_argument("--seed", type=int, default=0, help=gettext("simulation seed (default 0)"))
+    sim.add_argument("--csv", metavar="FILE", help=gettext("write one row of statistics per round"))
     sim.add_argument("--jobs", type=int, default=1, metavar="N",
-                     help="play the rounds in N processes (the same results as one; default 1)")
+                     help=gettext("play the rounds in N processes (the same results as one; default 1)"))
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                     help="progress bar on stderr (default: on a terminal, from 20 rounds)")
+                     help=gettext("progress bar on stderr (default: on a terminal, from 20 rounds)"))
     sim.set_defaults(handler=_run_simulate)

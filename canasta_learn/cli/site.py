@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.extras import MissingExtraError, require_extra
+from ..core.i18n import gettext
 from .lessons import lessons_dir
 
 __all__ = [
@@ -104,7 +105,8 @@ def wheel_name(filename: str) -> tuple[str, str]:
     """
     parts = filename.split("-")
     if not filename.endswith(".whl") or len(parts) < 5:
-        raise SiteError(f"not a wheel file name: {filename!r} (expected NAME-VERSION-...-any.whl)")
+        raise SiteError(gettext("not a wheel file name: {name} (expected NAME-VERSION-...-any.whl)").format(
+            name=repr(filename)))
     return _normalize(parts[0]), parts[1]
 
 
@@ -113,7 +115,7 @@ def _wheel_metadata(path: Path) -> Any:
         name = next((n for n in archive.namelist()
                      if n.count("/") == 1 and n.endswith(".dist-info/METADATA")), None)
         if name is None:
-            raise SiteError(f"{path.name} has no .dist-info/METADATA")
+            raise SiteError(gettext("{wheel} has no .dist-info/METADATA").format(wheel=path.name))
         return HeaderParser().parsestr(archive.read(name).decode("utf-8"))
 
 
@@ -158,7 +160,8 @@ def _run(command: Sequence[str], what: str) -> None:
     result = subprocess.run(list(command), capture_output=True, text=True)
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-12:])
-        raise SiteError(f"{what} failed (exit {result.returncode}): {' '.join(command)}\n{tail}")
+        raise SiteError(gettext("{what} failed (exit {status}): {command}").format(
+            what=what, status=result.returncode, command=" ".join(command)) + f"\n{tail}")
 
 
 def find_pyodide(given: Path | None, work: Path) -> Path:
@@ -173,15 +176,18 @@ def find_pyodide(given: Path | None, work: Path) -> Path:
         if (folder / "pyodide.mjs").is_file():
             version = json.loads((folder / "package.json").read_text(encoding="utf-8")).get("version")
             if version != PYODIDE_VERSION:
-                raise SiteError(f"{folder} holds pyodide {version}; the kernel needs {PYODIDE_VERSION} "
-                                f"(npm pack pyodide@{PYODIDE_VERSION})")
+                raise SiteError(gettext("{folder} holds pyodide {found}; the kernel needs {version} "
+                                        "(npm pack pyodide@{version})").format(
+                    folder=folder, found=version, version=PYODIDE_VERSION))
             return folder
     if given:
-        raise SiteError(f"--pyodide {given}: no pyodide.mjs there (give the folder of npm's pyodide package)")
+        raise SiteError(gettext("--pyodide {folder}: no pyodide.mjs there (give the folder of npm's pyodide "
+                                "package)").format(folder=given))
     npm = shutil.which("npm")
     if npm is None:
-        raise SiteError("npm is needed to fetch the pyodide package (or give --pyodide DIR, "
-                        f"the folder of an unpacked pyodide@{PYODIDE_VERSION} npm package)")
+        raise SiteError(gettext("npm is needed to fetch the pyodide package (or give --pyodide DIR, "
+                                "the folder of an unpacked pyodide@{version} npm package)").format(
+            version=PYODIDE_VERSION))
     _run([npm, "pack", "--silent", "--pack-destination", str(work), f"pyodide@{PYODIDE_VERSION}"],
          "npm pack pyodide")
     with tarfile.open(work / f"pyodide-{PYODIDE_VERSION}.tgz") as archive:
@@ -199,8 +205,8 @@ def find_labextension(name: str) -> Path:
     for root in jupyter_path("labextensions"):
         if (Path(root) / name / "package.json").is_file():
             return Path(root) / name
-    raise SiteError(f"the JupyterLab extension {name} is not installed; "
-                    'install the site extra: pip install "canasta-learn[site]"')
+    raise SiteError(gettext('the JupyterLab extension {name} is not installed; '
+                            'install the site extra: pip install "canasta-learn[site]"').format(name=name))
 
 
 def kernel_wheels() -> dict[str, Path]:
@@ -211,8 +217,8 @@ def kernel_wheels() -> dict[str, Path]:
     for wheel in sorted(pypi.glob("*.whl")):
         found[wheel_name(wheel.name)[0]] = wheel  # sorted: the newest shim wins
     if not found:
-        raise SiteError(f"jupyterlite-pyodide-kernel's wheels are missing from {pypi}; "
-                        'reinstall the site extra: pip install "canasta-learn[site]"')
+        raise SiteError(gettext("jupyterlite-pyodide-kernel's wheels are missing from {folder}; "
+                                'reinstall the site extra: pip install "canasta-learn[site]"').format(folder=pypi))
     return found
 
 
@@ -238,8 +244,8 @@ def pyodide_cdn(core: Path) -> str:
     script = (core / "pyodide.mjs").read_text(encoding="utf-8", errors="replace")
     found = re.search(r"`(https://[^`$]+)\$\{\w+\}(/[^`$]*/)`", script)
     if found is None:
-        raise SiteError(f"{core / 'pyodide.mjs'} names no default distribution address (cdnUrl); "
-                        "build with --offline-only")
+        raise SiteError(gettext("{file} names no default distribution address (cdnUrl); "
+                                "build with --offline-only").format(file=core / "pyodide.mjs"))
     version = json.loads((core / "package.json").read_text(encoding="utf-8"))["version"]
     return f"{found.group(1)}{version}{found.group(2)}"
 
@@ -267,7 +273,8 @@ def remote_packages(upstream: dict[str, Any], served: Iterable[str], base: str,
         if name in skip or name in entries:
             continue
         if name not in packages:
-            raise SiteError(f"Pyodide's lock lists no {name!r}, which {', '.join(wanted)} need")
+            raise SiteError(gettext("Pyodide's lock lists no {name}, which {wanted} need").format(
+                name=repr(name), wanted=", ".join(wanted)))
         entry = packages[name]
         entries[name] = {**entry, "file_name": base + str(entry["file_name"])}
         todo.extend(_normalize(d) for d in entry.get("depends", []))
@@ -304,7 +311,7 @@ def assemble_distribution(core: Path, dest: Path, own_wheels: Iterable[Path], wo
                 wheels.setdefault(wheel_name(wheel.name)[0], wheel)
             lost = [n for n in missing if n not in wheels]
             if lost:
-                raise SiteError(f"pip found no pure-Python wheel for: {', '.join(lost)}")
+                raise SiteError(gettext("pip found no pure-Python wheel for: {names}").format(names=", ".join(lost)))
         wanted = []
         for name, wheel in wheels.items():
             if name not in depends:
@@ -331,8 +338,8 @@ def assemble_distribution(core: Path, dest: Path, own_wheels: Iterable[Path], wo
 def build_own_wheel(source: Path, dest: Path) -> Path:
     """Build this package's wheel from the source tree ``source`` into ``dest``."""
     if not _is_source_tree(source):
-        raise SiteError(f"{source} is not the package's source tree (no pyproject.toml of canasta-learn); "
-                        "run from a checkout of canasta_learn or give --source DIR")
+        raise SiteError(gettext("{folder} is not the package's source tree (no pyproject.toml of canasta-learn); "
+                                "run from a checkout of canasta_learn or give --source DIR").format(folder=source))
     # Built from a copy: setuptools leaves build/ and *.egg-info in the tree it builds, and
     # reuses a stale build/lib (files deleted since would end up in the wheel).
     tree = dest / "source"
@@ -343,10 +350,10 @@ def build_own_wheel(source: Path, dest: Path) -> Path:
     shutil.copytree(source / "canasta_learn", tree / "canasta_learn",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dest), str(tree)],
-         "building the canasta-learn wheel")
+         gettext("building the canasta-learn wheel"))
     built = sorted(dest.glob("canasta_learn-*.whl"))
     if not built:
-        raise SiteError(f"pip wheel {source} made no canasta_learn wheel")
+        raise SiteError(gettext("pip wheel {folder} made no canasta_learn wheel").format(folder=source))
     return built[-1]
 
 
@@ -379,9 +386,10 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
     folder = lessons if lessons is not None else lessons_dir()
     notebooks = sorted(folder.glob("*.ipynb")) if folder.is_dir() else []
     if not notebooks:
-        raise SiteError(f"no notebooks (*.ipynb) in {folder}")
+        raise SiteError(gettext("no notebooks (*.ipynb) in {folder}").format(folder=folder))
     if out.exists() and (not out.is_dir() or any(out.iterdir())) and not (out / "jupyter-lite.json").is_file():
-        raise SiteError(f"{out} is not empty and is not a JupyterLite site: give a new or empty folder")
+        raise SiteError(gettext("{folder} is not empty and is not a JupyterLite site: give a new or empty folder")
+                        .format(folder=out))
     try:
         require_extra("site", "canasta-learn site", modules=SITE_MODULES)
     except MissingExtraError as error:
@@ -411,9 +419,10 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
         result = subprocess.run(command, capture_output=True, text=True, env=env, cwd=lite)
         if result.returncode != 0:
             tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-12:])
-            raise SiteError(f"jupyter lite build failed (exit {result.returncode})\n{tail}")
+            raise SiteError(gettext("jupyter lite build failed (exit {status})").format(status=result.returncode)
+                            + f"\n{tail}")
     if not (out / "static" / "pyodide" / "pyodide-lock.json").is_file():
-        raise SiteError(f"the build left no Pyodide in {out / 'static' / 'pyodide'}")
+        raise SiteError(gettext("the build left no Pyodide in {folder}").format(folder=out / "static" / "pyodide"))
     return out
 
 
@@ -421,29 +430,33 @@ def _handle(args: argparse.Namespace) -> int:
     out = build_site(Path(args.out), lessons=args.lessons, pyodide=args.pyodide, source=args.source,
                      offline_only=args.offline_only)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"JupyterLite site in {out} ({size / 1e6:.0f} MB); serve it with any static web server, "
-          f"e.g. python -m http.server -d {out}, and open /lab/")
+    print(gettext("JupyterLite site in {folder} ({size} MB); serve it with any static web server, "
+                  "e.g. python -m http.server -d {folder}, and open /lab/").format(
+        folder=out, size=f"{size / 1e6:.0f}"))
     return 0
 
 
 def register(subparsers: Any) -> None:
     """Add the ``site`` subcommand."""
     parser = subparsers.add_parser(
-        "site", help="build the lessons as a JupyterLite site that runs in the browser, offline",
-        description="Build a static JupyterLite site (JupyterLab with Python in the browser) holding "
-                    "every lesson, the package and the widget libraries, with a local Pyodide: it "
-                    "needs no server and loads nothing from elsewhere, but for pandas and matplotlib, "
-                    "which the lessons that import them load from Pyodide's distribution when online "
-                    "(--offline-only leaves them out). Needs the site extra, PyPI "
-                    "and npm (or --pyodide).")
-    parser.add_argument("out", metavar="OUT", help="the folder to write the site to (new, empty, or a site)")
-    parser.add_argument("--lessons", type=Path, metavar="DIR", help="the notebooks (default: the package's lessons)")
+        "site", help=gettext("build the lessons as a JupyterLite site that runs in the browser, offline"),
+        description=gettext("Build a static JupyterLite site (JupyterLab with Python in the browser) holding "
+                            "every lesson, the package and the widget libraries, with a local Pyodide: it "
+                            "needs no server and loads nothing from elsewhere, but for pandas and matplotlib, "
+                            "which the lessons that import them load from Pyodide's distribution when online "
+                            "(--offline-only leaves them out). Needs the site extra, PyPI "
+                            "and npm (or --pyodide)."))
+    parser.add_argument("out", metavar="OUT",
+                        help=gettext("the folder to write the site to (new, empty, or a site)"))
+    parser.add_argument("--lessons", type=Path, metavar="DIR",
+                        help=gettext("the notebooks (default: the package's lessons)"))
     parser.add_argument("--pyodide", type=Path, metavar="DIR",
-                        help=f"the folder of npm's pyodide@{PYODIDE_VERSION} package (default: npm pack)")
+                        help=gettext("the folder of npm's pyodide@{version} package (default: npm pack)").format(
+                            version=PYODIDE_VERSION))
     parser.add_argument("--source", type=Path, metavar="DIR",
-                        help="the package's source tree, for its wheel (default: where it is imported from)")
+                        help=gettext("the package's source tree, for its wheel (default: where it is imported from)"))
     parser.add_argument("--offline-only", action="store_true",
-                        help="list only the site's own wheels in its Pyodide lock: no pandas or "
-                             "matplotlib, even when served online (default: those two load from "
-                             "Pyodide's distribution on demand)")
+                        help=gettext("list only the site's own wheels in its Pyodide lock: no pandas or "
+                                     "matplotlib, even when served online (default: those two load from "
+                                     "Pyodide's distribution on demand)"))
     parser.set_defaults(handler=_handle)

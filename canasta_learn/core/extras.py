@@ -20,6 +20,8 @@ import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
+from .i18n import gettext
+
 __all__ = ["EXTRAS", "MissingExtraError", "import_pandas", "missing_modules", "require_extra"]
 
 #: The modules each extra provides (as imported), from ``pyproject.toml``.
@@ -55,13 +57,15 @@ def require_extra(extra: str, what: str, *, modules: Sequence[str] | None = None
     of the package that needs it (``"canasta_learn.widgets"``, ``"ScoreBreakdown.to_frame()"``).
     ``modules`` overrides the extra's module list (`EXTRAS`)."""
     if extra not in EXTRAS and modules is None:
-        raise ValueError(f"unknown extra {extra!r}; the extras are: {', '.join(EXTRAS)}")
+        raise ValueError(gettext("unknown extra {extra}; the extras are: {extras}").format(
+            extra=repr(extra), extras=", ".join(EXTRAS)))
     needed = EXTRAS[extra] if modules is None else tuple(modules)
     missing = missing_modules(needed)
     if missing:
-        raise MissingExtraError(
-            f"{what} needs the {extra} extra (missing: {', '.join(missing)}); "
-            f'install it with: pip install "canasta-learn[{extra}]"', name=missing[0])
+        raise MissingExtraError(gettext(
+            '{what} needs the {extra} extra (missing: {missing}); '
+            'install it with: pip install "canasta-learn[{extra}]"').format(
+                what=what, extra=extra, missing=", ".join(missing)), name=missing[0])
 
 
 def import_pandas(what: str) -> Any:

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..profiles import Profile
 from .cards import Card, NotationError, check_card_counts, to_cards
+from .i18n import gettext, ngettext
 
 __all__ = ["need_bool", "need_card_lists", "need_cards", "need_counts_in_deck", "need_int",
            "need_no_red_three_on_top", "need_sequence", "need_team_scores"]
@@ -34,8 +35,11 @@ def need_bool(value: Any, name: str, *, allow_none: bool = False) -> bool:
     passes too, and the message says so; the caller keeps the None)."""
     if isinstance(value, bool) or (allow_none and value is None):
         return bool(value)
-    accepted = "True, False or None" if allow_none else "True or False"
-    raise TypeError(f"{name} must be {accepted}, not {type(value).__name__} {value!r}.")
+    if allow_none:
+        raise TypeError(gettext("{name} must be True, False or None, not {kind} {value}.").format(
+            name=name, kind=type(value).__name__, value=repr(value)))
+    raise TypeError(gettext("{name} must be True or False, not {kind} {value}.").format(
+        name=name, kind=type(value).__name__, value=repr(value)))
 
 
 def need_int(value: Any, name: str, *, low: int | None = None, high: int | None = None,
@@ -45,19 +49,23 @@ def need_int(value: Any, name: str, *, low: int | None = None, high: int | None 
     and the message says None is accepted; the caller keeps the None)."""
     if allow_none and value is None:
         return 0
+    wrong_kind = isinstance(value, bool) or not isinstance(value, int)
+    if not wrong_kind and isinstance(value, int) and (low is None or value >= low) and (high is None or value <= high):
+        return value
+    # what is accepted: one whole phrase per case (built only for a refused value)
     if low is not None and high is not None:
-        accepted = f"a whole number from {low} to {high}"
+        accepted = (gettext("a whole number from {low} to {high} or None") if allow_none
+                    else gettext("a whole number from {low} to {high}")).format(low=low, high=high)
     elif low is not None:
-        accepted = f"a whole number of at least {low}"
+        accepted = (gettext("a whole number of at least {low} or None") if allow_none
+                    else gettext("a whole number of at least {low}")).format(low=low)
     else:
-        accepted = "a whole number"
-    if allow_none:
-        accepted += " or None"
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be {accepted}, not {type(value).__name__} {value!r}.")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name} must be {accepted}, not {value!r}.")
-    return value
+        accepted = gettext("a whole number or None") if allow_none else gettext("a whole number")
+    if wrong_kind:
+        raise TypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name=name, accepted=accepted, kind=type(value).__name__, value=repr(value)))
+    raise ValueError(gettext("{name} must be {accepted}, not {value}.").format(
+        name=name, accepted=accepted, value=repr(value)))
 
 
 def need_cards(value: Any, name: str) -> list[Card]:
@@ -66,8 +74,9 @@ def need_cards(value: Any, name: str) -> list[Card]:
     if value is None or isinstance(value, (str, Card)):
         return to_cards(value)
     if isinstance(value, (bytes, bytearray, dict)) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be card notation text (such as 'h5 c5 jk'), a Card, or a list of cards, "
-                        f"not {type(value).__name__} {value!r}.")
+        raise TypeError(gettext("{name} must be card notation text (such as 'h5 c5 jk'), a Card, or a list of "
+                                "cards, not {kind} {value}.").format(name=name, kind=type(value).__name__,
+                                                                      value=repr(value)))
     try:
         return to_cards(value)
     except NotationError as error:
@@ -78,10 +87,14 @@ def need_sequence(value: Any, name: str, what: str, *, most: int | None = None) 
     """``value`` as a list, if it is a list or tuple (not text) of at most ``most`` items;
     else a TypeError / ValueError naming ``name`` and saying it should hold ``what``."""
     if isinstance(value, (str, bytes, bytearray, dict, Card)) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be a list of {what}, not {type(value).__name__} {value!r}.")
+        raise TypeError(gettext("{name} must be a list of {what}, not {kind} {value}.").format(
+            name=name, what=what, kind=type(value).__name__, value=repr(value)))
     items = list(value)
     if most is not None and len(items) > most:
-        raise ValueError(f"{name} must hold at most {most} entries, not {len(items)}: give {what}.")
+        # English says "at most 1 entries", as before translation
+        raise ValueError(ngettext("{name} must hold at most {most} entries, not {count}: give {what}.",
+                                  "{name} must hold at most {most} entries, not {count}: give {what}.",
+                                  most).format(name=name, most=most, count=len(items), what=what))
     return items
 
 
@@ -94,11 +107,11 @@ def need_no_red_three_on_top(pile: list[Card], name: str) -> None:
     """A ValueError naming ``name`` when the pile (bottom to top) has a red three on top: in play
     that never happens (docs/rules.md#rules-pile-red-three-top; a red-three first upcard is covered at once)."""
     if pile and pile[-1].is_red_three:
-        raise ValueError(
-            f"{name} has the red three {pile[-1]} on top, which never happens in play: red threes are laid "
+        raise ValueError(gettext(
+            "{name} has the red three {card} on top, which never happens in play: red threes are laid "
             "face up at once, and a red three turned as the first upcard is covered by the next stock card. "
             "Put another card on top (a red three may lie under it, as the covered upcard), or give it to a "
-            "player's red threes.")
+            "player's red threes.").format(name=name, card=pile[-1]))
 
 
 def need_counts_in_deck(cards: Iterable[Card], profile: Profile, what: str) -> None:
@@ -115,12 +128,14 @@ def need_team_scores(value: Any, team_count: int) -> tuple[int, ...]:
     ((0, 0), (1500, 40))
     """
     if value is not None and (isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable)):
-        raise TypeError(f"team_scores must be a list of {team_count} whole numbers (one per team), "
-                        f"not {type(value).__name__} {value!r}.")
+        raise TypeError(ngettext("team_scores must be a list of {count} whole numbers (one per team), "
+                                 "not {kind} {value}.",
+                                 "team_scores must be a list of {count} whole numbers (one per team), "
+                                 "not {kind} {value}.", team_count).format(
+            count=team_count, kind=type(value).__name__, value=repr(value)))
     scores = tuple(value) if value is not None else (0,) * team_count
     if len(scores) != team_count or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
-        raise ValueError(
-            f"team_scores must give {team_count} whole numbers (one per team), "
-            f"not {value!r}."
-        )
+        raise ValueError(ngettext("team_scores must give {count} whole numbers (one per team), not {value}.",
+                                  "team_scores must give {count} whole numbers (one per team), not {value}.",
+                                  team_count).format(count=team_count, value=repr(value)))
     return scores

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import TakePile
+from ..core.i18n import gettext
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.melds import canasta_kind
@@ -122,8 +123,8 @@ def _play_round_stats(prof: Profile, players: Sequence[BotLike] | BotLike, index
         rnd.apply(bots[acting_seat(rnd)].choose(rnd))
         count += 1
         if count > MAX_ROUND_ACTIONS:
-            raise RoundTooLongError(f"Round {index} (seed {round_seed}) went on for more "
-                                    f"than {MAX_ROUND_ACTIONS} actions.")
+            raise RoundTooLongError(gettext("Round {index} (seed {seed}) went on for more than {most} actions.").format(
+                index=index, seed=round_seed, most=MAX_ROUND_ACTIONS))
     return round_stats(rnd, index=index, frozen_turns=frozen)
 
 
@@ -156,9 +157,11 @@ def simulate_rows(
     be shared between processes).
     """
     if isinstance(n_rounds, bool) or not isinstance(n_rounds, int) or n_rounds < 0:
-        raise ValueError(f"The number of rounds must be a whole number >= 0, not {n_rounds!r}.")
+        raise ValueError(gettext("The number of rounds must be a whole number >= 0, not {value}.").format(
+            value=repr(n_rounds)))
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number of processes >= 1, not {jobs!r}.")
+        raise ValueError(gettext("jobs must be a whole number of processes >= 1, not {value}.").format(
+            value=repr(jobs)))
     prof = get_profile(profile)
     make_bots(players, prof.player_count, 0)  # validate the names before playing
     seeds = enumerate(iter_round_seeds(n_rounds, seed))
@@ -170,7 +173,7 @@ def simulate_rows(
         return
     specs: list[Any] = [players] if isinstance(players, (str, Bot)) else list(players)
     if not all(isinstance(spec, str) for spec in specs):
-        raise ValueError("jobs > 1 needs the bots by name (such as 'greedy'), not bot objects.")
+        raise ValueError(gettext("jobs > 1 needs the bots by name (such as 'greedy'), not bot objects."))
     names: list[str] = specs
     import multiprocessing
 
