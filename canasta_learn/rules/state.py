@@ -17,10 +17,11 @@ from typing import Any, NamedTuple, Protocol
 from ..core.actions import Action, Meld
 from ..core.cards import Card
 from ..core.events import Event
+from ..core.i18n import gettext, pgettext
 from ..profiles import Profile
 from ..variants.base import ClassicRules
 
-__all__ = ["PileStatusLike", "Problem", "RoundState", "plural"]
+__all__ = ["PileStatusLike", "Problem", "RoundState", "kind_word", "kinds_text", "plural"]
 
 
 class Problem(NamedTuple):
@@ -42,6 +43,39 @@ def plural(count: int, word: str, plural: str | None = None) -> str:
     ('1 card', '2 sixes')
     """
     return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def kind_word(kind: str) -> str:
+    """A canasta kind in words, in the language spoken now: in English its code with spaces
+    ('natural', 'deuce natural', 'de mil'), in Portuguese the table word ('limpa', 'de dois limpa')
+    (docs/rules.md#rules-scoring).
+
+    >>> kind_word("deuce_natural")
+    'deuce natural'
+    """
+    words = {
+        "natural": pgettext("canasta kind", "natural"), "mixed": pgettext("canasta kind", "mixed"),
+        "sevens": pgettext("canasta kind", "sevens"), "wild": pgettext("canasta kind", "wild"),
+        "deuce_natural": pgettext("canasta kind", "deuce natural"),
+        "deuce_mixed": pgettext("canasta kind", "deuce mixed"), "real": pgettext("canasta kind", "real"),
+        "de_mil": pgettext("canasta kind", "de mil"), "limpa": pgettext("canasta kind", "limpa"),
+        "suja": pgettext("canasta kind", "suja"),
+    }
+    return words.get(kind, kind.replace("_", " "))
+
+
+def kinds_text(kinds: Iterable[str], joiner: str = "or", sort: bool = True) -> str:
+    """Canasta kinds in words joined by 'or' (``joiner="or"``), 'and' (``"and"``) or a comma
+    (``","``), sorted by their English words unless ``sort`` is False; in the language spoken
+    now (docs/rules.md#rules-going-out).
+
+    >>> kinds_text(["real", "limpa"])
+    'limpa or real'
+    """
+    codes = sorted(kinds, key=lambda k: k.replace("_", " ")) if sort else list(kinds)
+    separator = (gettext(" or ") if joiner == "or" else gettext(" and ") if joiner == "and"
+                 else gettext(", "))
+    return separator.join(kind_word(k) for k in codes)
 
 
 class PileStatusLike(Protocol):
