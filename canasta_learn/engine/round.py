@@ -53,7 +53,7 @@ from ..core.cards import (
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import get_language, gettext, ngettext
 from ..core.inputs import need_cards, need_int, need_team_scores
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
@@ -86,6 +86,20 @@ __all__ = ["PHASES", "Round", "MeldsLike"]
 #: partner must answer "may I go out?", or the round is over.
 PHASES = ("draw", "play", "answer", "over")
 
+
+
+_DREW_MESSAGES: dict[tuple[str, str, int], str] = {}
+
+
+def _drew_message(seat: str, count: int) -> str:
+    """"N draws 1 card." in the language spoken now, made once per language, seat and count (the
+    commonest event: every draw announces one)."""
+    key = (get_language(), seat, count)
+    message = _DREW_MESSAGES.get(key)
+    if message is None:
+        message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
+                                                 count).format(seat=seat, count=count)
+    return message
 
 
 class Round:
@@ -627,8 +641,7 @@ class Round:
             drawn.append(card)
             hand.append(card)
         self.events.append(Event("drew", seat, tuple(drawn),
-                                 ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
-                                          len(drawn)).format(seat=self.seat_name(seat), count=len(drawn)), index))
+                                 _drew_message(self.seat_name(seat), len(drawn)), index))
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"

@@ -53,15 +53,27 @@ def kind_word(kind: str) -> str:
     >>> kind_word("deuce_natural")
     'deuce natural'
     """
-    words = {
-        "natural": pgettext("canasta kind", "natural"), "mixed": pgettext("canasta kind", "mixed"),
-        "sevens": pgettext("canasta kind", "sevens"), "wild": pgettext("canasta kind", "wild"),
-        "deuce_natural": pgettext("canasta kind", "deuce natural"),
-        "deuce_mixed": pgettext("canasta kind", "deuce mixed"), "real": pgettext("canasta kind", "real"),
-        "de_mil": pgettext("canasta kind", "de mil"), "limpa": pgettext("canasta kind", "limpa"),
-        "suja": pgettext("canasta kind", "suja"),
-    }
-    return words.get(kind, kind.replace("_", " "))
+    if kind == "natural":  # one look-up per call (events announce canastas on the engine's hot path)
+        return pgettext("canasta kind", "natural")
+    if kind == "mixed":
+        return pgettext("canasta kind", "mixed")
+    if kind == "sevens":
+        return pgettext("canasta kind", "sevens")
+    if kind == "wild":
+        return pgettext("canasta kind", "wild")
+    if kind == "deuce_natural":
+        return pgettext("canasta kind", "deuce natural")
+    if kind == "deuce_mixed":
+        return pgettext("canasta kind", "deuce mixed")
+    if kind == "real":
+        return pgettext("canasta kind", "real")
+    if kind == "de_mil":
+        return pgettext("canasta kind", "de mil")
+    if kind == "limpa":
+        return pgettext("canasta kind", "limpa")
+    if kind == "suja":
+        return pgettext("canasta kind", "suja")
+    return kind.replace("_", " ")
 
 
 def kinds_text(kinds: Iterable[str], joiner: str = "or", sort: bool = True) -> str:
