@@ -198,14 +198,19 @@ class Game:
         return f"<Game {self.profile.name}: totals {self.totals}, {state}>"
 
     def __str__(self) -> str:
-        lines = [f"Game ({self.profile.name}), target {self.profile.target_score}: totals "
-                 + " / ".join(str(t) for t in self.totals)]
+        lines = [gettext("Game ({profile}), target {target}: totals {totals}").format(
+            profile=self.profile.name, target=self.profile.target_score,
+            totals=" / ".join(str(t) for t in self.totals))]
         for number, scores in enumerate(self.round_scores, 1):
-            lines.append(f"  round {number}: " + " / ".join(str(s.total) for s in scores))
+            lines.append("  " + gettext("round {number}: {totals}").format(
+                number=number, totals=" / ".join(str(s.total) for s in scores)))
         if self.unfinished:
-            lines.append(f"  unfinished: stopped at the limit of {self.max_rounds} rounds")
+            # English says "rounds" even for 1 (as it always did)
+            lines.append("  " + ngettext("unfinished: stopped at the limit of {count} rounds",
+                                         "unfinished: stopped at the limit of {count} rounds",
+                                         self.max_rounds).format(count=self.max_rounds))
         elif self.is_over:
-            lines.append(f"  winner: team {self.winner}")
+            lines.append("  " + gettext("winner: team {team}").format(team=self.winner))
         else:
             lines.append(str(self.round))
         return "\n".join(lines)

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core.actions import Action, MeldGroup, TakePile, to_groups
 from ..core.cards import Card, CardsLike, check_card_counts, format_cards, new_deck
-from ..core.i18n import gettext, speaking
+from ..core.i18n import gettext, pgettext, speaking
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
 from ..core.verdicts import Verdict
 from ..profiles import Profile, ProfileLike, get_profile
@@ -503,11 +503,19 @@ class Position:
                 f"profile={self.profile.name!r})")
 
     def __str__(self) -> str:
-        melds = " | ".join(format_cards(m) for m in self.team_melds) or "none"
-        return (f"Hand: {format_cards(self.hand) or '-'}\nPile (bottom to top): "
-                f"{format_cards(self.discard_pile) or '-'} [{self.pile_state()}]\nTeam melds: {melds}\n"
-                f"Team score {self.team_score}: opening minimum {self.opening_minimum}"
-                f"{' (opened)' if self.team_opened else ''}; profile {self.profile.name}")
+        melds = " | ".join(format_cards(m) for m in self.team_melds) or pgettext("melds", "none")
+        state = self.pile_state()
+        states = {"empty": pgettext("pile", "empty"), "open": pgettext("pile", "open"),
+                  "frozen": pgettext("pile", "frozen"), "blocked": pgettext("pile", "blocked")}
+        lines = [gettext("Hand: {cards}").format(cards=format_cards(self.hand) or "-"),
+                 gettext("Pile (bottom to top): {cards} [{state}]").format(
+                     cards=format_cards(self.discard_pile) or "-", state=states.get(state, state)),
+                 gettext("Team melds: {melds}").format(melds=melds),
+                 (gettext("Team score {score}: opening minimum {minimum} (opened); profile {profile}")
+                  if self.team_opened else
+                  gettext("Team score {score}: opening minimum {minimum}; profile {profile}")).format(
+                     score=self.team_score, minimum=self.opening_minimum, profile=self.profile.name)]
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         from ..render import position_html

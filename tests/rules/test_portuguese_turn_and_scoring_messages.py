@@ -197,3 +197,29 @@ def test_unfinished_and_ongoing_game_results_are_portuguese() -> None:
     _translated(english_result, portuguese_result)
     english_result, portuguese_result = _both(lambda: Game("classic", seed=2).result)
     _translated(english_result, portuguese_result)
+
+
+@pytest.mark.parametrize("position", [
+    lambda: Position("h1 c1 d2 c5 h6", drew_from="stock"),
+    lambda: Position("h4 c4 d4 c9 c10", team_melds=["h1 c1 d1"], discard_pile="s9 d6 c3"),
+    lambda: Position("h9 c9 d9 c10", team_melds=[KINGS], discard_pile="h5 d2 d9"),
+    lambda: Position("h4 c4 c9", discard_pile="h9 d9"),
+], ids=["empty pile", "blocked pile", "frozen pile", "open pile"])
+def test_position_summary_is_portuguese_with_the_same_cards(position: Callable[[], Position]) -> None:
+    english, portuguese = _both(lambda: str(position()))
+    _translated(english, portuguese)
+    assert [line.split(": ", 1)[1].split(" [")[0] for line in portuguese.splitlines()[:2]] == \
+        [line.split(": ", 1)[1].split(" [")[0] for line in english.splitlines()[:2]]
+
+
+def test_game_summary_is_portuguese_with_the_same_totals() -> None:
+    def summaries() -> tuple[str, str]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return str(play_game_live("greedy", "classic", seed=1)), str(play_game_live(
+                "greedy", "classic", seed=1, max_rounds=2))
+
+    for english, portuguese in zip(*_both(summaries), strict=True):
+        _translated(english, portuguese)
+        numbers = [w for w in english.replace(":", " ").split() if w.lstrip("-").isdigit()]
+        assert [w for w in portuguese.replace(":", " ").split() if w.lstrip("-").isdigit()] == numbers
