@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.cards import Card, deal_order
+from ..core.i18n import gettext, ngettext
 from ..core.inputs import need_cards, need_int, need_sequence
 from ..core.verdicts import Verdict
 from ..profiles import ProfileLike, get_profile
@@ -122,13 +123,18 @@ class Game:
     def result(self) -> str:
         """The game's outcome in a sentence ("Team 0 won with totals 5120 to 3410.", or why the game is
         unfinished, or that it goes on)."""
-        totals = " to ".join(str(t) for t in self.totals)
+        totals = gettext(" to ").join(str(t) for t in self.totals)
         if not self.is_over:
-            return f"The game goes on: round {len(self.rounds)}, totals {totals}."
+            return gettext("The game goes on: round {number}, totals {totals}.").format(
+                number=len(self.rounds), totals=totals)
         if self.unfinished:
-            return (f"The game is unfinished: it stopped at its limit of {self.max_rounds} rounds "
-                    f"with totals {totals}, and no team won.")
-        return f"Team {self.winner} won with totals {totals}."
+            # English says "rounds" even for 1 (as it always did); other languages have their plural forms
+            return ngettext("The game is unfinished: it stopped at its limit of {count} rounds with totals "
+                            "{totals}, and no team won.",
+                            "The game is unfinished: it stopped at its limit of {count} rounds with totals "
+                            "{totals}, and no team won.", self.max_rounds).format(count=self.max_rounds,
+                                                                                totals=totals)
+        return gettext("Team {team} won with totals {totals}.").format(team=self.winner, totals=totals)
 
     def legal_actions(self) -> list[Action]:
         """The current round's legal actions."""
@@ -143,7 +149,8 @@ class Game:
         if self.is_over:
             from ..core.verdicts import IllegalActionError
 
-            raise IllegalActionError(Verdict.refuse("round_over", f"The game is over. {self.result}"))
+            raise IllegalActionError(Verdict.refuse("round_over", gettext("The game is over. {result}").format(
+                result=self.result)))
         done = self.round.apply(action)
         if self.round.is_over:
             self._finish_round()
@@ -191,14 +198,19 @@ class Game:
         return f"<Game {self.profile.name}: totals {self.totals}, {state}>"
 
     def __str__(self) -> str:
-        lines = [f"Game ({self.profile.name}), target {self.profile.target_score}: totals "
-                 + " / ".join(str(t) for t in self.totals)]
+        lines = [gettext("Game ({profile}), target {target}: totals {totals}").format(
+            profile=self.profile.name, target=self.profile.target_score,
+            totals=" / ".join(str(t) for t in self.totals))]
         for number, scores in enumerate(self.round_scores, 1):
-            lines.append(f"  round {number}: " + " / ".join(str(s.total) for s in scores))
+            lines.append("  " + gettext("round {number}: {totals}").format(
+                number=number, totals=" / ".join(str(s.total) for s in scores)))
         if self.unfinished:
-            lines.append(f"  unfinished: stopped at the limit of {self.max_rounds} rounds")
+            # English says "rounds" even for 1 (as it always did)
+            lines.append("  " + ngettext("unfinished: stopped at the limit of {count} rounds",
+                                         "unfinished: stopped at the limit of {count} rounds",
+                                         self.max_rounds).format(count=self.max_rounds))
         elif self.is_over:
-            lines.append(f"  winner: team {self.winner}")
+            lines.append("  " + gettext("winner: team {team}").format(team=self.winner))
         else:
             lines.append(str(self.round))
         return "\n".join(lines)

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..core.actions import Action, MeldGroup, TakePile, to_groups
 from ..core.cards import Card, CardsLike, check_card_counts, format_cards, new_deck
+from ..core.i18n import gettext, pgettext, speaking
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
 from ..core.verdicts import Verdict
 from ..profiles import Profile, ProfileLike, get_profile
@@ -219,14 +220,16 @@ class Position:
                                  melds=tuple(g.cards for g in groups), value=value, meld=verdict.meld)
         if missing:
             return rnd.can_meld(groups, seat=0) if self.drew_from else Verdict.refuse(
-                "card_not_in_hand", f"{format_cards(missing)} not in your hand ({format_cards(self.hand)}).",
+                "card_not_in_hand", gettext("{cards} not in your hand ({hand}).").format(
+                    cards=format_cards(missing), hand=format_cards(self.hand)),
                 cards=tuple(missing))
         changed, problem = rnd.apply_groups(0, groups, rnd.melds[0], going_out=len(self.hand) - len(cards) <= 1)
         if problem is not None:
             return Verdict.refuse(problem.code, problem.message(), cards=problem.cards)
         if not prof.opening_wilds_allowed and any(c.is_wild for c in cards):
             return Verdict.refuse("opening_no_wilds",
-                                  f"In the {prof.name} profile the opening melds may contain no wild card.")
+                                  gettext("In the {profile} profile the opening melds may contain no wild "
+                                          "card.").format(profile=prof.name))
         value = cards_value(cards, prof)
         minimum = self.opening_minimum
         parts = " + ".join(f"{format_cards(g.cards)} ({cards_value(g.cards, prof)})"
@@ -234,9 +237,10 @@ class Position:
         if value < minimum:
             return Verdict.refuse(
                 "opening_below_minimum",
-                f"With a team score of {self.team_score} the opening minimum is {minimum}; "
-                f"{parts} make {value}, {minimum - value} short. Add another meld in the same turn, "
-                "or wait (your partner may open).", value=value)
+                gettext("With a team score of {score} the opening minimum is {minimum}; {melds} make {value}, "
+                        "{missing} short. Add another meld in the same turn, or wait (your partner may "
+                        "open).").format(score=self.team_score, minimum=minimum, melds=parts, value=value,
+                                         missing=minimum - value), value=value)
         left = len(self.hand) - len(cards)
         # going out is the engine's rule: its canasta requirement (kinds, counts), or a batida
         # that takes the team's morto
@@ -244,10 +248,14 @@ class Position:
         if left < 2 and not rnd.morto_available(0) and not rnd.has_enough_canastas(kinds):
             return Verdict.refuse(
                 "cannot_go_out_without_canasta",
-                f"{parts} make {value}, enough for the minimum of {minimum}, but would leave you "
-                f"{'no card' if left == 0 else 'one card'}: you must discard and still keep a card, "
-                f"because going out needs {rnd.canasta_requirement()} on the team's side. Keep a card "
-                "back.", value=value)
+                (gettext("{melds} make {value}, enough for the minimum of {minimum}, but would leave you no "
+                         "card: you must discard and still keep a card, because going out needs {requirement} "
+                         "on the team's side. Keep a card back.") if left == 0 else
+                 gettext("{melds} make {value}, enough for the minimum of {minimum}, but would leave you one "
+                         "card: you must discard and still keep a card, because going out needs {requirement} "
+                         "on the team's side. Keep a card back.")).format(
+                    melds=parts, value=value, minimum=minimum, requirement=rnd.canasta_requirement()),
+                value=value)
         return Verdict.allow("opening_ok", self._opening_message(groups, value),
                              melds=tuple(g.cards for g in groups), value=value)
 
@@ -256,11 +264,12 @@ class Position:
         """`check_opening` for a team that has opened (or a profile without a minimum): no
         minimum applies, but the melds must still be legal melds of cards from the hand (or
         a pile take with its top card) that leave a legal hand."""
-        no_minimum = "Your team has already opened, so no minimum applies"
-        if not self.team_melds and self.opening_minimum == 0:
-            no_minimum = f"In the {self.profile.name} profile there is no opening minimum"
+        profile_says = not self.team_melds and self.opening_minimum == 0
         if not groups:
-            return Verdict.allow("opening_not_needed", f"{no_minimum}: meld freely.")
+            return Verdict.allow("opening_not_needed", (
+                gettext("In the {profile} profile there is no opening minimum: meld freely.") if profile_says else
+                gettext("Your team has already opened, so no minimum applies: meld freely.")).format(
+                profile=self.profile.name))
         top = self.top_card
         if top is not None and self.drew_from is None and top in missing:
             first = next(i for i, g in enumerate(groups) if top in g.cards)
@@ -270,7 +279,8 @@ class Position:
             verdict = self._round.can_take_pile(with_top, others, seat=0)
         elif missing:
             return Verdict.refuse(
-                "card_not_in_hand", f"{format_cards(missing)} not in your hand ({format_cards(self.hand)}).",
+                "card_not_in_hand", gettext("{cards} not in your hand ({hand}).").format(
+                    cards=format_cards(missing), hand=format_cards(self.hand)),
                 cards=tuple(missing))
         else:
             verdict = self.check_meld(list(groups))
@@ -278,17 +288,31 @@ class Position:
             return verdict
         value = cards_value(cards, self.profile)
         parts = " + ".join(format_cards(g.cards) for g in groups)
-        return Verdict.allow("opening_not_needed", (f"{no_minimum}: {parts} "
-                             f"{'is a legal meld' if len(groups) == 1 else 'are legal melds'}, worth {value} points."),
+        if profile_says:
+            message = (gettext("In the {profile} profile there is no opening minimum: {melds} is a legal meld, "
+                               "worth {value} points.") if len(groups) == 1 else
+                       gettext("In the {profile} profile there is no opening minimum: {melds} are legal melds, "
+                               "worth {value} points."))
+        else:
+            message = (gettext("Your team has already opened, so no minimum applies: {melds} is a legal meld, "
+                               "worth {value} points.") if len(groups) == 1 else
+                       gettext("Your team has already opened, so no minimum applies: {melds} are legal melds, "
+                               "worth {value} points."))
+        return Verdict.allow("opening_not_needed", message.format(profile=self.profile.name, melds=parts,
+                                                                   value=value),
                              melds=tuple(g.cards for g in groups), value=value, meld=verdict.meld)
 
     def _opening_message(self, groups: Sequence[MeldGroup], value: int, top: Card | None = None) -> str:
         prof = self.profile
         parts = " + ".join(f"{format_cards(g.cards)} ({cards_value(g.cards, prof)})"
                            for g in groups)
-        pile = f" Taking the pile, the top card {top} counts; the buried cards would not." if top else ""
-        return (f"{parts} = {value}, at least the opening minimum of {self.opening_minimum} for a "
-                f"team score of {self.team_score}.{pile}")
+        message = gettext("{melds} = {value}, at least the opening minimum of {minimum} for a team score of "
+                          "{score}.").format(melds=parts, value=value, minimum=self.opening_minimum,
+                                             score=self.team_score)
+        if top:
+            message += " " + gettext("Taking the pile, the top card {top} counts; the buried cards would "
+                                     "not.").format(top=top)
+        return message
 
     def opening_options(self) -> list[OpeningOption]:
         """Every minimal set of melds that opens, best first: from the hand alone (after a draw),
@@ -330,24 +354,29 @@ class Position:
         prof = self.profile
         minimum = self.opening_minimum
         if rules_for(prof).suits_matter:
-            return Verdict.refuse("opening_impossible", (
-                f"With a team score of {self.team_score} the opening minimum is {minimum}, and no sequences or "
-                "sets of aces from your hand reach it in one action while keeping a card to discard."))
+            return Verdict.refuse("opening_impossible", gettext(
+                "With a team score of {score} the opening minimum is {minimum}, and no sequences or sets of aces "
+                "from your hand reach it in one action while keeping a card to discard.").format(
+                score=self.team_score, minimum=minimum))
         plans = plan_values(self.hand, {}, prof, allow_wilds=prof.opening_wilds_allowed,
                             black_threes=True, canastas_needed=prof.go_out_canastas)
         legal = [v for (kept, enough), v in plans.items() if kept >= 2 or enough]
         best_legal = max(legal, default=0)
         best_any = max(plans.values(), default=0)
-        head = f"With a team score of {self.team_score} the opening minimum is {minimum}"
         if best_any >= minimum:
-            message = (f"{head}. Your hand could meld {best_any}, but only by leaving you at most "
-                       "one card, and going out needs a canasta: you must keep a card to discard. "
-                       f"Keeping one, the best is {best_legal}, {minimum - best_legal} short.")
+            message = gettext(
+                "With a team score of {score} the opening minimum is {minimum}. Your hand could meld {best_any}, "
+                "but only by leaving you at most one card, and going out needs a canasta: you must keep a card "
+                "to discard. Keeping one, the best is {best}, {missing} short.")
         else:
-            message = (f"{head}; the most your hand can meld this turn is {best_legal}, "
-                       f"{minimum - best_legal} short. Draw and wait, or let your partner open.")
+            message = gettext(
+                "With a team score of {score} the opening minimum is {minimum}; the most your hand can meld this "
+                "turn is {best}, {missing} short. Draw and wait, or let your partner open.")
+        message = message.format(score=self.team_score, minimum=minimum, best_any=best_any, best=best_legal,
+                                 missing=minimum - best_legal)
         if self.top_card is not None and self.drew_from is None:
-            message += f" Taking the pile does not help: {self.check_take_pile().message}"
+            message += " " + gettext("Taking the pile does not help: {why}").format(
+                why=self.check_take_pile().message)
         return Verdict.refuse("opening_impossible", message, value=best_legal,
                               details={"minimum": minimum, "best_any": best_any})
 
@@ -376,62 +405,75 @@ class Position:
         if batida is not None and self._round.morto_available(0):
             # Brazilian games: running out of cards is a batida, which takes the waiting morto
             if concealed:  # the question was "concealed?": these games have no concealed going out
-                return Verdict.refuse("not_concealed", f"You may run out of cards (a batida), but not concealed: "
-                                      f"the {self.profile.name} profile has no concealed going out, and this "
-                                      "batida takes the morto without ending the hand.", concealed=False,
+                return Verdict.refuse("not_concealed", gettext(
+                    "You may run out of cards (a batida), but not concealed: the {profile} profile has no concealed "
+                    "going out, and this batida takes the morto without ending the hand.").format(
+                    profile=self.profile.name), concealed=False,
                                       facts={"action": "go_out", "goes_out": False})
-            return Verdict.allow("go_out_ok", f"You may run out of cards: a batida. {batida.message}",
+            return Verdict.allow("go_out_ok", gettext("You may run out of cards: a batida. {event}").format(
+                event=batida.message),
                                  concealed=False, facts={"action": "go_out", "goes_out": False})
         if rnd.went_out != 0:
             left = rnd.hands[0]
             return Verdict.refuse("go_out_not_whole_hand",
-                                  f"This leaves {format_cards(left)} in your hand: going out needs every card "
-                                  "melded, or all but one melded and the last one discarded.",
+                                  gettext("This leaves {cards} in your hand: going out needs every card melded, "
+                                          "or all but one melded and the last one discarded.").format(
+                                      cards=format_cards(left)),
                                   cards=tuple(left))
         prof = self.profile
         bonus, concealed_bonus = prof.going_out_bonus, prof.concealed_going_out_bonus
         same_bonus = bonus == concealed_bonus
         if concealed and not rnd.went_out_concealed:
             why = self._not_concealed_reason(rnd)
-            tail = (f"In the {prof.name} profile going out scores {bonus} either way: there is no extra bonus for "
-                    "a concealed hand." if same_bonus else
-                    f"You would score the ordinary bonus of {bonus}, not {concealed_bonus}.")
-            return Verdict.refuse("not_concealed", f"You may go out, but not concealed: {why}. {tail}",
+            tail = (gettext("In the {profile} profile going out scores {bonus} either way: there is no extra bonus "
+                            "for a concealed hand.") if same_bonus else
+                    gettext("You would score the ordinary bonus of {bonus}, not {concealed_bonus}.")).format(
+                profile=prof.name, bonus=bonus, concealed_bonus=concealed_bonus)
+            return Verdict.refuse("not_concealed", gettext("You may go out, but not concealed: {why}.").format(why=why)
+                                  + " " + tail,
                                   concealed=False,
                                   facts={"action": "go_out", "goes_out": True,
                                          "bonuses": (("going_out", bonus),)})
         if rnd.went_out_concealed:
-            told = (f"in the {prof.name} profile that earns no extra bonus: going out scores {bonus} either way"
-                    if same_bonus else f"bonus {concealed_bonus}")
+            message = (gettext("You may go out concealed: the whole hand goes down in one turn, with a canasta, and "
+                               "no earlier melds (in the {profile} profile that earns no extra bonus: going out "
+                               "scores {bonus} either way).") if same_bonus else
+                       gettext("You may go out concealed: the whole hand goes down in one turn, with a canasta, and "
+                               "no earlier melds (bonus {concealed_bonus})."))
             return Verdict.allow("go_out_concealed_ok",
-                                 "You may go out concealed: the whole hand goes down in one turn, with a "
-                                 f"canasta, and no earlier melds ({told}).", concealed=True,
+                                 message.format(profile=prof.name, bonus=bonus, concealed_bonus=concealed_bonus),
+                                 concealed=True,
                                  facts={"action": "go_out", "goes_out": True,
                                         "bonuses": (("going_out_concealed", concealed_bonus),)})
         plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
-        has = ("your team has a canasta" if plain and prof.go_out_canastas == 1 else
-               f"going out needs {rnd.canasta_requirement()}, your team has that,")
-        return Verdict.allow("go_out_ok", f"You may go out: {has} and every card is melded or discarded.",
+        message = (gettext("You may go out: your team has a canasta and every card is melded or discarded.")
+                   if plain and prof.go_out_canastas == 1 else
+                   gettext("You may go out: going out needs {requirement}, your team has that, and every card is "
+                           "melded or discarded.").format(requirement=rnd.canasta_requirement()))
+        with speaking("en"):  # a fact: language-neutral, in the words the engine states it (English)
+            requirement = rnd.canasta_requirement()
+        return Verdict.allow("go_out_ok", message,
                              concealed=False, facts={"action": "go_out", "goes_out": True,
-                                                     "canasta_requirement": rnd.canasta_requirement()})
+                                                     "canasta_requirement": requirement})
 
     def _not_concealed_reason(self, rnd: Round) -> str:
         """Why going out in ``rnd`` (just done) was not concealed, in the order the engine decides it."""
         prof = self.profile
         if not rules_for(prof).concealed_going_out:
-            return f"the {prof.name} profile has no concealed going out"
+            return gettext("the {profile} profile has no concealed going out").format(profile=prof.name)
         if rnd.turn_start_has_melded:
-            return "you have already melded in this hand, and a concealed hand goes down all in one turn"
+            return gettext("you have already melded in this hand, and a concealed hand goes down all in one turn")
         if rnd.turn_added_to_old and not prof.concealed_allows_partner_merge:
-            return "your cards go onto melds your team already has, and a concealed hand makes its own melds"
+            return gettext("your cards go onto melds your team already has, and a concealed hand makes its own "
+                           "melds")
         if rnd.turn_added_to_old:
             for key, cards in rnd.turn_own.items():
                 nat = sum(1 for c in cards if not c.is_wild)
                 if meld_counts_problem(nat, len(cards) - nat, key, prof, going_out=True):
-                    return (f"{format_cards(cards)}, which you add to your team's meld of {meld_name(key)}, "
-                            "would not be a legal meld on its own, and a concealed hand is made of your own "
-                            "legal melds")
-        return f"none of your own melds is a canasta of {prof.canasta_size} or more cards"
+                    return gettext("{cards}, which you add to your team's meld of {meld}, would not be a legal meld "
+                                   "on its own, and a concealed hand is made of your own legal melds").format(
+                        cards=format_cards(cards), meld=meld_name(key))
+        return gettext("none of your own melds is a canasta of {size} or more cards").format(size=prof.canasta_size)
 
     def check_meld(self, melds: MeldsLike) -> Verdict:
         """Verdict on laying these melds now (after drawing from the stock if not drawn)."""
@@ -461,11 +503,19 @@ class Position:
                 f"profile={self.profile.name!r})")
 
     def __str__(self) -> str:
-        melds = " | ".join(format_cards(m) for m in self.team_melds) or "none"
-        return (f"Hand: {format_cards(self.hand) or '-'}\nPile (bottom to top): "
-                f"{format_cards(self.discard_pile) or '-'} [{self.pile_state()}]\nTeam melds: {melds}\n"
-                f"Team score {self.team_score}: opening minimum {self.opening_minimum}"
-                f"{' (opened)' if self.team_opened else ''}; profile {self.profile.name}")
+        melds = " | ".join(format_cards(m) for m in self.team_melds) or pgettext("melds", "none")
+        state = self.pile_state()
+        states = {"empty": pgettext("pile", "empty"), "open": pgettext("pile", "open"),
+                  "frozen": pgettext("pile", "frozen"), "blocked": pgettext("pile", "blocked")}
+        lines = [gettext("Hand: {cards}").format(cards=format_cards(self.hand) or "-"),
+                 gettext("Pile (bottom to top): {cards} [{state}]").format(
+                     cards=format_cards(self.discard_pile) or "-", state=states.get(state, state)),
+                 gettext("Team melds: {melds}").format(melds=melds),
+                 (gettext("Team score {score}: opening minimum {minimum} (opened); profile {profile}")
+                  if self.team_opened else
+                  gettext("Team score {score}: opening minimum {minimum}; profile {profile}")).format(
+                     score=self.team_score, minimum=self.opening_minimum, profile=self.profile.name)]
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         from ..render import position_html

@@ -53,6 +53,7 @@ from ..core.cards import (
     shuffled_deck,
 )
 from ..core.events import Event
+from ..core.i18n import get_language, gettext, ngettext
 from ..core.inputs import need_cards, need_int, need_team_scores
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
@@ -71,7 +72,7 @@ from ..rules.melds import (
 )
 from ..rules.pile import PileStatus, pile_status
 from ..rules.scoring import ScoreBreakdown, round_team_score
-from ..rules.state import Problem, plural
+from ..rules.state import Problem, kind_word
 from ..rules.turn import answer_problem
 from ..variants import rules_for
 from .moves import legal_actions as list_legal_actions
@@ -85,6 +86,20 @@ __all__ = ["PHASES", "Round", "MeldsLike"]
 #: partner must answer "may I go out?", or the round is over.
 PHASES = ("draw", "play", "answer", "over")
 
+
+
+_DREW_MESSAGES: dict[tuple[str, str, int], str] = {}
+
+
+def _drew_message(seat: str, count: int) -> str:
+    """"N draws 1 card." in the language spoken now, made once per language, seat and count (the
+    commonest event: every draw announces one)."""
+    key = (get_language(), seat, count)
+    message = _DREW_MESSAGES.get(key)
+    if message is None:
+        message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
+                                                 count).format(seat=seat, count=count)
+    return message
 
 
 class Round:
@@ -362,9 +377,9 @@ class Round:
             self.rules.stock_ran_out(self, seat, len(self.log) - 1)
         if not self.stock and not self.rules.hand_ends_when_stock_empties:
             if not any(True for _ in take_candidates(self, seat)):
-                self._end_round("stock_exhausted",
-                                f"The stock is empty and {self.seat_name(seat)} cannot take the pile: "
-                                "the hand ends (no going-out bonus).")
+                self._end_round("stock_exhausted", gettext(
+                    "The stock is empty and {seat} cannot take the pile: the hand ends (no going-out "
+                    "bonus).").format(seat=self.seat_name(seat)))
 
     # ------------------------------------------------------------------ checks (shared)
     def _problem(self, action: Action) -> Problem | None:
@@ -412,7 +427,8 @@ class Round:
         facts = {"action": type(action).__name__.lower(), "seat": action.seat}
         if isinstance(action, Discard):
             facts["hand_cards"] = (action.card,)
-        return Verdict.allow("ok", f"{action.text(self.player_count)} is legal.", facts=facts)
+        return Verdict.allow("ok", gettext("{action} is legal.").format(action=action.text(self.player_count)),
+                             facts=facts)
 
     def _verify(self, action: Action) -> None:
         problem = self._problem(action)
@@ -592,22 +608,24 @@ class Round:
             self.phase_before_answer = self.phase
             self.phase = "answer"
             self.events.append(Event("permission_asked", action.seat, (),
-                                     f"{self.seat_name(action.seat)} asks: \"Partner, may I go out?\"", index))
+                                     gettext("{seat} asks: \"Partner, may I go out?\"").format(
+                                         seat=self.seat_name(action.seat)), index))
         elif isinstance(action, Answer):
             self.permission = "yes" if action.yes else "no"
             self.phase = self.phase_before_answer
             self.events.append(Event("permission_answered", action.seat, (),
-                                     f"{self.seat_name(action.seat)} answers {self.permission}: "
-                                     + ("the player must go out this turn." if action.yes
-                                        else "the player may not go out this turn."), index))
+                                     (gettext("{seat} answers yes: the player must go out this turn.")
+                                      if action.yes else
+                                      gettext("{seat} answers no: the player may not go out this turn.")).format(
+                                         seat=self.seat_name(action.seat)), index))
         elif isinstance(action, Swap):
             self.rules.swap_joker(self, Performer(self), action, index)
         elif isinstance(action, Redraw):
             self.rules.redraw(self, Performer(self), action.seat, index)
         elif isinstance(action, Decline):
-            self._end_round("stock_exhausted",
-                            f"The stock is empty and {self.seat_name(action.seat)} declines the pile: "
-                            "the hand ends (no going-out bonus).", index)
+            self._end_round("stock_exhausted", gettext(
+                "The stock is empty and {seat} declines the pile: the hand ends (no going-out bonus).").format(
+                seat=self.seat_name(action.seat)), index)
         self._legal_memo = None  # asked mid-action (a red three drawn last), it described no real state
         return action
 
@@ -623,7 +641,7 @@ class Round:
             drawn.append(card)
             hand.append(card)
         self.events.append(Event("drew", seat, tuple(drawn),
-                                 f"{self.seat_name(seat)} draws {plural(len(drawn), 'card')}.", index))
+                                 _drew_message(self.seat_name(seat), len(drawn)), index))
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
@@ -635,16 +653,15 @@ class Round:
             return
         still_drawn, last_was_red_three = red_three_rules.lay_drawn_red_threes(self, seat, index, drawn)
         if last_was_red_three and self.rules.last_red_three_ends_hand:
-            self._end_round("stock_exhausted",
-                            "The last card of the stock was a red three: it is laid face up and the "
-                            "hand ends at once (no meld, no discard).", index)
+            self._end_round("stock_exhausted", gettext(
+                "The last card of the stock was a red three: it is laid face up and the hand ends at once (no "
+                "meld, no discard)."), index)
         elif last_was_red_three and not self.legal_actions():
             # end_when_empty: no replacement left and a hand that can neither meld nor
             # discard (one card, no canasta to go out with): the hand ends here.
-            self._end_round("stock_exhausted",
-                            "The last card of the stock was a red three: with no replacement, "
-                            f"{self.seat_name(seat)} can neither meld nor discard, so the hand ends.",
-                            index)
+            self._end_round("stock_exhausted", gettext(
+                "The last card of the stock was a red three: with no replacement, {seat} can neither meld nor "
+                "discard, so the hand ends.").format(seat=self.seat_name(seat)), index)
         self.turn_drawn = still_drawn
 
     def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
@@ -657,12 +674,14 @@ class Round:
         if existing is None:
             melds[rank] = list(cards)
             self.events.append(Event("meld_new", seat, tuple(cards),
-                                     f"{name} melds {format_cards(cards)}.", index))
+                                     gettext("{seat} melds {cards}.").format(seat=name, cards=format_cards(cards)),
+                                     index))
         else:
             existing.extend(cards)
             self.events.append(Event("meld_added", seat, tuple(cards),
-                                     f"{name} adds {format_cards(cards)} to the meld of "
-                                     f"{rank_name(rank, plural=True)}.", index, value=rank))
+                                     gettext("{seat} adds {cards} to the meld of {ranks}.").format(
+                                         seat=name, cards=format_cards(cards), ranks=rank_name(rank, plural=True)),
+                                     index, value=rank))
             if rank in self.turn_start_ranks:
                 self.turn_added_to_old = True
         meld = melds[rank]
@@ -670,19 +689,22 @@ class Round:
             kind = canasta_kind(meld, rank, self.profile)
             if kind is not None:  # a meld the profile never counts as a canasta is not announced as one
                 self.events.append(Event("canasta_completed", seat, tuple(meld),
-                                         f"{name} completes a {kind.replace('_', ' ')} canasta of "
-                                         f"{meld_name(rank)}.", index, value=rank))
+                                         gettext("{seat} completes a {kind} canasta of {meld}.").format(
+                                             seat=name, kind=kind_word(kind), meld=meld_name(rank)),
+                                         index, value=rank))
             if closes_at_canasta(rank, self.profile):
                 self.closed[team].append(melds.pop(rank))
                 self.events.append(Event("canasta_closed", seat, tuple(meld),
-                                         f"The canasta of {meld_name(rank)} is closed: nothing more can be "
-                                         "added to it.", index, value=rank))
+                                         gettext("The canasta of {meld} is closed: nothing more can be added to "
+                                                 "it.").format(meld=meld_name(rank)), index, value=rank))
             self.rules.canasta_completed(self, seat, index)
         elif was_natural and any(c.is_wild for c in cards):
             self.events.append(Event("canasta_turned_mixed", seat, tuple(c for c in cards if c.is_wild),
-                                     f"The natural canasta of {rank_name(rank, plural=True)} becomes mixed "
-                                     f"(bonus {self.profile.natural_canasta_bonus} → "
-                                     f"{self.profile.mixed_canasta_bonus}).", index, value=rank))
+                                     gettext("The natural canasta of {ranks} becomes mixed (bonus {natural} → "
+                                             "{mixed}).").format(ranks=rank_name(rank, plural=True),
+                                                                 natural=self.profile.natural_canasta_bonus,
+                                                                 mixed=self.profile.mixed_canasta_bonus),
+                                     index, value=rank))
         self._record_meld(seat, team, rank, cards)
 
     def _record_meld(self, seat: int, team: int, key: int, cards: Sequence[Card]) -> None:
@@ -699,8 +721,9 @@ class Round:
         if not self.opened[team] and self.turn_value >= self.opening_minimum(team):
             self.opened[team] = True
             self.events.append(Event("opening_reached", seat, (),
-                                     f"The team's melds this turn are worth {self.turn_value}, reaching the "
-                                     f"opening minimum of {self.opening_minimum(team)}: the team has opened.",
+                                     gettext("The team's melds this turn are worth {value}, reaching the opening "
+                                             "minimum of {minimum}: the team has opened.").format(
+                                         value=self.turn_value, minimum=self.opening_minimum(team)),
                                      index, value=self.turn_value))
         if not self.hands[seat] and not self.rules.run_out_of_cards(self, seat, index, True):
             self._go_out(seat, index)
@@ -721,17 +744,18 @@ class Round:
         if not self.opened[team]:
             self.opened[team] = True
             self.events.append(Event("opening_waived", seat, (),
-                                     "Going out concealed after drawing from the stock waives the opening "
-                                     "minimum.", index))
+                                     gettext("Going out concealed after drawing from the stock waives the "
+                                             "opening minimum."), index))
         self.went_out = seat
         self.went_out_concealed = concealed
         self.events.append(Event("went_out", seat, (),
-                                 f"{self.seat_name(seat)} goes out{' concealed' if concealed else ''}.", index))
-        self._end_round("went_out", f"{self.seat_name(seat)} went out.", index)
+                                 (gettext("{seat} goes out concealed.") if concealed else
+                                  gettext("{seat} goes out.")).format(seat=self.seat_name(seat)), index))
+        self._end_round("went_out", gettext("{seat} went out.").format(seat=self.seat_name(seat)), index)
 
     def _end_turn(self) -> None:
         if not self.stock and self.rules.hand_ends_when_stock_empties:
-            self._end_round("stock_exhausted", "The turn ended with the stock empty: the hand ends.",
+            self._end_round("stock_exhausted", gettext("The turn ended with the stock empty: the hand ends."),
                             len(self.log) - 1)
             return
         self.to_move = self.next_seat(self.to_move)

@@ -7,6 +7,7 @@ the last card, a binding "yes", and an opening left unfinished.
 from __future__ import annotations
 
 from ..core.cards import Card, format_cards
+from ..core.i18n import gettext, pgettext
 from .going_out import go_out_problem, is_concealed
 from .meld_groups import meld_problem
 from .state import Problem, RoundState
@@ -23,38 +24,40 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
         return problem
     hand = rnd.hands[seat]
     if card not in hand:
-        return Problem("discard_not_in_hand", lambda: (
-            f"{card} is not in {rnd.seat_name(seat)}'s hand ({format_cards(hand) or 'empty'})."), (card,),
+        return Problem("discard_not_in_hand", lambda: gettext("{card} is not in {seat}'s hand ({hand}).").format(
+            card=card, seat=rnd.seat_name(seat), hand=format_cards(hand) or pgettext("hand", "empty")), (card,),
             {"not_in_hand": (card,), "hand_cards": tuple(hand)})
     team = rnd.team_of(seat)
     going_out = len(hand) == 1
     prof = rnd.profile
     rules = rnd.rules
     if going_out and not rules.may_go_out_discarding(card):
-        return Problem("go_out_discarding_seven", lambda: (
-            f"In the {prof.name} profile nobody may go out by discarding a seven; meld {card} instead."),
+        return Problem("go_out_discarding_seven", lambda: gettext(
+            "In the {profile} profile nobody may go out by discarding a seven; meld {card} instead.").format(
+            profile=prof.name, card=card),
             (card,))
     waits = None if going_out else rules.discard_waits_for(card)
     if waits is not None and waits not in rnd.canasta_kinds(team) and not only_sevens_stuck(rnd, seat):
-        return Problem("discard_seven_forbidden", lambda: (
-            f"In the {prof.name} profile no seven may be discarded until your team has a canasta of "
-            f"sevens; discard another card than {card}."), (card,))
+        return Problem("discard_seven_forbidden", lambda: gettext(
+            "In the {profile} profile no seven may be discarded until your team has a canasta of sevens; "
+            "discard another card than {card}.").format(profile=prof.name, card=card), (card,))
     if going_out:
         problem = go_out_problem(rnd, seat, rnd.canasta_kinds(team))
         if problem:
             return problem
     elif rnd.permission == "yes":
-        return Problem("must_go_out", lambda: (
-            f"{rnd.seat_name(rnd.partner_of(seat))} answered yes, so {rnd.seat_name(seat)} must go "
-            f"out this turn: meld the other cards before discarding the last one."))
+        return Problem("must_go_out", lambda: gettext(
+            "{partner} answered yes, so {seat} must go out this turn: meld the other cards before discarding "
+            "the last one.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
     if not rnd.opened[team] and rnd.turn_value > 0:
         minimum = rnd.opening_minimum(team)
         waived = (going_out and rnd.drew_from == "stock" and rnd.profile.concealed_waives_minimum
                   and is_concealed(rnd, seat))
         if not waived:
-            return Problem("opening_incomplete", lambda: (
-                f"Your team's opening melds this turn are worth {rnd.turn_value}; it needs "
-                f"{minimum}. Meld {minimum - rnd.turn_value} more before you discard."), (),
+            return Problem("opening_incomplete", lambda: gettext(
+                "Your team's opening melds this turn are worth {value}; it needs {minimum}. Meld {missing} "
+                "more before you discard.").format(value=rnd.turn_value, minimum=minimum,
+                                                  missing=minimum - rnd.turn_value), (),
                 {"minimum": minimum, "value": rnd.turn_value, "opened": False})
     return None
 

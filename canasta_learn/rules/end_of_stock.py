@@ -7,8 +7,9 @@ decline it to end the hand), and declining is possible only then, unless the pil
 
 from __future__ import annotations
 
+from ..core.i18n import gettext, ngettext
 from .pile import must_take
-from .state import Problem, RoundState, plural
+from .state import Problem, RoundState
 from .turn import turn_problem
 
 __all__ = ["decline_problem", "draw_problem"]
@@ -22,9 +23,9 @@ def draw_problem(rnd: RoundState, seat: int) -> Problem | None:
         return problem
     if not rnd.stock and not any(rnd.morto_available(t) for t in range(rnd.profile.team_count)):
         return Problem("stock_empty", lambda: (
-            "The stock is empty: the top card fits your team's meld and the pile is not frozen for it, so "
-            "you must take the pile." if must_take(rnd, seat) else
-            "The stock is empty: take the discard pile if you can, or decline it to end the hand."))
+            gettext("The stock is empty: the top card fits your team's meld and the pile is not frozen for it, "
+                    "so you must take the pile.") if must_take(rnd, seat) else
+            gettext("The stock is empty: take the discard pile if you can, or decline it to end the hand.")))
     return None
 
 
@@ -35,13 +36,15 @@ def decline_problem(rnd: RoundState, seat: int) -> Problem | None:
     if problem:
         return problem
     if rnd.stock:
-        return Problem("decline_only_at_end_of_stock", lambda: (
-            f"The stock still has {plural(len(rnd.stock), 'card')}: draw one (or take the pile). "
-            "Declining ends the hand only when the stock is empty."), (), {"stock_count": len(rnd.stock)})
+        return Problem("decline_only_at_end_of_stock", lambda: ngettext(
+            "The stock still has {count} card: draw one (or take the pile). Declining ends the hand only when "
+            "the stock is empty.",
+            "The stock still has {count} cards: draw one (or take the pile). Declining ends the hand only when "
+            "the stock is empty.", len(rnd.stock)).format(count=len(rnd.stock)), (), {"stock_count": len(rnd.stock)})
     if must_take(rnd, seat):
         top = rnd.top_card
-        return Problem("must_take_pile", lambda: (
-            f"The stock is empty and the top card {top} fits your team's meld of "
-            f"{top.rank_plural if top else ''}: you must take the pile."), (),
+        return Problem("must_take_pile", lambda: gettext(
+            "The stock is empty and the top card {top} fits your team's meld of {ranks}: you must take the "
+            "pile.").format(top=top, ranks=top.rank_plural if top else ""), (),
             {"top": top, "team_meld_ranks": (top.rank,) if top else (), "stock_count": 0})
     return None

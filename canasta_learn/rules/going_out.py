@@ -12,18 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.cards import Card
+from ..core.i18n import gettext, ngettext, pgettext
 from .melds import (
     BLACK_THREE_RANK,
     meld_counts,
     meld_counts_problem,
 )
 from .planning import group_by_rank, is_plain_sets, plan_values, stranded_count
-from .state import Problem, RoundState, plural
+from .state import Problem, RoundState, kind_word, kinds_text
 from .turn import turn_problem
 
 __all__ = ["able_to_go_out", "able_to_go_out_exactly", "ask_problem", "canasta_requirement", "canasta_within_reach",
            "clearly_can_go_out", "enough_after", "go_out_problem", "has_enough_canastas", "is_concealed",
-           "kept_for_discard", "still_go_out_problem"]
+           "kept_for_discard", "morto_state_words", "permission_times_words", "still_go_out_problem"]
 
 
 def has_enough_canastas(rnd: RoundState, kinds: Sequence[str]) -> bool:
@@ -53,25 +54,35 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
         return None  # a first batida: the player takes the morto (no canasta needed)
     if rnd.rules.has_morto and not has_enough_canastas(rnd, kinds_after):
         def batida_message() -> str:
-            has = ", ".join(k.replace("_", " ") for k in kinds_after) or "none"
-            kinds = " or ".join(sorted(k.replace("_", " ") for k in rnd.profile.go_out_any_kinds))
-            return (f"This would leave {rnd.seat_name(seat)} without cards: a batida. The team's morto is gone "
-                    f"({rnd.morto_state[rnd.team_of(seat)]}), so this batida would end the hand, and that "
-                    f"needs a clean canasta on the team's side (canastra {kinds}); its canastas: {has}. "
-                    "Keep at least one card after your discard.")
+            has = kinds_text(kinds_after, ",", sort=False) or gettext("none")
+            kinds = kinds_text(rnd.profile.go_out_any_kinds)
+            return gettext(
+                "This would leave {seat} without cards: a batida. The team's morto is gone ({morto}), so this "
+                "batida would end the hand, and that needs a clean canasta on the team's side (canastra "
+                "{kinds}); its canastas: {has}. Keep at least one card after your discard.").format(
+                seat=rnd.seat_name(seat), morto=morto_state_words(rnd.morto_state[rnd.team_of(seat)]),
+                kinds=kinds, has=has)
 
         return Problem("batida_needs_clean_canasta", batida_message)
     if rnd.permission == "no":
-        return Problem("go_out_forbidden_by_partner", lambda: (
-            f"{rnd.seat_name(rnd.partner_of(seat))} answered no to \"may I go out?\": "
-            f"{rnd.seat_name(seat)} may not go out this turn, so must keep a card after discarding."))
+        return Problem("go_out_forbidden_by_partner", lambda: gettext(
+            "{partner} answered no to \"may I go out?\": {seat} may not go out this turn, so must keep a "
+            "card after discarding.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
     if not has_enough_canastas(rnd, kinds_after):
         def message() -> str:
-            has = ", ".join(k.replace("_", " ") for k in kinds_after)
-            return (f"This would leave {rnd.seat_name(seat)} without cards (after the meld or the final "
-                    f"discard), which is going out, but going out needs {canasta_requirement(rnd)} on the "
-                    "team's side, and it has "
-                    f"{len(kinds_after)}{': ' + has if has else ''}. Keep at least one card after your discard.")
+            has = kinds_text(kinds_after, ",", sort=False)
+            if has:
+                return gettext(
+                    "This would leave {seat} without cards (after the meld or the final discard), which is "
+                    "going out, but going out needs {requirement} on the team's side, and it has {count}: "
+                    "{has}. Keep at least one card after your discard.").format(
+                    seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(kinds_after),
+                    has=has)
+            return gettext(
+                "This would leave {seat} without cards (after the meld or the final discard), which is "
+                "going out, but going out needs {requirement} on the team's side, and it has {count}. Keep "
+                "at least one card after your discard.").format(
+                seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(kinds_after))
 
         return Problem("cannot_go_out_without_canasta", message)
     return None
@@ -81,16 +92,19 @@ def canasta_requirement(rnd: RoundState) -> str:
     """The going-out requirement in words: '1 canasta', '2 canastas (deuce canastas do not count)'.
     (docs/rules.md#rules-going-out)"""
     prof = rnd.profile
-    text = plural(prof.go_out_canastas, "canasta")
+    text = ngettext("{count} canasta", "{count} canastas", prof.go_out_canastas).format(count=prof.go_out_canastas)
     if prof.go_out_required_kinds:
-        kinds = sorted(k.replace("_", " ") for k in prof.go_out_required_kinds)
-        text = "a canasta of each kind: " + ", ".join(kinds)
+        text = gettext("a canasta of each kind: {kinds}").format(kinds=kinds_text(prof.go_out_required_kinds, ","))
     if prof.go_out_excluded_kinds:
-        excluded = {"deuce" if k.startswith("deuce") else k.replace("_", " ") for k in prof.go_out_excluded_kinds}
-        text += " (" + " and ".join(sorted(excluded)) + " canastas do not count)"
+        excluded = sorted({"deuce" if k.startswith("deuce") else k for k in prof.go_out_excluded_kinds},
+                          key=lambda k: k.replace("_", " "))
+        words = gettext(" and ").join(pgettext("canasta kind", "deuce") if k == "deuce" else kind_word(k)
+                                      for k in excluded)
+        text = gettext("{requirement} ({kinds} canastas do not count)").format(requirement=text, kinds=words)
     if prof.go_out_any_kinds:
-        clean = " or ".join(sorted(k.replace("_", " ") for k in prof.go_out_any_kinds))
-        text = ("a canastra " if prof.go_out_canastas == 1 else text + ", one of them a canastra ") + clean
+        clean = kinds_text(prof.go_out_any_kinds)
+        text = (gettext("a canastra {kinds}").format(kinds=clean) if prof.go_out_canastas == 1 else
+                gettext("{requirement}, one of them a canastra {kinds}").format(requirement=text, kinds=clean))
     return text
 
 
@@ -104,10 +118,10 @@ def still_go_out_problem(rnd: RoundState, seat: int, remaining: Sequence[Card], 
                         max_kept=most_kept, values_needed=False)
     if any(kept <= most_kept and enough for (kept, enough) in plans):
         return None
-    return Problem("must_go_out", lambda: (
-        f"{rnd.seat_name(rnd.partner_of(seat))} answered yes, so {rnd.seat_name(seat)} must go out "
-        "this turn, and after this move the remaining cards could no longer all be melded "
-        "(all but one discarded). Choose melds that keep going out possible."))
+    return Problem("must_go_out", lambda: gettext(
+        "{partner} answered yes, so {seat} must go out this turn, and after this move the remaining cards "
+        "could no longer all be melded (all but one discarded). Choose melds that keep going out "
+        "possible.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
 
 
 def kept_for_discard(rnd: RoundState, hand: Sequence[Card]) -> int:
@@ -127,25 +141,51 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
         return turn_problem(rnd, seat, "any")
     if rnd.permission is not None:
         return Problem("permission_already_asked", lambda: (
-            f"{rnd.seat_name(seat)} already asked this turn and the answer ({rnd.permission}) binds."))
+            gettext("{seat} already asked this turn and the answer (yes) binds.") if rnd.permission == "yes" else
+            gettext("{seat} already asked this turn and the answer (no) binds.") if rnd.permission == "no" else
+            gettext("{seat} already asked this turn and the answer ({answer}) binds.")).format(
+            seat=rnd.seat_name(seat), answer=rnd.permission))
     window = rnd.rules.permission_window(rnd.phase, rnd.drew_from, rnd.turn_meld_actions)
     if window is None:
-        return Problem("permission_wrong_time", lambda: (
-            f"In the {rnd.profile.name} profile nobody asks the partner for permission to go out."))
+        return Problem("permission_wrong_time", lambda: gettext(
+            "In the {profile} profile nobody asks the partner for permission to go out.").format(
+            profile=rnd.profile.name))
     right, when = window
     if not right:
-        return Problem("permission_wrong_time", lambda: (
-            f"In the {rnd.profile.name} profile you may ask to go out {when}."))
+        return Problem("permission_wrong_time", lambda: gettext(
+            "In the {profile} profile you may ask to go out {when}.").format(
+            profile=rnd.profile.name, when=permission_times_words(when)))
     if rnd.phase == "play" and len(rnd.hands[seat]) < 2:
-        return Problem("permission_wrong_time", lambda: (
-            f"{rnd.seat_name(seat)} holds a single card: discarding it goes out, so a \"no\" could not "
-            "be obeyed. Asking makes sense only while you could still keep a card."))
+        return Problem("permission_wrong_time", lambda: gettext(
+            "{seat} holds a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
+            "sense only while you could still keep a card.").format(seat=rnd.seat_name(seat)))
     if not able_to_go_out(rnd, seat, by_rank):
-        return Problem("permission_cannot_go_out", lambda: (
-            f"{rnd.seat_name(seat)} cannot go out this turn with this hand (every card melded, or all "
-            f"but one discarded, with {canasta_requirement(rnd)} on the team's side), so there is nothing "
-            "to ask."))
+        return Problem("permission_cannot_go_out", lambda: gettext(
+            "{seat} cannot go out this turn with this hand (every card melded, or all but one discarded, with "
+            "{requirement} on the team's side), so there is nothing to ask.").format(
+            seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd)))
     return None
+
+
+def permission_times_words(when: str) -> str:
+    """The times a player may ask "may I go out?" (the words of the variant's
+    ``permission_window`` hook), in the language spoken now (docs/rules.md#rules-permission)."""
+    words = {
+        "right after drawing or taking the pile (after the top card's meld), before other melds": gettext(
+            "right after drawing or taking the pile (after the top card's meld), before other melds"),
+        "only after drawing from the stock, before any meld": gettext(
+            "only after drawing from the stock, before any meld"),
+        "before taking the pile or melding": gettext("before taking the pile or melding"),
+    }
+    return words.get(when, when)
+
+
+def morto_state_words(state: str) -> str:
+    """A team's morto state ('waiting', 'taken', 'stock', 'none') in words, in the language spoken
+    now (docs/variants.md#variants-brazilian-morto)."""
+    words = {"waiting": pgettext("morto", "waiting"), "taken": pgettext("morto", "taken"),
+             "stock": pgettext("morto", "stock"), "none": pgettext("morto", "none")}
+    return words.get(state, state)
 
 
 def able_to_go_out(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
+from ..core.i18n import gettext
 from ..variants.base import ClassicRules, Table
 
 __all__ = ["RedThreeTable", "lay_dealt_red_threes", "lay_drawn_red_threes", "lay_red_threes"]
@@ -45,7 +46,8 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             hand.remove(card)
             table.red_threes[seat].append(card)
             table.events.append(Event("red_three", seat, (card,),
-                                      f"{table.seat_name(seat)} lays down the red three {card}.",
+                                      gettext("{seat} lays down the red three {card}.").format(
+                                          seat=table.seat_name(seat), card=card),
                                       action_index))
         for _ in threes:
             if not table.stock:
@@ -55,7 +57,8 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             new = table.stock.pop()
             hand.append(new)
             table.events.append(Event("replacement", seat, (new,),
-                                      f"{table.seat_name(seat)} draws a replacement.", action_index))
+                                      gettext("{seat} draws a replacement.").format(seat=table.seat_name(seat)),
+                                      action_index))
         hand.sort(key=CARD_KEY)
 
 

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..core.cards import Card, CardsLike, format_cards
+from ..core.i18n import gettext, ngettext
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_counts_in_deck
 from ..profiles import Profile, ProfileLike, get_profile
 from ..variants import rules_for
 from .melds import cards_value, check_meld_cards
-from .state import RoundState
+from .state import RoundState, kinds_text
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -38,11 +39,12 @@ def canasta_bonus_text(profile: Profile, kind: str) -> str:
     """
     bonus = profile.canasta_bonus(kind)
     if kind in profile.bonus_needs_going_out:
-        return f"bonus {bonus} if the team goes out (otherwise its cards count at face value)"
+        return gettext("bonus {bonus} if the team goes out (otherwise its cards count at face value)").format(
+            bonus=bonus)
     if kind in profile.conditional_bonus_kinds:
-        needed = " or ".join(sorted(k.replace("_", " ") for k in profile.bonus_condition_kinds))
-        return f"bonus {bonus} once the team also has a canastra {needed}"
-    return f"bonus {bonus}"
+        needed = kinds_text(profile.bonus_condition_kinds)
+        return gettext("bonus {bonus} once the team also has a canastra {kinds}").format(bonus=bonus, kinds=needed)
+    return gettext("bonus {bonus}").format(bonus=bonus)
 
 
 class ScoreItem(NamedTuple):
@@ -76,14 +78,15 @@ class ScoreBreakdown:
 
         pd = import_pandas("ScoreBreakdown.to_frame()")
         rows: list[dict[str, Any]] = [{"item": i.label, "points": i.points} for i in self.items]
-        rows.append({"item": "Total", "points": self.total})
+        rows.append({"item": gettext("Total"), "points": self.total})
         frame: pandas.DataFrame = pd.DataFrame(rows)
         return frame
 
     def __str__(self) -> str:
-        width = max([len(i.label) for i in self.items] + [5])
+        total = gettext("Total")
+        width = max([len(i.label) for i in self.items] + [len(total)])
         lines = [f"{i.label:<{width}}  {i.points:>6}" for i in self.items]
-        lines.append(f"{'Total':<{width}}  {self.total:>6}")
+        lines.append(f"{total:<{width}}  {self.total:>6}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -133,7 +136,7 @@ def score_team(
         hands = [[c for c in h if not c.is_red_three] for h in hands]
     items: list[ScoreItem] = []
     meld_points = sum(cards_value(m, profile) for m in melds)
-    items.append(ScoreItem("Melded cards", meld_points, "melds"))
+    items.append(ScoreItem(gettext("Melded cards"), meld_points, "melds"))
     kinds: list[str] = []
     for meld in melds:
         key = rules.meld_key(meld)
@@ -145,67 +148,117 @@ def score_team(
         count = kinds.count(kind)
         if not count:
             continue
-        label = _KIND_LABELS[kind]
+        label = kind_label(kind)
         if kind in profile.bonus_needs_going_out and not went_out:
-            items.append(ScoreItem(f"{label} ({count}): no bonus, the team did not go out", 0, kind + "_canastas"))
+            items.append(ScoreItem(gettext("{label} ({count}): no bonus, the team did not go out").format(
+                label=label, count=count), 0, kind + "_canastas"))
             continue
         if kind in profile.conditional_bonus_kinds and not profile.bonus_condition_kinds & set(kinds):
-            needed = " or ".join(sorted(k.replace("_", " ") for k in profile.bonus_condition_kinds))
-            items.append(ScoreItem(f"{label} ({count}): no bonus without a canastra {needed}", 0,
-                                   kind + "_canastas"))
+            needed = kinds_text(profile.bonus_condition_kinds)
+            items.append(ScoreItem(gettext("{label} ({count}): no bonus without a canastra {kinds}").format(
+                label=label, count=count, kinds=needed), 0, kind + "_canastas"))
             continue
         bonus = profile.canasta_bonus(kind)
-        items.append(ScoreItem(f"{label} ({count} × {bonus})", count * bonus, kind + "_canastas"))
+        items.append(ScoreItem(gettext("{label} ({count} × {bonus})").format(label=label, count=count, bonus=bonus),
+                               count * bonus, kind + "_canastas"))
     extra = rules.many_canastas_score(kinds)
     if extra:
-        items.append(ScoreItem(extra[0], extra[1], "many_canastas"))
+        items.append(ScoreItem(hook_label(extra[0]), extra[1], "many_canastas"))
     if red_threes:
         count = min(len(red_threes), len(profile.red_three_bonuses) - 1)
         bonus = profile.red_three_bonuses[count]
         melded = bool(melds) if has_melded is None else has_melded
-        note = ""
+        threes = gettext("Red threes ({count})").format(count=len(red_threes))
         if unlaid:
-            note = (f", {format_cards(unlaid)} dealt and never laid down: the hand ended before "
-                    "its holder's first turn")
+            threes = gettext("Red threes ({count}, {cards} dealt and never laid down: the hand ended before its "
+                             "holder's first turn)").format(count=len(red_threes), cards=format_cards(unlaid))
         if profile.red_threes_need_kinds and not profile.red_threes_need_kinds & set(kinds):
-            needed = " or ".join(sorted(k.replace("_", " ") for k in profile.red_threes_need_kinds))
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: no canastra {needed}",
-                                   -bonus, "red_threes"))
+            needed = kinds_text(profile.red_threes_need_kinds)
+            items.append(ScoreItem(gettext("{red_threes}, negative: no canastra {kinds}").format(
+                red_threes=threes, kinds=needed), -bonus, "red_threes"))
         elif profile.red_threes_need_sevens_canasta and "sevens" not in kinds:
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: no sevens canasta",
+            items.append(ScoreItem(gettext("{red_threes}, negative: no sevens canasta").format(red_threes=threes),
                                    -bonus, "red_threes"))
         elif not melded and profile.red_threes_negative_without_meld:
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note}), negative: the team melded nothing",
-                                   -bonus, "red_threes"))
+            items.append(ScoreItem(gettext("{red_threes}, negative: the team melded nothing").format(
+                red_threes=threes), -bonus, "red_threes"))
         else:
-            items.append(ScoreItem(f"Red threes ({len(red_threes)}{note})", bonus, "red_threes"))
+            items.append(ScoreItem(threes, bonus, "red_threes"))
     if went_out:
         label, points = rules.going_out_score(concealed)
-        items.append(ScoreItem(label, points, "going_out"))
+        items.append(ScoreItem(hook_label(label), points, "going_out"))
     if morto_taken is False and profile.morto_not_taken_penalty:
-        items.append(ScoreItem("Morto not taken", -profile.morto_not_taken_penalty, "morto"))
+        items.append(ScoreItem(gettext("Morto not taken"), -profile.morto_not_taken_penalty, "morto"))
     if players_without_meld and profile.no_meld_player_penalty:
-        items.append(ScoreItem(f"Players who melded no card ({players_without_meld})",
+        items.append(ScoreItem(gettext("Players who melded no card ({count})").format(count=players_without_meld),
                                -players_without_meld * profile.no_meld_player_penalty, "no_meld"))
     # A reserve never picked up counts like cards in hand, and a red three has no card value
     # (it is a bonus card, never a card left in hand): its red threes cost nothing.
     unpicked = [c for r in reserves for c in r if not c.is_red_three]
     if unpicked:
-        items.append(ScoreItem(f"Reserve never picked up ({len(unpicked)} {'card' if len(unpicked) == 1 else 'cards'})",
-                               -cards_value(unpicked, profile), "reserve"))
+        items.append(ScoreItem(ngettext("Reserve never picked up ({count} card)",
+                                        "Reserve never picked up ({count} cards)", len(unpicked)).format(
+                                   count=len(unpicked)), -cards_value(unpicked, profile), "reserve"))
     left = [c for h in hands for c in h]
     penalty = cards_value(left, profile)
     if left:
-        items.append(ScoreItem(f"Cards left in hand ({format_cards(left)})", -penalty, "hand"))
+        items.append(ScoreItem(gettext("Cards left in hand ({cards})").format(cards=format_cards(left)), -penalty,
+                               "hand"))
     return ScoreBreakdown(tuple(items), team, profile.name)
 
 
-_KIND_LABELS = {
-    "natural": "Natural canastas", "mixed": "Mixed canastas", "sevens": "Sevens canastas",
-    "wild": "Wild-card canastas", "deuce_natural": "Canastas of seven twos", "deuce_mixed": "Mixed deuce canastas",
-    "real": "Canastras reais", "de_mil": "Canastras de mil", "limpa": "Canastras limpas",
-    "suja": "Canastras sujas",
-}
+def kind_label(kind: str) -> str:
+    """The score-sheet label of a kind of canasta ('Natural canastas', 'Canastras reais'), in
+    the language spoken now (``docs/rules.md#rules-scoring``).
+
+    >>> kind_label("deuce_natural")
+    'Canastas of seven twos'
+    """
+    if kind == "natural":
+        return gettext("Natural canastas")
+    if kind == "mixed":
+        return gettext("Mixed canastas")
+    if kind == "sevens":
+        return gettext("Sevens canastas")
+    if kind == "wild":
+        return gettext("Wild-card canastas")
+    if kind == "deuce_natural":
+        return gettext("Canastas of seven twos")
+    if kind == "deuce_mixed":
+        return gettext("Mixed deuce canastas")
+    if kind == "real":
+        return gettext("Canastras reais")
+    if kind == "de_mil":
+        return gettext("Canastras de mil")
+    if kind == "limpa":
+        return gettext("Canastras limpas")
+    if kind == "suja":
+        return gettext("Canastras sujas")
+    return kind.replace("_", " ")
+
+
+def hook_label(label: str) -> str:
+    """A score line's label made by a variant hook (going out, many canastas), in the language
+    spoken now; English labels are returned as they are (``docs/rules.md#rules-scoring``).
+
+    >>> hook_label("Five natural canastas + ten canastas")
+    'Five natural canastas + ten canastas'
+    """
+    if label == "Going out":
+        return gettext("Going out")
+    if label == "Going out concealed":
+        return gettext("Going out concealed")
+    if label == "Batida ending the hand":
+        return gettext("Batida ending the hand")
+    if " + " in label:
+        return " + ".join(hook_label(part) for part in label.split(" + "))
+    if label == "Five natural canastas":
+        return gettext("Five natural canastas")
+    if label == "Five canastas, one not natural":
+        return gettext("Five canastas, one not natural")
+    if label == "ten canastas":
+        return gettext("ten canastas")
+    return label
 
 
 def score_round(

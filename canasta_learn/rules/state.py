@@ -17,10 +17,11 @@ from typing import Any, NamedTuple, Protocol
 from ..core.actions import Action, Meld
 from ..core.cards import Card
 from ..core.events import Event
+from ..core.i18n import gettext, pgettext
 from ..profiles import Profile
 from ..variants.base import ClassicRules
 
-__all__ = ["PileStatusLike", "Problem", "RoundState", "plural"]
+__all__ = ["PileStatusLike", "Problem", "RoundState", "kind_word", "kinds_text", "plural"]
 
 
 class Problem(NamedTuple):
@@ -42,6 +43,51 @@ def plural(count: int, word: str, plural: str | None = None) -> str:
     ('1 card', '2 sixes')
     """
     return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def kind_word(kind: str) -> str:
+    """A canasta kind in words, in the language spoken now: in English its code with spaces
+    ('natural', 'deuce natural', 'de mil'), in Portuguese the table word ('limpa', 'de dois limpa')
+    (docs/rules.md#rules-scoring).
+
+    >>> kind_word("deuce_natural")
+    'deuce natural'
+    """
+    if kind == "natural":  # one look-up per call (events announce canastas on the engine's hot path)
+        return pgettext("canasta kind", "natural")
+    if kind == "mixed":
+        return pgettext("canasta kind", "mixed")
+    if kind == "sevens":
+        return pgettext("canasta kind", "sevens")
+    if kind == "wild":
+        return pgettext("canasta kind", "wild")
+    if kind == "deuce_natural":
+        return pgettext("canasta kind", "deuce natural")
+    if kind == "deuce_mixed":
+        return pgettext("canasta kind", "deuce mixed")
+    if kind == "real":
+        return pgettext("canasta kind", "real")
+    if kind == "de_mil":
+        return pgettext("canasta kind", "de mil")
+    if kind == "limpa":
+        return pgettext("canasta kind", "limpa")
+    if kind == "suja":
+        return pgettext("canasta kind", "suja")
+    return kind.replace("_", " ")
+
+
+def kinds_text(kinds: Iterable[str], joiner: str = "or", sort: bool = True) -> str:
+    """Canasta kinds in words joined by 'or' (``joiner="or"``), 'and' (``"and"``) or a comma
+    (``","``), sorted by their English words unless ``sort`` is False; in the language spoken
+    now (docs/rules.md#rules-going-out).
+
+    >>> kinds_text(["real", "limpa"])
+    'limpa or real'
+    """
+    codes = sorted(kinds, key=lambda k: k.replace("_", " ")) if sort else list(kinds)
+    separator = (gettext(" or ") if joiner == "or" else gettext(" and ") if joiner == "and"
+                 else gettext(", "))
+    return separator.join(kind_word(k) for k in codes)
 
 
 class PileStatusLike(Protocol):

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import CARD_KEY, Card, format_cards
+from ..core.i18n import gettext, ngettext, pgettext
 from .state import Problem, RoundState
 
-__all__ = ["answer_problem", "hand_problem", "missing_cards", "redraw_problem", "turn_problem"]
+__all__ = ["answer_problem", "end_reason_words", "hand_problem", "missing_cards", "redraw_problem", "turn_problem"]
 
 
 def turn_problem(rnd: RoundState, seat: int, need: str) -> Problem | None:
@@ -22,23 +23,25 @@ def turn_problem(rnd: RoundState, seat: int, need: str) -> Problem | None:
     is awaited, it is another seat's turn, or the phase does not fit ``need`` ("draw", "play"
     or "any") (docs/rules.md#rules-turn)."""
     if rnd.phase == "over":
-        return Problem("round_over", lambda: (
-            f"The round is over ({(rnd.end_reason or 'ended').replace('_', ' ')}); start a new one."))
+        return Problem("round_over", lambda: gettext("The round is over ({reason}); start a new one.").format(
+            reason=end_reason_words(rnd.end_reason)))
     if rnd.phase == "answer":
         asker, partner = rnd.asker, rnd.partner_of(rnd.asker or 0)
-        return Problem("awaiting_answer", lambda: (
-            f"{rnd.seat_name(asker or 0)} asked to go out; {rnd.seat_name(partner)} must answer "
-            "yes or no first."))
+        return Problem("awaiting_answer", lambda: gettext(
+            "{asker} asked to go out; {partner} must answer yes or no first.").format(
+            asker=rnd.seat_name(asker or 0), partner=rnd.seat_name(partner)))
     if seat != rnd.to_move:
-        return Problem("not_your_turn", lambda: (
-            f"It is {rnd.seat_name(rnd.to_move)}'s turn, not {rnd.seat_name(seat)}'s."))
+        return Problem("not_your_turn", lambda: gettext("It is {to_move}'s turn, not {seat}'s.").format(
+            to_move=rnd.seat_name(rnd.to_move), seat=rnd.seat_name(seat)))
     if need == "draw" and rnd.phase == "play":
         return Problem("already_drew", lambda: (
-            f"{rnd.seat_name(seat)} has already {'taken the pile' if rnd.drew_from == 'pile' else 'drawn'}"
-            " this turn: meld, then discard to end the turn."))
+            gettext("{seat} has already taken the pile this turn: meld, then discard to end the turn.")
+            if rnd.drew_from == "pile" else
+            gettext("{seat} has already drawn this turn: meld, then discard to end the turn.")).format(
+            seat=rnd.seat_name(seat)))
     if need == "play" and rnd.phase == "draw":
-        return Problem("must_draw_first", lambda: (
-            f"{rnd.seat_name(seat)} must first draw from the stock or take the discard pile."))
+        return Problem("must_draw_first", lambda: gettext(
+            "{seat} must first draw from the stock or take the discard pile.").format(seat=rnd.seat_name(seat)))
     return None
 
 
@@ -60,9 +63,10 @@ def hand_problem(rnd: RoundState, seat: int, cards: Sequence[Card]) -> Problem |
     None (docs/rules.md#rules-turn)."""
     missing = missing_cards(rnd, seat, cards)
     if missing:
-        return Problem("card_not_in_hand", lambda: (
-            f"{format_cards(missing)} {'is' if len(missing) == 1 else 'are'} not in "
-            f"{rnd.seat_name(seat)}'s hand ({format_cards(rnd.hands[seat]) or 'empty'})."), tuple(missing),
+        return Problem("card_not_in_hand", lambda: ngettext(
+            "{cards} is not in {seat}'s hand ({hand}).", "{cards} are not in {seat}'s hand ({hand}).",
+            len(missing)).format(cards=format_cards(missing), seat=rnd.seat_name(seat),
+                                 hand=format_cards(rnd.hands[seat]) or pgettext("hand", "empty")), tuple(missing),
             {"seat": seat, "not_in_hand": tuple(missing), "hand_cards": tuple(rnd.hands[seat])})
     return None
 
@@ -74,12 +78,12 @@ def answer_problem(rnd: RoundState, seat: int) -> Problem | None:
         return turn_problem(rnd, seat, "any")
     if rnd.phase != "answer" or rnd.asker is None:
         return Problem("permission_not_asked",
-                        lambda: "Nobody has asked to go out, so there is nothing to answer.")
+                        lambda: gettext("Nobody has asked to go out, so there is nothing to answer."))
     partner = rnd.partner_of(rnd.asker)
     if seat != partner:
-        return Problem("not_your_turn", lambda: (
-            f"{rnd.seat_name(rnd.asker or 0)} asked {rnd.seat_name(partner)}, so only "
-            f"{rnd.seat_name(partner)} may answer."))
+        return Problem("not_your_turn", lambda: gettext(
+            "{asker} asked {partner}, so only {partner} may answer.").format(
+            asker=rnd.seat_name(rnd.asker or 0), partner=rnd.seat_name(partner)))
     return None
 
 
@@ -91,9 +95,27 @@ def redraw_problem(rnd: RoundState, seat: int) -> Problem | None:
         return problem
     if not rnd.rules.redraws_first_card or rnd.turn_number != 0 or rnd.drew_from != "stock" \
             or len(rnd.turn_drawn) != 1 or rnd.turn_meld_actions or not rnd.stock:
-        why = ("this profile has no such option" if not rnd.rules.redraws_first_card else
-               "only the first player of a hand may, once, right after drawing from the stock and before "
-               "melding, while the stock has cards")
+        no_option = not rnd.rules.redraws_first_card
         return Problem("redraw_not_allowed", lambda: (
-            f"{rnd.seat_name(seat)} may not discard the drawn card and draw again: {why}."))
+            gettext("{seat} may not discard the drawn card and draw again: this profile has no such option.")
+            if no_option else
+            gettext("{seat} may not discard the drawn card and draw again: only the first player of a hand "
+                    "may, once, right after drawing from the stock and before melding, while the stock has "
+                    "cards.")).format(seat=rnd.seat_name(seat)))
     return None
+
+
+def end_reason_words(reason: str | None) -> str:
+    """Why a round ended, in words ('went out', 'stock exhausted'), in the language spoken now
+    (docs/rules.md#rules-turn).
+
+    >>> end_reason_words("stock_exhausted")
+    'stock exhausted'
+    """
+    if reason == "went_out":
+        return pgettext("end reason", "went out")
+    if reason == "stock_exhausted":
+        return pgettext("end reason", "stock exhausted")
+    if not reason:
+        return pgettext("end reason", "ended")
+    return reason.replace("_", " ")
