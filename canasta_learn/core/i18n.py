@@ -39,6 +39,7 @@ LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
 _current: list[str] = []  # the language chosen by set_language (empty: the default)
 _default: list[str] = []  # the default language, read from the environment once (set_language(None) reads it again)
+_spoken: list[str] = []  # the language spoken now, the one gettext asks (made on the engine's hot paths)
 
 
 def normalize_language(language: str) -> str:
@@ -89,6 +90,7 @@ def set_language(language: str | None) -> str:
         _current.append(chosen)
     else:
         _default.clear()  # the environment may have changed: read it again
+    _spoken.clear()
     return get_language()
 
 
@@ -101,11 +103,12 @@ def chosen_language() -> str | None:
 def get_language() -> str:
     """The language spoken now (the default is read from the environment once, and again at
     ``set_language(None)``)."""
-    if _current:
-        return _current[0]
-    if not _default:
+    if _spoken:
+        return _spoken[0]
+    if not _current and not _default:
         _default.append(default_language())
-    return _default[0]
+    _spoken.append(_current[0] if _current else _default[0])
+    return _spoken[0]
 
 
 @contextmanager
@@ -121,6 +124,7 @@ def speaking(language: str) -> Iterator[str]:
         yield set_language(language)
     finally:
         _current[:] = before
+        _spoken.clear()
 
 
 @cache
@@ -132,7 +136,7 @@ def _translations(language: str, domain: str = DOMAIN) -> _gettext.NullTranslati
 
 def gettext(message: str) -> str:
     """``message`` (English) in the language spoken now."""
-    language = get_language()
+    language = _spoken[0] if _spoken else get_language()
     if language == "en":  # the source language: no look-up (messages are made on the engine's hot paths)
         return message
     return _translations(language).gettext(message)
@@ -141,7 +145,7 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` (English singular and plural), in the language spoken
     now, with that language's plural rule."""
-    language = get_language()
+    language = _spoken[0] if _spoken else get_language()
     if language == "en":
         return singular if count == 1 else plural
     return _translations(language).ngettext(singular, plural, count)
