@@ -81,8 +81,9 @@ def key_moments_html(record: GameRecord, round_index: int = 0, *, limit: int = 6
     moments = key_moments(record, round_index, codes=codes)
     # the first moments, and always the last one: how the hand ended
     shown = moments if len(moments) <= limit else moments[:limit - 1] + moments[-1:]
+    heading = gettext("Key moments of this hand") if title is None else title
     parts = [f'<div class="cl-key-moments" {STATIC_MARKER}="key-moments">',
-             f"<p><b>{html.escape(gettext('Key moments of this hand') if title is None else title)}</b> "
+             f"<p><b>{html.escape(heading)}</b> "
              + html.escape(ngettext("({shown} of {count} key moments; {moves} moves in all).",
                                     "({shown} of {count} key moments; {moves} moves in all).",
                                     len(moments)).format(shown=len(shown), count=len(moments),

@@ -309,7 +309,8 @@ def _melds_block(melds: Sequence[Sequence[Card]], profile: Profile, four_color: 
     items = [meld_html(m, profile, four_color=four_color, width=width, question=question)
              for m in ordered]
     if not melds:
-        items.append(f'<div style="margin:4px 16px 8px 0">{_muted(gettext("No melds yet."))}</div>')
+        none = _muted(gettext("No melds yet."))
+        items.append(f'<div style="margin:4px 16px 8px 0">{none}</div>')
     return ('<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">'
             + "".join(items) + extra + "</div>")
 
@@ -441,8 +442,9 @@ def stock_html(count: int, *, width: int = CARD_WIDTH) -> str:
                 text_align="center", font_family=FONT, color=TEXT)
     count_css = style(font_size="22px", font_weight=700, color=TEXT, margin_top="6px")
     centre = style(display="flex", justify_content="center", padding_top="6px")
+    heading = _heading(gettext("Stock"))
     return (f'<div class="cl-stock" role="group" aria-label="{esc(label)}" '
-            f'style="{css}">{_heading(gettext("Stock"))}<div style="{centre}">{picture}</div>'
+            f'style="{css}">{heading}<div style="{centre}">{picture}</div>'
             f'<div style="{count_css}">{esc(word)}</div></div>')
 
 
@@ -512,7 +514,7 @@ def team_side_html(
             + f'{opened}{turn} <span style="{FACTS_CSS}">{esc(facts)}</span>')
     threes = [c for s in seats for c in rnd.red_threes[s]]
     threes_html = (red_threes_html(threes, four_color=four_color, width=width)
-                   if threes else f'<div style="margin:4px 0">{_muted(gettext("No red threes."))}</div>')
+                   if threes else '<div style="margin:4px 0">' + _muted(gettext("No red threes.")) + "</div>")
     if rules_for(prof).has_morto:
         state = rnd.morto_state[team]
         morto_badge = badge(gettext("Morto: {state}").format(state=rnd.morto_text(team)),
@@ -694,6 +696,6 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
                 border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35")
     cls = "cl-position cl-question" if question else "cl-position"
     return (f'<div class="{cls}" role="group" aria-label="{esc(title)}" style="{css}">'
-            f'{header}{_panel(hand, cls="cl-hand", label=gettext("Your hand"))}'
-            f'{_panel(pile, cls="cl-centre", label=gettext("Discard pile"))}{melds}</div>')
+            + header + _panel(hand, cls="cl-hand", label=gettext("Your hand"))
+            + _panel(pile, cls="cl-centre", label=gettext("Discard pile")) + f"{melds}</div>")
 

@@ -74,7 +74,8 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
     message = f'<div class="cl-message" style="{message_css}">{esc(verdict.message)}</div>'
     if not show_code:
         message += (f'<details class="cl-code-details" style="{style(font_size="13px", color=MUTED)}">'
-                    f"<summary>{esc(gettext('details'))}</summary>{esc(gettext('rule check:'))} {code}</details>")
+                    + "<summary>" + esc(gettext("details")) + "</summary>" + esc(gettext("rule check:"))
+                    + f" {code}</details>")
     rows = []
     if verdict.cards:
         rows.append(cards_row_html(verdict.cards, label=gettext("Cards named"), four_color=four_color,
@@ -96,7 +97,8 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
                 margin="4px 0")
     kind = "ok" if verdict.ok else "refused"
     return (f'<div class="cl-verdict cl-verdict-{kind}" role="status" '
-            f'aria-label="{esc(gettext("{verdict}: {message}").format(verdict=word, message=verdict.message))}" '
+            + 'aria-label="' + esc(gettext("{verdict}: {message}").format(verdict=word, message=verdict.message))
+            + '" '
             f'style="{css}">'
             f"{head}{message}{''.join(rows)}{facts_html}</div>")
 
@@ -162,7 +164,8 @@ def explanation_html(source: Verdict | PileStatus | str, *, title: str | None = 
     code_html = ""
     if code:
         code_html = (f'<details class="cl-code-toggle" style="{style(font_size="12px", color=MUTED)}">'
-                     f'<summary>{esc(gettext("Verdict code"))}</summary><code class="cl-code">{esc(code)}</code>'
+                     + "<summary>" + esc(gettext("Verdict code")) + "</summary>"
+                     + f'<code class="cl-code">{esc(code)}</code>'
                      "</details>")
     css = style(font_family=FONT, color=TEXT, background=PANEL, border=f"1px solid {BORDER}",
                 border_radius="8px", padding="8px 12px", margin="4px 0")
@@ -212,10 +215,10 @@ def score_html(breakdown: ScoreBreakdown, *, title: str | None = None) -> str:
                  color=MUTED)
     cap = style(font_weight=700, font_size="16px", text_align="left", padding="4px 0")
     return (f'<table class="cl-score" style="{css}"><caption style="{cap}">{esc(caption)}</caption>'
-            f'<thead><tr><th scope="col" style="{head}">{esc(gettext("Item"))}</th>'
-            f'<th scope="col" style="{head};text-align:right">{esc(gettext("Points"))}</th></tr></thead>'
+            f'<thead><tr><th scope="col" style="{head}">' + esc(gettext("Item")) + "</th>"
+            f'<th scope="col" style="{head};text-align:right">' + esc(gettext("Points")) + "</th></tr></thead>"
             f'<tbody>{"".join(rows)}</tbody>'
-            f'<tfoot><tr><th scope="row" style="{bold}">{esc(gettext("Total"))}</th>'
+            f'<tfoot><tr><th scope="row" style="{bold}">' + esc(gettext("Total")) + "</th>"
             f'<td style="{bold_num}">{total_text}</td></tr></tfoot></table>')
 
 
