@@ -206,3 +206,21 @@ def test_key_moments_heading_in_portuguese() -> None:
         page = key_moments_html(record, limit=2)
     assert page != english
     assert "<b>Momentos importantes desta rodada</b>" in page and "Jogada " in page
+
+
+@pytest.mark.parametrize("profile", ["classic", "pennies_from_heaven", "tranca"])
+def test_text_table_speaks_portuguese(profile: str) -> None:
+    """`round_text` (``str(round)``): header, stock and pile, team lines, red threes, reserves."""
+    record = play_round(players="greedy", profile=profile, seed=1)
+    for step in (0, 30, len(record.rounds[0].actions)):
+        state = record.state_at(0, step - 1)
+        english = str(state)
+        with speaking("pt_BR"):
+            text = str(state)
+            foreign = _foreign(state)
+        assert text != english and text.startswith(f"Rodada ({profile}) - carteador ")
+        assert "\nMonte: " in text and "\nEquipe " in text
+        own = text
+        for piece in sorted(foreign, key=len, reverse=True):
+            own = own.replace(piece, " ")
+        assert english_words(own) == [], own
