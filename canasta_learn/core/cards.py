@@ -19,7 +19,10 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, Final
+
+from .i18n import get_language, gettext, pgettext
 
 __all__ = [
     "ACE",
@@ -48,6 +51,7 @@ __all__ = [
     "rank_label",
     "rank_name",
     "shuffled_deck",
+    "suit_name",
     "to_cards",
 ]
 
@@ -100,12 +104,51 @@ def rank_label(rank: int) -> str:
     return _SHORT_RANKS.get(rank, str(rank))
 
 
+@cache
+def _display_words(language: str) -> tuple[dict[int, str], dict[int, str], dict[str, str]]:
+    """The rank names (singular, plural) and suit names in ``language`` (the one spoken now:
+    the catalogue answers in it), made once per language."""
+    singular = {
+        0: pgettext("rank", "joker"), 1: pgettext("rank", "ace"), 2: pgettext("rank", "two"),
+        3: pgettext("rank", "three"), 4: pgettext("rank", "four"), 5: pgettext("rank", "five"),
+        6: pgettext("rank", "six"), 7: pgettext("rank", "seven"), 8: pgettext("rank", "eight"),
+        9: pgettext("rank", "nine"), 10: pgettext("rank", "ten"), 11: pgettext("rank", "jack"),
+        12: pgettext("rank", "queen"), 13: pgettext("rank", "king"),
+    }
+    plural = {
+        0: pgettext("ranks", "jokers"), 1: pgettext("ranks", "aces"), 2: pgettext("ranks", "twos"),
+        3: pgettext("ranks", "threes"), 4: pgettext("ranks", "fours"), 5: pgettext("ranks", "fives"),
+        6: pgettext("ranks", "sixes"), 7: pgettext("ranks", "sevens"), 8: pgettext("ranks", "eights"),
+        9: pgettext("ranks", "nines"), 10: pgettext("ranks", "tens"), 11: pgettext("ranks", "jacks"),
+        12: pgettext("ranks", "queens"), 13: pgettext("ranks", "kings"),
+    }
+    suits = {CLUBS: pgettext("suit", "clubs"), DIAMONDS: pgettext("suit", "diamonds"),
+             HEARTS: pgettext("suit", "hearts"), SPADES: pgettext("suit", "spades")}
+    return singular, plural, suits
+
+
 def rank_name(rank: int, plural: bool = False) -> str:
-    """The English name of a rank: ``rank_name(13)`` is ``'king'``, plural ``'kings'``."""
+    """The name of a rank in the language spoken now: ``rank_name(13)`` is ``'king'``, plural
+    ``'kings'`` (``'rei'``, ``'reis'`` in Brazilian Portuguese)."""
+    language = get_language()
+    if language != "en":
+        words = _display_words(language)
+        RANK_NAMES[rank]  # an unknown rank is a KeyError in every language
+        return words[1][rank] if plural else words[0][rank]
     name = RANK_NAMES[rank]
     if not plural:
         return name
     return _RANK_PLURALS.get(rank, name + "s")
+
+
+def suit_name(suit: str) -> str:
+    """The name of a suit (``'c'``, ``'d'``, ``'h'``, ``'s'``) in the language spoken now:
+    ``suit_name('h')`` is ``'hearts'`` (``'copas'`` in Brazilian Portuguese)."""
+    language = get_language()
+    if language != "en":
+        SUIT_NAMES[suit]  # an unknown suit is a KeyError in every language
+        return _display_words(language)[2][suit]
+    return SUIT_NAMES[suit]
 
 
 class Card:
@@ -216,7 +259,14 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card's English name, used as its accessible name: ``'king of hearts'``."""
+        """The card's name in the language spoken now, used as its accessible name:
+        ``'king of hearts'`` (``'rei de copas'`` in Brazilian Portuguese)."""
+        language = get_language()
+        if language != "en":
+            singular, _, suits = _display_words(language)
+            if self.is_joker:
+                return singular[0]
+            return gettext("{rank} of {suit}").format(rank=singular[self.rank], suit=suits[self.suit])
         if self.is_joker:
             return "joker"
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"

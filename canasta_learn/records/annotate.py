@@ -22,6 +22,7 @@ N could not take the pile: You hold only 1 six (c6). Draw from the stock instead
 from __future__ import annotations
 
 from ..core.actions import seat_name
+from ..core.i18n import gettext, ngettext
 from .notes import NOTE_CODES, PILE_NOTE_CODES, Note, RoundNotes, notes_for_actions, team_name
 from .record import GameRecord
 
@@ -45,13 +46,20 @@ CARD_LEGEND = ("Cards: suit letter then rank - c clubs, d diamonds, h hearts, s 
                "1 ace, 11 jack, 12 queen, 13 king; jk joker. Pile cards run bottom to top.")
 
 
+def card_legend() -> str:
+    """`CARD_LEGEND` in the language spoken now."""
+    return gettext("Cards: suit letter then rank - c clubs, d diamonds, h hearts, s spades; "
+                   "1 ace, 11 jack, 12 queen, 13 king; jk joker. Pile cards run bottom to top.")
+
+
 def _round_header(record: GameRecord, r: int) -> str:
     rr = record.rounds[r]
     rnd = record.state_at(r, -1)
-    teams = " / ".join(f"{team_name(rnd, t)} {rr.team_scores[t]} (minimum "
-                       f"{rnd.opening_minimum(t)})" for t in range(rnd.profile.team_count))
-    return (f"=== Round {r + 1} - dealer {rnd.seat_name(rr.dealer)} "
-            f"({record.players[rr.dealer]}) - team scores {teams} ===")
+    teams = " / ".join(gettext("{team} {score} (minimum {minimum})").format(
+        team=team_name(rnd, t), score=rr.team_scores[t], minimum=rnd.opening_minimum(t))
+        for t in range(rnd.profile.team_count))
+    return gettext("=== Round {number} - dealer {dealer} ({player}) - team scores {teams} ===").format(
+        number=r + 1, dealer=rnd.seat_name(rr.dealer), player=record.players[rr.dealer], teams=teams)
 
 
 def replay_text(record: GameRecord, round_index: int | None = None,
@@ -62,13 +70,13 @@ def replay_text(record: GameRecord, round_index: int | None = None,
     of actions already played, 0 = just after the deal) starts there, showing the table at that
     point first. Actions are numbered from 1 as in the text.
     """
-    lines = [f"Canasta game record - profile {record.profile.name}",
-             "Players: " + ", ".join(
+    lines = [gettext("Canasta game record - profile {profile}").format(profile=record.profile.name),
+             gettext("Players: {players}").format(players=", ".join(
                  seat if name == seat else f"{seat} {name}"
                  for seat, name in zip((seat_name(s, len(record.players))
                                         for s in range(len(record.players))), record.players,
-                                       strict=True)),
-             CARD_LEGEND]
+                                       strict=True))),
+             card_legend()]
     for key, value in sorted(record.info.items()):
         lines.append(f"{key}: {value}")
     if step is not None and round_index is None:
@@ -85,21 +93,22 @@ def replay_text(record: GameRecord, round_index: int | None = None,
                 raise ValueError(f"step {step} is outside round {r + 1}, which has "
                                  f"{len(rr.actions)} actions (0 = after the deal).")
             begin = step
-            lines.append(f"Position after {step} action{'s' if step != 1 else ''}:")
+            lines.append(ngettext("Position after {count} action:", "Position after {count} actions:",
+                                  step).format(count=step))
             lines.append(str(record.state_at(r, step - 1)))
         else:
             if -1 in rr.comments:
-                lines.append(f"  Comment: {rr.comments[-1]}")
+                lines.append("  " + gettext("Comment: {comment}").format(comment=rr.comments[-1]))
             for note in notes.deal:
-                lines.append(f"  deal: {note.message}")
+                lines.append("  " + gettext("deal: {note}").format(note=note.message))
         for index in range(begin, len(rr.actions)):
             glyph = rr.glyphs.get(index, "")
             head = f"{index + 1:>4}. {rr.actions[index]}" + (f"  {glyph}" if glyph else "")
             lines.append(head)
             if index in rr.comments:
-                lines.append(f"        Comment: {rr.comments[index]}")
+                lines.append("        " + gettext("Comment: {comment}").format(comment=rr.comments[index]))
             for note in notes[index]:
                 lines.append(f"        - {note.message}")
     for error in record.errors:
-        lines.append(f"Problem while loading: {error}")
+        lines.append(gettext("Problem while loading: {error}").format(error=error))
     return "\n".join(lines) + "\n"

@@ -29,6 +29,7 @@ from typing import Any
 from ..core.actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile
 from ..core.cards import Card, format_cards
 from ..core.events import Event
+from ..core.i18n import gettext, ngettext
 from ..engine.moves import take_candidates
 from ..engine.round import Round
 from ..rules.melds import canasta_kind, cards_value, meld_key
@@ -115,7 +116,7 @@ def team_name(rnd: Round, team: int) -> str:
 
 
 def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _value(rnd: Round, cards: Sequence[Card]) -> int:
@@ -125,23 +126,28 @@ def _value(rnd: Round, cards: Sequence[Card]) -> int:
 def _pile_note(rnd: Round, seat: int) -> Note:
     status = rnd.pile_status(seat)
     top = rnd.top_card
-    where = f"Pile ({_cards(len(rnd.pile))}, top {top}): " if top is not None else ""
+    message = status.message
+    if top is not None:
+        message = gettext("Pile ({cards}, top {top}): {message}").format(
+            cards=_cards(len(rnd.pile)), top=top, message=message)
     return Note("pile_" + status.code if status.code != "empty" else "pile_empty",
-                where + status.message, status.cards, seat, len(rnd.pile), facts=dict(status.facts))
+                message, status.cards, seat, len(rnd.pile), facts=dict(status.facts))
 
 
 def _take_option_text(rnd: Round, option: TakePile) -> str:
     top = rnd.top_card
     assert top is not None
-    text = (format_cards(option.cards) if option.cards
-            else f"the top card onto the team's meld of {top.rank_plural}")
     if option.target is not None:
         meld = rnd.melds[rnd.team_of(rnd.to_move)].get(option.target, [])
-        text = f"the top card onto {rnd.meld_label(option.target, meld)}" + (
-            f" with {format_cards(option.cards)}" if option.cards else "")
+        label = rnd.meld_label(option.target, meld)
+        text = (gettext("the top card onto {meld} with {cards}").format(meld=label, cards=format_cards(option.cards))
+                if option.cards else gettext("the top card onto {meld}").format(meld=label))
+    else:
+        text = (format_cards(option.cards) if option.cards
+                else gettext("the top card onto the team's meld of {ranks}").format(ranks=top.rank_plural))
     if option.extra_melds:
-        text += " (opening with " + " | ".join(format_cards(g.cards) for g in option.extra_melds)
-        text += ")"
+        text = gettext("{option} (opening with {melds})").format(
+            option=text, melds=" | ".join(format_cards(g.cards) for g in option.extra_melds))
     return text
 
 
@@ -155,8 +161,8 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
     if options:
         texts = list(dict.fromkeys(_take_option_text(rnd, o) for o in options))
         return [Note("could_take_pile",
-                     f"{name} could have taken the pile ({_cards(len(rnd.pile))}, top {top}) with "
-                     + ", or ".join(texts) + ".",
+                     gettext("{seat} could have taken the pile ({cards}, top {top}) with {options}.").format(
+                         seat=name, cards=_cards(len(rnd.pile)), top=top, options=gettext(", or ").join(texts)),
                      (top,) + options[0].cards, seat, len(rnd.pile),
                      facts={"top": top, "hand_cards": options[0].cards, "seat": seat})]
     hand = rnd.hands[seat]
@@ -174,21 +180,26 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
     status = rnd.pile_status(seat).message
     if message.startswith(status) and message[len(status):].strip():
         message = message[len(status):].strip()  # the pile note already says it
-    return [Note("could_not_take_pile", f"{name} could not take the pile: {message.strip()}",
+    return [Note("could_not_take_pile",
+                 gettext("{seat} could not take the pile: {reason}").format(seat=name, reason=message.strip()),
                  verdict.cards, seat, facts=dict(verdict.facts))]
 
 
 def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     team = rnd.team_of(seat)
     minimum = rnd.opening_minimum(team)
-    extra = (" Taking the pile, only the top card and the cards from the hand count."
-             if isinstance(action, TakePile) else "")
     # the Brazilian games count one action (all opening melds together), the others one turn
     when = rules_for(rnd.profile).opening_counted_per
-    return Note("opening_minimum",
-                f"Team {team_name(rnd, team)} has not opened: with a score of "
-                f"{rnd.team_scores[team]} its first melds must be worth at least {minimum} in one "
-                f"{when}.{extra}", (), seat, minimum, team, {"minimum": minimum, "opened": False})
+    if when == "action":  # the two units the rules count in: "action" or "turn"
+        message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
+                          "at least {minimum} in one action.")
+    else:
+        message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
+                          "at least {minimum} in one turn.")
+    message = message.format(team=team_name(rnd, team), score=rnd.team_scores[team], minimum=minimum)
+    if isinstance(action, TakePile):
+        message += " " + gettext("Taking the pile, only the top card and the cards from the hand count.")
+    return Note("opening_minimum", message, (), seat, minimum, team, {"minimum": minimum, "opened": False})
 
 
 def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
@@ -210,14 +221,15 @@ def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
     name = rnd.seat_name(seat)
     if verdict:
         minimum = rnd.opening_minimum(rnd.team_of(seat))
-        return [Note("could_open", f"{name} could have opened with "
-                     f"{' | '.join(format_cards(g.cards) for g in groups)} ({value} points, "
-                     f"minimum {minimum}).", cards, seat, value,
+        return [Note("could_open", gettext("{seat} could have opened with {melds} ({value} points, minimum "
+                                           "{minimum}).").format(
+                         seat=name, melds=" | ".join(format_cards(g.cards) for g in groups), value=value,
+                         minimum=minimum), cards, seat, value,
                      facts={"hand_cards": cards, "value": value, "minimum": minimum, "seat": seat})]
     if verdict.code == "opening_below_minimum":
         melds = " | ".join(format_cards(g.cards) for g in groups)
-        return [Note("opening_refused", f"Melding {melds} was not possible for the opening: "
-                     f"{verdict.message}", cards, seat, value)]
+        return [Note("opening_refused", gettext("Melding {melds} was not possible for the opening: {reason}").format(
+            melds=melds, reason=verdict.message), cards, seat, value)]
     return []
 
 
@@ -232,38 +244,47 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
                     "stock_exhausted", "round_over", "opening_waived"):
             message = event.message
             if kind == "round_over" and any(n.message == message for n in notes):
-                message = "The round is over."
+                message = gettext("The round is over.")
             if kind == "permission_asked":
-                message += (" Asking is allowed: the engine finds a way for this player to go "
-                            "out this turn.")
+                message += " " + gettext("Asking is allowed: the engine finds a way for this player to go out "
+                                         "this turn.")
             notes.append(Note(kind, message, event.cards, seat))
         elif kind == "replacement":
-            name = after.seat_name(seat) if seat is not None else "The player"
-            notes.append(Note(kind, f"{name} draws a replacement for the red three: "
-                                    f"{format_cards(event.cards)}.", event.cards, seat))
+            drawn = format_cards(event.cards)
+            message = (gettext("{seat} draws a replacement for the red three: {cards}.").format(
+                seat=after.seat_name(seat), cards=drawn) if seat is not None
+                else gettext("The player draws a replacement for the red three: {cards}.").format(cards=drawn))
+            notes.append(Note(kind, message, event.cards, seat))
         elif kind == "permission_answered":
             notes.append(Note(kind, event.message, (), seat))
         elif kind == "pile_taken" and seat is not None:
             frozen = before.pile_status(seat).frozen
-            extra = " The pile was frozen, so it took a natural pair." if frozen else ""
+            extra = " " + gettext("The pile was frozen, so it took a natural pair.") if frozen else ""
             joined = sum(1 for c in event.cards if not c.is_red_three)
             notes.append(Note(kind, event.message + extra, event.cards, seat, len(event.cards),
                               facts={"picked_up": joined}))
         elif kind == "meld_new" and seat is not None:
             value = _value(after, event.cards)
-            notes.append(Note(kind, f"{event.message[:-1]} ({value} points).", event.cards, seat,
+            # the English says "points" for any value: its singular is the same
+            message = ngettext("{event} ({value} points).", "{event} ({value} points).", value).format(
+                event=event.message[:-1], value=value)
+            notes.append(Note(kind, message, event.cards, seat,
                               value, facts={"table_cards": event.cards, "value": value}))
         elif kind == "meld_added" and seat is not None and event.value is not None:
             size = _meld_size_after(after, after.team_of(seat), event)
-            notes.append(Note(kind, f"{event.message[:-1]} (now {size} cards).", event.cards,
+            # the English says "cards" for any size: its singular is the same
+            message = ngettext("{event} (now {size} cards).", "{event} (now {size} cards).", size).format(
+                event=event.message[:-1], size=size)
+            notes.append(Note(kind, message, event.cards,
                               seat, event.value, facts={"table_cards": event.cards, "meld_size": size}))
         elif kind == "canasta_completed":
             natural = not any(c.is_wild for c in event.cards)
             canasta = canasta_kind(event.cards, event.value or 0, prof) or ("natural" if natural else "mixed")
             bonus = prof.canasta_bonus(canasta)
             notes.append(Note("natural_canasta" if natural else "mixed_canasta",
-                              f"{event.message[:-1]}: {len(event.cards)} cards, "
-                              f"{canasta_bonus_text(prof, canasta)}.",
+                              ngettext("{event}: {count} cards, {bonus}.", "{event}: {count} cards, {bonus}.",
+                                       len(event.cards)).format(event=event.message[:-1], count=len(event.cards),
+                                                                bonus=canasta_bonus_text(prof, canasta)),
                               event.cards, seat, bonus,
                               facts={"table_cards": event.cards, "bonuses": ((canasta, bonus),)}))
         elif kind == "canasta_turned_mixed":
@@ -277,9 +298,10 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
             total = event.value if event.value is not None else after.turn_value
             minimum = after.opening_minimum(team)
             cards = tuple(c for cards in after.turn_own.values() for c in cards)
-            notes.append(Note(kind, f"Opening: {' + '.join(parts)} = {total}, at least the "
-                                    f"minimum of {minimum} for a team score of "
-                                    f"{after.team_scores[team]}.", cards, seat, total, team,
+            notes.append(Note(kind, gettext("Opening: {melds} = {total}, at least the minimum of {minimum} for a "
+                                            "team score of {score}.").format(
+                melds=" + ".join(parts), total=total, minimum=minimum, score=after.team_scores[team]),
+                cards, seat, total, team,
                               {"table_cards": cards, "value": total, "minimum": minimum}))
         elif kind == "went_out" and seat is not None:
             notes.append(_went_out_note(after, seat))
@@ -307,19 +329,28 @@ def _went_out_note(after: Round, seat: int) -> Note:
     canastas = after.canasta_count(team)
     plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
     need = str(prof.go_out_canastas) if plain else after.canasta_requirement()  # kinds matter: say which
-    why = (f"the team has {canastas} canasta{'s' if canastas != 1 else ''} (going out needs "
-           f"{need}) and every card was melded or discarded")
     facts: dict[str, Any] = {"goes_out": True, "canastas": canastas, "seat": seat}
     if after.went_out_concealed:
         bonus = prof.concealed_going_out_bonus
         facts["bonuses"] = (("going_out", bonus),)
-        return Note("went_out_concealed",
-                    f"{name} goes out concealed: the whole hand went down in one turn with no "
-                    f"earlier melds, including a canasta; {why}. Bonus "
-                    f"{bonus}.", (), seat, bonus, team, facts)
+        message = ngettext(
+            "{seat} goes out concealed: the whole hand went down in one turn with no earlier melds, including a "
+            "canasta; the team has {count} canasta (going out needs {need}) and every card was melded or "
+            "discarded. Bonus {bonus}.",
+            "{seat} goes out concealed: the whole hand went down in one turn with no earlier melds, including a "
+            "canasta; the team has {count} canastas (going out needs {need}) and every card was melded or "
+            "discarded. Bonus {bonus}.", canastas)
+        return Note("went_out_concealed", message.format(seat=name, count=canastas, need=need, bonus=bonus),
+                    (), seat, bonus, team, facts)
     bonus = prof.going_out_bonus
     facts["bonuses"] = (("going_out", bonus),)
-    return Note("went_out", f"{name} goes out: {why}. Bonus {bonus}.", (), seat, bonus, team, facts)
+    message = ngettext(
+        "{seat} goes out: the team has {count} canasta (going out needs {need}) and every card was melded or "
+        "discarded. Bonus {bonus}.",
+        "{seat} goes out: the team has {count} canastas (going out needs {need}) and every card was melded or "
+        "discarded. Bonus {bonus}.", canastas)
+    return Note("went_out", message.format(seat=name, count=canastas, need=need, bonus=bonus),
+                (), seat, bonus, team, facts)
 
 
 def _score_notes(after: Round) -> list[Note]:
@@ -327,15 +358,16 @@ def _score_notes(after: Round) -> list[Note]:
     for breakdown in after.scores():
         team = breakdown.team or 0
         items = ", ".join(f"{item.label} {item.points:+d}" for item in breakdown.items)
-        notes.append(Note("round_score", f"Team {team_name(after, team)} scores "
-                                         f"{breakdown.total}: {items}.", (), None,
+        notes.append(Note("round_score", gettext("Team {team} scores {total}: {items}.").format(
+            team=team_name(after, team), total=breakdown.total, items=items), (), None,
                           breakdown.total, team, {"value": breakdown.total}))
     return notes
 
 
 def _stock_empty_note(rnd: Round) -> Note:
     rule = rules_for(rnd.profile).stock_empty_rule(any(rnd.morto_available(t) for t in range(rnd.profile.team_count)))
-    return Note("stock_empty", f"The stock is empty after this draw: {rule}", (), rnd.to_move)
+    return Note("stock_empty", gettext("The stock is empty after this draw: {rule}").format(rule=rule), (),
+                rnd.to_move)
 
 
 def notes_for_actions(start: Round, actions: Sequence[Action]) -> RoundNotes:

@@ -19,6 +19,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from ..core.cards import Card, parse_card, rank_label
+from ..core.i18n import gettext, ngettext
 from ._style import ACCENT, BORDER, FONT, MUTED, TEXT, esc, style
 
 __all__ = [
@@ -190,7 +191,7 @@ def card_svg(
     colour = card_colour(c, four_color)
     name = label if label is not None else card_label(c)
     if selected and label is None:
-        name += " (selected)"
+        name = gettext("{card} (selected)").format(card=name)
     stroke = f"stroke:{ACCENT};stroke-width:6" if selected else f"stroke:{BORDER};stroke-width:2"
     body = [f'<rect x="1.5" y="1.5" width="97" height="137" rx="8" style="fill:{_FACE};{stroke}"/>',
             _corner(c, colour),
@@ -204,9 +205,10 @@ def card_svg(
     return _frame("".join(body), name, width, sideways, kind)
 
 
-def card_back_svg(*, width: int = CARD_WIDTH, label: str = "Face-down card",
+def card_back_svg(*, width: int = CARD_WIDTH, label: str | None = None,
                   sideways: bool = False) -> str:
-    """A face-down card (the stock, or another player's hidden hand).
+    """A face-down card (the stock, or another player's hidden hand); ``label`` replaces its
+    accessible name ("Face-down card").
 
     >>> 'aria-label="Face-down card"' in card_back_svg()
     True
@@ -224,7 +226,7 @@ def card_back_svg(*, width: int = CARD_WIDTH, label: str = "Face-down card",
             '<rect x="9" y="9" width="82" height="122" rx="5" '
             'style="fill:none;stroke:#fff;stroke-opacity:0.7;stroke-width:2"/>'
             f'<path d="{"".join(lattice)}" style="fill:#fff;fill-opacity:0.35"/>')
-    return _frame(body, label, width, sideways, "cl-back")
+    return _frame(body, gettext("Face-down card") if label is None else label, width, sideways, "cl-back")
 
 
 def hidden_hand_svg(count: int, *, width: int = CARD_WIDTH, step: int = 9, label: str | None = None) -> str:
@@ -237,7 +239,7 @@ def hidden_hand_svg(count: int, *, width: int = CARD_WIDTH, step: int = 9, label
     """
     if count <= 0:
         return ""
-    name = label or f"{count} face-down card" + ("" if count == 1 else "s")
+    name = label or ngettext("{count} face-down card", "{count} face-down cards", count).format(count=count)
     scale = 100 / width
     shift = step * scale  # in card units (a card is 100 wide)
     total = 100 + shift * (count - 1)
@@ -273,12 +275,13 @@ def cards_row_html(
     four_color: bool = False,
     width: int = CARD_WIDTH,
     selected: Collection[int] = (),
-    empty_text: str = "no cards",
+    empty_text: str | None = None,
 ) -> str:
     """A row of cards, overlapping by ``overlap`` pixels, with an optional label above.
 
     ``selected`` holds the positions of selected cards (raised and outlined). The row is a
     ``role="group"`` named by ``label`` (or "Cards"); every card keeps its own name.
+    ``empty_text`` is shown when there are no cards ("no cards").
 
     >>> from canasta_learn.core.cards import parse_cards
     >>> row = cards_row_html(parse_cards("h13 s1"), label="Hand")
@@ -286,12 +289,12 @@ def cards_row_html(
     True
     """
     items = [_as_card(c) for c in cards]
-    group = label or "Cards"
+    group = label or gettext("Cards")
     parts = [f'<div class="cl-row" role="group" aria-label="{esc(group)}" style="{ROW_CSS}">']
     if label:
         parts.append(f'<div class="cl-label" style="{LABEL_CSS}">{esc(label)}</div>')
     if not items:
-        parts.append(_empty(empty_text))
+        parts.append(_empty(gettext("no cards") if empty_text is None else empty_text))
     else:
         css = style(display="flex", align_items="flex-end",
                     padding_top="10px" if selected else "0")

@@ -22,6 +22,7 @@ import html
 from collections.abc import Collection
 from typing import Any
 
+from ..core.i18n import gettext, ngettext
 from ..records.annotate import annotate_round
 from ..records.record import GameRecord
 
@@ -56,7 +57,7 @@ def key_moments(record: GameRecord, round_index: int = 0, *,
         said = [note.message for note in notes[index] if note.code in codes]
         comment = recorded.comments.get(index)
         if comment:
-            said.append(f"Comment: {comment}")
+            said.append(gettext("Comment: {comment}").format(comment=comment))
         if said:
             moments.append((index, text, said))
     return moments
@@ -64,11 +65,11 @@ def key_moments(record: GameRecord, round_index: int = 0, *,
 
 def key_moments_html(record: GameRecord, round_index: int = 0, *, limit: int = 6,
                      codes: Collection[str] = KEY_NOTE_CODES, show_hands: bool = True,
-                     title: str = "Key moments of this hand", width: int = 40) -> str:
+                     title: str | None = None, width: int = 40) -> str:
     """The key moments of a recorded round (see `key_moments`), at most ``limit`` of them (the
     first ones and the last), as
-    one static HTML block under ``title``: the move, what the engine and the teacher say about
-    it, and the table after it (cards ``width`` pixels wide; every hand face down with
+    one static HTML block under ``title`` ("Key moments of this hand"): the move, what the engine
+    and the teacher say about it, and the table after it (cards ``width`` pixels wide; every hand face down with
     ``show_hands=False``). All text is escaped; the block carries `STATIC_MARKER`, so
     ``canasta-learn export`` keeps it."""
     from . import round_html
@@ -80,13 +81,20 @@ def key_moments_html(record: GameRecord, round_index: int = 0, *, limit: int = 6
     moments = key_moments(record, round_index, codes=codes)
     # the first moments, and always the last one: how the hand ended
     shown = moments if len(moments) <= limit else moments[:limit - 1] + moments[-1:]
+    heading = gettext("Key moments of this hand") if title is None else title
     parts = [f'<div class="cl-key-moments" {STATIC_MARKER}="key-moments">',
-             f"<p><b>{html.escape(title)}</b> ({len(shown)} of {len(moments)} key moments; "
-             f"{len(record.rounds[round_index].actions)} moves in all).</p>"]
+             f"<p><b>{html.escape(heading)}</b> "
+             + html.escape(ngettext("({shown} of {count} key moments; {moves} moves in all).",
+                                    "({shown} of {count} key moments; {moves} moves in all).",
+                                    len(moments)).format(shown=len(shown), count=len(moments),
+                                                         moves=len(record.rounds[round_index].actions)))
+             + "</p>"]
     for number, (index, text, said) in enumerate(shown, start=1):
         state = record.state_at(round_index, index)
         sentences = "".join(f"<li>{html.escape(line)}</li>" for line in said)
-        parts.append(f'<div class="cl-moment"><h4>{number}. Move {index + 1}: {html.escape(text)}</h4>'
+        move = html.escape(gettext("{number}. Move {move}: {action}").format(number=number, move=index + 1,
+                                                                               action=text))
+        parts.append(f'<div class="cl-moment"><h4>{move}</h4>'
                      f"<ul>{sentences}</ul>{round_html(state, show_hands=show_hands, width=width)}</div>")
     parts.append("</div>")
     return "".join(parts)

@@ -19,10 +19,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from ..core.cards import Card
+from ..core.i18n import get_language, gettext, ngettext
 from ..profiles import Profile, get_profile
 from ..rules.melds import (
     WILD_MELD_RANK,
@@ -87,7 +89,46 @@ _STATE_BADGES: Final = {
     "empty": ("Empty", "\u25cb"),
 }
 FACTS_CSS: Final = style(color=MUTED, font_size="15px", margin_left="6px")
-_PHASES: Final = {"draw": "to draw", "play": "to play", "answer": "to answer"}
+
+
+def _state_word(state: str) -> str:
+    """A pile state's badge word ("Frozen") in the language spoken now (a state without a badge:
+    its code, capitalised)."""
+    if state == "open":
+        return gettext("Open")
+    if state == "frozen":
+        return gettext("Frozen")
+    if state == "blocked":
+        return gettext("Blocked")
+    if state == "empty":
+        return gettext("Empty")
+    return state.capitalize()
+
+
+def _phase_word(phase: str) -> str:
+    """What the player to move is to do ("to draw"), in the language spoken now."""
+    if phase == "draw":
+        return gettext("to draw")
+    if phase == "play":
+        return gettext("to play")
+    if phase == "answer":
+        return gettext("to answer")
+    return phase
+
+
+def _seat_phase(seat: str, phase: str) -> str:
+    """Who is to do what: "N to draw"."""
+    if phase == "draw":
+        return gettext("{seat} to draw").format(seat=seat)
+    if phase == "play":
+        return gettext("{seat} to play").format(seat=seat)
+    if phase == "answer":
+        return gettext("{seat} to answer").format(seat=seat)
+    return f"{seat} {phase}"
+
+
+def _cards(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _profile(profile: Profile | str | None) -> Profile:
@@ -143,7 +184,7 @@ def meld_html(
     cards = list(cards)
     key = meld_key(cards, prof)
     if question:
-        return _meld_panel(rules.meld_title(cards, key), f"{len(cards)} cards", "meld", None, cards, prof,
+        return _meld_panel(rules.meld_title(cards, key), _meld_size(len(cards)), "meld", None, cards, prof,
                            solid=False, accent=False, four_color=four_color, width=width)
     if rules.suits_matter:
         return _sequence_meld_html(cards, key, prof, four_color=four_color, width=width)
@@ -153,15 +194,32 @@ def meld_html(
     kind_code = canasta_kind(cards, key, prof) if key is not None else None
     canasta = kind_code is not None
     natural = canasta and not wilds and key != WILD_MELD_RANK
-    detail = f"{len(cards)} cards"
-    if wilds and key != WILD_MELD_RANK:
-        detail += f", {len(wilds)} wild"
-    detail += f" \u00b7 {value} pts"
+    detail = _meld_size(len(cards), len(wilds) if wilds and key != WILD_MELD_RANK else 0)
+    detail += " \u00b7 " + gettext("{value} pts").format(value=value)
     if canasta and key is not None and closes_at_canasta(key, prof):
-        detail += " \u00b7 closed"
+        detail += " \u00b7 " + gettext("closed")
     kind = "natural canasta" if natural else "mixed canasta" if canasta else "meld"
     return _meld_panel(what, detail, kind, kind_code, naturals + wilds, prof, solid=natural, accent=natural,
                        four_color=four_color, width=width)
+
+
+def _meld_size(count: int, wild: int = 0) -> str:
+    """A meld's size, and how many wild cards it holds (none: not said): "5 cards, 1 wild"."""
+    # the English says "cards" for any number (a meld is never one card): the singular is the same
+    if wild:
+        return ngettext("{count} cards, {wild} wild", "{count} cards, {wild} wild", count).format(
+            count=count, wild=wild)
+    return ngettext("{count} cards", "{count} cards", count).format(count=count)
+
+
+def _kind_words(kind: str) -> str:
+    """A meld's kind as its accessible name says it ("natural canasta"); the Brazilian
+    canastras' names ("canastra real") are the same in every language."""
+    if get_language() == "en":
+        return kind
+    words = {"natural canasta": gettext("natural canasta"), "mixed canasta": gettext("mixed canasta"),
+             "meld": gettext("meld"), "sequence": gettext("sequence"), "set of aces": gettext("set of aces")}
+    return words.get(kind, kind)
 
 
 def _meld_panel(title: str, detail: str, kind: str, kind_code: str | None, cards: Sequence[Card], prof: Profile,
@@ -182,11 +240,12 @@ def _meld_panel(title: str, detail: str, kind: str, kind_code: str | None, cards
     if kind_code is not None:
         tag = badge(KIND_BADGES[kind_code], "natural" if solid else "mixed",
                     icon="\u2605" if solid else "\u25d0",
-                    title=f"{prof.canasta_size}+ cards: {canasta_bonus_text(prof, kind_code)}")
+                    title=gettext("{size}+ cards: {bonus}").format(size=prof.canasta_size,
+                                                                    bonus=canasta_bonus_text(prof, kind_code)))
         tag_html = f'<div style="margin-top:2px">{tag}</div>'
     overlap = round(width * 0.62) if kind_code else round(width * 0.45)
     row = cards_row_html(cards, overlap=overlap, four_color=four_color, width=width)
-    label = f"{title}: {kind}, {detail}"
+    label = gettext("{title}: {kind}, {detail}").format(title=title, kind=_kind_words(kind), detail=detail)
     return (f'<div class="cl-meld{extra_class} cl-{kind.replace(" ", "-")}" role="group" '
             f'aria-label="{esc(label)}" style="{css}">{head}{row}{tag_html}</div>')
 
@@ -199,21 +258,47 @@ def _sequence_meld_html(cards: list[Card], key: int | None, prof: Profile, *, fo
     wild = sum(1 for c in cards if c.is_wild)
     value = cards_value(cards, prof)
     kind_code = canasta_kind(cards, key or 0, prof) if key is not None else None
-    detail = f"{len(cards)} cards" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
+    detail = _meld_size(len(cards), wild) + " \u00b7 " + gettext("{value} pts").format(value=value)
     if kind_code is None and wild > 1 and len(cards) >= prof.canasta_size:
-        detail += " \u00b7 no canasta (more than one wild card)"
+        detail += " \u00b7 " + gettext("no canasta (more than one wild card)")
     clean = kind_code in ("real", "de_mil") or (kind_code == "limpa" and not wild)
     kind = f"canastra {kind_code.replace('_', ' ')}" if kind_code else ("sequence" if key != 1 else "set of aces")
     return _meld_panel(title, detail, kind, kind_code, cards, prof, solid=kind_code != "suja", accent=clean,
                        four_color=four_color, width=width, extra_class=" cl-run")
 
 
-#: The name of each canasta kind (`melds.canasta_kind`) as badges and sentences say it.
-KIND_BADGES = {
-    "real": "Canastra real", "de_mil": "Canastra de mil", "limpa": "Canastra limpa", "suja": "Canastra suja",
-    "natural": "Natural canasta", "mixed": "Mixed canasta", "sevens": "Sevens canasta",
-    "wild": "Wild-card canasta", "deuce_natural": "Canasta of seven twos", "deuce_mixed": "Mixed canasta of twos",
-}
+@cache
+def _kind_badge_words(language: str) -> dict[str, str]:
+    """`KIND_BADGES` in ``language`` (the one spoken now), made once per language. The
+    Brazilian canastras keep their Brazilian names in every language."""
+    return {
+        "real": "Canastra real", "de_mil": "Canastra de mil", "limpa": "Canastra limpa", "suja": "Canastra suja",
+        "natural": gettext("Natural canasta"), "mixed": gettext("Mixed canasta"),
+        "sevens": gettext("Sevens canasta"), "wild": gettext("Wild-card canasta"),
+        "deuce_natural": gettext("Canasta of seven twos"), "deuce_mixed": gettext("Mixed canasta of twos"),
+    }
+
+
+class _KindBadges(Mapping[str, str]):
+    """The canasta kinds' names, read in the language spoken at each look-up."""
+
+    def __getitem__(self, kind: str) -> str:
+        return _kind_badge_words(get_language())[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_kind_badge_words("en"))
+
+    def __len__(self) -> int:
+        return len(_kind_badge_words("en"))
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+#: The name of each canasta kind (`melds.canasta_kind`) as badges and sentences say it, in the
+#: language spoken when it is read: ``KIND_BADGES["natural"]`` is ``'Natural canasta'``
+#: (``'Canastra limpa'`` in Brazilian Portuguese).
+KIND_BADGES: Final[Mapping[str, str]] = _KindBadges()
 
 
 def _melds_block(melds: Sequence[Sequence[Card]], profile: Profile, four_color: bool,
@@ -224,7 +309,8 @@ def _melds_block(melds: Sequence[Sequence[Card]], profile: Profile, four_color: 
     items = [meld_html(m, profile, four_color=four_color, width=width, question=question)
              for m in ordered]
     if not melds:
-        items.append(f'<div style="margin:4px 16px 8px 0">{_muted("No melds yet.")}</div>')
+        none = _muted(gettext("No melds yet."))
+        items.append(f'<div style="margin:4px 16px 8px 0">{none}</div>')
     return ('<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">'
             + "".join(items) + extra + "</div>")
 
@@ -241,23 +327,22 @@ def _freezer_index(pile: Sequence[Card], status: PileStatus) -> int | None:
     return None
 
 
-def _empty_place(width: int, text: str = "empty") -> str:
+def _empty_place(width: int, text: str | None = None) -> str:
+    if text is None:
+        text = gettext("empty")
     box = style(width=f"{width}px", height=f"{round(width * 1.4)}px",
                 border=f"2px dashed {BORDER}", border_radius="8px", display="flex",
                 align_items="center", justify_content="center", color=MUTED, font_size="13px")
     return f'<div style="{box}">{esc(text)}</div>'
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def pile_status_html(status: PileStatus, *, four_color: bool = False) -> str:
     """A pile's state: a badge with icon and word, the reason, and the cards responsible."""
-    word, icon = _STATE_BADGES.get(status.state, (status.state.capitalize(), ""))
+    icon = _STATE_BADGES.get(status.state, ("", ""))[1]
+    word = _state_word(status.state)
     cards = ""
     if status.cards:
-        cards = cards_row_html(status.cards, label="Cards responsible", four_color=four_color,
+        cards = cards_row_html(status.cards, label=gettext("Cards responsible"), four_color=four_color,
                                width=48, overlap=10)
     code = f'<code style="{style(font_size="12px", color=MUTED)}">{esc(status.code)}</code>'
     css = style(color=TEXT, font_family=FONT)
@@ -289,16 +374,17 @@ def pile_html(
     sideways; with ``sideways=False`` too, every card is drawn upright.
     """
     count = len(pile)
-    word, icon = _STATE_BADGES.get(status.state, (status.state.capitalize(), ""))
+    icon = _STATE_BADGES.get(status.state, ("", ""))[1]
+    word = _state_word(status.state)
     state_badge = "" if question else " " + badge(word, status.state, icon=icon)
-    head = _heading("Discard pile", f"{_muted(_plural(count, 'card'))}{state_badge}")
+    head = _heading(gettext("Discard pile"), f"{_muted(_cards(count))}{state_badge}")
     if step is None:
         step = 18 if count <= 16 else 12 if count <= 30 else 8
     freezer = _freezer_index(pile, status) if sideways else None
     height = round(width * 1.4)
     blocked = status.state == "blocked" and not question
     if not pile:
-        fan = _empty_place(width, "" if question else "empty")
+        fan = _empty_place(width, "" if question else None)
     else:
         fan_css = style(display="flex", align_items="center", min_height=f"{height + 30}px")
         parts = [f'<div class="cl-fan" style="{fan_css}">']
@@ -308,15 +394,17 @@ def pile_html(
             turned = i == freezer
             name = card_label(card)
             if turned:
-                name += ", turned sideways" + ("" if question else ": it froze the pile")
+                name = (gettext("{card}, turned sideways") if question
+                        else gettext("{card}, turned sideways: it froze the pile")).format(card=name)
             if top:
-                name += ", top of the pile" + (", blocked" if blocked else "")
+                name = (gettext("{card}, top of the pile, blocked") if blocked
+                        else gettext("{card}, top of the pile")).format(card=name)
             svg = card_svg(card, sideways=turned, four_color=four_color, width=width, label=name)
             margin = f"{prev_visible - prev_width}px" if i else "0"
             if top:
                 outline = ("outline:4px solid #c62828;outline-offset:1px;border-radius:8px"
                            if blocked else "")
-                mark = badge("Blocked", "blocked", icon="\u2298") if blocked else _muted("top")
+                mark = badge(gettext("Blocked"), "blocked", icon="\u2298") if blocked else _muted(gettext("top"))
                 css = style(display="flex", flex_direction="column", align_items="center",
                             margin_left=margin, flex="0 0 auto")
                 parts.append(f'<span class="cl-pile-top" style="{css}">'
@@ -332,10 +420,10 @@ def pile_html(
         fan = "".join(parts)
     reason_css = style(font_size="15px", color=TEXT, max_width="40em", margin_top="4px")
     reason = f'<div class="cl-pile-reason" style="{reason_css}">{esc(status.message)}</div>'
-    label = f"Discard pile: {_plural(count, 'card')}, {word.lower()}"
+    label = gettext("Discard pile: {cards}, {state}").format(cards=_cards(count), state=word.lower())
     kind = esc(status.state)
     if question:
-        reason, label, kind = "", f"Discard pile: {_plural(count, 'card')}", "question"
+        reason, label, kind = "", gettext("Discard pile: {cards}").format(cards=_cards(count)), "question"
     css = style(display="inline-block", vertical_align="top", margin_right="24px",
                 font_family=FONT, color=TEXT)
     return (f'<div class="cl-pile cl-pile-{kind}" role="group" '
@@ -344,30 +432,34 @@ def pile_html(
 
 def stock_html(count: int, *, width: int = CARD_WIDTH) -> str:
     """The stock: a face-down card (or an empty place) and how many cards are left."""
-    word = _plural(count, "card")
+    word = _cards(count)
+    label = gettext("Stock: {cards}").format(cards=word)
     if count:
-        picture = card_back_svg(width=width, label=f"Stock: {word}")
+        picture = card_back_svg(width=width, label=label)
     else:
         picture = _empty_place(width)
     css = style(display="inline-block", vertical_align="top", margin_right="28px",
                 text_align="center", font_family=FONT, color=TEXT)
     count_css = style(font_size="22px", font_weight=700, color=TEXT, margin_top="6px")
     centre = style(display="flex", justify_content="center", padding_top="6px")
-    return (f'<div class="cl-stock" role="group" aria-label="{esc("Stock: " + word)}" '
-            f'style="{css}">{_heading("Stock")}<div style="{centre}">{picture}</div>'
+    heading = _heading(gettext("Stock"))
+    return (f'<div class="cl-stock" role="group" aria-label="{esc(label)}" '
+            f'style="{css}">{heading}<div style="{centre}">{picture}</div>'
             f'<div style="{count_css}">{esc(word)}</div></div>')
 
 
 def red_threes_html(cards: Sequence[Card], *, four_color: bool = False,
-                    width: int = CARD_WIDTH, label: str = "Red threes") -> str:
-    """Red threes laid down as bonus cards (a labelled row; "none" when empty)."""
-    return cards_row_html(cards, label=label, four_color=four_color, width=width,
-                          overlap=round(width * 0.4), empty_text="none")
+                    width: int = CARD_WIDTH, label: str | None = None) -> str:
+    """Red threes laid down as bonus cards (a labelled row, by default "Red threes"; "none"
+    when empty)."""
+    return cards_row_html(cards, label=gettext("Red threes") if label is None else label,
+                          four_color=four_color, width=width, overlap=round(width * 0.4),
+                          empty_text=gettext("none"))
 
 
 def _backs_row(count: int, label: str, width: int) -> str:
     """A hidden hand: face-down cards, tightly overlapped (one picture), under a label."""
-    picture = hidden_hand_svg(count, width=width) if count else _muted("no cards")
+    picture = hidden_hand_svg(count, width=width) if count else _muted(gettext("no cards"))
     return (f'<div class="cl-row" role="group" aria-label="{esc(label)}" style="{ROW_CSS}">'
             f'<div style="{LABEL_CSS}">{esc(label)}</div><div style="display:flex">{picture}</div></div>')
 
@@ -375,7 +467,7 @@ def _backs_row(count: int, label: str, width: int) -> str:
 # --------------------------------------------------------------------------- teams and rounds
 def _team_name(rnd: Round, team: int) -> str:
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
-    return "Team " + "\u2013".join(rnd.seat_name(s) for s in seats)
+    return gettext("Team {seats}").format(seats="\u2013".join(rnd.seat_name(s) for s in seats))
 
 
 def _seat_label(rnd: Round, seat: int, names: PlayerNames) -> str:
@@ -404,31 +496,33 @@ def team_side_html(
     who = " & ".join(n for n in names if n)
     minimum = rnd.opening_minimum(team)
     if rnd.opened[team]:
-        opened = badge("Opened", "ok", icon="\u2714")
-        min_text = f"opening minimum was {minimum}"
+        opened = badge(gettext("Opened"), "ok", icon="\u2714")
+        min_text = gettext("opening minimum was {minimum}").format(minimum=minimum)
     else:
-        opened = badge("Not opened", "empty", icon="\u2717")
-        min_text = f"opening minimum {minimum}"
+        opened = badge(gettext("Not opened"), "empty", icon="\u2717")
+        min_text = gettext("opening minimum {minimum}").format(minimum=minimum)
     canastas = rnd.canasta_count(team)
-    facts = (f"score {rnd.team_scores[team]} \u00b7 {min_text} \u00b7 "
-             f"{canastas} canasta" + ("" if canastas == 1 else "s"))
+    score = gettext("score {score}").format(score=rnd.team_scores[team])
+    facts = (f"{score} \u00b7 {min_text} \u00b7 "
+             + ngettext("{count} canasta", "{count} canastas", canastas).format(count=canastas))
     if question:
-        facts = f"score {rnd.team_scores[team]}"
+        facts = score
     turn = ""
     if not rnd.is_over and rnd.team_of(rnd.to_move) == team:
-        turn = " " + badge(f"{rnd.seat_name(rnd.to_move)} {_PHASES.get(rnd.phase, rnd.phase)}",
-                           "turn", icon="\u25b6")
+        turn = " " + badge(_seat_phase(rnd.seat_name(rnd.to_move), rnd.phase), "turn", icon="\u25b6")
     head = (_heading(title + (f" ({who})" if who else ""))
             + f'{opened}{turn} <span style="{FACTS_CSS}">{esc(facts)}</span>')
     threes = [c for s in seats for c in rnd.red_threes[s]]
     threes_html = (red_threes_html(threes, four_color=four_color, width=width)
-                   if threes else f'<div style="margin:4px 0">{_muted("No red threes.")}</div>')
+                   if threes else '<div style="margin:4px 0">' + _muted(gettext("No red threes.")) + "</div>")
     if rules_for(prof).has_morto:
         state = rnd.morto_state[team]
-        morto_badge = badge("Morto: " + rnd.morto_text(team), "ok" if state == "taken" else "empty",
+        morto_badge = badge(gettext("Morto: {state}").format(state=rnd.morto_text(team)),
+                            "ok" if state == "taken" else "empty",
                             icon="\u2714" if state == "taken" else "\u25a1")
         if state == "waiting":
-            threes_html += _backs_row(len(rnd.mortos[team]), "Morto \u2013 " + rnd.morto_text(team), width)
+            threes_html += _backs_row(len(rnd.mortos[team]),
+                                      gettext("Morto \u2013 {state}").format(state=rnd.morto_text(team)), width)
         else:
             threes_html += f'<div class="cl-morto" style="margin:4px 0">{morto_badge}</div>'
     melds = _melds_block(list(rnd.melds[team].values()) + list(rnd.closed[team]), prof, four_color, width,
@@ -436,13 +530,13 @@ def team_side_html(
     hands = []
     for seat in seats:
         hand = rnd.hands[seat]
-        label = f"{_seat_label(rnd, seat, player_names)} \u2013 {len(hand)} card" + (
-            "" if len(hand) == 1 else "s")
+        label = ngettext("{seat} \u2013 {count} card", "{seat} \u2013 {count} cards", len(hand)).format(
+            seat=_seat_label(rnd, seat, player_names), count=len(hand))
         if not rnd.is_over and seat == rnd.to_move:
-            label += " \u25b6 " + _PHASES.get(rnd.phase, rnd.phase)
+            label += " \u25b6 " + _phase_word(rnd.phase)
         if show_hands and not (question and seat != rnd.to_move):
             hands.append(cards_row_html(hand, label=label, four_color=four_color, width=width,
-                                        empty_text="no cards"))
+                                        empty_text=gettext("no cards")))
         else:
             hands.append(_backs_row(len(hand), label, width))
     hands_html = f'<div class="cl-hands" style="margin-top:6px">{"".join(hands)}</div>'
@@ -454,13 +548,22 @@ def _turn_text(rnd: Round, names: PlayerNames) -> str:
     if rnd.is_over:
         who = ""
         if rnd.went_out is not None:
-            how = "went out concealed" if rnd.went_out_concealed else "went out"
-            who = f"{_seat_label(rnd, rnd.went_out, names)} {how}"
-        # "S went out" already says why the round ended; only another end needs its reason
-        reason = f" ({rnd.end_reason.replace('_', ' ')})" if rnd.end_reason and not who else ""
-        return "Round over" + (f": {who}" if who else "") + reason
-    text = f"{_seat_label(rnd, rnd.to_move, names)} {_PHASES.get(rnd.phase, rnd.phase)}"
-    if rnd.phase == "play" and rnd.drew_from:
+            seat = _seat_label(rnd, rnd.went_out, names)
+            who = (gettext("{seat} went out concealed") if rnd.went_out_concealed
+                   else gettext("{seat} went out")).format(seat=seat)
+        if who:  # "S went out" already says why the round ended; only another end needs its reason
+            return gettext("Round over: {who}").format(who=who)
+        if rnd.end_reason:
+            reason = (gettext("stock exhausted") if rnd.end_reason == "stock_exhausted"
+                      else rnd.end_reason.replace("_", " "))
+            return gettext("Round over ({reason})").format(reason=reason)
+        return gettext("Round over")
+    text = _seat_phase(_seat_label(rnd, rnd.to_move, names), rnd.phase)
+    if rnd.phase == "play" and rnd.drew_from == "stock":
+        text = gettext("{turn} (drew from the stock)").format(turn=text)
+    elif rnd.phase == "play" and rnd.drew_from == "pile":
+        text = gettext("{turn} (drew from the pile)").format(turn=text)
+    elif rnd.phase == "play" and rnd.drew_from:
         text += f" (drew from the {rnd.drew_from})"
     return text
 
@@ -487,7 +590,8 @@ def round_html(
 
     prof = rnd.profile
     teams = list(range(prof.team_count))
-    title = f"Canasta \u00b7 {prof.name} profile \u00b7 dealer {rnd.seat_name(rnd.dealer)}"
+    title = gettext("Canasta \u00b7 {profile} profile \u00b7 dealer {dealer}").format(
+        profile=prof.name, dealer=rnd.seat_name(rnd.dealer))
     turn_badge = badge(_turn_text(rnd, player_names), "empty" if rnd.is_over else "turn",
                        icon="\u25a0" if rnd.is_over else "\u25b6")
     header_css = style(display="flex", flex_wrap="wrap", align_items="center", gap="10px",
@@ -505,27 +609,29 @@ def round_html(
         seat = next(s for s in range(rnd.player_count) if rnd.team_of(s) == team)
         other = rnd.pile_status(seat)
         if other.state != status.state:
-            word = _STATE_BADGES.get(other.state, (other.state, ""))[0].lower()
-            others.append(f"For {_team_name(rnd, team)} the pile is {word}.")
+            word = _state_word(other.state).lower()
+            others.append(gettext("For {team} the pile is {state}.").format(team=_team_name(rnd, team), state=word))
     pile_note = ""
     if rnd.pile and others and not question:
         who = _team_name(rnd, mover_team)
+        shown = gettext("State shown for {team} (to move).").format(team=who)
         pile_note = (f'<div style="{style(font_size="14px", color=MUTED, margin_top="4px")}">'
-                     f"{esc(f'State shown for {who} (to move). ' + ' '.join(others))}</div>")
+                     f"{esc(shown + ' ' + ' '.join(others))}</div>")
     centre = _panel(
         f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start">'
         f"{stock_html(rnd.stock_count, width=width)}<div>{pile}{pile_note}</div></div>",
-        cls="cl-centre", label="Stock and discard pile")
+        cls="cl-centre", label=gettext("Stock and discard pile"))
     sides = [team_side_html(rnd, t, show_hands=show_hands, player_names=player_names,
                             four_color=four_color, width=width, question=question) for t in teams]
     body = sides[0] + centre + "".join(sides[1:])
     if rnd.is_over and not question:
         body += _panel(scores_html(rnd.scores(), team_names=[_team_name(rnd, t) for t in teams]),
-                       cls="cl-scores", label="Scores for the round")
+                       cls="cl-scores", label=gettext("Scores for the round"))
     css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",
                 border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35",
                 max_width="1400px")
-    return (f'<div class="cl-round" role="group" aria-label="{esc("Canasta table: " + title)}" '
+    label = gettext("Canasta table: {title}").format(title=title)
+    return (f'<div class="cl-round" role="group" aria-label="{esc(label)}" '
             f'style="{css}">{header}{body}</div>')
 
 
@@ -554,32 +660,42 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
     if asks is not None and asks not in QUESTION_ASKS:
         raise ValueError(f"asks={asks!r} is not a question kind; kinds: {', '.join(QUESTION_ASKS)}.")
     prof = position.profile
-    opened = (badge("Opened", "ok", icon="\u2714") if position.team_opened
-              else badge("Not opened", "empty", icon="\u2717"))
-    drew = {None: "before drawing", "stock": "drew from the stock",
-            "pile": "took the pile"}.get(position.drew_from, str(position.drew_from))
-    facts = (f"team score {position.team_score} \u00b7 opening minimum "
-             f"{position.opening_minimum} \u00b7 {drew}")
+    opened = (badge(gettext("Opened"), "ok", icon="\u2714") if position.team_opened
+              else badge(gettext("Not opened"), "empty", icon="\u2717"))
+    if position.drew_from is None:
+        drew = gettext("before drawing")
+    elif position.drew_from == "stock":
+        drew = gettext("drew from the stock")
+    elif position.drew_from == "pile":
+        drew = gettext("took the pile")
+    else:
+        drew = str(position.drew_from)
+    score = gettext("team score {score}").format(score=position.team_score)
+    facts = (f"{score} \u00b7 " + gettext("opening minimum {minimum}").format(minimum=position.opening_minimum)
+             + f" \u00b7 {drew}")
     if question:
-        facts = f"team score {position.team_score} \u00b7 {drew}"
-    title = f"Position \u00b7 {prof.name} profile"
+        facts = f"{score} \u00b7 {drew}"
+    title = gettext("Position \u00b7 {profile} profile").format(profile=prof.name)
     header = (f'<div style="margin-bottom:4px">{_heading(title)}{opened} '
               f'<span style="{FACTS_CSS}">{esc(facts)}</span></div>')
-    hand = cards_row_html(position.hand, label=f"Your hand \u2013 {len(position.hand)} cards",
+    # the English says "cards" for any number: its singular is the same
+    hand_label = ngettext("Your hand \u2013 {count} cards", "Your hand \u2013 {count} cards",
+                          len(position.hand)).format(count=len(position.hand))
+    hand = cards_row_html(position.hand, label=hand_label,
                           four_color=four_color, width=width)
     pile = pile_html(position.discard_pile, position.pile_status(), four_color=four_color,
                      width=width, question=question,
                      sideways=not (question and asks in ("pile_state", "pile_reason")))
     threes = (red_threes_html(position.red_threes, four_color=four_color, width=width)
               if position.red_threes else "")
-    melds = _panel(_heading("Your team's melds")
+    melds = _panel(_heading(gettext("Your team's melds"))
                    + _melds_block(position.team_melds, prof, four_color, width, threes,
                                   question=question),
-                   cls="cl-team", label="Your team's melds")
+                   cls="cl-team", label=gettext("Your team's melds"))
     css = style(font_family=FONT, color=TEXT, background=SURFACE, padding="10px 12px",
                 border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35")
     cls = "cl-position cl-question" if question else "cl-position"
     return (f'<div class="{cls}" role="group" aria-label="{esc(title)}" style="{css}">'
-            f'{header}{_panel(hand, cls="cl-hand", label="Your hand")}'
-            f'{_panel(pile, cls="cl-centre", label="Discard pile")}{melds}</div>')
+            + header + _panel(hand, cls="cl-hand", label=gettext("Your hand"))
+            + _panel(pile, cls="cl-centre", label=gettext("Discard pile")) + f"{melds}</div>")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card, format_cards, rank_name
+from ..core.i18n import gettext, ngettext, pgettext
 from ..variants.base import rules_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,7 +23,7 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
     """A team's melds, one per line, canastas marked (with ``rnd``: sequences as runs and
     their canasta kinds, for the Brazilian games)."""
     if not melds:
-        return "    (no melds)"
+        return "    " + gettext("(no melds)")
     lines = []
     if rnd is not None and rules_for(rnd.profile).suits_matter:
         from ..rules.melds import canasta_kind
@@ -31,7 +32,7 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
         for key in sorted(melds):
             meld = melds[key]
             kind = canasta_kind(meld, key, rnd.profile)
-            mark = f"  [canastra {kind.replace('_', ' ')}]" if kind else ""
+            mark = f"  [canastra {kind.replace('_', ' ')}]" if kind else ""  # Brazilian names in every language
             shown = format_cards(meld) if key == 1 else describe_run(meld)
             lines.append(f"    {key:>3} {rnd.meld_label(key, meld)}: {shown}{mark}")
         return "\n".join(lines)
@@ -42,39 +43,77 @@ def melds_text(melds: dict[int, list[Card]], canasta_size: int = 7, rnd: Round |
             from ..rules.melds import canasta_kind
 
             kind = canasta_kind(meld, rank, rnd.profile)
-            mark = f"  [{kind.replace('_', ' ')} canasta]" if kind else ""
+            mark = f"  [{_kind_text(kind)}]" if kind else ""
         elif len(meld) >= canasta_size and rank != 3:  # black threes are never a canasta
-            mark = "  [natural canasta]" if not any(c.is_wild for c in meld) else "  [mixed canasta]"
-        name = "wild" if rank == 0 else rank_name(rank, plural=True)
+            mark = f"  [{_kind_text('natural' if not any(c.is_wild for c in meld) else 'mixed')}]"
+        name = pgettext("meld of", "wild") if rank == 0 else rank_name(rank, plural=True)
         lines.append(f"    {name:>7}: {format_cards(meld)}{mark}")
     return "\n".join(lines)
+
+
+def _kind_text(kind: str) -> str:
+    """A canasta kind as the text table marks it: "natural canasta"."""
+    words = {"natural": gettext("natural canasta"), "mixed": gettext("mixed canasta"),
+             "sevens": gettext("sevens canasta"), "wild": gettext("wild canasta"),
+             "deuce_natural": gettext("deuce natural canasta"), "deuce_mixed": gettext("deuce mixed canasta")}
+    return words.get(kind, f"{kind.replace('_', ' ')} canasta")
+
+
+def _pile_state(state: str) -> str:
+    words = {"open": pgettext("pile state", "open"), "frozen": pgettext("pile state", "frozen"),
+             "blocked": pgettext("pile state", "blocked"), "empty": pgettext("pile state", "empty")}
+    return words.get(state, state)
+
+
+def _status(rnd: Round) -> str:
+    if rnd.is_over:
+        reason = (gettext("stock exhausted") if rnd.end_reason == "stock_exhausted"
+                  else gettext("went out") if rnd.end_reason == "went_out"
+                  else str(rnd.end_reason).replace("_", " "))
+        return gettext("over ({reason})").format(reason=reason)
+    seat = rnd.seat_name(rnd.to_move)
+    if rnd.phase == "draw":
+        return gettext("{seat} to draw").format(seat=seat)
+    if rnd.phase == "play":
+        return gettext("{seat} to play").format(seat=seat)
+    if rnd.phase == "answer":
+        return gettext("{seat} to answer").format(seat=seat)
+    return f"{seat} to {rnd.phase}"
 
 
 def round_text(rnd: Round) -> str:
     """The whole table as plain text: pile, stock, each seat's hand, red threes and melds."""
     prof = rnd.profile
-    status = "over (" + str(rnd.end_reason).replace("_", " ") + ")" if rnd.is_over else (
-        f"{rnd.seat_name(rnd.to_move)} to {rnd.phase}")
     pile = rnd.pile_status()
     lines = [
-        f"Round ({prof.name}) - dealer {rnd.seat_name(rnd.dealer)} - {status}",
-        f"Stock: {len(rnd.stock)} cards   Pile ({len(rnd.pile)}): top "
-        f"{rnd.top_card if rnd.top_card else '-'}  [{pile.state}]",
+        gettext("Round ({profile}) - dealer {dealer} - {status}").format(
+            profile=prof.name, dealer=rnd.seat_name(rnd.dealer), status=_status(rnd)),
+        # the English says "cards" for any number: its singular is the same
+        ngettext("Stock: {stock} cards   Pile ({pile}): top {top}  [{state}]",
+                 "Stock: {stock} cards   Pile ({pile}): top {top}  [{state}]", len(rnd.stock)).format(
+            stock=len(rnd.stock), pile=len(rnd.pile), top=rnd.top_card if rnd.top_card else "-",
+            state=_pile_state(pile.state)),
     ]
     for team in range(prof.team_count):
         seats = [s for s in range(prof.player_count) if rnd.team_of(s) == team]
         names = "-".join(rnd.seat_name(s) for s in seats)
-        opened = "opened" if rnd.opened[team] else f"not opened, minimum {rnd.opening_minimum(team)}"
-        lines.append(f"Team {names} (score {rnd.team_scores[team]}, {opened}):")
+        if rnd.opened[team]:
+            line = gettext("Team {team} (score {score}, opened):")
+        else:
+            line = gettext("Team {team} (score {score}, not opened, minimum {minimum}):")
+        lines.append(line.format(team=names, score=rnd.team_scores[team], minimum=rnd.opening_minimum(team)))
         lines.append(melds_text(rnd.melds[team], prof.canasta_size, rnd))
         if rules_for(prof).has_morto:
-            lines.append(f"    morto: {rnd.morto_text(team)}")
+            lines.append("    " + gettext("morto: {state}").format(state=rnd.morto_text(team)))
         for meld in rnd.closed[team]:
-            lines.append(f"    closed canasta: {format_cards(meld)}")
+            lines.append("    " + gettext("closed canasta: {cards}").format(cards=format_cards(meld)))
         for seat in seats:
             threes = rnd.red_threes[seat]
-            extra = f"  red threes: {format_cards(threes)}" if threes else ""
-            reserve = f"  reserve: {len(rnd.reserves[seat])} cards face down" if rnd.reserves[seat] else ""
+            extra = "  " + gettext("red threes: {cards}").format(cards=format_cards(threes)) if threes else ""
+            count = len(rnd.reserves[seat])
+            # the English says "cards" for any number: its singular is the same
+            reserve = ("  " + ngettext("reserve: {count} cards face down", "reserve: {count} cards face down",
+                                       count).format(count=count) if rnd.reserves[seat] else "")
             hand = rnd.hands[seat]
             lines.append(f"  {rnd.seat_name(seat)} ({len(hand)}): {cards_text(hand)}{extra}{reserve}")
     return "\n".join(lines)

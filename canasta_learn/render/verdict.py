@@ -16,6 +16,7 @@ from typing import Final
 
 from ..core.actions import seat_name
 from ..core.cards import Card
+from ..core.i18n import gettext
 from ..core.verdicts import Verdict
 from ..profiles import ProfileError, get_profile
 from ..rules.pile import PileStatus
@@ -25,8 +26,22 @@ from .cards import CARD_WIDTH, cards_row_html
 
 __all__ = ["explanation_html", "quiz_banner_html", "score_html", "scores_html", "verdict_html"]
 
-_OK: Final = ("\u2714", "OK")
-_REFUSED: Final = ("\u2718", "Refused")
+_OK: Final = "\u2714"
+_REFUSED: Final = "\u2718"
+
+
+def _meld_label(count: int, i: int) -> str:
+    """The label of meld ``i`` (from 1) of ``count`` melds: "Meld", or "Meld 2" among several."""
+    return gettext("Meld") if count == 1 else gettext("Meld {number}").format(number=i)
+
+
+def _facts(value: int | None, concealed: bool | None) -> list[str]:
+    facts = []
+    if value is not None:
+        facts.append(gettext("Value: {value}").format(value=value))
+    if concealed is not None:
+        facts.append(gettext("Concealed: yes") if concealed else gettext("Concealed: no"))
+    return facts
 
 
 def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CARD_WIDTH,
@@ -43,7 +58,8 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
     >>> html.index("<details") > html.index("A meld needs")
     True
     """
-    icon, word = _OK if verdict.ok else _REFUSED
+    icon = _OK if verdict.ok else _REFUSED
+    word = gettext("OK") if verdict.ok else gettext("Refused")
     colour = BADGE_COLOURS["ok" if verdict.ok else "refused"]
     head_css = style(display="flex", align_items="center", gap="8px", flex_wrap="wrap")
     icon_css = style(display="inline-flex", align_items="center", justify_content="center",
@@ -52,29 +68,26 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
     code_css = style(font_size="12px", color=MUTED)
     code = f'<code class="cl-code" style="{code_css}">{esc(verdict.code)}</code>'
     head = (f'<div style="{head_css}"><span aria-hidden="true" style="{icon_css}">{icon}</span>'
-            f'<strong style="{style(font_size="18px", color=TEXT)}">{word}</strong>'
+            f'<strong style="{style(font_size="18px", color=TEXT)}">{esc(word)}</strong>'
             f'{code if show_code else ""}</div>')
     message_css = style(font_size="16px", margin="6px 0", max_width="48em")
     message = f'<div class="cl-message" style="{message_css}">{esc(verdict.message)}</div>'
     if not show_code:
         message += (f'<details class="cl-code-details" style="{style(font_size="13px", color=MUTED)}">'
-                    f"<summary>details</summary>rule check: {code}</details>")
+                    + "<summary>" + esc(gettext("details")) + "</summary>" + esc(gettext("rule check:"))
+                    + f" {code}</details>")
     rows = []
     if verdict.cards:
-        rows.append(cards_row_html(verdict.cards, label="Cards named", four_color=four_color,
+        rows.append(cards_row_html(verdict.cards, label=gettext("Cards named"), four_color=four_color,
                                    width=width))
     if verdict.meld:
         # only a pile take melds the top card; a meld check's ``meld`` is the meld judged
-        caption = "Meld" if verdict.code == "meld_ok" else "Meld made with the top card"
+        caption = gettext("Meld") if verdict.code == "meld_ok" else gettext("Meld made with the top card")
         rows.append(cards_row_html(verdict.meld, label=caption, four_color=four_color, width=width))
     for i, meld in enumerate(verdict.melds, 1):
-        label = "Meld" if len(verdict.melds) == 1 else f"Meld {i}"
-        rows.append(cards_row_html(meld, label=label, four_color=four_color, width=width))
-    facts = []
-    if verdict.value is not None:
-        facts.append(f"Value: {verdict.value}")
-    if verdict.concealed is not None:
-        facts.append("Concealed: " + ("yes" if verdict.concealed else "no"))
+        rows.append(cards_row_html(meld, label=_meld_label(len(verdict.melds), i), four_color=four_color,
+                                   width=width))
+    facts = _facts(verdict.value, verdict.concealed)
     facts_html = ""
     if facts:
         facts_html = (f'<div style="{style(font_size="14px", color=MUTED)}">'
@@ -84,7 +97,9 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
                 margin="4px 0")
     kind = "ok" if verdict.ok else "refused"
     return (f'<div class="cl-verdict cl-verdict-{kind}" role="status" '
-            f'aria-label="{esc(f"{word}: {verdict.message}")}" style="{css}">'
+            + 'aria-label="' + esc(gettext("{verdict}: {message}").format(verdict=word, message=verdict.message))
+            + '" '
+            f'style="{css}">'
             f"{head}{message}{''.join(rows)}{facts_html}</div>")
 
 
@@ -97,30 +112,33 @@ def quiz_banner_html(answer: str, chosen: str | None = None) -> str:
     True
     """
     right = chosen is None
-    icon, word = ("\u2714", "Right!") if right else ("\u2717", "Not quite.")
+    icon, word = ("\u2714", gettext("Right!")) if right else ("\u2717", gettext("Not quite."))
     colour = BADGE_COLOURS["ok" if right else "refused"]
     css = style(display="flex", align_items="center", gap="10px", background=colour,
                 color="#fff", font_family=FONT, font_size="20px", font_weight=700,
                 border_radius="8px", padding="8px 14px", margin="6px 0")
-    said = f"The answer is <b>{esc(answer)}</b>."
+    said = esc(gettext("The answer is {answer}.")).format(answer=f"<b>{esc(answer)}</b>")
     if not right:
-        said = f"You chose <b>{esc(chosen)}</b>; the answer is <b>{esc(answer)}</b>."
+        said = esc(gettext("You chose {chosen}; the answer is {answer}.")).format(
+            chosen=f"<b>{esc(chosen)}</b>", answer=f"<b>{esc(answer)}</b>")
     kind = "right" if right else "wrong"
     return (f'<div class="cl-quiz-banner cl-quiz-{kind}" style="{css}">'
             f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
-            f"<span>{word} {said}</span></div>")
+            f"<span>{esc(word)} {said}</span></div>")
 
 
-def explanation_html(source: Verdict | PileStatus | str, *, title: str = "Why",
+def explanation_html(source: Verdict | PileStatus | str, *, title: str | None = None,
                      four_color: bool = False, width: int = 48) -> str:
     """A neutral box explaining something (a quiz's answer): a title, the message, the cards
     it names, and the verdict code behind a "Verdict code" toggle. Unlike `verdict_html` it
-    does not say OK or Refused: whether the learner was right is the banner's job.
+    does not say OK or Refused: whether the learner was right is the banner's job. ``title``
+    is "Why" by default.
 
     >>> html = explanation_html("The minimum is 90.", title="Why 90")
     >>> "Why 90" in html and "Refused" not in html and "OK" not in html
     True
     """
+    title = gettext("Why") if title is None else title
     cards: tuple[Card, ...] = ()
     melds: list[Sequence[Card]] = []
     facts: list[str] = []
@@ -131,16 +149,14 @@ def explanation_html(source: Verdict | PileStatus | str, *, title: str = "Why",
         cards = tuple(source.cards)
         if isinstance(source, Verdict):
             melds = [m for m in (source.meld, *source.melds) if m]
-            if source.value is not None:
-                facts.append(f"Value: {source.value}")
+            facts = _facts(source.value, None)
     rows = []
     if cards:
-        rows.append(cards_row_html(cards, label="Cards named", four_color=four_color,
+        rows.append(cards_row_html(cards, label=gettext("Cards named"), four_color=four_color,
                                    width=width, overlap=10))
     for i, meld in enumerate(melds, 1):
-        label = "Meld" if len(melds) == 1 else f"Meld {i}"
-        rows.append(cards_row_html(meld, label=label, four_color=four_color, width=width,
-                                   overlap=10))
+        rows.append(cards_row_html(meld, label=_meld_label(len(melds), i), four_color=four_color,
+                                   width=width, overlap=10))
     facts_html = ""
     if facts:
         facts_html = (f'<div style="{style(font_size="14px", color=MUTED)}">'
@@ -148,7 +164,8 @@ def explanation_html(source: Verdict | PileStatus | str, *, title: str = "Why",
     code_html = ""
     if code:
         code_html = (f'<details class="cl-code-toggle" style="{style(font_size="12px", color=MUTED)}">'
-                     f'<summary>Verdict code</summary><code class="cl-code">{esc(code)}</code>'
+                     + "<summary>" + esc(gettext("Verdict code")) + "</summary>"
+                     + f'<code class="cl-code">{esc(code)}</code>'
                      "</details>")
     css = style(font_family=FONT, color=TEXT, background=PANEL, border=f"1px solid {BORDER}",
                 border_radius="8px", padding="8px 12px", margin="4px 0")
@@ -161,13 +178,13 @@ def explanation_html(source: Verdict | PileStatus | str, *, title: str = "Why",
 
 def _team_label(breakdown: ScoreBreakdown) -> str:
     if breakdown.team is None:
-        return "Score"
+        return gettext("Score")
     try:
         prof = get_profile(breakdown.profile_name)
         seats = [s for s in range(prof.player_count) if s % prof.team_count == breakdown.team]
-        return "Team " + "\u2013".join(seat_name(s, prof.player_count) for s in seats)
+        return gettext("Team {seats}").format(seats="\u2013".join(seat_name(s, prof.player_count) for s in seats))
     except (ProfileError, KeyError, ValueError):
-        return f"Team {breakdown.team + 1}"
+        return gettext("Team {number}").format(number=breakdown.team + 1)
 
 
 def score_html(breakdown: ScoreBreakdown, *, title: str | None = None) -> str:
@@ -198,10 +215,10 @@ def score_html(breakdown: ScoreBreakdown, *, title: str | None = None) -> str:
                  color=MUTED)
     cap = style(font_weight=700, font_size="16px", text_align="left", padding="4px 0")
     return (f'<table class="cl-score" style="{css}"><caption style="{cap}">{esc(caption)}</caption>'
-            f'<thead><tr><th scope="col" style="{head}">Item</th>'
-            f'<th scope="col" style="{head};text-align:right">Points</th></tr></thead>'
+            f'<thead><tr><th scope="col" style="{head}">' + esc(gettext("Item")) + "</th>"
+            f'<th scope="col" style="{head};text-align:right">' + esc(gettext("Points")) + "</th></tr></thead>"
             f'<tbody>{"".join(rows)}</tbody>'
-            f'<tfoot><tr><th scope="row" style="{bold}">Total</th>'
+            f'<tfoot><tr><th scope="row" style="{bold}">' + esc(gettext("Total")) + "</th>"
             f'<td style="{bold_num}">{total_text}</td></tr></tfoot></table>')
 
 
