@@ -17,6 +17,7 @@ from typing import Protocol, TypeVar, cast
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
+from ..core.i18n import gettext
 from ..core.verdicts import Verdict
 from ..profiles import Profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
@@ -290,13 +291,15 @@ class ClassicRules:
         rest, picked, threes = perform.pick_up_pile(seat)
         name = table.seat_name(seat)
         table.events.append(Event("pile_taken", seat, tuple(rest),
-                                  f"{name} takes the pile: {top} goes down with "
-                                  f"{format_cards(action.cards) or 'the team meld'}, "
-                                  f"{perform.joined_text(len(picked))}.", index))
+                                  (gettext("{seat} takes the pile: {top} goes down with {cards}, {joined}.")
+                                   if action.cards else
+                                   gettext("{seat} takes the pile: {top} goes down with the team meld, {joined}.")
+                                   ).format(seat=name, top=top, cards=format_cards(action.cards),
+                                            joined=perform.joined_text(len(picked))), index))
         for card in threes:
             table.events.append(Event("red_three", seat, (card,),
-                                      f"{name} lays down the red three {card} found in the "
-                                      "pile (no replacement).", index))
+                                      gettext("{seat} lays down the red three {card} found in the "
+                                              "pile (no replacement).").format(seat=name, card=card), index))
         perform.pile_taken(seat, index)
 
     def lay_groups(self, table: Table, perform: Performer, seat: int, groups: Sequence[MeldGroup],
@@ -350,12 +353,13 @@ class ClassicRules:
         (docs/rules.md#rules-upcard)."""
         upcard = table.stock.pop()
         table.pile.append(upcard)
-        table.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
+        table.events.append(Event("upcard", None, (upcard,), gettext("The upcard is {card}.").format(card=upcard)))
         while self.covers_upcard(table.pile[-1]) and table.stock:
             card = table.stock.pop()
             table.pile.append(card)
             table.events.append(Event("upcard_covered", None, (table.pile[-2], card),
-                                      f"{table.pile[-2]} turned up is covered by {card}; the pile is frozen."))
+                                      gettext("{card} turned up is covered by {cover}; the pile is frozen.").format(
+                                          card=table.pile[-2], cover=card)))
 
     def canasta_completed(self, table: Table, seat: int, action_index: int) -> None:
         """``seat`` has just completed a canasta: nothing more happens in the classic game
@@ -434,7 +438,8 @@ class ClassicRules:
     def extend_run(self, meld: list[Card], cards: Sequence[Card]) -> tuple[list[Card] | None, tuple[str, str] | None]:
         """Add ``cards`` to the run ``meld``: (the new meld, None) or (None, (code, message));
         classic melds are no runs (docs/variants.md#variants-brazilian-sequences)."""
-        return None, ("meld_no_such_meld", f"{format_cards(cards)} cannot extend a run: melds here are by rank.")
+        return None, ("meld_no_such_meld", gettext("{cards} cannot extend a run: melds here are by rank.").format(
+            cards=format_cards(cards)))
 
 
     # --- hooks the readers ask (helper: consumers)
