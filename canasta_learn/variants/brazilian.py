@@ -11,7 +11,7 @@ from typing import TypeVar
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import CARD_KEY, Card, format_cards
 from ..core.events import Event
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import gettext, ngettext, pgettext
 from ..core.verdicts import Verdict
 from .base import ClassicRules, Performer, PlanningOptions, Table, plug_in
 from .sequences import (
@@ -250,19 +250,21 @@ class Morto(ClassicRules):
         (a position given without one; docs/variants.md#variants-brazilian-morto)."""
         state = table.morto_state[team]
         if state == "waiting":
-            return f"waiting, {len(table.mortos[team])} cards face down"
+            return gettext("waiting, {count} cards face down").format(count=len(table.mortos[team]))
         if state == "taken":
             taker = table.morto_taker[team]
-            return "taken" + (f" by {table.seat_name(taker)}" if taker is not None else "")
+            if taker is None:
+                return gettext("taken")
+            return gettext("taken by {seat}").format(seat=table.seat_name(taker))
         if state == "stock":
-            return "became the stock (not taken)"
-        return "none"
+            return gettext("became the stock (not taken)")
+        return pgettext("morto", "none")
 
     # --- hooks the rules ask (helper: rules-hooks)
     def going_out_score(self, concealed: bool) -> tuple[str, int]:
         """The batida ending the hand earns the going-out bonus, concealed or not
         (``docs/variants.md#variants-brazilian-scoring``)."""
-        return "Batida ending the hand", self.profile.going_out_bonus
+        return pgettext("score line", "Batida ending the hand"), self.profile.going_out_bonus
 
     # --- hooks the readers ask (helper: consumers)
     def going_out_word(self, concealed: bool) -> str:

@@ -33,6 +33,7 @@ from canasta_learn.core.cards import RANK_NAMES, parse_cards, rank_name
 from canasta_learn.core.i18n import speaking
 from canasta_learn.profiles import get_profile, profile_names
 from canasta_learn.rules.pile import PILE_REASONS, PileStatus, joined_text, pile_status
+from canasta_learn.variants import rules_for
 from canasta_learn.variants.sequences import ace_set_problem, extend_meld, sequence_title, swap_joker
 
 
@@ -317,3 +318,33 @@ def test_variant_event_messages_are_portuguese(profile: str) -> None:
         assert_portuguese(en_event.message, pt_event.message)
         checked += 1
     assert checked > 0
+
+
+WORD_HOOKS: list[tuple[str, str, Callable[[], str]]] = [
+    ("going_out_score_line", "classic", lambda: rules_for(get_profile("classic")).going_out_score(False)[0]),
+    ("concealed_going_out_score_line", "classic",
+     lambda: rules_for(get_profile("classic")).going_out_score(True)[0]),
+    ("batida_score_line", "canastra_br", lambda: rules_for(get_profile("canastra_br")).going_out_score(False)[0]),
+    ("five_natural_canastas_line", "italian",
+     lambda: str((rules_for(get_profile("italian")).many_canastas_score(["natural"] * 5) or ("", 0))[0])),
+    ("ten_canastas_line", "italian",
+     lambda: str((rules_for(get_profile("italian")).many_canastas_score(["natural"] * 4 + ["mixed"] * 6)
+                  or ("", 0))[0])),
+    ("meld_title_of_no_meld", "classic", lambda: rules_for(get_profile("classic")).meld_title([], None)),
+    ("meld_title_of_wild_cards", "pennies_from_heaven",
+     lambda: rules_for(get_profile("pennies_from_heaven")).meld_title(parse_cards("jk jk c2"), 0)),
+    ("the_meld", "classic", lambda: rules_for(get_profile("classic")).the_meld("kings")),
+    ("going_out_word", "classic", lambda: rules_for(get_profile("classic")).going_out_word(False)),
+    ("going_out_concealed_word", "classic", lambda: rules_for(get_profile("classic")).going_out_word(True)),
+    ("morto_waiting", "canastra_br", lambda: brazil("h9 c9", []).morto_text(0)),
+    ("no_morto", "classic", lambda: ready().morto_text(0)),
+    ("red_three_left_in_hand_refused", "classic",
+     lambda: str(rules_for(get_profile("classic")).scored_hand_red_three_problem())),
+]
+
+
+@pytest.mark.parametrize(("name", "profile", "make"), WORD_HOOKS, ids=[w[0] for w in WORD_HOOKS])
+def test_variant_words_are_portuguese(name: str, profile: str, make: Callable[[], str]) -> None:
+    english, portuguese = both(make)
+    assert english, name
+    assert_portuguese(english, portuguese)
