@@ -30,7 +30,7 @@ from ..core.i18n import gettext, ngettext
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import rules_for
 
-__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_status"]
+__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_reason_text", "pile_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
 
@@ -46,6 +46,28 @@ PILE_REASONS = {
     "frozen_not_opened": "The team has not made its opening meld: the pile is frozen for it.",
     "frozen_always": "In this profile the pile is always frozen.",
 }
+
+
+def pile_reason_text(code: str) -> str:
+    """The meaning of a pile status's reason code (`PILE_REASONS`), in the language spoken now
+    (a quiz offers these sentences as answers); a KeyError for a code that is not listed.
+
+    >>> pile_reason_text("frozen_always") == PILE_REASONS["frozen_always"]
+    True
+    """
+    english = PILE_REASONS[code]
+    meanings = {
+        "empty": gettext("There is no discard pile to take."),
+        "open": gettext("The pile is neither frozen nor blocked."),
+        "blocked_black_three": gettext("A black three is on top: nobody may take the pile."),
+        "blocked_wild": gettext("A wild card is on top: nobody may take the pile."),
+        "frozen_wild": gettext("A wild card is buried in the pile: it is frozen for everyone."),
+        "frozen_red_three": gettext("A red three (turned up at the deal) is in the pile: it is frozen."),
+        "frozen_black_three": gettext("A buried black three freezes the pile (this profile)."),
+        "frozen_not_opened": gettext("The team has not made its opening meld: the pile is frozen for it."),
+        "frozen_always": gettext("In this profile the pile is always frozen."),
+    }
+    return meanings.get(code, english)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from canasta_learn.core.actions import TakePile
 from canasta_learn.core.cards import RANK_NAMES, parse_cards, rank_name
 from canasta_learn.core.i18n import speaking
 from canasta_learn.profiles import get_profile, profile_names
-from canasta_learn.rules.pile import PILE_REASONS, PileStatus, joined_text, pile_status
+from canasta_learn.rules.pile import PILE_REASONS, PileStatus, joined_text, pile_reason_text, pile_status
 from canasta_learn.variants import rules_for
 from canasta_learn.variants.sequences import ace_set_problem, extend_meld, sequence_title, swap_joker
 
@@ -347,4 +347,11 @@ WORD_HOOKS: list[tuple[str, str, Callable[[], str]]] = [
 def test_variant_words_are_portuguese(name: str, profile: str, make: Callable[[], str]) -> None:
     english, portuguese = both(make)
     assert english, name
+    assert_portuguese(english, portuguese)
+
+
+@pytest.mark.parametrize("code", sorted(PILE_REASONS))
+def test_pile_reason_meaning_is_portuguese(code: str) -> None:
+    english, portuguese = both(lambda: pile_reason_text(code))
+    assert english == PILE_REASONS[code]
     assert_portuguese(english, portuguese)
