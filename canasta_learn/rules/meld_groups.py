@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.actions import Meld, MeldGroup
 from ..core.cards import RANK_NAMES, Card, format_cards, rank_name
+from ..core.i18n import gettext
 from ..core.verdicts import Verdict
 from ..variants.brazilian import new_sequence_key
 from ..variants.sequences import ACE_SET_KEY, swap_joker
@@ -44,7 +45,7 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
     if problem:
         return problem
     if not groups:
-        return Problem("no_cards_given", lambda: "Name the cards to meld, as in 'meld h1 c1 d2'.")
+        return Problem("no_cards_given", lambda: gettext("Name the cards to meld, as in 'meld h1 c1 d2'."))
     cards = [c for g in groups for c in g.cards]
     problem = hand_problem(rnd, seat, cards) or locked_problem(rnd, seat, cards)
     if problem:
@@ -63,7 +64,7 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
         if problem:
             return problem
     if BLACK_THREE_RANK in changed and hand_after > 1:
-        return Problem("meld_black_threes_not_going_out", lambda: (
+        return Problem("meld_black_threes_not_going_out", lambda: gettext(
             "Black threes may be melded only as the last meld of a player going out."))
     remaining = list(rnd.hands[seat])
     for card in cards:
@@ -73,9 +74,10 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
         if problem:
             return problem
         if hand_after == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
-            return Problem("go_out_discarding_seven", lambda: (
-                f"This would leave only {remaining[0]} to discard, but in the {rnd.profile.name} "
-                "profile nobody may go out by discarding a seven. Meld it too, or keep another card."))
+            return Problem("go_out_discarding_seven", lambda: gettext(
+                "This would leave only {card} to discard, but in the {profile} "
+                "profile nobody may go out by discarding a seven. Meld it too, or keep another card.").format(
+                card=remaining[0], profile=rnd.profile.name))
     melds_after = dict(rnd.melds[team])
     melds_after.update(changed)
     if rnd.permission == "yes" and not going_out:
@@ -111,7 +113,7 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
     (docs/rules.md#rules-melds-team)"""
     cards = group.cards
     if not cards:
-        return Problem("no_cards_given", lambda: "A meld group names no cards.")
+        return Problem("no_cards_given", lambda: gettext("A meld group names no cards."))
     by_run = rnd.rules.team_melds_by(None, sequence_group_problem)
     if by_run is not None:
         return by_run(rnd, group, base, changed)
@@ -120,51 +122,57 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
         rank = group.target
         if rank not in base and rank not in changed and any(
                 meld_key(m, rnd.profile) == rank for m in rnd.closed[rnd.team_of(rnd.to_move)]):
-            return Problem("meld_canasta_closed", lambda: (
-                f"Your team's canasta of {meld_name(rank)} is closed at {rnd.profile.canasta_size} cards "
-                f"in the {rnd.profile.name} profile: nothing more can be added. Start a new meld of "
-                f"{meld_name(rank)} instead."))
+            return Problem("meld_canasta_closed", lambda: gettext(
+                "Your team's canasta of {ranks} is closed at {size} cards "
+                "in the {profile} profile: nothing more can be added. Start a new meld of "
+                "{ranks} instead.").format(ranks=meld_name(rank), size=rnd.profile.canasta_size,
+                                           profile=rnd.profile.name))
         if rank not in base and rank not in changed:
             own = rnd.team_of(rnd.to_move)
             if any(rank in melds for t, melds in enumerate(rnd.melds) if t != own):
-                return Problem("meld_opponents_meld", lambda: (
-                    f"Only the opponents have a meld of {rank_name(rank, plural=True)}, and cards may never "
+                return Problem("meld_opponents_meld", lambda: gettext(
+                    "Only the opponents have a meld of {ranks}, and cards may never "
                     "be added to the opponents' melds. Start your team's own meld with at least "
-                    f"{rnd.profile.meld_min_naturals} natural {rank_name(rank, plural=True)}."),
+                    "{minimum} natural {ranks}.").format(ranks=rank_name(rank, plural=True),
+                                                          minimum=rnd.profile.meld_min_naturals),
                     (), {"no_team_meld_ranks": (rank,)})
             if rank not in RANK_NAMES:  # not a rank at all, as in 'add 101: jk'
-                return Problem("meld_no_such_meld", lambda: (
-                    f"{rank} is not a rank, so your team has no meld {rank} to add to: name the "
-                    "meld by its rank, 1 (aces) to 13 (kings), as in 'add 13: h13'."))
-            return Problem("meld_no_such_meld", lambda: (
-                f"Your team has no meld of {meld_name(rank)} to add to; start one with "
-                f"at least {rnd.profile.meld_min_naturals} natural {meld_name(rank)}."),
+                return Problem("meld_no_such_meld", lambda: gettext(
+                    "{key} is not a rank, so your team has no meld {key} to add to: name the "
+                    "meld by its rank, 1 (aces) to 13 (kings), as in 'add 13: h13'.").format(key=rank))
+            return Problem("meld_no_such_meld", lambda: gettext(
+                "Your team has no meld of {ranks} to add to; start one with "
+                "at least {minimum} natural {ranks}.").format(ranks=meld_name(rank),
+                                                              minimum=rnd.profile.meld_min_naturals),
                 (), {"no_team_meld_ranks": (rank,)})
         wrong = [c for c in naturals if c.rank != rank]
         if wrong:
-            return Problem("meld_rank_mismatch", lambda: (
-                f"{format_cards(wrong)} cannot go onto the meld of {rank_name(rank, plural=True)}: "
-                "only cards of its rank and wild cards can."), tuple(wrong), {"hand_cards": tuple(wrong)})
+            return Problem("meld_rank_mismatch", lambda: gettext(
+                "{cards} cannot go onto the meld of {ranks}: "
+                "only cards of its rank and wild cards can.").format(cards=format_cards(wrong),
+                                                                     ranks=rank_name(rank, plural=True)),
+                tuple(wrong), {"hand_cards": tuple(wrong)})
     else:
         if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
             verdict = check_meld_cards(list(cards), rnd.profile)
             return Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         key = meld_key(cards, rnd.profile)
         if key is None:
-            return Problem("meld_no_naturals", lambda: (
-                f"{format_cards(cards)} is only wild cards: a meld needs natural cards. To put wild "
-                "cards on a meld, name it, as in 'add 13: d2'."))
+            return Problem("meld_no_naturals", lambda: gettext(
+                "{cards} is only wild cards: a meld needs natural cards. To put wild "
+                "cards on a meld, name it, as in 'add 13: d2'.").format(cards=format_cards(cards)))
         rank = key
     if rank in changed:
-        return Problem("meld_same_rank_twice", lambda: (
-            f"This names two melds of {meld_name(rank)}; a team has one meld per rank, "
-            "so put those cards in one group."))
+        return Problem("meld_same_rank_twice", lambda: gettext(
+            "This names two melds of {ranks}; a team has one meld per rank, "
+            "so put those cards in one group.").format(ranks=meld_name(rank)))
     if (DEUCE_RANK in base and rnd.rules.twos_kept_for_deuce_meld(rank, base)
             and any(c.rank == 2 for c in cards)):
         twos = [c for c in cards if c.rank == 2]
-        return Problem("meld_twos_reserved", lambda: (
-            f"Your team's deuce meld is not a canasta yet, so in the {rnd.profile.name} profile its twos "
-            f"({format_cards(twos)}) may go only onto it: 'add 2: {format_cards(twos)}'."), tuple(twos))
+        return Problem("meld_twos_reserved", lambda: gettext(
+            "Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
+            "({cards}) may go only onto it: 'add 2: {cards}'.").format(profile=rnd.profile.name,
+                                                                      cards=format_cards(twos)), tuple(twos))
     existing = base.get(rank)
     final = (existing or []) + list(cards)
     nat, wild = meld_counts(final, rank)
@@ -216,12 +224,13 @@ def sequence_group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, li
     if existing is None:
         own = rnd.team_of(rnd.to_move)
         if any(key in melds for t, melds in enumerate(rnd.melds) if t != own):
-            return Problem("meld_opponents_meld", lambda: (
-                f"Meld {key} belongs to the opponents, and cards may never be added to the opponents' melds."))
+            return Problem("meld_opponents_meld", lambda: gettext(
+                "Meld {key} belongs to the opponents, and cards may never be added to the opponents' "
+                "melds.").format(key=key))
         return Problem("meld_no_such_meld", lambda: (
-            f"Your team has no meld {key} to add to; its melds are "
-            + (", ".join(f"{k} ({rnd.meld_label(k, m)})" for k, m in sorted(base.items())) or "none yet")
-            + "."))
+            gettext("Your team has no meld {key} to add to; its melds are {melds}.").format(
+                key=key, melds=", ".join(f"{k} ({rnd.meld_label(k, m)})" for k, m in sorted(base.items())))
+            if base else gettext("Your team has no meld {key} to add to; its melds are none yet.").format(key=key)))
     if key == ACE_SET_KEY:
         final = list(existing) + cards
         verdict = check_meld_cards(final, prof, added=cards)
@@ -277,10 +286,10 @@ def locked_problem(rnd: RoundState, seat: int, cards: Sequence[Card]) -> Problem
             missing.append(card)
     if not missing:
         return None
-    return Problem("meld_pile_cards_locked", lambda: (
-        f"{format_cards(missing)} came from the discard pile this turn: in the {rnd.profile.name} profile "
+    return Problem("meld_pile_cards_locked", lambda: gettext(
+        "{cards} came from the discard pile this turn: in the {profile} profile "
         "only the top card is melded at once, the other pile cards may be melded from your next turn on "
-        "(you may discard them)."), tuple(missing))
+        "(you may discard them).").format(cards=format_cards(missing), profile=rnd.profile.name), tuple(missing))
 
 
 def swap_problem(rnd: RoundState, seat: int, key: int, card: Card) -> Problem | None:
@@ -291,16 +300,16 @@ def swap_problem(rnd: RoundState, seat: int, key: int, card: Card) -> Problem | 
         return problem
     prof = rnd.profile
     if not rnd.rules.takes_back_jokers:
-        return Problem("swap_not_possible", lambda: (
-            f"In the {prof.name} profile melded cards never return to the hand."))
+        return Problem("swap_not_possible", lambda: gettext(
+            "In the {profile} profile melded cards never return to the hand.").format(profile=prof.name))
     problem = hand_problem(rnd, seat, [card]) or locked_problem(rnd, seat, [card])
     if problem:
         return problem
     team = rnd.team_of(seat)
     meld = rnd.melds[team].get(key)
     if meld is None:
-        return Problem("swap_not_possible", lambda: (
-            f"Your team has no meld {key}: a joker may be taken back only from your team's melds."))
+        return Problem("swap_not_possible", lambda: gettext(
+            "Your team has no meld {key}: a joker may be taken back only from your team's melds.").format(key=key))
     result = swap_joker(meld, card, key == ACE_SET_KEY)
     if isinstance(result, str):
         text = result
@@ -318,25 +327,27 @@ def meld_verdict(rnd: RoundState, action: Meld, after: RoundState | None) -> Ver
     value = cards_value(cards, rnd.profile)
     empties = len(rnd.hands[action.seat]) == len(cards)
     goes_out = False
-    then = ""
+    template = gettext("{seat} may meld {groups} ({value} points).")
     facts_extra: dict[str, Any] = {}
+    reserve = 0
     if empties and after is not None:
         goes_out = after.went_out == action.seat
         kinds = {e.kind for e in after.events_for(len(after.log) - 1)}
         if goes_out:
-            then = " and go out"
+            template = gettext("{seat} may meld {groups} ({value} points) and go out.")
         elif "morto_taken" in kinds:
-            then = (" and run out of cards: a batida, which takes the team's morto into the hand, "
-                    "and play goes on")
+            template = gettext("{seat} may meld {groups} ({value} points) and run out of cards: a batida, which "
+                               "takes the team's morto into the hand, and play goes on.")
         elif "reserve_taken" in kinds:
-            facts_extra["reserve"] = len(rnd.reserves[action.seat])
-            then = (f" and empty the hand, but the canasta brings the {len(rnd.reserves[action.seat])}-card "
-                    "reserve into it, and play goes on")
+            reserve = len(rnd.reserves[action.seat])
+            facts_extra["reserve"] = reserve
+            template = gettext("{seat} may meld {groups} ({value} points) and empty the hand, but the canasta "
+                               "brings the {count}-card reserve into it, and play goes on.")
     groups = " | ".join(str(g) for g in action.groups)
     facts = {"action": "meld", "seat": action.seat, "hand_cards": cards, "value": value,
              "goes_out": goes_out, "empties_hand": empties,
              "team_meld_ranks": tuple(g.target for g in action.groups if g.target is not None),
              **facts_extra}
-    return Verdict.allow("ok", f"{name} may meld {groups} ({value} points){then}.",
+    return Verdict.allow("ok", template.format(seat=name, groups=groups, value=value, count=reserve),
                          value=value, facts=facts)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core.cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
+from ..core.i18n import gettext, ngettext
 from ..core.inputs import need_bool, need_cards, need_counts_in_deck
 from ..core.verdicts import Verdict
 from ..profiles import Profile, ProfileLike, get_profile
@@ -201,13 +202,13 @@ def check_meld_cards(
     """
     text = format_cards(cards)
     if not cards:
-        return Verdict.refuse("no_cards_given", "No cards were given for the meld.")
+        return Verdict.refuse("no_cards_given", gettext("No cards were given for the meld."))
     red = [c for c in cards if c.is_red_three]
     if red:
         return Verdict.refuse(
             "meld_red_three",
-            f"{format_cards(red)} cannot be melded: red threes are bonus cards, laid face up "
-            "as soon as you get them, never part of a meld.",
+            gettext("{cards} cannot be melded: red threes are bonus cards, laid face up "
+                    "as soon as you get them, never part of a meld.").format(cards=format_cards(red)),
             cards=tuple(red),
         )
     naturals, wilds = split_naturals(cards)
@@ -221,17 +222,17 @@ def check_meld_cards(
     if not naturals:
         return Verdict.refuse(
             "meld_no_naturals",
-            f"{text} is only wild cards; a meld needs at least "
-            f"{profile.meld_min_naturals} natural cards of one rank.",
+            gettext("{cards} is only wild cards; a meld needs at least "
+                    "{minimum} natural cards of one rank.").format(cards=text, minimum=profile.meld_min_naturals),
             cards=tuple(cards),
         )
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
-        names = " and ".join(rank_name(r, plural=True) for r in ranks)
+        names = gettext(" and ").join(rank_name(r, plural=True) for r in ranks)
         return Verdict.refuse(
             "meld_mixed_ranks",
-            f"{text} mixes {names}: all natural cards of a meld must have one rank "
-            "(sequences are not melds in this game). Make one meld per rank.",
+            gettext("{cards} mixes {ranks}: all natural cards of a meld must have one rank "
+                    "(sequences are not melds in this game). Make one meld per rank.").format(cards=text, ranks=names),
             cards=tuple(naturals),
         )
     rank = ranks[0]
@@ -243,65 +244,73 @@ def check_meld_cards(
         value = cards_value(cards, profile)
         kind = ""
         if len(cards) >= profile.canasta_size and rank == BLACK_THREE_RANK:
-            kind = " A meld of black threes is never a canasta, whatever its length."
+            kind = " " + gettext("A meld of black threes is never a canasta, whatever its length.")
         elif len(cards) >= profile.canasta_size:
-            kind = " It is a natural canasta." if not wild else " It is a mixed canasta."
-        wild_text = f"{wild} wild card{'s' if wild != 1 else ''}"
+            kind = " " + (gettext("It is a natural canasta.") if not wild else gettext("It is a mixed canasta."))
+        nat_text = ngettext("{count} natural", "{count} naturals", nat).format(count=nat)
+        wild_text = ngettext("{count} wild card", "{count} wild cards", wild).format(count=wild)
         return Verdict.allow(
             "meld_ok",
-            f"{text} is a legal meld of {plural} ({nat} natural{'s' if nat != 1 else ''}, "
-            f"{wild_text}), worth {value} points.{kind}",
+            gettext("{cards} is a legal meld of {rank} ({naturals}, {wilds}), worth {value} points.").format(
+                cards=text, rank=plural, naturals=nat_text, wilds=wild_text, value=value)
+            + kind,
             meld=tuple(cards),
             value=value,
         )
     if problem == "meld_canasta_closed" and rank == BLACK_THREE_RANK:
-        message = (
-            f"{text} would have {len(cards)} cards, but in the {profile.name} profile a meld of black threes "
-            f"holds at most {profile.canasta_size} cards (it is never a canasta): meld at most "
-            f"{profile.canasta_size} of them."
-        )
+        message = gettext(
+            "{cards} would have {count} cards, but in the {profile} profile a meld of black threes "
+            "holds at most {size} cards (it is never a canasta): meld at most {size} of them."
+        ).format(cards=text, count=len(cards), profile=profile.name, size=profile.canasta_size)
     elif problem == "meld_canasta_closed":
-        message = (
-            f"{text} would have {len(cards)} cards, but in the {profile.name} profile a canasta is closed "
-            f"at {profile.canasta_size} cards: nothing more can be added. Start a new meld of {plural} instead."
-        )
+        message = gettext(
+            "{cards} would have {count} cards, but in the {profile} profile a canasta is closed "
+            "at {size} cards: nothing more can be added. Start a new meld of {rank} instead."
+        ).format(cards=text, count=len(cards), profile=profile.name, size=profile.canasta_size, rank=plural)
     elif problem == "meld_black_threes_not_going_out":
-        message = (
-            f"{text}: black threes may be melded only as the last meld of a player going out "
-            f"({'three or four' if profile.deck_count == 2 else 'three or more'} of them, no wild cards). "
-            "Keep them to discard: a black three on top "
-            "blocks the pile for the next player."
-        )
+        message = (gettext(
+            "{cards}: black threes may be melded only as the last meld of a player going out "
+            "(three or four of them, no wild cards). Keep them to discard: a black three on top "
+            "blocks the pile for the next player.") if profile.deck_count == 2 else gettext(
+            "{cards}: black threes may be melded only as the last meld of a player going out "
+            "(three or more of them, no wild cards). Keep them to discard: a black three on top "
+            "blocks the pile for the next player.")).format(cards=text)
     elif problem == "meld_black_threes_with_wilds":
-        message = f"{text}: a meld of black threes may not contain wild cards; remove {format_cards(wilds)}."
+        message = gettext("{cards}: a meld of black threes may not contain wild cards; remove {wilds}.").format(
+            cards=text, wilds=format_cards(wilds))
     elif problem == "meld_too_few_cards":
-        more = "black three" if rank == BLACK_THREE_RANK else f"{rank_name(rank)} or a wild card"
-        message = (
-            f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a meld needs at least "
-            f"{profile.meld_min_size}. Add another {more}."
-        )
+        has = ngettext("{cards} has {count} card; a meld needs at least {minimum}.",
+                       "{cards} has {count} cards; a meld needs at least {minimum}.", len(cards)).format(
+            cards=text, count=len(cards), minimum=profile.meld_min_size)
+        more = (gettext("Add another black three.") if rank == BLACK_THREE_RANK
+                else gettext("Add another {rank} or a wild card.").format(rank=rank_name(rank)))
+        message = f"{has} {more}"
     elif problem == "meld_too_few_naturals":
-        message = (
-            f"{text} has {nat} natural {rank_name(rank) if nat == 1 else plural}; a meld needs at "
-            f"least {profile.meld_min_naturals} natural cards, so wild cards cannot stand in for "
-            f"the second one. Add another natural {rank_name(rank)}."
-        )
+        message = ngettext(  # the same English for any count: the rank's name carries the number
+            "{cards} has {count} natural {ranks}; a meld needs at least {minimum} natural cards, so wild "
+            "cards cannot stand in for the second one. Add another natural {rank}.",
+            "{cards} has {count} natural {ranks}; a meld needs at least {minimum} natural cards, so wild "
+            "cards cannot stand in for the second one. Add another natural {rank}.", nat
+        ).format(cards=text, count=nat, ranks=rank_name(rank) if nat == 1 else plural,
+                 minimum=profile.meld_min_naturals, rank=rank_name(rank))
     elif problem == "meld_too_many_wilds":
         # only cards still in the hand can be kept there: when adding, the wilds being added
         movable = [c for c in added if c.is_wild] if added else wilds
         excess = wild - profile.wild_limit
-        keep = (f"Keep {format_cards(movable)} in your hand." if excess >= len(movable)
-                else f"Keep {excess} of {format_cards(movable)} in your hand.")
-        message = f"{text} has {wild} wild cards; a meld may hold at most {profile.wild_limit}. {keep}"
+        keep = (gettext("Keep {cards} in your hand.").format(cards=format_cards(movable)) if excess >= len(movable)
+                else gettext("Keep {count} of {cards} in your hand.").format(count=excess, cards=format_cards(movable)))
+        message = gettext("{cards} has {count} wild cards; a meld may hold at most {limit}.").format(
+            cards=text, count=wild, limit=profile.wild_limit) + " " + keep
         facts["hand_cards"] = tuple(movable)
     else:  # meld_wilds_not_fewer
-        message = (
-            f"{text} has {nat} natural{'s' if nat != 1 else ''} and {wild} wild card"
-            f"{'s' if wild != 1 else ''}; in the {profile.name} profile a meld must hold more "
+        message = gettext(
+            "{cards} has {naturals} and {wilds}; in the {profile} profile a meld must hold more "
             "natural cards than wild cards. Add a natural or remove a wild card."
-        )
+        ).format(cards=text, naturals=ngettext("{count} natural", "{count} naturals", nat).format(count=nat),
+                 wilds=ngettext("{count} wild card", "{count} wild cards", wild).format(count=wild),
+                 profile=profile.name)
     if added:
-        message = f"Adding {format_cards(added)}: {message}"
+        message = gettext("Adding {cards}: {problem}").format(cards=format_cards(added), problem=message)
         facts["table_cards"] = tuple(_without(cards, added))
     return Verdict.refuse(problem, message, cards=tuple(cards), facts=facts)
 
@@ -320,29 +329,62 @@ def _check_wild_family(cards: Sequence[Card], key: int, profile: Profile, added:
     text = format_cards(cards)
     nat, wild = meld_counts(cards, key)
     problem = meld_counts_problem(nat, wild, key, profile)
-    name = "deuce meld (twos, with jokers as its wild cards)" if key == DEUCE_RANK else "wild-card meld"
+    deuce = key == DEUCE_RANK
     if problem is None:
         value = cards_value(cards, profile)
         kind = canasta_kind(cards, key, profile)
-        extra = f" It is a {kind.replace('_', ' ')} canasta." if kind else ""
-        return Verdict.allow("meld_ok", f"{text} is a legal {name}, worth {value} points.{extra}",
-                             meld=tuple(cards), value=value)
+        extra = " " + _wild_family_kind_sentence(kind) if kind else ""
+        return Verdict.allow("meld_ok", (
+            gettext("{cards} is a legal deuce meld (twos, with jokers as its wild cards), worth {value} points.")
+            if deuce else gettext("{cards} is a legal wild-card meld, worth {value} points.")
+        ).format(cards=text, value=value) + extra, meld=tuple(cards), value=value)
     if problem == "meld_canasta_closed":
-        message = (f"{text} has {len(cards)} cards, but in the {profile.name} profile a {name} is closed "
-                   f"at {profile.canasta_size}: nothing more can be added to it.")
+        message = (gettext("{cards} has {count} cards, but in the {profile} profile a deuce meld (twos, with "
+                           "jokers as its wild cards) is closed at {size}: nothing more can be added to it.")
+                   if deuce else
+                   gettext("{cards} has {count} cards, but in the {profile} profile a wild-card meld is closed "
+                           "at {size}: nothing more can be added to it.")
+                   ).format(cards=text, count=len(cards), profile=profile.name, size=profile.canasta_size)
     elif problem == "meld_too_few_cards":
-        message = (f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a {name} needs at least "
-                   f"{profile.meld_min_size}.")
+        message = (ngettext("{cards} has {count} card; a deuce meld (twos, with jokers as its wild cards) needs "
+                            "at least {minimum}.",
+                            "{cards} has {count} cards; a deuce meld (twos, with jokers as its wild cards) needs "
+                            "at least {minimum}.", len(cards))
+                   if deuce else
+                   ngettext("{cards} has {count} card; a wild-card meld needs at least {minimum}.",
+                            "{cards} has {count} cards; a wild-card meld needs at least {minimum}.", len(cards))
+                   ).format(cards=text, count=len(cards), minimum=profile.meld_min_size)
     elif problem == "meld_too_few_naturals":
-        message = (f"{text} has {nat} two{'s' if nat != 1 else ''}; a deuce meld needs at least "
-                   f"{profile.meld_min_naturals} twos (jokers are its wild cards).")
+        message = ngettext("{cards} has {count} two; a deuce meld needs at least {minimum} twos (jokers are its "
+                           "wild cards).",
+                           "{cards} has {count} twos; a deuce meld needs at least {minimum} twos (jokers are its "
+                           "wild cards).", nat).format(cards=text, count=nat, minimum=profile.meld_min_naturals)
     elif problem == "meld_too_many_wilds":
-        message = f"{text} has {wild} jokers; a deuce meld may hold at most {profile.wild_limit}."
+        message = gettext("{cards} has {count} jokers; a deuce meld may hold at most {limit}.").format(
+            cards=text, count=wild, limit=profile.wild_limit)
     else:
-        message = f"{text} is not a legal {name} ({problem})."
+        message = (gettext("{cards} is not a legal deuce meld (twos, with jokers as its wild cards) ({code}).")
+                   if deuce else gettext("{cards} is not a legal wild-card meld ({code}).")
+                   ).format(cards=text, code=problem)
     if added:
-        message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
+        message = gettext("Adding {cards}: {problem}").format(cards=format_cards(added),
+                                                              problem=message[0].lower() + message[1:])
     return Verdict.refuse(problem, message, cards=tuple(cards))
+
+
+def _wild_family_kind_sentence(kind: str) -> str:
+    """The sentence naming the kind of canasta a deuce or wild-card meld is."""
+    if kind == "deuce_natural":
+        return gettext("It is a deuce natural canasta.")
+    if kind == "deuce_mixed":
+        return gettext("It is a deuce mixed canasta.")
+    if kind == "wild":
+        return gettext("It is a wild canasta.")
+    if kind == "natural":
+        return gettext("It is a natural canasta.")
+    if kind == "mixed":
+        return gettext("It is a mixed canasta.")
+    return gettext("It is a {kind} canasta.").format(kind=kind.replace("_", " "))
 
 
 def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out: bool = False) -> Verdict:

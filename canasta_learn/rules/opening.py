@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Card, format_cards
+from ..core.i18n import gettext
 from .going_out import enough_after, has_enough_canastas, kept_for_discard
 from .planning import group_by_rank, is_plain_sets, melding_bounds, plan_values, stranded_count
 from .state import Problem, RoundState
@@ -27,9 +28,10 @@ def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequenc
     if not prof.opening_wilds_allowed:
         wild = [c for c in cards if c.is_wild]
         if wild:
-            return Problem("opening_no_wilds", lambda: (
-                f"In the {prof.name} profile the opening melds may contain no wild card; "
-                f"keep {format_cards(wild)} until your team has opened."), tuple(wild))
+            return Problem("opening_no_wilds", lambda: gettext(
+                "In the {profile} profile the opening melds may contain no wild card; "
+                "keep {cards} until your team has opened.").format(profile=prof.name, cards=format_cards(wild)),
+                tuple(wild))
     return rnd.turn_value + added_value >= rnd.opening_minimum(team)
 
 
@@ -46,17 +48,19 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
     total = rnd.turn_value + added_value
     score = rnd.team_scores[team]
     if rnd.rules.opening_in_one_action and not take:
-        return Problem("opening_below_minimum", lambda: (
-            f"Your team has not opened: with a score of {score} its first melds must be worth at least "
-            f"{minimum}. These are worth {total}, {minimum - total} short. Lay all your opening melds in one "
-            "action (groups separated by '|') so that together they reach the minimum."), (),
+        return Problem("opening_below_minimum", lambda: gettext(
+            "Your team has not opened: with a score of {score} its first melds must be worth at least "
+            "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
+            "action (groups separated by '|') so that together they reach the minimum.").format(
+            score=score, minimum=minimum, total=total, short=minimum - total), (),
             {"minimum": minimum, "value": total, "opened": False})
     if take:
-        return Problem("opening_below_minimum", lambda: (
-            f"Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
-            f"Taking the pile, only the top card and cards from your hand count (buried pile cards "
-            f"never do): these melds are worth {total}, {minimum - total} short. Add melds from "
-            "your hand to the take, or draw from the stock."), (),
+        return Problem("opening_below_minimum", lambda: gettext(
+            "Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
+            "Taking the pile, only the top card and cards from your hand count (buried pile cards "
+            "never do): these melds are worth {total}, {short} short. Add melds from "
+            "your hand to the take, or draw from the stock.").format(
+            score=score, minimum=minimum, total=total, short=minimum - total), (),
             {"minimum": minimum, "value": total, "opened": False})
     can_go_out = rnd.permission != "no"
     waiver = (rnd.drew_from == "stock" and prof.concealed_waives_minimum
@@ -86,8 +90,9 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
 def opening_short_problem(score: int, minimum: int, total: int) -> Problem:
     """The refusal of an opening ``total`` points short of ``minimum`` (team score ``score``)
     that the rest of the hand cannot complete (docs/rules.md#rules-opening-complete)."""
-    return Problem("opening_below_minimum", lambda: (
-        f"Your team has not opened: with a score of {score} its first melds must be worth at least "
-        f"{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
-        f"add the missing {minimum - total} while keeping a card to discard."), (),
+    return Problem("opening_below_minimum", lambda: gettext(
+        "Your team has not opened: with a score of {score} its first melds must be worth at least "
+        "{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
+        "add the missing {short} while keeping a card to discard.").format(
+        score=score, minimum=minimum, total=total, short=minimum - total), (),
         {"minimum": minimum, "value": total, "opened": False})

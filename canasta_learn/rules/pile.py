@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
+from ..core.i18n import gettext, ngettext
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import rules_for
 
-__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_status"]
+__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_reason_text", "pile_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
 
@@ -45,6 +46,28 @@ PILE_REASONS = {
     "frozen_not_opened": "The team has not made its opening meld: the pile is frozen for it.",
     "frozen_always": "In this profile the pile is always frozen.",
 }
+
+
+def pile_reason_text(code: str) -> str:
+    """The meaning of a pile status's reason code (`PILE_REASONS`), in the language spoken now
+    (a quiz offers these sentences as answers); a KeyError for a code that is not listed.
+
+    >>> pile_reason_text("frozen_always") == PILE_REASONS["frozen_always"]
+    True
+    """
+    english = PILE_REASONS[code]
+    meanings = {
+        "empty": gettext("There is no discard pile to take."),
+        "open": gettext("The pile is neither frozen nor blocked."),
+        "blocked_black_three": gettext("A black three is on top: nobody may take the pile."),
+        "blocked_wild": gettext("A wild card is on top: nobody may take the pile."),
+        "frozen_wild": gettext("A wild card is buried in the pile: it is frozen for everyone."),
+        "frozen_red_three": gettext("A red three (turned up at the deal) is in the pile: it is frozen."),
+        "frozen_black_three": gettext("A buried black three freezes the pile (this profile)."),
+        "frozen_not_opened": gettext("The team has not made its opening meld: the pile is frozen for it."),
+        "frozen_always": gettext("In this profile the pile is always frozen."),
+    }
+    return meanings.get(code, english)
 
 
 @dataclass(frozen=True)
@@ -93,59 +116,78 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
     (your team has no meld of sixes).
     """
     if not pile:
-        return PileStatus("empty", "empty", "The discard pile is empty.")
+        return PileStatus("empty", "empty", gettext("The discard pile is empty."))
     top = pile[-1]
     if top.is_black_three:
         return PileStatus("blocked", "blocked_black_three",
-                          f"The pile is blocked: a black three ({top}) is on top, so nobody may take "
-                          "it this turn. Draw from the stock.", (top,), {"top": top, "pile_cards": (top,)})
+                          gettext("The pile is blocked: a black three ({card}) is on top, so nobody may take "
+                                  "it this turn. Draw from the stock.").format(card=top),
+                          (top,), {"top": top, "pile_cards": (top,)})
     if top.is_wild:
         return PileStatus("blocked", "blocked_wild",
-                          f"The pile is blocked: a wild card ({top}) is on top, so nobody may take "
-                          "it. Draw from the stock.", (top,), {"top": top, "pile_cards": (top,)})
+                          gettext("The pile is blocked: a wild card ({card}) is on top, so nobody may take "
+                                  "it. Draw from the stock.").format(card=top),
+                          (top,), {"top": top, "pile_cards": (top,)})
     reason = rules_for(profile).pile_freeze_reason(pile)
     if reason is None:
         pass
     elif reason[0] == "never_frozen":
         return PileStatus("open", "open",
-                          f"The pile is open (it never freezes in the {profile.name} profile): its top card {top} "
-                          "must go into one of your team's melds at once, with cards from your hand or onto a "
-                          "meld; the other cards join your hand and may be melded from your next turn.", (),
+                          gettext("The pile is open (it never freezes in the {profile} profile): its top card "
+                                  "{top} must go into one of your team's melds at once, with cards from your hand "
+                                  "or onto a meld; the other cards join your hand and may be melded from your next "
+                                  "turn.").format(profile=profile.name, top=top), (),
                           {"top": top, "pile_cards": (top,)})
     elif reason[0] == "frozen_always":
         return PileStatus("frozen", "frozen_always",
-                          f"In the {profile.name} profile the pile is always frozen: you need a "
-                          f"natural pair of {top.rank_plural} from your hand to take it.")
+                          gettext("In the {profile} profile the pile is always frozen: you need a "
+                                  "natural pair of {ranks} from your hand to take it.").format(
+                              profile=profile.name, ranks=top.rank_plural))
     else:
         code, card = reason
         if code == "frozen_wild":
-            text = (f"The pile is frozen: a wild card ({card}) is buried in it, so you need "
-                    f"a natural pair of {top.rank_plural} from your hand to take it.")
+            text = gettext("The pile is frozen: a wild card ({card}) is buried in it, so you need "
+                           "a natural pair of {ranks} from your hand to take it.").format(
+                card=card, ranks=top.rank_plural)
         elif code == "frozen_red_three":
-            text = (f"The pile is frozen: a red three ({card}) turned up at the deal lies in "
-                    f"it, so you need a natural pair of {top.rank_plural} from your hand.")
+            text = gettext("The pile is frozen: a red three ({card}) turned up at the deal lies in "
+                           "it, so you need a natural pair of {ranks} from your hand.").format(
+                card=card, ranks=top.rank_plural)
         else:  # frozen_black_three
-            text = (f"The pile is frozen: a black three ({card}) is buried in it "
-                    f"({profile.name} profile), so you need a natural pair of "
-                    f"{top.rank_plural} from your hand.")
+            text = gettext("The pile is frozen: a black three ({card}) is buried in it "
+                           "({profile} profile), so you need a natural pair of "
+                           "{ranks} from your hand.").format(card=card, profile=profile.name, ranks=top.rank_plural)
         return PileStatus("frozen", code, text, (card,) if card is not None else (),
                           {"pile_cards": (card,)} if card is not None else {})
     if not team_opened:
         return PileStatus("frozen", "frozen_not_opened",
-                          "The pile is frozen for your team because it has not made its opening "
-                          f"meld yet: you need a natural pair of {top.rank_plural} from your hand, "
-                          "and melds worth the opening minimum.", (), {"opened": False})
+                          gettext("The pile is frozen for your team because it has not made its opening "
+                                  "meld yet: you need a natural pair of {ranks} from your hand, "
+                                  "and melds worth the opening minimum.").format(ranks=top.rank_plural),
+                          (), {"opened": False})
     singular, plural = top.rank_singular, top.rank_plural
-    article = 'an' if singular[0] in 'aeiou' else 'a'
-    pair = f"The pile is open: its top card {top} can be taken with a natural pair"
-    single = f"{article} {singular} and a wild card"
+    an = singular[0] in 'aeiou'
     if team_ranks is None:
-        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {plural} "
-                          "if it has one.", (), {"top": top, "pile_cards": (top,)})
+        return PileStatus("open", "open", (
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a wild "
+                    "card, or onto your team's meld of {ranks} if it has one.") if an else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a wild "
+                    "card, or onto your team's meld of {ranks} if it has one.")
+        ).format(top=top, rank=singular, ranks=plural), (), {"top": top, "pile_cards": (top,)})
     if top.rank in team_ranks:
-        return PileStatus("open", "open", f"{pair}, {single}, or onto your team's meld of {plural}.", (),
+        return PileStatus("open", "open", (
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a wild "
+                    "card, or onto your team's meld of {ranks}.") if an else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a wild "
+                    "card, or onto your team's meld of {ranks}.")
+        ).format(top=top, rank=singular, ranks=plural), (),
                           {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
-    return PileStatus("open", "open", f"{pair} or {single} (your team has no meld of {plural}).", (),
+    return PileStatus("open", "open", (
+        gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a wild "
+                "card (your team has no meld of {ranks}).") if an else
+        gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a wild "
+                "card (your team has no meld of {ranks}).")
+    ).format(top=top, rank=singular, ranks=plural), (),
                       {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 
 
@@ -157,8 +199,8 @@ def joined_text(count: int) -> str:
     ('2 cards join the hand', '1 card joins the hand', 'no other card joins the hand')
     """
     if count == 0:
-        return "no other card joins the hand"
-    return f"{plural(count, 'card')} join{'s' if count == 1 else ''} the hand"
+        return gettext("no other card joins the hand")
+    return ngettext("{count} card joins the hand", "{count} cards join the hand", count).format(count=count)
 
 
 
@@ -168,12 +210,12 @@ def joined_text(count: int) -> str:
 from ..core.actions import MeldGroup, TakePile  # noqa: E402  (the take checks' imports, apart from pile_status's)
 from ..core.cards import format_cards  # noqa: E402
 from ..core.verdicts import Verdict  # noqa: E402
-from ..variants.sequences import SUIT_NAMES  # noqa: E402
+from ..variants.sequences import suit_name  # noqa: E402
 from .going_out import go_out_problem, still_go_out_problem  # noqa: E402
 from .meld_groups import apply_groups, kinds_with, reserve_after, sequence_group_problem  # noqa: E402
 from .melds import cards_value  # noqa: E402
 from .opening import opening_problem  # noqa: E402
-from .state import PileStatusLike, Problem, RoundState, plural  # noqa: E402
+from .state import PileStatusLike, Problem, RoundState  # noqa: E402
 from .turn import hand_problem, turn_problem  # noqa: E402
 
 __all__ += ["must_take", "pile_pick_up_count", "take_action_problem", "take_basics_problem", "take_problem",
@@ -197,7 +239,7 @@ def take_basics_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra
     if problem:
         return problem
     if not rnd.pile:
-        return Problem("pile_empty", lambda: "The discard pile is empty: draw from the stock.")
+        return Problem("pile_empty", lambda: gettext("The discard pile is empty: draw from the stock."))
     if status.state == "blocked":
         return Problem("pile_" + status.code, lambda: status.message, status.cards, status.facts)
     return hand_problem(rnd, seat, list(cards) + [c for g in extra for c in g.cards])
@@ -208,9 +250,9 @@ def take_action_problem(rnd: RoundState, action: TakePile) -> Problem | None:
     (docs/variants.md#variants-brazilian-pile; elsewhere it goes onto the team's meld of its rank,
     docs/rules.md#rules-pile-top-first), then `take_problem`."""
     if action.target is not None and not rnd.rules.takes_top_card_alone:
-        return Problem("meld_no_such_meld", lambda: (
-            f"In the {rnd.profile.name} profile the top card goes onto the team's meld of its rank: "
-            "write 'take' without a meld number."))
+        return Problem("meld_no_such_meld", lambda: gettext(
+            "In the {profile} profile the top card goes onto the team's meld of its rank: "
+            "write 'take' without a meld number.").format(profile=rnd.profile.name))
     return take_problem(rnd, action.seat, action.cards, action.extra_melds, action.target)
 
 
@@ -230,18 +272,19 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
     extra_cards = [c for g in extra for c in g.cards]
     hand = rnd.hands[seat]
     if prof.one_card_pile_ban and len(hand) == 1 and len(rnd.pile) == 1:
-        return Problem("pile_one_card_ban", lambda: (
-            f"{rnd.seat_name(seat)} holds one card and the pile has one card: in the {prof.name} "
-            "profile a player holding one card may not take a pile of one card. Draw instead."))
+        return Problem("pile_one_card_ban", lambda: gettext(
+            "{seat} holds one card and the pile has one card: in the {profile} "
+            "profile a player holding one card may not take a pile of one card. Draw instead.").format(
+            seat=rnd.seat_name(seat), profile=prof.name))
     top = rnd.pile[-1]
     rank = top.rank
     team_melds = rnd.melds[team]
     naturals = [c for c in cards if not c.is_wild]
     wrong = [c for c in naturals if c.rank != rank]
     if wrong:
-        return Problem("pile_no_meld_for_top_card", lambda: (
-            f"{format_cards(wrong)} cannot be melded with the top card {top}: only "
-            f"{top.rank_plural} and wild cards can."), tuple(wrong))
+        return Problem("pile_no_meld_for_top_card", lambda: gettext(
+            "{cards} cannot be melded with the top card {top}: only {ranks} and wild cards can.").format(
+            cards=format_cards(wrong), top=top, ranks=top.rank_plural), tuple(wrong))
     if status.state == "frozen" and len(naturals) < 2:
         held = [c for c in hand if c.rank == rank]
 
@@ -249,20 +292,27 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
             parts = [status.message]
             if len(held) >= 2:
                 pair = format_cards(held[:2])
-                named = format_cards(cards) or "no cards"
-                parts.append(f"You named {named}, but you hold the natural pair {pair}: "
-                             f"take the pile with it ('take {pair}').")
+                if cards:
+                    parts.append(gettext("You named {cards}, but you hold the natural pair {pair}: "
+                                         "take the pile with it ('take {pair}').").format(
+                        cards=format_cards(cards), pair=pair))
+                else:
+                    parts.append(gettext("You named no cards, but you hold the natural pair {pair}: "
+                                         "take the pile with it ('take {pair}').").format(pair=pair))
                 return " ".join(parts)
             if held:
-                parts.append(f"You hold only {plural(len(held), top.rank_singular, top.rank_plural)} "
-                             f"({format_cards(held)}).")
+                parts.append(ngettext("You hold only {count} {ranks} ({cards}).",  # the rank's name carries the number
+                                      "You hold only {count} {ranks} ({cards}).", len(held)).format(
+                    count=len(held), ranks=top.rank_singular if len(held) == 1 else top.rank_plural,
+                    cards=format_cards(held)))
             else:
-                parts.append(f"You hold no {top.rank_plural}.")
+                parts.append(gettext("You hold no {ranks}.").format(ranks=top.rank_plural))
             if any(c.is_wild for c in hand):
-                parts.append("A wild card cannot stand in for the pair.")
+                parts.append(gettext("A wild card cannot stand in for the pair."))
             if rank in team_melds:
-                parts.append(f"Your team's meld of {top.rank_plural} does not help while the pile is frozen.")
-            parts.append("Draw from the stock instead.")
+                parts.append(gettext("Your team's meld of {ranks} does not help while the pile is frozen.").format(
+                    ranks=top.rank_plural))
+            parts.append(gettext("Draw from the stock instead."))
             return " ".join(parts)
 
         frozen_facts = {**status.facts, "seat": seat,
@@ -272,16 +322,16 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
     if not cards and rank not in team_melds:
         held = [c for c in hand if c.rank == rank]
         no_meld_facts = {"top": top, "no_team_meld_ranks": (rank,), "hand_cards": tuple(held[:2])}
-        return Problem("pile_no_meld_for_top_card", lambda: (
-            f"To take the pile, the top card {top} must go into a meld at once: with a natural pair "
-            f"of {top.rank_plural} or one {top.rank_singular} and a wild card from your hand, or onto "
-            f"your team's meld of {top.rank_plural} (it has none)."
-            + (f" You hold {format_cards(held)}: name the cards, as in 'take {format_cards(held[:2])}'."
-               if held else "")), (), no_meld_facts)
+        return Problem("pile_no_meld_for_top_card", lambda: gettext(
+            "To take the pile, the top card {top} must go into a meld at once: with a natural pair "
+            "of {ranks} or one {rank} and a wild card from your hand, or onto "
+            "your team's meld of {ranks} (it has none).").format(top=top, ranks=top.rank_plural, rank=top.rank_singular)
+            + (" " + gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
+                cards=format_cards(held), pair=format_cards(held[:2])) if held else ""), (), no_meld_facts)
     if cards and len(naturals) < 1 and rank not in team_melds:
-        return Problem("pile_no_meld_for_top_card", lambda: (
-            f"The top card {top} needs a natural {top.rank_singular} from your hand to form a meld "
-            "with wild cards."))
+        return Problem("pile_no_meld_for_top_card", lambda: gettext(
+            "The top card {top} needs a natural {rank} from your hand to form a meld "
+            "with wild cards.").format(top=top, rank=top.rank_singular))
     # the top card's meld
     remaining_count = len(hand) - len(cards) - len(extra_cards)
     hand_after = remaining_count + pile_pick_up_count(rnd)
@@ -292,7 +342,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         return problem
     if extra:
         if rnd.opened[team]:
-            return Problem("pile_extra_melds_need_opening", lambda: (
+            return Problem("pile_extra_melds_need_opening", lambda: gettext(
                 "Extra melds go with a pile take only to reach the opening minimum; your team has "
                 "opened, so take the pile first, then meld."))
         base = dict(team_melds)
@@ -301,8 +351,8 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         if problem:
             return problem
         if rank in more:
-            return Problem("meld_same_rank_twice", lambda: (
-                f"The top card's meld already holds the {top.rank_plural}; name them once."))
+            return Problem("meld_same_rank_twice", lambda: gettext(
+                "The top card's meld already holds the {ranks}; name them once.").format(ranks=top.rank_plural))
         changed.update(more)
     if going_out and reserve_after(rnd, seat, team, changed):
         going_out = False
@@ -316,9 +366,9 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         if problem:
             return problem
         if len(remaining) == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
-            return Problem("go_out_discarding_seven", lambda: (
-                f"This would leave only {remaining[0]} to discard, but in the {prof.name} profile nobody "
-                "may go out by discarding a seven."))
+            return Problem("go_out_discarding_seven", lambda: gettext(
+                "This would leave only {card} to discard, but in the {profile} profile nobody "
+                "may go out by discarding a seven.").format(card=remaining[0], profile=prof.name))
     elif rnd.permission == "yes":
         melds_after = dict(team_melds)
         melds_after.update(changed)
@@ -353,16 +403,17 @@ def take_top_card_problem(rnd: RoundState, seat: int, cards: Sequence[Card], ext
                        if not isinstance(sequence_group_problem(rnd, MeldGroup((top,), k), team_melds, {}),
                                          Problem)), None)
         if target is None:
-            return Problem("pile_no_meld_for_top_card", lambda: (
-                f"To take the pile, the top card {top} must go into one of your team's melds at once, and "
+            return Problem("pile_no_meld_for_top_card", lambda: gettext(
+                "To take the pile, the top card {top} must go into one of your team's melds at once, and "
                 "none of them can take it: name cards from your hand that form a new meld with it "
-                f"(a sequence of {SUIT_NAMES[top.suit].lower()} or a set of aces)."))
+                "(a sequence of {suit} or a set of aces).").format(top=top, suit=suit_name(top.suit).lower()))
     top_group = MeldGroup((top,) + tuple(cards), target)
     changed, problem = apply_groups(rnd, team, [top_group], team_melds, False)
     if problem:
         inner = problem
         return Problem(inner.code if inner.code != "meld_no_such_meld" else "pile_no_meld_for_top_card",
-                        lambda: f"The top card {top} must go into a meld at once. {inner.message()}",
+                        lambda: gettext("The top card {top} must go into a meld at once.").format(top=top)
+                        + " " + inner.message(),
                         inner.cards)
     if extra:
         base = dict(team_melds)
@@ -409,21 +460,36 @@ def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
     threes = [c for c in below if c.is_red_three]
     top_card_alone = rnd.rules.takes_top_card_alone
     onto_team_meld = not action.cards and not top_card_alone
-    how = (f"melding {format_cards(action.cards)} with the top card {top}" if action.cards
-           else f"adding the top card {top} to the team's meld of {top.rank_plural}")
+    # the sentence "{seat} may take the pile by {how}{extra}{rest}." is made of these parts, each
+    # translated whole: how the top card goes down, each further meld, what happens to the rest
+    shown = format_cards(action.cards)
     if top_card_alone:
-        how = (f"melding the top card {top}" + (f" with {format_cards(action.cards)}" if action.cards else "")
-               + (f" onto meld {action.target}" if action.target is not None else ""))
-    extra = "".join(f", then {format_cards(g.cards)}" for g in action.extra_melds)
+        if action.cards and action.target is not None:
+            how = gettext("melding the top card {top} with {cards} onto meld {key}").format(
+                top=top, cards=shown, key=action.target)
+        elif action.cards:
+            how = gettext("melding the top card {top} with {cards}").format(top=top, cards=shown)
+        elif action.target is not None:
+            how = gettext("melding the top card {top} onto meld {key}").format(top=top, key=action.target)
+        else:
+            how = gettext("melding the top card {top}").format(top=top)
+    elif action.cards:
+        how = gettext("melding {cards} with the top card {top}").format(cards=shown, top=top)
+    else:
+        how = gettext("adding the top card {top} to the team's meld of {ranks}").format(top=top,
+                                                                                        ranks=top.rank_plural)
+    extra = "".join(gettext(", then {cards}").format(cards=format_cards(g.cards)) for g in action.extra_melds)
     state = rnd.pile_status(action.seat)
     note = f" ({state.message})" if state.state == "frozen" else ""
     if not below:
-        rest_text = "; the pile holds no other card"
+        rest_text = gettext("; the pile holds no other card")
     else:
-        rest_text = f", then picks up the other {plural(len(picked), 'card')}"
+        rest_text = ngettext(", then picks up the other {count} card", ", then picks up the other {count} cards",
+                             len(picked)).format(count=len(picked))
         if threes:
-            rest_text += (f" (the red three{'s' if len(threes) != 1 else ''} {format_cards(threes)} in it "
-                          f"{'is' if len(threes) == 1 else 'are'} laid face up for the team)")
+            rest_text += " " + ngettext("(the red three {cards} in it is laid face up for the team)",
+                                        "(the red threes {cards} in it are laid face up for the team)",
+                                        len(threes)).format(cards=format_cards(threes))
     facts: dict[str, Any] = {
         "action": "take_pile", "seat": action.seat, "top": top,
         "pile_cards": (top, *threes, *(c for c in (state.facts.get("pile_cards", ()) if note else ())
@@ -433,5 +499,6 @@ def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
         "team_meld_ranks": (top.rank,) if onto_team_meld else (),
     }
     return Verdict.allow("pile_takeable",
-                         f"{name} may take the pile by {how}{extra}{rest_text}.{note}", meld=meld,
+                         gettext("{seat} may take the pile by {how}{extra}{rest}.").format(
+                             seat=name, how=how, extra=extra, rest=rest_text) + note, meld=meld,
                          melds=tuple(g.cards for g in action.extra_melds), facts=facts)

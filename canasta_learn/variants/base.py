@@ -17,6 +17,7 @@ from typing import Protocol, TypeVar, cast
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
+from ..core.i18n import gettext, pgettext
 from ..core.verdicts import Verdict
 from ..profiles import Profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
@@ -230,8 +231,8 @@ class ClassicRules:
         """The score line (label, points) of the team that went out
         (``docs/rules.md#rules-scoring-going-out``)."""
         if concealed:
-            return "Going out concealed", self.profile.concealed_going_out_bonus
-        return "Going out", self.profile.going_out_bonus
+            return pgettext("score line", "Going out concealed"), self.profile.concealed_going_out_bonus
+        return pgettext("score line", "Going out"), self.profile.going_out_bonus
 
     def many_canastas_score(self, kinds: Sequence[str]) -> tuple[str, int] | None:
         """A bonus (label, points) for a team holding canastas of ``kinds``, beyond each
@@ -242,8 +243,9 @@ class ClassicRules:
         """Why a hand scored by `canasta_learn.rules.scoring.score_round` may not hold a red
         three, or None when one may stay there: red threes go face up as soon as they are dealt
         or drawn (``docs/rules.md#rules-dealt-red-threes``)."""
-        return (f"hands_left holds a red three, but in the {self.profile.name} profile red threes are laid "
-                "face up as soon as they are dealt or drawn: pass them as red_threes=... instead.")
+        return gettext("hands_left holds a red three, but in the {profile} profile red threes are laid "
+                       "face up as soon as they are dealt or drawn: pass them as red_threes=... instead.").format(
+            profile=self.profile.name)
 
 
     # --- hooks the engine asks (helper: round-split)
@@ -290,13 +292,15 @@ class ClassicRules:
         rest, picked, threes = perform.pick_up_pile(seat)
         name = table.seat_name(seat)
         table.events.append(Event("pile_taken", seat, tuple(rest),
-                                  f"{name} takes the pile: {top} goes down with "
-                                  f"{format_cards(action.cards) or 'the team meld'}, "
-                                  f"{perform.joined_text(len(picked))}.", index))
+                                  (gettext("{seat} takes the pile: {top} goes down with {cards}, {joined}.")
+                                   if action.cards else
+                                   gettext("{seat} takes the pile: {top} goes down with the team meld, {joined}.")
+                                   ).format(seat=name, top=top, cards=format_cards(action.cards),
+                                            joined=perform.joined_text(len(picked))), index))
         for card in threes:
             table.events.append(Event("red_three", seat, (card,),
-                                      f"{name} lays down the red three {card} found in the "
-                                      "pile (no replacement).", index))
+                                      gettext("{seat} lays down the red three {card} found in the "
+                                              "pile (no replacement).").format(seat=name, card=card), index))
         perform.pile_taken(seat, index)
 
     def lay_groups(self, table: Table, perform: Performer, seat: int, groups: Sequence[MeldGroup],
@@ -325,7 +329,7 @@ class ClassicRules:
     def morto_text(self, table: Table, team: int) -> str:
         """The team's morto in words: "none", there is no morto in the classic game
         (docs/variants.md#variants-brazilian-morto)."""
-        return "none"
+        return pgettext("morto", "none")
 
     def set_aside(self, table: Table) -> None:
         """Deal what the game sets aside after the hands: nothing in the classic game
@@ -350,12 +354,13 @@ class ClassicRules:
         (docs/rules.md#rules-upcard)."""
         upcard = table.stock.pop()
         table.pile.append(upcard)
-        table.events.append(Event("upcard", None, (upcard,), f"The upcard is {upcard}."))
+        table.events.append(Event("upcard", None, (upcard,), gettext("The upcard is {card}.").format(card=upcard)))
         while self.covers_upcard(table.pile[-1]) and table.stock:
             card = table.stock.pop()
             table.pile.append(card)
             table.events.append(Event("upcard_covered", None, (table.pile[-2], card),
-                                      f"{table.pile[-2]} turned up is covered by {card}; the pile is frozen."))
+                                      gettext("{card} turned up is covered by {cover}; the pile is frozen.").format(
+                                          card=table.pile[-2], cover=card)))
 
     def canasta_completed(self, table: Table, seat: int, action_index: int) -> None:
         """``seat`` has just completed a canasta: nothing more happens in the classic game
@@ -434,7 +439,8 @@ class ClassicRules:
     def extend_run(self, meld: list[Card], cards: Sequence[Card]) -> tuple[list[Card] | None, tuple[str, str] | None]:
         """Add ``cards`` to the run ``meld``: (the new meld, None) or (None, (code, message));
         classic melds are no runs (docs/variants.md#variants-brazilian-sequences)."""
-        return None, ("meld_no_such_meld", f"{format_cards(cards)} cannot extend a run: melds here are by rank.")
+        return None, ("meld_no_such_meld", gettext("{cards} cannot extend a run: melds here are by rank.").format(
+            cards=format_cards(cards)))
 
 
     # --- hooks the readers ask (helper: consumers)
@@ -491,16 +497,18 @@ class ClassicRules:
         """A meld's title on the table: its rank ("Kings"; "Wild cards" for a wild-card meld,
         key 0), or "Meld" for cards that form none (``key`` None)."""
         if key is None:
-            return "Meld"
-        return ("wild cards" if key == 0 else rank_name(key, plural=True)).capitalize()
+            return pgettext("meld title", "Meld")
+        if key == 0:
+            return pgettext("meld title", "Wild cards")
+        return rank_name(key, plural=True).capitalize()
 
     def the_meld(self, label: str) -> str:
         """A team meld named in a sentence, from its label (`Round.meld_label`): "the kings"."""
-        return f"the {label}"
+        return gettext("the {meld}").format(meld=label)
 
     def going_out_word(self, concealed: bool) -> str:
         """What going out is called: "going out" or "going out concealed" (``rules-going-out``)."""
-        return "going out concealed" if concealed else "going out"
+        return gettext("going out concealed") if concealed else gettext("going out")
 
     def set_aside_mortos(self, stock: list[Card]) -> tuple[list[list[Card]] | None, list[Card]]:
         """(the mortos, the rest of the stock) from unseen cards: no mortos here."""

@@ -11,6 +11,7 @@ from typing import TypeVar
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import CARD_KEY, Card, format_cards
 from ..core.events import Event
+from ..core.i18n import gettext, ngettext, pgettext
 from ..core.verdicts import Verdict
 from .base import ClassicRules, Performer, PlanningOptions, Table, plug_in
 from .sequences import (
@@ -59,9 +60,9 @@ def note_kind_change(table: Table, rules: ClassicRules, seat: int, team: int, ke
     kind = rules.canasta_kind(meld, key) if len(meld) >= table.profile.canasta_size else None
     label = table.meld_label(key, meld)
     if kind is None:
-        message = f"{label} is no longer a canasta (more than one wild card)."
+        message = gettext("{meld} is no longer a canasta (more than one wild card).").format(meld=label)
     else:
-        message = f"{label} is now a canastra {kind.replace('_', ' ')}."
+        message = gettext("{meld} is now a canastra {kind}.").format(meld=label, kind=kind.replace('_', ' '))
     table.events.append(Event("canasta_kind_changed", seat, tuple(meld), message, index, value=key))
 
 
@@ -77,12 +78,14 @@ def lay_run_meld(table: Table, rules: ClassicRules, perform: Performer, seat: in
     label = table.meld_label(key, final)
     added = key in melds
     if not added:
-        shown = f" ({describe_run(final)})" if is_sequence_key(key) else ""
-        table.events.append(Event("meld_new", seat, tuple(cards),
-                                  f"{name} melds {format_cards(cards)}: {label}{shown}.", index, value=key))
+        message = (gettext("{seat} melds {cards}: {meld} ({run}).").format(
+            seat=name, cards=format_cards(cards), meld=label, run=describe_run(final)) if is_sequence_key(key)
+            else gettext("{seat} melds {cards}: {meld}.").format(seat=name, cards=format_cards(cards), meld=label))
+        table.events.append(Event("meld_new", seat, tuple(cards), message, index, value=key))
     else:
         table.events.append(Event("meld_added", seat, tuple(cards),
-                                  f"{name} adds {format_cards(cards)} to {label}.", index, value=key))
+                                  gettext("{seat} adds {cards} to {meld}.").format(
+                                      seat=name, cards=format_cards(cards), meld=label), index, value=key))
     melds[key] = list(final)
     note_kind_change(table, rules, seat, team, key, before, index)
     perform.record_meld(seat, team, key, cards, added)
@@ -132,12 +135,14 @@ class SequenceMelds(ClassicRules):
             problem = sequence_problem(cards)
         if problem is None and len(cards) < profile.meld_min_size:
             problem = ("meld_too_few_cards",
-                       f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}; a new meld needs at least "
-                       f"{profile.meld_min_size}.")
+                       ngettext("{cards} has {count} card; a new meld needs at least {minimum}.",
+                                "{cards} has {count} cards; a new meld needs at least {minimum}.", len(cards)).format(
+                           cards=text, count=len(cards), minimum=profile.meld_min_size))
         if problem is not None:
             code, message = problem
             if added:
-                message = f"Adding {format_cards(added)}: {message[0].lower()}{message[1:]}"
+                message = gettext("Adding {cards}: {problem}").format(cards=format_cards(added),
+                                                                      problem=message[0].lower() + message[1:])
             return Verdict.refuse(code, message, cards=tuple(cards))
         values = profile.card_values
         value = wild = 0
@@ -147,19 +152,22 @@ class SequenceMelds(ClassicRules):
                 wild += 1
         if key == ACE_SET_KEY:
             aces = len(cards) - wild
-            what = (f"set of aces (lavadeira, {aces} ace{'s' if aces != 1 else ''}, "
-                    f"{wild} wild card{'s' if wild != 1 else ''})")
             ordered = list(cards)
+            legal = gettext("{cards} is a legal set of aces (lavadeira, {aces}, {wilds}), worth {value} "
+                            "points.").format(
+                cards=text, aces=ngettext("{count} ace", "{count} aces", aces).format(count=aces),
+                wilds=ngettext("{count} wild card", "{count} wild cards", wild).format(count=wild), value=value)
         else:
             ordered = stored_order(cards)
-            what = f"sequence, {sequence_title(ordered)} ({describe_run(ordered)})"
+            legal = gettext("{cards} is a legal sequence, {title} ({run}), worth {value} points.").format(
+                cards=text, title=sequence_title(ordered), run=describe_run(ordered), value=value)
         kind = self.canasta_kind(ordered, key or FIRST_SEQUENCE_KEY)
         extra = ""
         if kind is not None:
-            extra = f" It is a canastra {kind.replace('_', ' ')}."
+            extra = " " + gettext("It is a canastra {kind}.").format(kind=kind.replace('_', ' '))
         elif wild > 1:
-            extra = " With more than one wild card it can never count as a canasta."
-        return Verdict.allow("meld_ok", f"{text} is a legal {what}, worth {value} points.{extra}",
+            extra = " " + gettext("With more than one wild card it can never count as a canasta.")
+        return Verdict.allow("meld_ok", legal + extra,
                              meld=tuple(ordered), value=value)
 
     def planning_options(self) -> PlanningOptions:
@@ -242,19 +250,21 @@ class Morto(ClassicRules):
         (a position given without one; docs/variants.md#variants-brazilian-morto)."""
         state = table.morto_state[team]
         if state == "waiting":
-            return f"waiting, {len(table.mortos[team])} cards face down"
+            return gettext("waiting, {count} cards face down").format(count=len(table.mortos[team]))
         if state == "taken":
             taker = table.morto_taker[team]
-            return "taken" + (f" by {table.seat_name(taker)}" if taker is not None else "")
+            if taker is None:
+                return gettext("taken")
+            return gettext("taken by {seat}").format(seat=table.seat_name(taker))
         if state == "stock":
-            return "became the stock (not taken)"
-        return "none"
+            return gettext("became the stock (not taken)")
+        return pgettext("morto", "none")
 
     # --- hooks the rules ask (helper: rules-hooks)
     def going_out_score(self, concealed: bool) -> tuple[str, int]:
         """The batida ending the hand earns the going-out bonus, concealed or not
         (``docs/variants.md#variants-brazilian-scoring``)."""
-        return "Batida ending the hand", self.profile.going_out_bonus
+        return pgettext("score line", "Batida ending the hand"), self.profile.going_out_bonus
 
     # --- hooks the readers ask (helper: consumers)
     def going_out_word(self, concealed: bool) -> str:
@@ -288,9 +298,9 @@ class Morto(ClassicRules):
         table.morto_state[team] = "stock"
         label = "-".join(table.seat_name(s) for s in range(table.player_count) if table.team_of(s) == team)
         table.events.append(Event("morto_to_stock", seat, (),
-                                  f"The stock is empty: team {label}'s morto ({len(table.stock)} cards) "
-                                  "becomes the "
-                                  "stock, and that team can no longer take a morto.", action_index))
+                                  gettext("The stock is empty: team {team}'s morto ({count} cards) becomes the "
+                                          "stock, and that team can no longer take a morto.").format(
+                                      team=label, count=len(table.stock)), action_index))
 
     def run_out_of_cards(self, table: Table, seat: int, action_index: int, direct: bool) -> bool:
         """A team's first batida: the player picks up the team's morto (red threes in it are
@@ -304,11 +314,12 @@ class Morto(ClassicRules):
         table.morto_taker[team] = seat
         table.hands[seat].extend(morto)
         table.hands[seat].sort(key=CARD_KEY)
-        how = ("batida direta: every card melded, so the player takes the morto and goes on playing without drawing"
-               if direct else "batida indireta: the last card discarded, so the player takes the morto and the "
-               "turn passes")
+        message = (gettext("{seat} runs out of cards (batida direta: every card melded, so the player takes the "
+                           "morto and goes on playing without drawing; {count} cards).") if direct else
+                   gettext("{seat} runs out of cards (batida indireta: the last card discarded, so the player takes "
+                           "the morto and the turn passes; {count} cards)."))
         table.events.append(Event("morto_taken", seat, (),
-                                  f"{table.seat_name(seat)} runs out of cards ({how}; {len(morto)} cards).",
+                                  message.format(seat=table.seat_name(seat), count=len(morto)),
                                   action_index))
         table.lay_red_threes(seat, action_index)
         return True
@@ -342,9 +353,10 @@ class TopCardTakes(ClassicRules):
         rest, picked, _threes = perform.pick_up_pile(seat)
         perform.lock_until_next_turn(picked)
         table.events.append(Event("pile_taken", seat, tuple(rest),
-                                  f"{table.seat_name(seat)} takes the pile: {top} goes down at once, "
-                                  + (f"{perform.joined_text(len(picked))} (meldable from the next turn)." if picked
-                                     else f"{perform.joined_text(0)}."),
+                                  (gettext("{seat} takes the pile: {top} goes down at once, {joined} (meldable "
+                                           "from the next turn).") if picked else
+                                   gettext("{seat} takes the pile: {top} goes down at once, {joined}.")).format(
+                                      seat=table.seat_name(seat), top=top, joined=perform.joined_text(len(picked))),
                                   index))
         perform.lay_groups(seat, action.extra_melds, index)
         perform.pile_taken(seat, index)
@@ -401,8 +413,9 @@ class FirstTurnRedraw(ClassicRules):
         table.hands[seat].remove(card)
         table.pile.append(card)
         table.events.append(Event("redraw", seat, (card,),
-                                  f"{table.seat_name(seat)} discards the drawn card {card} (first turn of the "
-                                  "hand) and draws again.", index))
+                                  gettext("{seat} discards the drawn card {card} (first turn of the "
+                                          "hand) and draws again.").format(seat=table.seat_name(seat), card=card),
+                                  index))
         perform.draw(seat, index)
         perform.forget_drawn()
 
@@ -432,7 +445,9 @@ class JokerSwaps(ClassicRules):
         hand.sort(key=CARD_KEY)
         table.has_melded[seat] = True
         table.events.append(Event("joker_swapped", seat, (action.card, joker),
-                                  f"{table.seat_name(seat)} puts {action.card} in place of the joker in "
-                                  f"{table.meld_label(action.target, meld)} and takes the joker into hand.", index,
+                                  gettext("{seat} puts {card} in place of the joker in "
+                                          "{meld} and takes the joker into hand.").format(
+                                      seat=table.seat_name(seat), card=action.card,
+                                      meld=table.meld_label(action.target, meld)), index,
                                   value=action.target))
         note_kind_change(table, self, seat, team, action.target, before, index)

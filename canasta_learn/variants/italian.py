@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..core.cards import Card, format_cards
 from ..core.events import Event
+from ..core.i18n import gettext, pgettext
 from ..profiles import Profile
 from .base import ClassicRules, PlanningOptions, Table, plug_in
 from .keys import DEUCE_RANK
@@ -43,8 +44,11 @@ class SlidUpcard(ClassicRules):
         table.pile = turned + under + ([upcard] if upcard else [])
         if upcard is not None:
             table.events.append(Event("upcard", None, (upcard,),
-                                      f"The upcard is {upcard}; {len(under)} stock cards go face down under it"
-                                      + (f", above {format_cards(turned)} turned first" if turned else "") + "."))
+                                      (gettext("The upcard is {card}; {count} stock cards go face down under it, "
+                                               "above {turned} turned first.") if turned else
+                                       gettext("The upcard is {card}; {count} stock cards go face down under "
+                                               "it.")).format(card=upcard, count=len(under),
+                                                              turned=format_cards(turned))))
 
 
 @plug_in(lambda profile: profile.red_threes_before_upcard)
@@ -145,10 +149,10 @@ class ManyCanastasBonus(ClassicRules):
         naturals = non_deuce.count("natural")
         label, points = "", 0
         if naturals >= 5:
-            label, points = "Five natural canastas", 2000
+            label, points = pgettext("score line", "Five natural canastas"), 2000
         elif naturals >= 4 and len(non_deuce) >= 5:
-            label, points = "Five canastas, one not natural", 1000
+            label, points = pgettext("score line", "Five canastas, one not natural"), 1000
         if len(kinds) >= 10:
-            label = (label + " + " if label else "") + "ten canastas"
+            label = (label + " + " if label else "") + pgettext("score line", "ten canastas")
             points += 2000
         return (label, points) if points else None

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
+from ..core.i18n import gettext
 from ..profiles import Profile
 from .base import ClassicRules, PlanningOptions, Table, plug_in
 from .keys import SEVENS_RANK, WILD_MELD_RANK
@@ -42,8 +43,9 @@ class Reserves(ClassicRules):
             table.hands[seat].extend(reserve)
             table.hands[seat].sort(key=CARD_KEY)
             table.events.append(Event("reserve_taken", seat, (),
-                                      f"{table.seat_name(seat)} completed a canasta and picks up the "
-                                      f"{len(reserve)}-card reserve.", action_index))
+                                      gettext("{seat} completed a canasta and picks up the "
+                                              "{count}-card reserve.").format(seat=table.seat_name(seat),
+                                                                              count=len(reserve)), action_index))
             table.lay_red_threes(seat, action_index)
         super().canasta_completed(table, seat, action_index)
 

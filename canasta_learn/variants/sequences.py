@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Card, format_cards, rank_label, rank_name
+from ..core.i18n import gettext, ngettext, pgettext
 
 __all__ = [
     "ACE_SET_KEY",
@@ -36,6 +37,7 @@ __all__ = [
     "sequence_problem",
     "sequence_title",
     "stored_order",
+    "suit_name",
     "swap_joker",
 ]
 
@@ -50,6 +52,20 @@ LOW, HIGH = 4, 14
 MAX_SEQUENCE = HIGH - LOW + 1
 
 SUIT_NAMES = {"c": "Clubs", "d": "Diamonds", "h": "Hearts", "s": "Spades"}
+
+
+def suit_name(suit: str) -> str:
+    """The name of ``suit`` (``"h"``) as a sequence's title gives it, in the language spoken now:
+    ``'Hearts'`` (the suit letter itself for anything else)."""
+    if suit == "c":
+        return pgettext("suit", "Clubs")
+    if suit == "d":
+        return pgettext("suit", "Diamonds")
+    if suit == "h":
+        return pgettext("suit", "Hearts")
+    if suit == "s":
+        return pgettext("suit", "Spades")
+    return suit
 
 
 def is_sequence_key(key: int) -> bool:
@@ -78,12 +94,12 @@ def position_ranks(cards: Sequence[Card]) -> tuple[str, int] | None:
 def sequence_title(cards: Sequence[Card], key: int | None = None) -> str:
     """'Hearts 4–10' for a stored sequence, 'Aces' for a set of aces (key 1)."""
     if key == ACE_SET_KEY:
-        return "Aces"
+        return pgettext("meld title", "Aces")
     layout = position_ranks(cards)
     if layout is None:
-        return "Wild cards"
+        return pgettext("meld title", "Wild cards")
     suit, low = layout
-    return f"{SUIT_NAMES.get(suit, suit)} {_short(low)}–{_short(low + len(cards) - 1)}"
+    return f"{suit_name(suit)} {_short(low)}–{_short(low + len(cards) - 1)}"
 
 
 def describe_run(cards: Sequence[Card]) -> str:
@@ -113,26 +129,30 @@ def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
     threes = [c for c in naturals if c.rank == 3]
     if threes:
         return ("meld_threes_in_sequence",
-                f"{text()}: threes are never melded in this game (sequences run from 4 to the ace); "
-                f"keep {format_cards(threes)} to discard (a black three blocks the pile).")
+                gettext("{cards}: threes are never melded in this game (sequences run from 4 to the ace); "
+                        "keep {threes} to discard (a black three blocks the pile).").format(
+                    cards=text(), threes=format_cards(threes)))
     if not naturals:
         return ("meld_no_naturals",
-                f"{text()} is only wild cards; a meld needs at least one natural card to fix its suit and place.")
+                gettext("{cards} is only wild cards; a meld needs at least one natural card to fix its suit "
+                        "and place.").format(cards=text()))
     suits = sorted({c.suit for c in naturals})
     if len(naturals) > 1 and len({c.rank for c in naturals}) == 1 and len(suits) > 1:
         return ("meld_set_not_aces",
-                f"{text()}: only aces form sets in this game (lavadeira de ás); other cards are melded in "
-                "same-suit sequences from 4 to the ace.")
+                gettext("{cards}: only aces form sets in this game (lavadeira de ás); other cards are melded in "
+                        "same-suit sequences from 4 to the ace.").format(cards=text()))
     if len(suits) > 1:
         return ("seq_mixed_suits",
-                f"{text()} mixes {' and '.join(SUIT_NAMES[s].lower() for s in suits)}: a sequence is of one suit "
-                "(only sets of aces mix suits).")
+                gettext("{cards} mixes {suits}: a sequence is of one suit "
+                        "(only sets of aces mix suits).").format(
+                    cards=text(), suits=gettext(" and ").join(suit_name(s).lower() for s in suits)))
     ranks = sorted(seq_rank(c) for c in naturals)
     doubled = sorted({r for r in ranks if ranks.count(r) > 1})
     if doubled:
         return ("seq_rank_twice",
-                f"{text()} holds two {rank_name(1 if doubled[0] == 14 else doubled[0], plural=True)}: a sequence has "
-                "each rank once. Start a second sequence with the other one.")
+                gettext("{cards} holds two {ranks}: a sequence has "
+                        "each rank once. Start a second sequence with the other one.").format(
+                    cards=text(), ranks=rank_name(1 if doubled[0] == 14 else doubled[0], plural=True)))
     span = ranks[-1] - ranks[0] + 1
     gaps = span - len(naturals)
     if gaps > wilds:
@@ -140,20 +160,25 @@ def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
         names = ", ".join(rank_name(1 if r == 14 else r) for r in missing)
         if 14 in ranks and ranks[0] <= 5:
             return ("seq_ace_low",
-                    f"{text()}: the ace is only high in this game (a sequence runs 4, 5, ..., K, A and never wraps), "
-                    "so the ace cannot sit below the four: it belongs after the king. Meld the low cards "
-                    f"without it, or build up to the ace ({names} missing: {_plural_wilds(gaps)} would be needed, "
-                    f"you have {wilds}).")
+                    gettext("{cards}: the ace is only high in this game (a sequence runs 4, 5, ..., K, A and never "
+                            "wraps), so the ace cannot sit below the four: it belongs after the king. Meld the low "
+                            "cards without it, or build up to the ace ({ranks} missing: {needed} would be needed, "
+                            "you have {count}).").format(cards=text(), ranks=names, needed=_plural_wilds(gaps),
+                                                         count=wilds))
         return ("seq_gap",
-                f"{text()} is not in order: {names} {'is' if len(missing) == 1 else 'are'} missing, and only "
-                f"{wilds} wild card{'s' if wilds != 1 else ''} can fill gaps ({gaps} needed).")
+                ngettext("{cards} is not in order: {ranks} is missing, and only {wilds} can fill gaps "
+                         "({gaps} needed).",
+                         "{cards} is not in order: {ranks} are missing, and only {wilds} can fill gaps "
+                         "({gaps} needed).", len(missing)).format(
+                    cards=text(), ranks=names, wilds=_plural_wilds(wilds), gaps=gaps))
     if len(cards) > MAX_SEQUENCE:
-        return ("seq_too_long", f"{text()} has {len(cards)} cards; a sequence from 4 to the ace has at most 11.")
+        return ("seq_too_long", gettext("{cards} has {count} cards; a sequence from 4 to the ace has at most "
+                                        "11.").format(cards=text(), count=len(cards)))
     return None
 
 
 def _plural_wilds(count: int) -> str:
-    return f"{count} wild card{'s' if count != 1 else ''}"
+    return ngettext("{count} wild card", "{count} wild cards", count).format(count=count)
 
 
 def arrange_new(cards: Sequence[Card]) -> list[Card]:
@@ -217,8 +242,9 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
     wrong = [c for c in naturals if not natural_may_join(existing, c, False)]
     if wrong:
         return None, ("meld_rank_mismatch",
-                      f"{format_cards(wrong)} cannot go onto the sequence {title()}: only {SUIT_NAMES[suit].lower()} "
-                      "from 4 to the ace (and wild cards) can.")
+                      gettext("{cards} cannot go onto the sequence {title}: only {suit} "
+                              "from 4 to the ace (and wild cards) can.").format(
+                          cards=format_cards(wrong), title=title(), suit=suit_name(suit).lower()))
     for card in sorted(naturals, key=seq_rank):
         rank = seq_rank(card)
         held = slots.get(rank)
@@ -227,7 +253,8 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
             continue
         if not held.is_wild:
             return None, ("seq_rank_twice",
-                          f"The sequence {title()} already holds {held}: a sequence has each rank once.")
+                          gettext("The sequence {title} already holds {card}: a sequence has each rank "
+                                  "once.").format(title=title(), card=held))
         ends = (min(slots), max(slots))
         if two_end_move and held.rank == 2 and rank in ends:
             other = ends[0] - 1 if rank == ends[1] else ends[1] + 1
@@ -236,15 +263,19 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
                 slots[other] = held
                 continue
             return None, ("seq_wild_fixed",
-                          f"{card} would take the place of the two {held} at the end of {title()}, and the two "
-                          "cannot move to the other end (a sequence runs from 4 to the ace).")
+                          gettext("{card} would take the place of the two {two} at the end of {title}, and the "
+                                  "two cannot move to the other end (a sequence runs from 4 to the ace).").format(
+                              card=card, two=held, title=title()))
         if held.rank == 0:
             return None, ("seq_wild_fixed",
-                          f"The joker in {title()} stands for {card}: a wild card keeps its place once melded. "
-                          f"Swap it instead ('swap'), which puts {card} there and the joker in your hand.")
+                          gettext("The joker in {title} stands for {card}: a wild card keeps its place once "
+                                  "melded. Swap it instead ('swap'), which puts {card} there and the joker in your "
+                                  "hand.").format(title=title(), card=card))
         return None, ("seq_wild_fixed",
-                      f"The two {held} in {title()} stands for {card} and keeps its place once melded"
-                      + (" (a two moves only from an end of the sequence)." if two_end_move else "."))
+                      (gettext("The two {two} in {title} stands for {card} and keeps its place once melded "
+                               "(a two moves only from an end of the sequence).") if two_end_move else
+                       gettext("The two {two} in {title} stands for {card} and keeps its place once "
+                               "melded.")).format(two=held, title=title(), card=card))
     lo, hi = min(slots), max(slots)
     for rank in range(lo, hi + 1):
         if rank not in slots:
@@ -252,8 +283,9 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
                 missing = [r for r in range(lo, hi + 1) if r not in slots]
                 names = ", ".join(rank_name(1 if r == 14 else r) for r in missing)
                 return None, ("seq_gap",
-                              f"Adding {format_cards(added)} to {title()} leaves a gap ({names}) with no wild card "
-                              "to fill it: cards go at the ends of a sequence, in order.")
+                              gettext("Adding {cards} to {title} leaves a gap ({ranks}) with no wild card "
+                                      "to fill it: cards go at the ends of a sequence, in order.").format(
+                                  cards=format_cards(added), title=title(), ranks=names))
             slots[rank] = wilds.pop(0)
     while wilds and hi < HIGH:
         hi += 1
@@ -263,8 +295,8 @@ def extend_meld(existing: Sequence[Card], added: Sequence[Card], *,
         slots[lo] = wilds.pop(0)
     if wilds or lo < LOW or hi > HIGH:
         return None, ("seq_too_long",
-                      f"Adding {format_cards(added)} to {title()} would pass the ends of a sequence: it runs from 4 "
-                      "to the ace (at most 11 cards).")
+                      gettext("Adding {cards} to {title} would pass the ends of a sequence: it runs from 4 "
+                              "to the ace (at most 11 cards).").format(cards=format_cards(added), title=title()))
     return [slots[r] for r in range(lo, hi + 1)], None
 
 
@@ -272,18 +304,22 @@ def ace_set_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
     """(code, message) for a set of aces (any suits, any wild cards, at least one ace)."""
     naturals = [c for c in cards if not c.is_wild]
     if not naturals:
-        return ("meld_no_naturals", f"{format_cards(cards)} is only wild cards; a meld needs a natural card.")
+        return ("meld_no_naturals", gettext("{cards} is only wild cards; a meld needs a natural card.").format(
+            cards=format_cards(cards)))
     others = [c for c in naturals if c.rank != 1]
     if others:
         return ("meld_mixed_ranks",
-                f"{format_cards(cards)} mixes aces with {format_cards(others)}: the only sets in this game "
-                "are sets of aces (lavadeira); other cards form same-suit sequences.")
+                gettext("{cards} mixes aces with {others}: the only sets in this game "
+                        "are sets of aces (lavadeira); other cards form same-suit sequences.").format(
+                    cards=format_cards(cards), others=format_cards(others)))
     if len(naturals) < ACE_SET_MIN_ACES:
         # docs/variants.md#variants-brazilian-ace-sets, Ruling: three natural aces are always needed
         return ("meld_too_few_naturals",
-                f"{format_cards(cards)} holds {len(naturals)} natural ace{'s' if len(naturals) != 1 else ''}; "
-                f"a set of aces needs at least {ACE_SET_MIN_ACES} natural aces (wild cards may join "
-                "it beyond those three).")
+                ngettext("{cards} holds {count} natural ace; a set of aces needs at least {minimum} natural "
+                         "aces (wild cards may join it beyond those three).",
+                         "{cards} holds {count} natural aces; a set of aces needs at least {minimum} natural "
+                         "aces (wild cards may join it beyond those three).", len(naturals)).format(
+                    cards=format_cards(cards), count=len(naturals), minimum=ACE_SET_MIN_ACES))
     return None
 
 
@@ -291,9 +327,9 @@ def swap_joker(existing: Sequence[Card], natural: Card, ace_set: bool) -> tuple[
     """The meld after the natural takes a joker's place, and the joker; or why it cannot."""
     if ace_set:
         if not natural_may_join(existing, natural, True):
-            return f"{natural} cannot replace a joker in the set of aces: only an ace can."
+            return gettext("{card} cannot replace a joker in the set of aces: only an ace can.").format(card=natural)
         if not any(c.rank == 0 for c in existing):
-            return "The set of aces holds no joker to take back."
+            return gettext("The set of aces holds no joker to take back.")
         index = next(i for i, c in enumerate(existing) if c.rank == 0)
         joker = existing[index]
         return [c for i, c in enumerate(existing) if i != index] + [natural], joker
@@ -302,12 +338,15 @@ def swap_joker(existing: Sequence[Card], natural: Card, ace_set: bool) -> tuple[
     suit, low = layout
     title = sequence_title(existing)
     if natural.is_wild or not natural_may_join(existing, natural, False):
-        return f"{natural} cannot replace a joker in {title}: it is not a natural card of its suit."
+        return gettext("{card} cannot replace a joker in {title}: it is not a natural card of its suit.").format(
+            card=natural, title=title)
     index = seq_rank(natural) - low
     if not 0 <= index < len(existing) or existing[index].rank != 0:
         jokers = [f"{suit}{1 if low + i == 14 else low + i}" for i, c in enumerate(existing) if c.rank == 0]
-        where = ("its joker stands for " + ", ".join(jokers)) if jokers else "it holds no joker"
-        return f"No joker in {title} stands for {natural}: {where}."
+        if jokers:
+            return gettext("No joker in {title} stands for {card}: its joker stands for {cards}.").format(
+                title=title, card=natural, cards=", ".join(jokers))
+        return gettext("No joker in {title} stands for {card}: it holds no joker.").format(title=title, card=natural)
     joker = existing[index]
     result = list(existing)
     result[index] = natural
