@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.actions import Action, parse_action, seat_name
 from ..core.cards import Card, NotationError, deal_order, format_cards, parse_cards
+from ..core.i18n import get_language
 from ..core.verdicts import IllegalActionError
 from ..engine.round import Round
 from ..profiles import Profile, ProfileError, get_profile
@@ -394,8 +395,9 @@ class GameRecord:
         rr = self._round(round_index)
         if round_index in self._unchecked:
             self._check_round(round_index)
+        # the replayed rounds' events speak the language spoken when they were made: one cache per language
         key = (self.profile, rr.dealer, rr.deck, rr.team_scores, tuple(rr.actions),
-               json.dumps(rr.start, sort_keys=True))
+               json.dumps(rr.start, sort_keys=True), get_language())
         cache = self._caches.get(round_index)
         if cache is not None and cache.key == key:
             self._caches.move_to_end(round_index)

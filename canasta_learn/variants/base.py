@@ -518,9 +518,10 @@ class ClassicRules:
         """What happens once the stock is empty (``rules-end-of-stock``), as the end of a sentence;
         ``morto_waiting``: a team's morto still waits (it becomes the stock)."""
         if morto_waiting:
-            return "a morto still waiting becomes the stock for the next draw (the drawing team's, if both wait)."
-        return ("from now on each player must take the discard pile when it is not frozen for the team and "
-                "its top card fits a team meld; a player who cannot (or may decline) ends the hand.")
+            return gettext("a morto still waiting becomes the stock for the next draw (the drawing team's, if both "
+                           "wait).")
+        return gettext("from now on each player must take the discard pile when it is not frozen for the team and "
+                       "its top card fits a team meld; a player who cannot (or may decline) ends the hand.")
 
 
     @property
@@ -659,7 +660,7 @@ class EndWhenStockEmpty(ClassicRules):
 
     def stock_empty_rule(self, morto_waiting: bool) -> str:
         """The hand ends when this turn ends."""
-        return "the hand ends when this turn ends."
+        return gettext("the hand ends when this turn ends.")
 
 
 @plug_in(lambda profile: profile.dealt_red_threes == "first_turn")

@@ -394,7 +394,7 @@ class PileOrEnd(ClassicRules):
         """Take the pile or end the hand, once no morto waits."""
         if morto_waiting:
             return super().stock_empty_rule(morto_waiting)
-        return "from now on each player may take the discard pile or end the hand."
+        return gettext("from now on each player may take the discard pile or end the hand.")
 
 
 @plug_in(lambda profile: profile.first_turn_redraw)

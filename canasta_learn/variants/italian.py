@@ -133,8 +133,8 @@ class AlwaysFrozenPile(ClassicRules):
         frozen) or end the hand."""
         if morto_waiting:
             return super().stock_empty_rule(morto_waiting)
-        return ("from now on each player may take the discard pile (with a natural pair of its top card's "
-                "rank, as always here); a player who does not take it ends the hand.")
+        return gettext("from now on each player may take the discard pile (with a natural pair of its top card's "
+                       "rank, as always here); a player who does not take it ends the hand.")
 
 
 @plug_in(lambda profile: profile.many_canastas_bonus == "italian")
