@@ -67,7 +67,6 @@ from ..rules.melds import (
     canasta_kind,
     cards_value,
     closes_at_canasta,
-    meld_key,
     meld_name,
 )
 from ..rules.pile import PileStatus, pile_status
@@ -309,14 +308,16 @@ class Round:
         prof = self.profile
         open_melds = self.melds[team] if melds is None else melds
         kinds = [canasta_kind(m, rank, prof) for rank, m in open_melds.items()]
-        kinds += [canasta_kind(m, meld_key(m, prof) or 0, prof) for m in self.closed[team]]
+        rules = self.rules
+        kinds += [rules.canasta_kind(m, rules.meld_key(m) or 0) for m in self.closed[team]]
         return [k for k in kinds if k is not None]
 
     def pile_status(self, seat: int | None = None) -> PileStatus:
         """The pile's state for the team of ``seat`` (default: the player to move)."""
         seat = self.to_move if seat is None else seat
         team = self.team_of(seat)
-        return pile_status(self.pile, self.profile, team_opened=self.opened[team], team_ranks=self.melds[team])
+        return pile_status(self.pile, self.profile, team_opened=self.opened[team], team_ranks=self.melds[team],
+                           rules=self.rules)
 
     def pile_state(self, seat: int | None = None) -> str:
         """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` for the team of ``seat``."""

@@ -18,7 +18,7 @@ from .melds import (
     meld_counts,
     meld_counts_problem,
 )
-from .planning import group_by_rank, is_plain_sets, plan_values, stranded_count
+from .planning import group_by_rank, plan_values, stranded_count
 from .state import Problem, RoundState, kind_word, kinds_text
 from .turn import turn_problem
 
@@ -226,7 +226,7 @@ def clearly_can_go_out(rnd: RoundState, seat: int) -> bool:
     on melds, and at most one card is left for the discard. When it fails, the exact search
     decides. (docs/rules.md#rules-permission)"""
     prof = rnd.profile
-    if not is_plain_sets(prof) or prof.naturals_must_exceed_wilds:
+    if not rnd.rules.planning.plain_sets or prof.naturals_must_exceed_wilds:
         return False
     team = rnd.team_of(seat)
     melds = rnd.melds[team]

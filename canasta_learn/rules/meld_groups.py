@@ -26,7 +26,6 @@ from .melds import (
     check_meld_cards,
     meld_counts,
     meld_counts_problem,
-    meld_key,
     meld_name,
 )
 from .opening import opening_problem
@@ -114,14 +113,13 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
     cards = group.cards
     if not cards:
         return Problem("no_cards_given", lambda: gettext("A meld group names no cards."))
-    by_run = rnd.rules.team_melds_by(None, sequence_group_problem)
-    if by_run is not None:
-        return by_run(rnd, group, base, changed)
+    if rnd.rules.suits_matter:  # melds kept by run number (docs/variants.md#variants-brazilian-sequences)
+        return sequence_group_problem(rnd, group, base, changed)
     naturals = [c for c in cards if not c.is_wild]
     if group.target is not None:
         rank = group.target
         if rank not in base and rank not in changed and any(
-                meld_key(m, rnd.profile) == rank for m in rnd.closed[rnd.team_of(rnd.to_move)]):
+                rnd.rules.meld_key(m) == rank for m in rnd.closed[rnd.team_of(rnd.to_move)]):
             return Problem("meld_canasta_closed", lambda: gettext(
                 "Your team's canasta of {ranks} is closed at {size} cards "
                 "in the {profile} profile: nothing more can be added. Start a new meld of "
@@ -156,7 +154,7 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
         if any(c.is_red_three for c in cards) or len({c.rank for c in naturals}) > 1:
             verdict = check_meld_cards(list(cards), rnd.profile)
             return Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
-        key = meld_key(cards, rnd.profile)
+        key = rnd.rules.meld_key(cards)
         if key is None:
             return Problem("meld_no_naturals", lambda: gettext(
                 "{cards} is only wild cards: a meld needs natural cards. To put wild "
@@ -204,7 +202,7 @@ def sequence_group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, li
     key = group.target
     if key is None:
         aces = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY))
-        if aces is not None and len(cards) >= prof.meld_min_size and meld_key(cards, prof) == ACE_SET_KEY:
+        if aces is not None and len(cards) >= prof.meld_min_size and rnd.rules.meld_key(cards) == ACE_SET_KEY:
             # a new set of aces joins the team's set: the whole set holds the three natural aces
             final = list(aces) + cards
             verdict = check_meld_cards(final, prof, added=cards)
@@ -214,7 +212,7 @@ def sequence_group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, li
         verdict = check_meld_cards(cards, prof)
         if not verdict:
             return Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
-        key = meld_key(cards, prof)
+        key = rnd.rules.meld_key(cards)
         assert key is not None
         if key == ACE_SET_KEY:
             aces = changed.get(ACE_SET_KEY, base.get(ACE_SET_KEY, []))

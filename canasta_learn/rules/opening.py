@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..core.cards import Card, format_cards
 from ..core.i18n import gettext
 from .going_out import enough_after, has_enough_canastas, kept_for_discard
-from .planning import group_by_rank, is_plain_sets, melding_bounds, plan_values, stranded_count
+from .planning import group_by_rank, melding_bounds, plan_values, stranded_count
 from .state import Problem, RoundState
 
 __all__ = ["opening_at_once", "opening_problem", "opening_short_problem"]
@@ -69,7 +69,7 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
         if waiver and has_enough_canastas(rnd, rnd.canasta_kinds(team, melds_after)):
             return None
     else:
-        if is_plain_sets(prof):  # the clear cases first, without the exact search
+        if rnd.rules.planning.plain_sets:  # the clear cases first, without the exact search
             lower, upper = melding_bounds(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed)
             if total + lower >= minimum:
                 return None

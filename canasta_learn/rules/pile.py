@@ -28,7 +28,7 @@ from typing import Any
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..core.i18n import gettext, ngettext
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
-from ..variants import rules_for
+from ..variants import ClassicRules, rules_for
 
 __all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_reason_text", "pile_status"]
 
@@ -100,7 +100,7 @@ class PileStatus:
 
 
 def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
-                team_ranks: Collection[int] | None = None) -> PileStatus:
+                team_ranks: Collection[int] | None = None, rules: ClassicRules | None = None) -> PileStatus:
     """The state of ``pile`` (bottom to top) for a team that has or has not opened
     (``docs/rules.md#rules-pile-blocked``, ``docs/rules.md#rules-pile-frozen``; why a pile is
     frozen for everyone is the hook `ClassicRules.pile_freeze_reason`, which the variants change:
@@ -108,7 +108,8 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
 
     ``team_ranks`` (the ranks of the team's open melds) lets an open pile's message name the
     team meld the top card could go onto only when that meld exists; without it the message
-    says "if it has one".
+    says "if it has one". ``rules``: the profile's hooks when the caller holds them (a round's
+    ``rules``), so they are not looked up again.
 
     >>> print(pile_status(parse_cards("s5 h6"), get_profile(), team_opened=True, team_ranks=[13]).message)
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -128,7 +129,7 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
                           gettext("The pile is blocked: a wild card ({card}) is on top, so nobody may take "
                                   "it. Draw from the stock.").format(card=top),
                           (top,), {"top": top, "pile_cards": (top,)})
-    reason = rules_for(profile).pile_freeze_reason(pile)
+    reason = (rules or rules_for(profile)).pile_freeze_reason(pile)
     if reason is None:
         pass
     elif reason[0] == "never_frozen":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, cast
 
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import Card, format_cards, rank_name
@@ -26,7 +26,6 @@ __all__ = ["BEHAVIOUR_FIELDS", "RULES_BY_ID", "AnyLeadWins", "AskBeforeDrawing",
            "EndWhenStockEmpty", "FirstTurnRedThrees", "Performer", "PlanningOptions", "Table", "forget_built_rules",
            "plug_in", "plug_ins", "rules_for", "when_plug_ins_change"]
 
-_T = TypeVar("_T")
 
 #: The profile fields that select behaviour: only the variant layer reads them. The other fields
 #: are data the rules read directly: numbers (sizes, limits, bonuses, the opening table) and the
@@ -419,12 +418,6 @@ class ClassicRules:
         ``base``) takes them (never in the classic game; docs/variants.md#variants-italian-deuce-melds)."""
         return False
 
-    def team_melds_by(self, by_rank: _T, by_run: _T) -> _T:
-        """The team's melds are kept by rank (classic: one meld per rank) or by run number
-        (Brazilian sequences): returns the argument made for this game's way, ``by_rank`` here.
-        The engine passes the two (checks, layings) it has, which this layer may not import
-        (docs/rules.md#rules-melds-team)."""
-        return by_rank
 
     def meld_label(self, key: int, cards: Sequence[Card], by_rank: Callable[[int], str]) -> str:
         """How messages name a team meld: by its rank ('kings', from ``by_rank``), or a

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import CARD_KEY, Card, format_cards
@@ -35,7 +34,6 @@ _CANASTA_CHOICES = {"canastra": ("real", "limpa", "suja"), "tranca": ("limpa", "
 __all__ = ["BrazilianCanastas", "FirstTurnRedraw", "JokerSwaps", "Morto", "NoUpcard", "PileOrEnd", "SequenceMelds",
            "TopCardTakes", "lay_run_meld", "new_sequence_key", "note_kind_change"]
 
-_T = TypeVar("_T")
 
 
 def new_sequence_key(base: dict[int, list[Card]], changed: dict[int, list[Card]]) -> int:
@@ -177,9 +175,6 @@ class SequenceMelds(ClassicRules):
     # --- hooks the engine asks (helper: round-split)
     opening_in_one_action = True
 
-    def team_melds_by(self, by_rank: _T, by_run: _T) -> _T:
-        """Melds are kept by run number: ``by_run`` (docs/variants.md#variants-brazilian-sequences)."""
-        return by_run
 
     def meld_label(self, key: int, cards: Sequence[Card], by_rank: Callable[[int], str]) -> str:
         """'Hearts 4–10', 'Aces' (docs/variants.md#variants-brazilian-sequences)."""
