@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "chosen_language", "default_language", "get_language", "gettext",
-           "ngettext", "normalize_language", "pgettext", "set_language", "speaking"]
+           "ngettext", "normalize_language", "pgettext", "set_language", "speaking", "spoken"]
 
 #: The languages the toolkit speaks: English (the source) and Brazilian Portuguese.
 LANGUAGES = ("en", "pt_BR")
@@ -92,6 +92,13 @@ def set_language(language: str | None) -> str:
         _default.clear()  # the environment may have changed: read it again
     _spoken.clear()
     return get_language()
+
+
+def spoken() -> list[str]:
+    """The one-item list holding the language spoken now once it is known (empty before): hot
+    paths keep it (``SPOKEN = spoken()``) and read ``SPOKEN[0] if SPOKEN else get_language()`` instead of calling
+    `get_language` for every word (it is the list `set_language` and `speaking` change)."""
+    return _spoken
 
 
 def chosen_language() -> str | None:

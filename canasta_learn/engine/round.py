@@ -53,7 +53,7 @@ from ..core.cards import (
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.i18n import get_language, gettext, ngettext
+from ..core.i18n import get_language, gettext, ngettext, spoken
 from ..core.inputs import need_cards, need_int, need_team_scores
 from ..core.verdicts import IllegalActionError, Verdict
 from ..profiles import Profile, ProfileLike, get_profile
@@ -88,12 +88,13 @@ PHASES = ("draw", "play", "answer", "over")
 
 
 _DREW_MESSAGES: dict[tuple[str, str, int], str] = {}
+_SPOKEN = spoken()  # the language spoken now, read without a call
 
 
 def _drew_message(seat: str, count: int) -> str:
     """"N draws 1 card." in the language spoken now, made once per language, seat and count (the
     commonest event: every draw announces one)."""
-    key = (get_language(), seat, count)
+    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, count)
     message = _DREW_MESSAGES.get(key)
     if message is None:
         message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
