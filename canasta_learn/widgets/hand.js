@@ -15,8 +15,8 @@ function el(tag, attrs, text) {
 // English when none are given. A count's forms are for 0, 1 and 2 or more.
 const ENGLISH = {
   sort_cards: "Sort cards", sort: "Sort:", by_rank: "by rank", by_suit: "by suit", cards: "Cards",
-  caption: ["{label}: 0 cards", "{label}: {count} card", "{label}: {count} cards"],
-  selected: ["0 selected", "{count} selected", "{count} selected"],
+  caption: ["{label}: {count} cards", "{label}: {count} card", "{label}: {count} cards"],
+  selected: ["{count} selected", "{count} selected", "{count} selected"],
   new: "{name} (new)",
 };
 

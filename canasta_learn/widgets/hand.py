@@ -62,16 +62,11 @@ def _card_name(card: Card) -> str:
 def hand_words() -> dict[str, Any]:
     """The words the hand shows around its cards, in the language spoken now (``hand.js``
     reads them): the sort buttons, the caption's forms for 0, 1 and 2+ cards, the new-card mark."""
-    def forms(singular: str, plural: str) -> list[str]:
-        return [ngettext(singular, plural, n) for n in (0, 1, 2)]
-
     return {
         "sort_cards": gettext("Sort cards"), "sort": gettext("Sort:"), "by_rank": gettext("by rank"),
         "by_suit": gettext("by suit"), "cards": gettext("Cards"),
-        "caption": [text.replace("{count}", "0") if n == 0 else text
-                    for n, text in enumerate(forms("{label}: {count} card", "{label}: {count} cards"))],
-        "selected": [text.replace("{count}", "0") if n == 0 else text
-                     for n, text in enumerate(forms("{count} selected", "{count} selected"))],
+        "caption": [ngettext("{label}: {count} card", "{label}: {count} cards", n) for n in (0, 1, 2)],
+        "selected": [ngettext("{count} selected", "{count} selected", n) for n in (0, 1, 2)],
         "new": gettext("{name} (new)"),
     }
 
