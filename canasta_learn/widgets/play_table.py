@@ -108,7 +108,8 @@ def _melds(rnd: Round, team: int, width: int) -> str:
     ordered = sorted(melds, key=lambda km: (-(len(km[1]) >= prof.canasta_size),
                                              (meld_rank(km[1]) or 0) == 1, meld_rank(km[1]) or 0))
     if not ordered:
-        return f'<span style="{style(color=MUTED, font_size="14px")}">{esc(gettext("No melds yet."))}</span>'
+        none = esc(gettext("No melds yet."))
+        return f'<span style="{style(color=MUTED, font_size="14px")}">{none}</span>'
     items = "".join(mini_meld_html(m, prof, k, width=width) for k, m in ordered)
     return f'<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">{items}</div>'
 
@@ -154,7 +155,8 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
             f"{_melds(rnd, team, 26)}</div>")
     status = rnd.pile_status(seat)
     step = 10 if len(rnd.pile) <= 12 else 5 if len(rnd.pile) <= 30 else 3
-    centre = (f'<div class="cl-centre" role="group" aria-label="{esc(gettext("Stock and discard pile"))}" '
+    stock_and_pile = esc(gettext("Stock and discard pile"))
+    centre = (f'<div class="cl-centre" role="group" aria-label="{stock_and_pile}" '
               f'style="{style(flex="0 1 auto", min_width="0", max_width="300px", font_size="13px")}">'
               f'<div style="display:flex;align-items:flex-start">{stock_html(rnd.stock_count, width=40)}'
               f"{pile_html(rnd.pile, status, four_color=four_color, width=48, step=step)}</div></div>")
@@ -166,7 +168,8 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
     parts.append(f'<div style="{panel};display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
                  f"{centre}{own}</div>")
     css = style(font_family=FONT, color=TEXT, background=SURFACE, line_height="1.3")
-    return (f'<div class="cl-play-table" role="group" aria-label="{esc(gettext("The table"))}" style="{css}">'
+    the_table = esc(gettext("The table"))
+    return (f'<div class="cl-play-table" role="group" aria-label="{the_table}" style="{css}">'
             + _NARROW_CSS + "".join(parts) + "</div>")
 
 

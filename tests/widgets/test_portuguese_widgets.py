@@ -1,0 +1,225 @@
+"""The widgets speak Brazilian Portuguese (issue 17): ``language="pt_BR"`` on PlayWidget,
+HandWidget and TableWidget gives Portuguese labels, buttons, tooltips, notices and narration,
+in the constructor and in every callback after it (the language is the widget's, not the one
+spoken when a button is pressed).
+
+Each text is collected from the widget tree of a real widget (a seeded round), paired with the
+same text of the same widget built in English, and must differ from it and contain no English
+stop-word (`i18n_words.english_words`). What other modules write inside the widgets (the
+engine's verdicts, the renderer's table pictures, rank names) is tested where it is made.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from i18n_words import english_words  # noqa: E402
+
+from canasta_learn.core.i18n import speaking  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.widgets import HandWidget, PlayWidget, TableWidget  # noqa: E402
+from canasta_learn.widgets.hand import hand_words  # noqa: E402
+from canasta_learn.widgets.narration import Names, narrate_action, narrate_deal  # noqa: E402
+from canasta_learn.widgets.play_table import mini_meld_html  # noqa: E402
+
+#: Words spelled alike in both languages (a label may rightly stay the same).
+SAME_IN_BOTH = {"normal", "legal"}
+_TAG = re.compile(r"<[^>]+>")
+
+
+def plain(markup: str) -> str:
+    """The text a reader sees in an HTML fragment."""
+    return html.unescape(_TAG.sub(" ", markup)).split("\n")[0].strip() if "<style" not in markup else ""
+
+
+def widget_texts(widget: Any) -> list[str]:
+    """Every description, tooltip and choice label of ``widget`` and its children, in tree order
+    (the profile and bot dropdowns list code names, the file box a file name: left out)."""
+    out: list[str] = []
+    names = {"cl-profile-choice", "cl-bot-choice"}
+    classes = set(getattr(widget, "_dom_classes", ()))
+    for attribute in ("description", "tooltip"):
+        value = getattr(widget, attribute, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    options = getattr(widget, "_options_labels", None)
+    if options and not classes & names:
+        out.extend(options)
+    for child in getattr(widget, "children", ()) or ():
+        out.extend(widget_texts(child))
+    return out
+
+
+def assert_portuguese(pairs: list[tuple[str, str]]) -> None:
+    """Each (English, Portuguese) pair: translated (unless a card, number or shared word) and free
+    of English words."""
+    assert pairs
+    for english, portuguese in pairs:
+        assert english_words(portuguese) == [], (english, portuguese)
+        if re.search(r"[A-Za-z]{2,}", english) and english.lower().strip("?:.") not in SAME_IN_BOTH:
+            assert portuguese != english, english
+
+
+def test_play_widget_buttons_labels_and_tooltips_are_portuguese() -> None:
+    english = PlayWidget(seed=7, language="en")
+    portuguese = PlayWidget(seed=7, language="pt_BR")
+    en, pt = widget_texts(english), widget_texts(portuguese)
+    assert len(en) == len(pt) > 40
+    assert_portuguese(list(zip(en, pt, strict=True)))
+    assert portuguese.buttons["draw"].description == "Comprar"
+    assert portuguese.buttons["take"].description == "Pegar pilha"
+    assert portuguese.buttons["meld"].description == "Baixar seleção"
+    assert portuguese.buttons["take_back"].description == "Desfazer"
+    assert portuguese.why.description == "por quê?"
+
+
+def test_play_widget_status_and_headings_are_portuguese_in_each_phase() -> None:
+    english = PlayWidget(seed=7, language="en")
+    portuguese = PlayWidget(seed=7, language="pt_BR")
+    pairs = [(plain(english.status.value), plain(portuguese.status.value))]
+    for play in (english, portuguese):
+        play.click("draw")
+    pairs.append((plain(english.status.value), plain(portuguese.status.value)))
+    pairs.append((english.hand.label, portuguese.hand.label))
+    assert "Sua vez" in portuguese.status.value
+    assert_portuguese(pairs)
+
+
+def test_play_widget_notices_are_portuguese() -> None:
+    english = PlayWidget(seed=7, language="en")
+    portuguese = PlayWidget(seed=7, language="pt_BR")
+    pairs = []
+    for button in ("meld", "aside", "take_back", "swap", "save"):
+        if button == "save":
+            english.filename.value = portuguese.filename.value = ""
+        english.click(button)
+        portuguese.click(button)
+        pairs.append((english.message, portuguese.message))
+    english.click("draw")
+    portuguese.click("draw")
+    english.click("discard")  # nothing selected: "Select exactly one card ..."
+    portuguese.click("discard")
+    pairs.append((english.message, portuguese.message))
+    english.select(str(english.state.hands[0][0]))
+    portuguese.select(str(portuguese.state.hands[0][0]))
+    english.click("aside")
+    portuguese.click("aside")
+    pairs.append((english.message, portuguese.message))
+    assert len({pt for _, pt in pairs}) == len(pairs)
+    assert_portuguese(pairs)
+
+
+def test_play_widget_narration_of_moves_is_portuguese() -> None:
+    """A few moves (yours, then the bots') told in Portuguese: "Você comprou 8♠." and the bots'
+    draws, melds, takes and discards."""
+    english = PlayWidget(seed=7, language="en")
+    portuguese = PlayWidget(seed=7, language="pt_BR")
+    drawn = portuguese.state.stock[-1]
+    lines: list[tuple[str, str]] = []
+    for play in (english, portuguese):
+        play.click("draw")
+    assert portuguese.message == f"Você comprou {drawn.short}."
+    for _ in range(3):
+        for play in (english, portuguese):
+            play.select(str(play.state.hands[0][-1]))
+            play.click("discard")
+        if portuguese.state.is_over:
+            break
+        for play in (english, portuguese):
+            play.click("draw")
+        lines.extend(zip(english.narration_lines, portuguese.narration_lines, strict=True))
+    lines.extend(zip(english.log_lines, portuguese.log_lines, strict=True))
+    assert any("Ebba" in pt or "Sam" in pt or "Wen" in pt for _, pt in lines)
+    assert any(pt.startswith("Você descartou") for _, pt in lines)
+    assert_portuguese(lines)
+
+
+@pytest.mark.parametrize("profile", ["classic", "pennies_from_heaven", "canastra_br"])
+def test_narration_of_a_whole_bot_round_is_portuguese(profile: str) -> None:
+    """Every sentence of a round played by bots (deal, draws, takes, melds, canastas, going out)."""
+    from canasta_learn.play.bots import acting_seat, make_bots
+
+    rnd = Round(profile, seed=3)
+    bots = make_bots("greedy", rnd.player_count, 3)
+    while not rnd.is_over and len(rnd.log) < 400:
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    en_names = Names(["You", "Ebba", "Sam", "Wen", "Ana", "Rui"][:rnd.player_count], 0, rnd.team_of)
+    pt_names = Names(["Você", "Ebba", "Sam", "Wen", "Ana", "Rui"][:rnd.player_count], 0, rnd.team_of)
+    english = narrate_deal(rnd, en_names) + [s for i in range(len(rnd.log)) for s in narrate_action(rnd, i, en_names)]
+    with speaking("pt_BR"):
+        portuguese = narrate_deal(rnd, pt_names) + [
+            s for i in range(len(rnd.log)) for s in narrate_action(rnd, i, pt_names)]
+    assert len(english) == len(portuguese) > 20
+    engine_says = {e.message for e in rnd.events if e.kind == "canasta_kind_changed"}  # the engine's to translate
+    assert_portuguese([(en, pt) for en, pt in zip(english, portuguese, strict=True) if en not in engine_says])
+
+
+def test_the_language_is_the_widgets_own_in_later_callbacks() -> None:
+    """Built in Portuguese, a widget answers a click in Portuguese after the block is left; the
+    default language is the one spoken when it is made."""
+    with speaking("pt_BR"):
+        play = PlayWidget(seed=7)
+        hand = HandWidget("h13 s5 jk")
+    assert play.language == "pt_BR" and hand.language == "pt_BR"
+    with speaking("en"):
+        play.click("draw")
+        assert play.message.startswith("Você comprou ")
+        assert play.buttons["draw"].description == "Comprar"
+        english = PlayWidget(seed=7)
+    assert english.language == "en" and english.buttons["draw"].description == "Draw"
+
+
+def test_unknown_language_is_refused_with_the_accepted_ones() -> None:
+    with pytest.raises(ValueError, match="pt_BR"):
+        PlayWidget(seed=7, language="klingon")
+    with pytest.raises(ValueError, match="pt_BR"):
+        HandWidget("h13", language="xx")
+
+
+def test_hand_widget_words_are_portuguese() -> None:
+    portuguese = HandWidget("h13 s5 jk", language="pt_BR")
+    english = HandWidget("h13 s5 jk", language="en")
+    assert portuguese.label == "Sua mão" and english.label == "Your hand"
+    assert english.words == {}  # hand.js keeps its English words
+    with speaking("en"):
+        words = hand_words()
+    pairs: list[tuple[str, str]] = []
+    for key, value in portuguese.words.items():
+        if isinstance(value, list):
+            filled = [(e.format(label="Cards", count=n), p.format(label="Cartas", count=n))
+                      for n, (e, p) in enumerate(zip(words[key], value, strict=True))]
+            pairs.extend(filled)
+        else:
+            pairs.append((words[key], value))
+    assert portuguese.words["caption"][2].format(label="Sua mão", count=3) == "Sua mão: 3 cartas"
+    assert portuguese.words["caption"][1].format(label="Sua mão", count=1) == "Sua mão: 1 carta"
+    assert_portuguese(pairs)
+
+
+def test_table_widget_badge_and_play_table_facts_are_portuguese() -> None:
+    rnd = Round(seed=7)
+    english = TableWidget(rnd, language="en")
+    portuguese = TableWidget(rnd, language="pt_BR")
+    assert plain(portuguese.badge.value).startswith("Regras:")
+    pairs = [(plain(english.badge.value).replace("classic", ""), plain(portuguese.badge.value).replace("classic", ""))]
+    meld = [c for c in rnd.hands[0] if not c.is_wild][:1] * 3
+    label = re.compile(r'aria-label="([^"]*)"')  # the meld's own words (the cards' names are the renderer's)
+    with speaking("en"):
+        en_meld = html.unescape(label.findall(mini_meld_html(meld, rnd.profile))[0])
+    with speaking("pt_BR"):
+        pt_meld = html.unescape(label.findall(mini_meld_html(meld, rnd.profile))[0])
+    assert pt_meld.endswith(": 3 cartas, 60 pontos"), pt_meld
+    pairs.append((en_meld, pt_meld))
+    play_en = PlayWidget(seed=7, language="en")
+    play_pt = PlayWidget(seed=7, language="pt_BR")
+    for phrase in ("Sua equipe", "A outra equipe", "Abriu", "pontuação", "cartas", "A mesa"):
+        assert phrase in play_pt.table.value
+    assert "Your team" in play_en.table.value
+    assert_portuguese(pairs)
