@@ -57,12 +57,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Card, CardsLike, format_cards, to_cards
+from ..core.i18n import speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus
 from ..variants.base import rules_for
+from .common import spoken, widget_language
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
            "minimum_band", "opening_quiz"]
@@ -231,63 +233,67 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         position: Position | Round | None = None,
         profile: ProfileLike | None = None,
         cards: CardsLike | None = None,
+        language: str | None = None,
     ) -> None:
-        super().__init__()
-        self.question = question
-        if position is not None and not isinstance(position, (Position, Round)):
-            raise TypeError(f"position= takes a Position or a Round (the table the question is "
-                            f"asked at), not {type(position).__name__}.")
-        table = position if isinstance(position, Round) else None
-        #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
-        #: mode from the seat to move.
-        self.table: Round | None = table
-        if table is not None and profile is None:
-            profile = table.profile
-        #: Cards shown with the question (a plain row, e.g. the meld a `meld_quiz` asks about).
-        self.cards: list[Card] = to_cards(cards) if cards is not None else []
-        if kind is None and correct in QUIZ_KINDS and not isinstance(source, (list, tuple)):
-            kind, correct = correct, None
-        self.kind = kind or "generic"
-        self.position: Position | None = position if isinstance(position, Position) else None
-        #: The verdict of each choice, when the engine gives one per choice (meld sets).
-        self.choice_verdicts: dict[str, Verdict] = {}
-        #: The pile's status (``pile_state`` / ``pile_reason`` quizzes: the explanation).
-        self.status: PileStatus | None = None
-        self.verdict: Verdict | None = None
-        if kind is None:
-            if isinstance(source, (Position, str)) or callable(source):
-                raise TypeError("Quiz(question, position, kind=...) needs a kind: "
-                                + ", ".join(QUIZ_KINDS))
-            if correct is None or explanation is None:
-                raise TypeError("The generic form is Quiz(question, choices, correct, verdict).")
-            self.choices = [str(c) for c in source]
-            self.answer_text = str(correct)
-            self.verdict = explanation
-        else:
-            if kind not in QUIZ_KINDS:
-                raise ValueError(f"Unknown quiz kind {kind!r}; kinds: {', '.join(QUIZ_KINDS)}.")
-            if isinstance(source, Position):
-                self.position = source
-            elif callable(source):
-                self.position = source()
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__()
+            self.question = question
+            if position is not None and not isinstance(position, (Position, Round)):
+                raise TypeError(f"position= takes a Position or a Round (the table the question is "
+                                f"asked at), not {type(position).__name__}.")
+            table = position if isinstance(position, Round) else None
+            #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
+            #: mode from the seat to move.
+            self.table: Round | None = table
+            if table is not None and profile is None:
+                profile = table.profile
+            #: Cards shown with the question (a plain row, e.g. the meld a `meld_quiz` asks about).
+            self.cards: list[Card] = to_cards(cards) if cards is not None else []
+            if kind is None and correct in QUIZ_KINDS and not isinstance(source, (list, tuple)):
+                kind, correct = correct, None
+            self.kind = kind or "generic"
+            self.position: Position | None = position if isinstance(position, Position) else None
+            #: The verdict of each choice, when the engine gives one per choice (meld sets).
+            self.choice_verdicts: dict[str, Verdict] = {}
+            #: The pile's status (``pile_state`` / ``pile_reason`` quizzes: the explanation).
+            self.status: PileStatus | None = None
+            self.verdict: Verdict | None = None
+            if kind is None:
+                if isinstance(source, (Position, str)) or callable(source):
+                    raise TypeError("Quiz(question, position, kind=...) needs a kind: "
+                                    + ", ".join(QUIZ_KINDS))
+                if correct is None or explanation is None:
+                    raise TypeError("The generic form is Quiz(question, choices, correct, verdict).")
+                self.choices = [str(c) for c in source]
+                self.answer_text = str(correct)
+                self.verdict = explanation
             else:
-                raise TypeError(f"A {kind!r} quiz is built from a Position (or a callable).")
-            built = self._build(kind, self.position, choices)
-            self.choices, self.answer_text, self.verdict, self.choice_verdicts = built
-            if kind in ("pile_state", "pile_reason"):
-                self.status = self.position.pile_status()
-        if self.answer_text not in self.choices:
-            raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
-                             f"{self.choices!r}.")
-        self.profile: Profile = get_profile(
-            profile if profile is not None else (self.position.profile if self.position
-                                                 else "classic"))
-        self.correct: bool | None = None
-        self.chosen: str | None = None
-        self.feedback = ""
-        self._listeners: list[Callable[[Quiz], None]] = []
-        self._why = self._explain()
-        self._build_view()
+                if kind not in QUIZ_KINDS:
+                    raise ValueError(f"Unknown quiz kind {kind!r}; kinds: {', '.join(QUIZ_KINDS)}.")
+                if isinstance(source, Position):
+                    self.position = source
+                elif callable(source):
+                    self.position = source()
+                else:
+                    raise TypeError(f"A {kind!r} quiz is built from a Position (or a callable).")
+                built = self._build(kind, self.position, choices)
+                self.choices, self.answer_text, self.verdict, self.choice_verdicts = built
+                if kind in ("pile_state", "pile_reason"):
+                    self.status = self.position.pile_status()
+            if self.answer_text not in self.choices:
+                raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
+                                 f"{self.choices!r}.")
+            self.profile: Profile = get_profile(
+                profile if profile is not None else (self.position.profile if self.position
+                                                     else "classic"))
+            self.correct: bool | None = None
+            self.chosen: str | None = None
+            self.feedback = ""
+            self._listeners: list[Callable[[Quiz], None]] = []
+            self._why = self._explain()
+            self._build_view()
 
     # ------------------------------------------------------------------ questions
     @staticmethod
@@ -355,6 +361,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         return None
 
     # ------------------------------------------------------------------ view
+    @spoken
     def question_html(self) -> str:
         """The question's picture: the position in question mode and/or the quiz's cards
         (nothing that gives the answer away)."""
@@ -396,6 +403,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         """Call ``callback(quiz)`` after each answer (QuizSet uses it to keep the score)."""
         self._listeners.append(callback)
 
+    @spoken
     def answer(self, choice: str) -> bool:
         """Answer with ``choice`` (what clicking its button does); return whether it is right.
         A quiz takes one answer until `reset`; later answers are ignored (the first counts)."""
@@ -431,6 +439,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         return self.correct
 
     @property
+    @spoken
     def explanation(self) -> tuple[str, str]:
         """(code, message) of the explanation of the right answer: the engine's verdict or
         pile status (for ``opening_minimum``, the opening-table band, code ``""``)."""
@@ -445,6 +454,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             explained += mine.html(_why_title(choice, wrong=True))
         return f'<div class="cl-quiz-result" role="status">{banner}{explained}</div>'
 
+    @spoken
     def answer_html(self) -> str:
         """The answer and why (what the static page folds under "Show the answer"): the right
         choice, its explanation, and why each other choice is wrong where the engine says."""
@@ -457,6 +467,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         return "".join(parts)
 
     # ------------------------------------------------------------------ static page
+    @spoken
     def static_html(self) -> str:
         """The quiz as static HTML, for pages where no kernel runs (nbconvert exports).
 
@@ -472,11 +483,13 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
                 f'<details class="cl-quiz-answer"><summary>Show the answer</summary>'
                 f"{self.answer_html()}</details></div>")
 
+    @spoken
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget view plus `static_html` as ``text/html`` (shown where no kernel runs;
         a live front end prefers the widget view)."""
         return _with_static_html(super()._repr_mimebundle_(**kwargs), self.static_html)
 
+    @spoken
     def reset(self) -> None:
         """Clear the answer and the feedback; the buttons can be clicked again."""
         self.correct = None
@@ -498,22 +511,25 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     shown; ``reset()`` clears every quiz.
     """
 
-    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself") -> None:
-        super().__init__()
-        self.quizzes = list(quizzes)
-        self.title = title
-        self.add_class("cl-quiz-set")
-        self.score_view = widgets.HTML("")
-        self.score_view.add_class("cl-quiz-score")
-        self.reset_button = widgets.Button(description="Start again", icon="refresh")
-        self.reset_button.add_class("cl-quiz-reset")
-        self.reset_button.on_click(lambda _b: self.reset())
-        for quiz in self.quizzes:
-            quiz.on_answer(lambda _q: self._show_score())
-        heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
-        self.children = [heading, *self.quizzes,
-                         widgets.HBox([self.score_view, self.reset_button])]
-        self._show_score()
+    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself", *, language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__()
+            self.quizzes = list(quizzes)
+            self.title = title
+            self.add_class("cl-quiz-set")
+            self.score_view = widgets.HTML("")
+            self.score_view.add_class("cl-quiz-score")
+            self.reset_button = widgets.Button(description="Start again", icon="refresh")
+            self.reset_button.add_class("cl-quiz-reset")
+            self.reset_button.on_click(lambda _b: self.reset())
+            for quiz in self.quizzes:
+                quiz.on_answer(lambda _q: self._show_score())
+            heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+            self.children = [heading, *self.quizzes,
+                             widgets.HBox([self.score_view, self.reset_button])]
+            self._show_score()
 
     @property
     def score(self) -> int:
@@ -526,26 +542,31 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         return sum(1 for q in self.quizzes if q.correct is not None)
 
     @property
+    @spoken
     def summary(self) -> str:
         """``"3 of 4 correct"`` (with how many are still open)."""
         text = f"{self.score} of {len(self.quizzes)} correct"
         left = len(self.quizzes) - self.answered
         return text + (f" ({left} still to answer)" if left else "")
 
+    @spoken
     def static_html(self) -> str:
         """The quizzes as static HTML (each `Quiz.static_html`, numbered, under the title)."""
         items = "".join(f"<li>{quiz.static_html()}</li>" for quiz in self.quizzes)
         return (f'<div class="cl-quiz-set-static" {STATIC_ATTR}="quiz-set">'
                 f"<h3>{html.escape(self.title)}</h3><ol>{items}</ol></div>")
 
+    @spoken
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget view plus `static_html` as ``text/html`` (see `Quiz`)."""
         return _with_static_html(super()._repr_mimebundle_(**kwargs), self.static_html)
 
+    @spoken
     def _show_score(self) -> None:
         self.score_view.value = (f'<span role="status" class="cl-quiz-score-text">'
                                  f"{html.escape(self.summary)}</span>")
 
+    @spoken
     def reset(self) -> None:
         """Clear every quiz's answer and the score."""
         for quiz in self.quizzes:

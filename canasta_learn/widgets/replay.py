@@ -28,10 +28,11 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..core.i18n import speaking
 from ..engine.round import Round
 from ..play.bots import acting_seat
 from ..records.record import GameRecord
-from .common import profile_badge
+from .common import profile_badge, spoken, widget_language
 from .table import TableWidget
 
 __all__ = ["MovesPane", "ReplayViewer", "StepSlider", "third_person"]
@@ -151,119 +152,122 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, record: GameRecord | str, *, four_color: bool = False,
                  interval_ms: int = 900, bots: Any = "greedy",
-                 review_rollouts: int | None = None, review_seed: int | None = 0) -> None:
-        from ..play.review import REVIEW_ROLLOUTS
+                 review_rollouts: int | None = None, review_seed: int | None = 0, language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            from ..play.review import REVIEW_ROLLOUTS
 
-        if not isinstance(record, GameRecord):
-            record = GameRecord.load(record)
-        self.record = record
-        self.bots = bots
-        self.review_rollouts = REVIEW_ROLLOUTS if review_rollouts is None else review_rollouts
-        self.review_seed = review_seed
-        self.four_color = four_color
-        self.steps: list[tuple[int, int]] = [
-            (r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
-        if not self.steps:
-            raise ValueError("The record has no rounds to replay.")
-        self._notes: dict[int, Any] = {}
-        # The score sheet is kept incrementally: each finished round's row is made once (its
-        # scores counted once), so a step in round 120 no longer rescores 119 rounds.
-        self._score_rows: dict[int, str] = {}
-        self._ranked: dict[int, dict[int, tuple[list[Any], list[Any]]]] = {}
-        self._round_base = {r: i for i, (r, a) in enumerate(self.steps) if a < 0}
-        self._step = -1
-        self.play_widget: Any = None
+            if not isinstance(record, GameRecord):
+                record = GameRecord.load(record)
+            self.record = record
+            self.bots = bots
+            self.review_rollouts = REVIEW_ROLLOUTS if review_rollouts is None else review_rollouts
+            self.review_seed = review_seed
+            self.four_color = four_color
+            self.steps: list[tuple[int, int]] = [
+                (r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
+            if not self.steps:
+                raise ValueError("The record has no rounds to replay.")
+            self._notes: dict[int, Any] = {}
+            # The score sheet is kept incrementally: each finished round's row is made once (its
+            # scores counted once), so a step in round 120 no longer rescores 119 rounds.
+            self._score_rows: dict[int, str] = {}
+            self._ranked: dict[int, dict[int, tuple[list[Any], list[Any]]]] = {}
+            self._round_base = {r: i for i, (r, a) in enumerate(self.steps) if a < 0}
+            self._step = -1
+            self.play_widget: Any = None
 
-        last = len(self.steps) - 1
-        self.badge = profile_badge(record.profile)
-        title = record.info.get("title") if record.info else None
-        self.title = widgets.HTML(
-            f'<div style="font-size:20px;font-weight:700">{html.escape(title)}</div>'
-            if title else "")
+            last = len(self.steps) - 1
+            self.badge = profile_badge(record.profile)
+            title = record.info.get("title") if record.info else None
+            self.title = widgets.HTML(
+                f'<div style="font-size:20px;font-weight:700">{html.escape(title)}</div>'
+                if title else "")
 
-        def button(name: str, description: str, tooltip: str, icon: str) -> widgets.Button:
-            b = widgets.Button(description=description, tooltip=tooltip, icon=icon,
-                               layout=widgets.Layout(width="auto"))
-            b.add_class("cl-button")
-            b.add_class(f"cl-replay-{name}")
-            return b
+            def button(name: str, description: str, tooltip: str, icon: str) -> widgets.Button:
+                b = widgets.Button(description=description, tooltip=tooltip, icon=icon,
+                                   layout=widgets.Layout(width="auto"))
+                b.add_class("cl-button")
+                b.add_class(f"cl-replay-{name}")
+                return b
 
-        self.first_button = button("first", "First", "Go to the first step", "fast-backward")
-        self.back_button = button("back", "Back", "One step back", "step-backward")
-        self.forward_button = button("forward", "Forward", "One step forward", "step-forward")
-        self.last_button = button("last", "Last", "Go to the last step", "fast-forward")
-        self.first_button.on_click(lambda _b: self.first())
-        self.back_button.on_click(lambda _b: self.back())
-        self.forward_button.on_click(lambda _b: self.next())
-        self.last_button.on_click(lambda _b: self.last())
-        # The slider counts steps from 1 (what the page says); ``step`` is 0-based.
-        self.slider = StepSlider(value=1, min=1, max=last + 1, description="Step",
-                                 aria_label="Step of the game (arrow keys: back / forward)")
-        self.slider.add_class("cl-replay-slider")
-        self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
-        self.slider.on_move = lambda delta: self.go(self._step + delta)
-        self.interval_ms = interval_ms
-        self.player = widgets.ToggleButton(value=False, description="Play", icon="play",
-                                           tooltip="Play the moves one by one (press again to pause)",
-                                           layout=widgets.Layout(width="auto"))
-        self.player.add_class("cl-button")
-        self.player.add_class("cl-replay-play")
-        self.player.observe(self._on_play, names="value")
-        self._timer: Any = None
-        self.where = widgets.HTML("")
-        self.where.add_class("cl-replay-where")
+            self.first_button = button("first", "First", "Go to the first step", "fast-backward")
+            self.back_button = button("back", "Back", "One step back", "step-backward")
+            self.forward_button = button("forward", "Forward", "One step forward", "step-forward")
+            self.last_button = button("last", "Last", "Go to the last step", "fast-forward")
+            self.first_button.on_click(lambda _b: self.first())
+            self.back_button.on_click(lambda _b: self.back())
+            self.forward_button.on_click(lambda _b: self.next())
+            self.last_button.on_click(lambda _b: self.last())
+            # The slider counts steps from 1 (what the page says); ``step`` is 0-based.
+            self.slider = StepSlider(value=1, min=1, max=last + 1, description="Step",
+                                     aria_label="Step of the game (arrow keys: back / forward)")
+            self.slider.add_class("cl-replay-slider")
+            self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
+            self.slider.on_move = lambda delta: self.go(self._step + delta)
+            self.interval_ms = interval_ms
+            self.player = widgets.ToggleButton(value=False, description="Play", icon="play",
+                                               tooltip="Play the moves one by one (press again to pause)",
+                                               layout=widgets.Layout(width="auto"))
+            self.player.add_class("cl-button")
+            self.player.add_class("cl-replay-play")
+            self.player.observe(self._on_play, names="value")
+            self._timer: Any = None
+            self.where = widgets.HTML("")
+            self.where.add_class("cl-replay-where")
 
-        first_round = record.state_at(0, -1)
-        self.table = TableWidget(first_round, show_hands=True, player_names=record.players,
-                                 four_color=four_color, width=52, show_badge=False)
-        self.moves = MovesPane()
-        self.moves.add_class("cl-replay-moves")
-        self.moves.on_go = self.go
-        self.notes = widgets.HTML("")
-        self.notes.add_class("cl-replay-notes")
-        self.scores = widgets.HTML("")
-        self.scores.add_class("cl-replay-scores")
-        self.continue_button = button("continue", "Continue from here",
-                                      "Play on from this position against bots", "play")
-        self.continue_seat = widgets.Dropdown(description="as", options=[("N", 0)], value=0,
-                                              layout=widgets.Layout(width="140px"),
-                                              style={"description_width": "initial"})
-        self.continue_seat.add_class("cl-continue-seat")
-        self.continue_button.on_click(lambda _b: self.continue_here())
-        self.sandbox = widgets.VBox([])
-        self.sandbox.add_class("cl-replay-sandbox")
-        self.review_button = button("review", "Review game",
-                                    "The coach's opinion of every move (takes a few seconds per round)",
-                                    "search")
-        self.review_button.on_click(lambda _b: self.review())
-        self.review_status = widgets.HTML("")
-        self.review_status.add_class("cl-replay-review-status")
-        self.review_panel = widgets.HTML("")
-        self.review_panel.add_class("cl-replay-review")
+            first_round = record.state_at(0, -1)
+            self.table = TableWidget(first_round, show_hands=True, player_names=record.players,
+                                     four_color=four_color, width=52, show_badge=False)
+            self.moves = MovesPane()
+            self.moves.add_class("cl-replay-moves")
+            self.moves.on_go = self.go
+            self.notes = widgets.HTML("")
+            self.notes.add_class("cl-replay-notes")
+            self.scores = widgets.HTML("")
+            self.scores.add_class("cl-replay-scores")
+            self.continue_button = button("continue", "Continue from here",
+                                          "Play on from this position against bots", "play")
+            self.continue_seat = widgets.Dropdown(description="as", options=[("N", 0)], value=0,
+                                                  layout=widgets.Layout(width="140px"),
+                                                  style={"description_width": "initial"})
+            self.continue_seat.add_class("cl-continue-seat")
+            self.continue_button.on_click(lambda _b: self.continue_here())
+            self.sandbox = widgets.VBox([])
+            self.sandbox.add_class("cl-replay-sandbox")
+            self.review_button = button("review", "Review game",
+                                        "The coach's opinion of every move (takes a few seconds per round)",
+                                        "search")
+            self.review_button.on_click(lambda _b: self.review())
+            self.review_status = widgets.HTML("")
+            self.review_status.add_class("cl-replay-review-status")
+            self.review_panel = widgets.HTML("")
+            self.review_panel.add_class("cl-replay-review")
 
-        controls = widgets.HBox(
-            [self.first_button, self.back_button, self.player, self.forward_button,
-             self.last_button, self.slider],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        controls.add_class("cl-replay-controls")
-        moves_box = widgets.VBox([widgets.HTML("<b>Moves</b> (click one to go there)"), self.moves])
-        left = widgets.VBox([controls, self.where, moves_box],
-                            layout=widgets.Layout(flex="1 1 460px", min_width="0"))
-        review_row = widgets.HBox([self.review_button, self.review_status],
-                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        right = widgets.VBox([widgets.HTML("<b>Notes</b>"), self.notes, review_row, self.review_panel,
-                              widgets.HTML("<b>Score sheet so far</b>"), self.scores],
-                             layout=widgets.Layout(flex="1 1 380px", min_width="0", padding="0 0 0 12px"))
-        right.add_class("cl-replay-side")
-        top = widgets.HBox([left, right],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.table.layout = widgets.Layout(width="100%")
-        continue_row = widgets.HBox([self.continue_button, self.continue_seat],
-                                    layout=widgets.Layout(align_items="center"))
-        super().__init__([widgets.HBox([self.badge, self.title]), top, self.table,
-                          continue_row, self.sandbox])
-        self.add_class("cl-replay-viewer")
-        self._show(0)
+            controls = widgets.HBox(
+                [self.first_button, self.back_button, self.player, self.forward_button,
+                 self.last_button, self.slider],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            controls.add_class("cl-replay-controls")
+            moves_box = widgets.VBox([widgets.HTML("<b>Moves</b> (click one to go there)"), self.moves])
+            left = widgets.VBox([controls, self.where, moves_box],
+                                layout=widgets.Layout(flex="1 1 460px", min_width="0"))
+            review_row = widgets.HBox([self.review_button, self.review_status],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            right = widgets.VBox([widgets.HTML("<b>Notes</b>"), self.notes, review_row, self.review_panel,
+                                  widgets.HTML("<b>Score sheet so far</b>"), self.scores],
+                                 layout=widgets.Layout(flex="1 1 380px", min_width="0", padding="0 0 0 12px"))
+            right.add_class("cl-replay-side")
+            top = widgets.HBox([left, right],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+            self.table.layout = widgets.Layout(width="100%")
+            continue_row = widgets.HBox([self.continue_button, self.continue_seat],
+                                        layout=widgets.Layout(align_items="center"))
+            super().__init__([widgets.HBox([self.badge, self.title]), top, self.table,
+                              continue_row, self.sandbox])
+            self.add_class("cl-replay-viewer")
+            self._show(0)
 
     # ------------------------------------------------------------------ navigation
     @property
@@ -281,6 +285,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """(round index, action index) of the step shown; action index -1 is the deal."""
         return self.steps[self._step]
 
+    @spoken
     def go(self, step: int) -> None:
         """Show step ``step`` (clamped to the game)."""
         step = max(0, min(len(self.steps) - 1, int(step)))
@@ -318,6 +323,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """Stop where it is (the step shown stays)."""
         self.player.value = False
 
+    @spoken
     def _on_play(self, change: Any) -> None:
         playing = bool(change["new"])
         self.player.description = "Pause" if playing else "Play"
@@ -339,6 +345,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             return
         self._timer = loop.call_later(self.interval_ms / 1000, self.tick)
 
+    @spoken
     def tick(self) -> None:
         """One step of Play: forward, or pause at the last step (the timer calls it)."""
         self._timer = None
@@ -359,10 +366,12 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         return self.record.state_at(r, a)
 
     @property
+    @spoken
     def notes_text(self) -> str:
         """The notes of the step shown, as plain text (one line each)."""
         return "\n".join(self._note_lines(*self.position))
 
+    @spoken
     def review(self, rounds: Any = None) -> int:
         """Run the coach's game review (every round, or those in ``rounds``) with the viewer's
         ``review_rollouts`` and ``review_seed``; store the marks in the record's ``review``
@@ -380,6 +389,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         return count
 
     @property
+    @spoken
     def review_text(self) -> str:
         """The coach's review mark of the step shown, as plain text ("" when none)."""
         return "\n".join(self._review_lines(*self.position))
@@ -415,6 +425,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                 f"Its reasons, seen from {html.escape(who)}'s seat:"
                 f'<ul style="margin:2px 0">{reasons}</ul></div>')
 
+    @spoken
     def continue_here(self) -> Any:
         """Open a `PlayWidget` at exactly this position (a copy), playing the chosen seat."""
         from .play import PlayWidget
@@ -507,6 +518,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         lines.extend(f"Routine: {note.message}" for note in folded)
         return lines
 
+    @spoken
     def _show(self, step: int) -> None:
         step = max(0, min(len(self.steps) - 1, step))
         self._step = step
