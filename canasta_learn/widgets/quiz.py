@@ -57,7 +57,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Card, CardsLike, format_cards, to_cards
-from ..core.i18n import speaking
+from ..core.i18n import gettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..engine.round import Round
@@ -130,11 +130,12 @@ def _band_text(profile: Profile, index: int) -> str:
     step = _score_step(profile)
     if index < 0:
         first = table[0][0]
-        return "a negative team score" if first == 0 else f"a team score below {first}"
+        return gettext("a negative team score") if first == 0 else gettext(
+            "a team score below {score}").format(score=first)
     low = table[index][0]
     if index + 1 < len(table):
-        return f"a team score from {low} to {table[index + 1][0] - step}"
-    return f"a team score of {low} or more"
+        return gettext("a team score from {low} to {high}").format(low=low, high=table[index + 1][0] - step)
+    return gettext("a team score of {low} or more").format(low=low)
 
 
 def minimum_band(profile: ProfileLike, team_score: int) -> str:
@@ -150,8 +151,9 @@ def minimum_band(profile: ProfileLike, team_score: int) -> str:
         if team_score >= threshold:
             index = i
     minimum = prof.opening_minimum(team_score)
-    return (f"With {team_score} points a team needs {minimum} to open: in the {prof.name} profile "
-            f"the minimum is {minimum} for {_band_text(prof, index)}.")
+    return gettext("With {score} points a team needs {minimum} to open: in the {profile} profile "
+                   "the minimum is {minimum} for {band}.").format(score=team_score, minimum=minimum,
+                                                                   profile=prof.name, band=_band_text(prof, index))
 
 
 def _minimum_bands(profile: Profile, minimum: int) -> str:
@@ -161,8 +163,10 @@ def _minimum_bands(profile: Profile, minimum: int) -> str:
     if profile.opening_below == minimum:
         bands.insert(0, _band_text(profile, -1))
     if not bands:
-        return f"No team score has an opening minimum of {minimum} in the {profile.name} profile."
-    return f"{minimum} is the minimum for " + " and for ".join(bands) + "."
+        return gettext("No team score has an opening minimum of {minimum} in the {profile} profile.").format(
+            minimum=minimum, profile=profile.name)
+    return gettext("{minimum} is the minimum for {bands}.").format(
+        minimum=minimum, bands=gettext(" and for ").join(bands))
 
 
 class _Why:
@@ -188,14 +192,15 @@ def _why_title(choice: str, *, wrong: bool = False) -> str:
     """The title of an explanation box: "Why 90" / "Why not 50" (a long choice, such as a
     pile reason, is not repeated: "Why" / "Why not your choice")."""
     if len(choice) > 28:
-        return "Why not your choice" if wrong else "Why"
-    return f"Why not {choice}" if wrong else f"Why {choice}"
+        return gettext("Why not your choice") if wrong else gettext("Why")
+    return (gettext("Why not {choice}") if wrong else gettext("Why {choice}")).format(choice=choice)
 
 
 def _quiz_badge_html(profile: Profile) -> str:
     """The profile a quiz is asked in, by name only: a profile's description (the badge's
     tooltip elsewhere) can state the answer ("always-frozen pile")."""
-    return (f'<span class="cl-profile-badge">Rules: <b>{html.escape(profile.name)}</b></span>')
+    rules = html.escape(gettext("Rules:"))
+    return f'<span class="cl-profile-badge">{rules} <b>{html.escape(profile.name)}</b></span>'
 
 
 def _with_static_html(bundle: Any, static: Callable[[], str]) -> dict[str, Any] | None:
@@ -371,7 +376,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         if self.table is not None:
             parts.append(round_html(self.table, question=True))
         if self.cards:
-            parts.append(cards_row_html(self.cards, label="The cards"))
+            parts.append(cards_row_html(self.cards, label=gettext("The cards")))
         if self.position is not None:
             asks = self.kind if self.kind != "generic" else None
             parts.append(position_html(self.position, question=True, asks=asks))
@@ -415,13 +420,14 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.chosen = choice
         self.correct = choice == self.answer_text
         if self.correct:
-            head = f"Right: {self.answer_text}."
+            head = gettext("Right: {answer}.").format(answer=self.answer_text)
         else:
-            head = f"Not quite: you chose {choice}; the answer is {self.answer_text}."
+            head = gettext("Not quite: you chose {choice}; the answer is {answer}.").format(
+                choice=choice, answer=self.answer_text)
         why = " " + self._why.message
         mine = self._why_not(choice)
         if mine is not None:
-            why += f" Your choice: {mine.message}"
+            why += " " + gettext("Your choice: {why}").format(why=mine.message)
         self.feedback = head + why
         for button in self.buttons:
             button.disabled = True
@@ -429,10 +435,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             # the tooltip and the feedback (not colour alone)
             if button.description == self.answer_text:
                 button.button_style = "success"
-                button.tooltip = "The right answer"
+                button.tooltip = gettext("The right answer")
             elif button.description == choice:
                 button.button_style = "danger"
-                button.tooltip = "Your answer (not right)"
+                button.tooltip = gettext("Your answer (not right)")
         self.feedback_view.value = self._feedback_html(choice, mine)
         for listener in self._listeners:
             listener(self)
@@ -458,12 +464,14 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     def answer_html(self) -> str:
         """The answer and why (what the static page folds under "Show the answer"): the right
         choice, its explanation, and why each other choice is wrong where the engine says."""
-        parts = [f'<p>The answer is <b>{html.escape(self.answer_text)}</b>.</p>',
+        answer = gettext("The answer is {answer}.").format(answer="\0")
+        before, _, after = html.escape(answer).partition("\0")
+        parts = [f"<p>{before}<b>{html.escape(self.answer_text)}</b>{after}</p>",
                  self._why.html(_why_title(self.answer_text))]
         for choice in self.choices:
             mine = self._why_not(choice)
             if mine is not None:
-                parts.append(mine.html(f"Why not {choice}"))
+                parts.append(mine.html(gettext("Why not {choice}").format(choice=choice)))
         return "".join(parts)
 
     # ------------------------------------------------------------------ static page
@@ -476,11 +484,12 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         element, "Show the answer", holding `answer_html`. No script; every text is escaped.
         """
         choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
+        choices_word, show = html.escape(gettext("Choices:")), html.escape(gettext("Show the answer"))
         return (f'<div class="cl-quiz-static" {STATIC_ATTR}="quiz">'
                 f'<p class="cl-quiz-question"><b>{html.escape(self.question)}</b> '
                 f"{_quiz_badge_html(self.profile)}</p>{self.question_html()}"
-                f'<p>Choices:</p><ul class="cl-quiz-choices">{choices}</ul>'
-                f'<details class="cl-quiz-answer"><summary>Show the answer</summary>'
+                f'<p>{choices_word}</p><ul class="cl-quiz-choices">{choices}</ul>'
+                f'<details class="cl-quiz-answer"><summary>{show}</summary>'
                 f"{self.answer_html()}</details></div>")
 
     @spoken
@@ -511,17 +520,20 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     shown; ``reset()`` clears every quiz.
     """
 
-    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself", *, language: str | None = None) -> None:
+    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself", *,
+                 language: str | None = None) -> None:
         #: The language the widget speaks (everything it shows, in every callback).
         self.language = widget_language(language)
         with speaking(self.language):
             super().__init__()
             self.quizzes = list(quizzes)
+            if title == "Check yourself":
+                title = gettext("Check yourself")
             self.title = title
             self.add_class("cl-quiz-set")
             self.score_view = widgets.HTML("")
             self.score_view.add_class("cl-quiz-score")
-            self.reset_button = widgets.Button(description="Start again", icon="refresh")
+            self.reset_button = widgets.Button(description=gettext("Start again"), icon="refresh")
             self.reset_button.add_class("cl-quiz-reset")
             self.reset_button.on_click(lambda _b: self.reset())
             for quiz in self.quizzes:
@@ -545,9 +557,11 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     @spoken
     def summary(self) -> str:
         """``"3 of 4 correct"`` (with how many are still open)."""
-        text = f"{self.score} of {len(self.quizzes)} correct"
         left = len(self.quizzes) - self.answered
-        return text + (f" ({left} still to answer)" if left else "")
+        if left:
+            return gettext("{score} of {count} correct ({left} still to answer)").format(
+                score=self.score, count=len(self.quizzes), left=left)
+        return gettext("{score} of {count} correct").format(score=self.score, count=len(self.quizzes))
 
     @spoken
     def static_html(self) -> str:
