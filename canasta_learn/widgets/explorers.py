@@ -33,7 +33,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
-from ..core.i18n import speaking
+from ..core.i18n import gettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
@@ -194,11 +194,11 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         self._profiles: dict[str, Profile] = {name: get_profile(name) for name in profile_names()}
         self._profiles[prof.name] = prof
         self.profile_select = widgets.Dropdown(options=list(self._profiles), value=prof.name,
-                                               description="Rules")
+                                               description=gettext("Rules"))
         self.profile_select.add_class("cl-profile-select")
         self.badge = profile_badge(prof)
         self.error = _error_box()
-        self.compare_box = widgets.Checkbox(value=False, description="compare profiles",
+        self.compare_box = widgets.Checkbox(value=False, description=gettext("compare profiles"),
                                             indent=False)
         self.compare_box.add_class("cl-compare-toggle")
         self.compare_view = widgets.HTML("")
@@ -303,24 +303,28 @@ class PileExplorer(_Explorer):
             self.status: PileStatus | None = None
             self.verdict: Verdict | None = None
             self.comparison: dict[str, Verdict] = {}
-            self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
-            self.pile_input = _cards_text(discard_pile, "Discard pile (bottom \u2192 top)",
+            self.hand_input = _cards_text(hand, gettext("Hand"), self._update, "cl-input-hand")
+            self.pile_input = _cards_text(discard_pile, gettext("Discard pile (bottom \u2192 top)"),
                                           self._update, "cl-input-pile")
-            self.melds_input = MeldsText(team_melds, description="Team melds (separate with |)",
+            self.melds_input = MeldsText(team_melds, description=gettext("Team melds (separate with |)"),
                                          on_change=self._update)
             self.melds_input.text.add_class("cl-input-melds")
             opened = {None: "auto", True: "yes", False: "no"}[team_opened]
-            self.opened_input = widgets.ToggleButtons(options=list(self._OPENED), value=opened,
-                                                      description="Team opened",
+            words = [(pgettext("team opened", "auto"), "auto"), (pgettext("team opened", "yes"), "yes"),
+                     (pgettext("team opened", "no"), "no")]
+            options: list[str] | list[tuple[str, str]] = (
+                list(self._OPENED) if all(w == v for w, v in words) else words)  # the values stay the codes
+            self.opened_input = widgets.ToggleButtons(options=options, value=opened,
+                                                      description=gettext("Team opened"),
                                                       style={"button_width": "60px"})
             self.opened_input.add_class("cl-input-opened")
-            self.score_input = self._number_input(team_score, "Team score", "cl-input-score")
+            self.score_input = self._number_input(team_score, gettext("Team score"), "cl-input-score")
             self.pile_view = widgets.HTML("")
             self.pile_view.add_class("cl-pile-view")
             self.state_view = widgets.HTML("")
             self.state_view.add_class("cl-pile-state")
             self.verdict_view = verdict_widget()
-            self.picker = _picker([("Hand", self.hand_input), ("Pile", self.pile_input)])
+            self.picker = _picker([(gettext("Hand"), self.hand_input), (gettext("Pile"), self.pile_input)])
             self._text_inputs(self.hand_input, self.pile_input, self.melds_input)
             self._watch(self.opened_input, self.score_input)
             inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
@@ -418,10 +422,10 @@ class OpeningExplorer(_Explorer):
             self.options: list[Any] = []
             self.verdict: Verdict | None = None
             self.comparison: dict[str, Verdict] = {}
-            self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
-            self.top_input = _cards_text(top_card, "Top card of the pile (optional: take the pile)",
+            self.hand_input = _cards_text(hand, gettext("Hand"), self._update, "cl-input-hand")
+            self.top_input = _cards_text(top_card, gettext("Top card of the pile (optional: take the pile)"),
                                          self._update, "cl-input-top", placeholder="h4")
-            self.score_input = self._number_input(team_score, "Team score", "cl-input-score")
+            self.score_input = self._number_input(team_score, gettext("Team score"), "cl-input-score")
             self.minimum_view = widgets.HTML("")
             self.minimum_view.add_class("cl-minimum")
             self.table_view = widgets.HTML("")
@@ -429,7 +433,7 @@ class OpeningExplorer(_Explorer):
             self.options_view = widgets.HTML("")
             self.options_view.add_class("cl-opening-options")
             self.verdict_view = verdict_widget()
-            self.picker = _picker([("Hand", self.hand_input), ("Top card", self.top_input)])
+            self.picker = _picker([(gettext("Hand"), self.hand_input), (gettext("Top card"), self.top_input)])
             self._text_inputs(self.hand_input, self.top_input)
             self._watch(self.score_input)
             inputs = widgets.VBox([self.hand_input.box, self.top_input.box,
@@ -512,19 +516,19 @@ class ScoreCalculator(_Explorer):
         with speaking(self.language):
             super().__init__(profile, "cl-score-calculator", compare=False)
             self.breakdown: ScoreBreakdown | None = None
-            self.melds_input = MeldsText(team_melds, description="Team melds (separate with |)",
+            self.melds_input = MeldsText(team_melds, description=gettext("Team melds (separate with |)"),
                                          on_change=self._update)
             self.melds_input.text.add_class("cl-input-melds")
-            self.threes_input = _cards_text(red_threes, "Red threes", self._update,
+            self.threes_input = _cards_text(red_threes, gettext("Red threes"), self._update,
                                             "cl-input-red-threes", placeholder="h3 d3")
             self.left_input = MeldsText(cards_left,
-                                        description="Cards left in hands (one hand per |)",
+                                        description=gettext("Cards left in hands (one hand per |)"),
                                         placeholder="c7 | h9 s4", on_change=self._update)
             self.left_input.text.add_class("cl-input-left")
-            self.went_out_input = widgets.Checkbox(value=went_out, description="went out",
+            self.went_out_input = widgets.Checkbox(value=went_out, description=gettext("went out"),
                                                    indent=False)
             self.went_out_input.add_class("cl-input-went-out")
-            self.concealed_input = widgets.Checkbox(value=concealed, description="concealed",
+            self.concealed_input = widgets.Checkbox(value=concealed, description=gettext("concealed"),
                                                     indent=False)
             self.concealed_input.add_class("cl-input-concealed")
             self.score_view = widgets.HTML("")
@@ -578,11 +582,11 @@ def _picker(targets: Sequence[tuple[str, CardsText]]) -> list[widgets.Widget]:
     except ImportError:  # pragma: no cover - the component ships with the package
         return []
     deck = parse_cards("jk " + " ".join(f"{s}{r}" for s in "cdhs" for r in range(1, 14)))
-    picker = HandWidget(deck, selectable=True, sort="suit", label="Card picker",
+    picker = HandWidget(deck, selectable=True, sort="suit", label=gettext("Card picker"),
                         card_width=40)
     picker.add_class("cl-card-picker")
     target = widgets.ToggleButtons(options=[name for name, _ in targets],
-                                   description="Click a card to add it to")
+                                   description=gettext("Click a card to add it to"))
     target.add_class("cl-picker-target")
     boxes = dict(targets)
 
@@ -596,6 +600,6 @@ def _picker(targets: Sequence[tuple[str, CardsText]]) -> list[widgets.Widget]:
 
     picker.observe(picked, names="selected_ids")
     panel = widgets.Accordion(children=[widgets.VBox([target, picker])])
-    panel.set_title(0, "Card picker (click cards instead of typing)")
+    panel.set_title(0, gettext("Card picker (click cards instead of typing)"))
     panel.selected_index = None
     return [panel]

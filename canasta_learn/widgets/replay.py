@@ -241,7 +241,8 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             self.scores.add_class("cl-replay-scores")
             self.continue_button = button("continue", pgettext("replay button", "Continue from here"),
                                           gettext("Play on from this position against bots"), "play")
-            self.continue_seat = widgets.Dropdown(description=gettext("as"), options=[("N", 0)], value=0,
+            self.continue_seat = widgets.Dropdown(description=pgettext("continue from here as seat", "as"),
+                                                  options=[("N", 0)], value=0,
                                                   layout=widgets.Layout(width="140px"),
                                                   style={"description_width": "initial"})
             self.continue_seat.add_class("cl-continue-seat")

@@ -43,7 +43,7 @@ def widget_texts(widget: Any) -> list[str]:
     """Every description, tooltip and choice label of ``widget`` and its children, in tree order
     (the profile and bot dropdowns list code names, the file box a file name: left out)."""
     out: list[str] = []
-    names = {"cl-profile-choice", "cl-bot-choice"}
+    names = {"cl-profile-choice", "cl-bot-choice", "cl-profile-select"}
     classes = set(getattr(widget, "_dom_classes", ()))
     for attribute in ("description", "tooltip"):
         value = getattr(widget, attribute, None)
@@ -222,4 +222,72 @@ def test_table_widget_badge_and_play_table_facts_are_portuguese() -> None:
     for phrase in ("Sua equipe", "A outra equipe", "Abriu", "pontuação", "cartas", "A mesa"):
         assert phrase in play_pt.table.value
     assert "Your team" in play_en.table.value
+    assert_portuguese(pairs)
+
+
+def test_replay_viewer_controls_step_line_and_notes_are_portuguese() -> None:
+    from canasta_learn.records.examples import example_names, load_example
+    from canasta_learn.widgets import ReplayViewer
+
+    record = load_example(example_names()[0])
+    record.rounds[0].comments[1] = "ok"
+    record.rounds[0].glyphs[1] = "?!"
+    english = ReplayViewer(record, language="en")
+    portuguese = ReplayViewer(record, language="pt_BR")
+    pairs = [pair for pair in zip(widget_texts(english), widget_texts(portuguese), strict=True)
+             if pair[0] != english.continue_seat.description or pair[1] == "como"]
+    for viewer in (english, portuguese):
+        viewer.go(2)  # the step of the comment and glyph
+    pairs.append((plain(english.where.value), plain(portuguese.where.value)))
+    pairs.extend(zip(english.notes_text.split("\n")[:2], portuguese.notes_text.split("\n")[:2], strict=True))
+    english.player.value = portuguese.player.value = True
+    pairs.append((english.player.description, portuguese.player.description))
+    english.player.value = portuguese.player.value = False
+    assert portuguese.first_button.description == "Primeira"
+    assert portuguese.continue_button.description == "Continuar daqui"
+    assert portuguese.review_button.description == "Revisar partida"
+    assert plain(portuguese.where.value).startswith("Passo 3 de ")
+    assert "Comentário: ok" in portuguese.notes_text and "jogada duvidosa" in portuguese.notes_text
+    assert_portuguese(pairs)
+
+
+def test_quiz_feedback_and_quiz_set_score_are_portuguese() -> None:
+    from canasta_learn.widgets import Quiz, QuizSet
+    from canasta_learn.widgets.quiz import minimum_band
+
+    def build(language: str) -> tuple[Any, Any]:
+        rnd = Round(seed=7)
+        verdict = rnd.check(rnd.legal_actions()[0])  # a real verdict as the explanation
+        quiz = Quiz("?", ["A", "B"], "A", verdict, language=language)
+        return quiz, QuizSet([quiz], language=language)
+
+    english, en_set = build("en")
+    portuguese, pt_set = build("pt_BR")
+    pairs = [(en_set.summary, pt_set.summary), (en_set.title, pt_set.title),
+             (en_set.reset_button.description, pt_set.reset_button.description)]
+    english.answer("B")
+    portuguese.answer("B")
+    pairs.append((english.feedback.split(";")[0], portuguese.feedback.split(";")[0]))
+    pairs.extend(zip([b.tooltip for b in english.buttons], [b.tooltip for b in portuguese.buttons], strict=True))
+    pairs.append((en_set.summary, pt_set.summary))
+    assert portuguese.feedback.startswith("Não exatamente: você escolheu B; a resposta é A.")
+    assert pt_set.summary == "0 de 1 certas"
+    assert "Mostrar a resposta" in portuguese.static_html()
+    with speaking("pt_BR"):
+        band = minimum_band("classic", 1500)
+    with speaking("en"):
+        pairs.append((minimum_band("classic", 1500), band))
+    assert_portuguese(pairs)
+
+
+@pytest.mark.parametrize("explorer", ["PileExplorer", "OpeningExplorer", "ScoreCalculator"])
+def test_explorer_inputs_are_labelled_in_portuguese(explorer: str) -> None:
+    import canasta_learn.widgets as components
+
+    make = getattr(components, explorer)
+    english, portuguese = make(language="en"), make(language="pt_BR")
+    pairs = [pair for pair in zip(widget_texts(english), widget_texts(portuguese), strict=True)
+             if pair[0] not in ("classic",)]
+    assert len(pairs) >= 3
+    assert any(pt.startswith("Regras") for _, pt in pairs) or explorer == "ScoreCalculator"
     assert_portuguese(pairs)
