@@ -581,7 +581,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                 label += f' <span title="{has_comment}" aria-label="{has_comment}">\u270e</span>'
             if i in rr.review:
                 flag_title = html.escape(gettext("the coach estimates a large loss"))
-                flag_label = html.escape(gettext("marked by the coach's review"), quote=True)
+                flag_label = html.escape(gettext("marked by the coach's review"), quote=False).replace('"', "&quot;")
                 label += (f' <span class="cl-review-flag" title="{flag_title}" '
                           f'aria-label="{flag_label}">\u2691</span>')
             number = "" if i < 0 else f"{i + 1}. "

@@ -291,3 +291,31 @@ def test_explorer_inputs_are_labelled_in_portuguese(explorer: str) -> None:
     assert len(pairs) >= 3
     assert any(pt.startswith("Regras") for _, pt in pairs) or explorer == "ScoreCalculator"
     assert_portuguese(pairs)
+
+
+def test_hint_panel_names_moves_and_estimates_in_portuguese() -> None:
+    """The coach's panel of a Hint: its title, each move in words and its estimate (the coach's
+    reasons are not translated yet and are left out)."""
+    from canasta_learn.play.coach_words import estimate_words, move_words
+
+    english = PlayWidget(seed=7, language="en", hint_budget=0.05, hint_rollouts=4)
+    portuguese = PlayWidget(seed=7, language="pt_BR", hint_budget=0.05, hint_rollouts=4)
+    for play in (english, portuguese):
+        play.click("draw")
+        play.click("hint")
+    assert "A opinião do treinador" in portuguese.coach_panel.value
+    pairs = []
+    rnd = portuguese.state
+    for candidate in portuguese.advice.top(3):
+        with speaking("en"):
+            en_words = (move_words(candidate.action, rnd), estimate_words(candidate))
+        with speaking("pt_BR"):
+            pt_words = (move_words(candidate.action, rnd), estimate_words(candidate))
+        pairs.extend(zip(en_words, pt_words, strict=True))
+    for action in rnd.legal_actions()[:30]:
+        with speaking("en"):
+            en_move = move_words(action, rnd)
+        with speaking("pt_BR"):
+            pt_move = move_words(action, rnd)
+        pairs.append((en_move, pt_move))
+    assert_portuguese(pairs)
