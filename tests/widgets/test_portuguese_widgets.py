@@ -319,3 +319,30 @@ def test_hint_panel_names_moves_and_estimates_in_portuguese() -> None:
             pt_move = move_words(action, rnd)
         pairs.append((en_move, pt_move))
     assert_portuguese(pairs)
+
+
+def test_coach_estimate_reasons_are_portuguese() -> None:
+    """The coach's rollout reasons (its estimate, and best by / worse by) are said in Portuguese
+    when it is asked in Portuguese; the same position asked in English gives the English ones."""
+    from canasta_learn.play.coach import advise
+
+    rnd = Round(seed=7)
+    rnd.apply(f"{rnd.seat_name(rnd.to_move)[0]} draw")  # the play phase: several moves to compare
+    with speaking("en"):
+        english = advise(rnd, rnd.to_move, rollouts=4, seed=0)
+    with speaking("pt_BR"):
+        portuguese = advise(rnd, rnd.to_move, rollouts=4, seed=0)
+    from canasta_learn.play.coach_words import reason_texts
+
+    codes = ("estimate", "best_by", "worse_by", "going_out")
+    pairs = []
+    for ce, cp in zip(english.candidates, portuguese.candidates, strict=True):
+        with speaking("en"):
+            shown_en = reason_texts(ce, english.candidates, rnd)  # the notation in words, as shown
+        with speaking("pt_BR"):
+            shown_pt = reason_texts(cp, portuguese.candidates, rnd)
+        pairs.extend((e, p) for reason, e, p in zip(ce.reasons, shown_en, shown_pt, strict=True)
+                     if reason.code in codes)
+    assert any(pt.startswith("Resultado estimado:") for _, pt in pairs)
+    assert len(pairs) >= 2
+    assert_portuguese(pairs)
