@@ -564,16 +564,18 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
         if held:
             kept = held - used
             if used:
-                text = f"Spends {_plural(used, 'wild card')} of the {held} in your hand ({kept} kept)."
+                text = gettext("Spends {cards} of the {held} in your hand ({kept} kept).").format(
+                    cards=ngettext("{count} wild card", "{count} wild cards", used).format(count=used),
+                    held=held, kept=kept)
             else:
-                text = (f"Uses no wild card: your {_plural(held, 'wild card')} "
-                        f"{'stays' if held == 1 else 'stay'} in hand.")
+                text = ngettext("Uses no wild card: your {count} wild card stays in hand.",
+                                "Uses no wild card: your {count} wild cards stay in hand.", held).format(count=held)
             reasons.append(Reason("wild_cards", text, {"used": used, "held": held}))
     if not rnd.opened[team] and after.opened[team] and "opening_reached" in kinds:
         minimum = rnd.opening_minimum(team)
         reasons.append(Reason(
-            "opens", f"Opens for your team: melds worth {after.turn_value} this turn "
-            f"(the opening minimum is {minimum}).", {"value": after.turn_value, "minimum": minimum}))
+            "opens", gettext("Opens for your team: melds worth {value} this turn (the opening minimum is {minimum}).")
+            .format(value=after.turn_value, minimum=minimum), {"value": after.turn_value, "minimum": minimum}))
     if isinstance(action, Meld | TakePile | Swap):
         before_kinds = Counter(rnd.canasta_kinds(team))
         after_kinds = Counter(after.canasta_kinds(team))
@@ -596,19 +598,23 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
                                                     "counts_now": counts_now}))
     if "reserve_taken" in kinds:
         size = len(rnd.reserves[seat])
-        reasons.append(Reason("reserve", f"Your first canasta: your {size}-card reserve joins your hand.",
+        reasons.append(Reason("reserve", gettext("Your first canasta: your {count}-card reserve joins your hand.")
+                              .format(count=size),
                               {"cards": size}))
     if "morto_taken" in kinds:
         size = len(rnd.mortos[team])
-        how = "batida direta: you keep playing" if isinstance(action, Meld | TakePile) else \
-            "batida indireta: you pick it up as your turn ends"
-        reasons.append(Reason("morto", f"You run out of cards and take your team's morto ({size} cards; {how}).",
+        text = (gettext("You run out of cards and take your team's morto ({count} cards; batida direta: you keep "
+                        "playing).") if isinstance(action, Meld | TakePile) else
+                gettext("You run out of cards and take your team's morto ({count} cards; batida indireta: you pick it "
+                        "up as your turn ends)."))
+        reasons.append(Reason("morto", text.format(count=size),
                               {"cards": size, "direct": isinstance(action, Meld | TakePile)}))
     if "went_out" in kinds:
         concealed = after.went_out_concealed
         bonus = prof.concealed_going_out_bonus if concealed else prof.going_out_bonus
         what = rules.going_out_word(concealed)
-        reasons.append(Reason("goes_out", f"Ends the round now ({what}: +{bonus} for your team).",
+        reasons.append(Reason("goes_out", gettext("Ends the round now ({what}: +{bonus} for your team).").format(
+                              what=what, bonus=bonus),
                               {"bonus": bonus, "concealed": concealed}))
     if isinstance(action, Discard) and not after.is_over:
         reasons.extend(_discard_reasons(rnd, seat, action.card))
@@ -625,8 +631,10 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
     reasons: list[Reason] = []
     top_after = pile_status(rnd.pile + [card], prof, team_opened=opened)
     if top_after.state == "blocked":
-        why = "a black three" if card.is_black_three else "a wild card"
-        reasons.append(Reason("blocks", f"{name} cannot take the pile next turn: {why} on top blocks it.",
+        text = (gettext("{name} cannot take the pile next turn: a black three on top blocks it.")
+                if card.is_black_three else
+                gettext("{name} cannot take the pile next turn: a wild card on top blocks it."))
+        reasons.append(Reason("blocks", text.format(name=name),
                               {"next_seat": name, "state": top_after.state}))
     probe = Card(4, "c")
     by_rank = not rules_for(prof).suits_matter  # the next player takes a discard by its rank

@@ -334,7 +334,7 @@ def test_coach_estimate_reasons_are_portuguese() -> None:
         portuguese = advise(rnd, rnd.to_move, rollouts=4, seed=0)
     from canasta_learn.play.coach_words import reason_texts
 
-    codes = ("estimate", "best_by", "worse_by", "going_out")
+    codes = ("estimate", "best_by", "worse_by", "going_out", "wild_cards", "opens", "blocks", "reserve")
     pairs = []
     for ce, cp in zip(english.candidates, portuguese.candidates, strict=True):
         with speaking("en"):
