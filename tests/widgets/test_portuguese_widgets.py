@@ -272,7 +272,7 @@ def test_quiz_feedback_and_quiz_set_score_are_portuguese() -> None:
     pairs.append((en_set.summary, pt_set.summary))
     assert portuguese.feedback.startswith("Não exatamente: você escolheu B; a resposta é A.")
     assert pt_set.summary == "0 de 1 certas"
-    assert "Mostrar a resposta" in portuguese.static_html()
+    assert "Por que A" in portuguese.static_html()
     with speaking("pt_BR"):
         band = minimum_band("classic", 1500)
     with speaking("en"):
