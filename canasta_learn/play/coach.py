@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_name
 from ..core.cards import CARD_KEY, Card, rank_name
+from ..core.i18n import gettext, ngettext
 from ..engine.round import Round
 from ..rules.pile import pile_status
 from ..variants.base import rules_for
@@ -406,7 +407,7 @@ def team_label(rnd: Round, team: int) -> str:
 
 
 def _points(value: float) -> str:
-    return f"{abs(value):.0f} point{'s' if round(abs(value)) != 1 else ''}"
+    return ngettext("{count} point", "{count} points", round(abs(value))).format(count=f"{abs(value):.0f}")
 
 
 def _plural(count: int, word: str) -> str:
@@ -563,16 +564,18 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
         if held:
             kept = held - used
             if used:
-                text = f"Spends {_plural(used, 'wild card')} of the {held} in your hand ({kept} kept)."
+                text = gettext("Spends {cards} of the {held} in your hand ({kept} kept).").format(
+                    cards=ngettext("{count} wild card", "{count} wild cards", used).format(count=used),
+                    held=held, kept=kept)
             else:
-                text = (f"Uses no wild card: your {_plural(held, 'wild card')} "
-                        f"{'stays' if held == 1 else 'stay'} in hand.")
+                text = ngettext("Uses no wild card: your {count} wild card stays in hand.",
+                                "Uses no wild card: your {count} wild cards stay in hand.", held).format(count=held)
             reasons.append(Reason("wild_cards", text, {"used": used, "held": held}))
     if not rnd.opened[team] and after.opened[team] and "opening_reached" in kinds:
         minimum = rnd.opening_minimum(team)
         reasons.append(Reason(
-            "opens", f"Opens for your team: melds worth {after.turn_value} this turn "
-            f"(the opening minimum is {minimum}).", {"value": after.turn_value, "minimum": minimum}))
+            "opens", gettext("Opens for your team: melds worth {value} this turn (the opening minimum is {minimum}).")
+            .format(value=after.turn_value, minimum=minimum), {"value": after.turn_value, "minimum": minimum}))
     if isinstance(action, Meld | TakePile | Swap):
         before_kinds = Counter(rnd.canasta_kinds(team))
         after_kinds = Counter(after.canasta_kinds(team))
@@ -595,19 +598,23 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
                                                     "counts_now": counts_now}))
     if "reserve_taken" in kinds:
         size = len(rnd.reserves[seat])
-        reasons.append(Reason("reserve", f"Your first canasta: your {size}-card reserve joins your hand.",
+        reasons.append(Reason("reserve", gettext("Your first canasta: your {count}-card reserve joins your hand.")
+                              .format(count=size),
                               {"cards": size}))
     if "morto_taken" in kinds:
         size = len(rnd.mortos[team])
-        how = "batida direta: you keep playing" if isinstance(action, Meld | TakePile) else \
-            "batida indireta: you pick it up as your turn ends"
-        reasons.append(Reason("morto", f"You run out of cards and take your team's morto ({size} cards; {how}).",
+        text = (gettext("You run out of cards and take your team's morto ({count} cards; batida direta: you keep "
+                        "playing).") if isinstance(action, Meld | TakePile) else
+                gettext("You run out of cards and take your team's morto ({count} cards; batida indireta: you pick it "
+                        "up as your turn ends)."))
+        reasons.append(Reason("morto", text.format(count=size),
                               {"cards": size, "direct": isinstance(action, Meld | TakePile)}))
     if "went_out" in kinds:
         concealed = after.went_out_concealed
         bonus = prof.concealed_going_out_bonus if concealed else prof.going_out_bonus
         what = rules.going_out_word(concealed)
-        reasons.append(Reason("goes_out", f"Ends the round now ({what}: +{bonus} for your team).",
+        reasons.append(Reason("goes_out", gettext("Ends the round now ({what}: +{bonus} for your team).").format(
+                              what=what, bonus=bonus),
                               {"bonus": bonus, "concealed": concealed}))
     if isinstance(action, Discard) and not after.is_over:
         reasons.extend(_discard_reasons(rnd, seat, action.card))
@@ -624,8 +631,10 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
     reasons: list[Reason] = []
     top_after = pile_status(rnd.pile + [card], prof, team_opened=opened)
     if top_after.state == "blocked":
-        why = "a black three" if card.is_black_three else "a wild card"
-        reasons.append(Reason("blocks", f"{name} cannot take the pile next turn: {why} on top blocks it.",
+        text = (gettext("{name} cannot take the pile next turn: a black three on top blocks it.")
+                if card.is_black_three else
+                gettext("{name} cannot take the pile next turn: a wild card on top blocks it."))
+        reasons.append(Reason("blocks", text.format(name=name),
                               {"next_seat": name, "state": top_after.state}))
     probe = Card(4, "c")
     by_rank = not rules_for(prof).suits_matter  # the next player takes a discard by its rank
@@ -781,13 +790,18 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
     mean, se = stats[i]
     n = len(values[i])
     margin = 1.96 * se
-    ours = "your team" if mean >= 0 else "the other team"
+    endings = ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n)
     if math.isinf(se):
-        spread = ""
+        estimate = (gettext("Estimated result: your team ahead by about {points} at the end of the round ({endings}).")
+                    if mean >= 0 else
+                    gettext("Estimated result: the other team ahead by about {points} at the end of the round "
+                            "({endings})."))
     else:
-        spread = f", ±{margin:.0f} at 95%"
-    out = [Reason("estimate", f"Estimated result: {ours} ahead by about {_points(mean)} at the end of the round "
-                  f"({_plural(n, 'simulated ending')}{spread}).",
+        estimate = (gettext("Estimated result: your team ahead by about {points} at the end of the round "
+                            "({endings}, ±{margin} at 95%).") if mean >= 0 else
+                    gettext("Estimated result: the other team ahead by about {points} at the end of the round "
+                            "({endings}, ±{margin} at 95%)."))
+    out = [Reason("estimate", estimate.format(points=_points(mean), endings=endings, margin=f"{margin:.0f}"),
                   {"value": mean, "stderr": se, "rollouts": n})]
     if len(order) > 1:
         other = order[1] if rank_pos == 0 else best_i
@@ -795,12 +809,16 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
         _paired, gap_se = _paired_gap(values[i], values[other])
         other_text = rnd.action_text(options[other][0])
         common = min(n, len(values[other]))
-        tail = "" if math.isinf(gap_se) else f", ±{1.96 * gap_se:.0f} at 95% on {_plural(common, 'shared deal')}"
+        tail = "" if math.isinf(gap_se) else ngettext(
+            ", ±{margin} at {confidence} on {count} shared deal", ", ±{margin} at {confidence} on {count} shared deals",
+            common).format(margin=f"{1.96 * gap_se:.0f}", confidence="95%", count=common)
         if rank_pos == 0:
-            out.append(Reason("best_by", f"Best by about {_points(gap)} over the next choice ({other_text}{tail}).",
+            text = gettext("Best by about {points} over the next choice ({other}{tail}).")
+            out.append(Reason("best_by", text.format(points=_points(gap), other=other_text, tail=tail),
                               {"gap": gap, "stderr": gap_se, "other": other_text}))
         else:
-            out.append(Reason("worse_by", f"About {_points(gap)} worse than the coach's choice ({other_text}{tail}).",
+            text = gettext("About {points} worse than the coach's choice ({other}{tail}).")
+            out.append(Reason("worse_by", text.format(points=_points(gap), other=other_text, tail=tail),
                               {"gap": gap, "stderr": gap_se, "other": other_text}))
     action = options[i][0]
     if _goes_out(reasons[i], action):
@@ -809,11 +827,18 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
             j = waiting[0]
             gap = mean - stats[j][0]
             _paired, gap_se = _paired_gap(values[i], values[j])
-            verb = "Asking to go out" if isinstance(action, Ask) else "Going out now"
-            better = "more" if gap >= 0 else "less"
             other_text = rnd.action_text(options[j][0])
-            out.append(Reason("going_out", f"{verb} wins about {_points(gap)} {better} than waiting "
-                              f"(the best move that does not: {other_text}).",
+            if isinstance(action, Ask):
+                text = (gettext("Asking to go out wins about {points} more than waiting (the best move that does "
+                                "not: {other}).") if gap >= 0 else
+                        gettext("Asking to go out wins about {points} less than waiting (the best move that does "
+                                "not: {other})."))
+            else:
+                text = (gettext("Going out now wins about {points} more than waiting (the best move that does "
+                                "not: {other}).") if gap >= 0 else
+                        gettext("Going out now wins about {points} less than waiting (the best move that does "
+                                "not: {other})."))
+            out.append(Reason("going_out", text.format(points=_points(gap), other=other_text),
                               {"gap": gap, "stderr": gap_se, "other": other_text}))
     return out
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
 from ..core.cards import RANK_NAMES, Card, rank_name
+from ..core.i18n import gettext
 from ..engine.round import Round
 from ..variants.base import rules_for
 from .coach import Candidate
@@ -28,18 +29,21 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.short for c in cards)
 
 
-def _onto(target: int | None, rnd: Round | None = None, seat: int = 0) -> str:
-    """" onto the kings", or " onto Hearts 4–10" (a sequence, named from ``rnd``'s table)."""
+def _onto(target: int | None, rnd: Round | None = None, seat: int = 0, *, of: bool = False) -> str:
+    """" onto the kings", or " onto Hearts 4–10" (a sequence, named from ``rnd``'s table);
+    ``of=True``: " of the kings" (the meld a joker is swapped out of)."""
     if target is None:
         return ""
     if rnd is not None:
         cards = rnd.melds[rnd.team_of(seat)].get(target)
         if cards:
-            label = rnd.meld_label(target, cards)
-            return f" onto {rules_for(rnd.profile).the_meld(label)}"
+            label = rules_for(rnd.profile).the_meld(rnd.meld_label(target, cards))
+            return " " + (gettext("of {meld}") if of else gettext("onto {meld}")).format(meld=label)
     if target in RANK_NAMES:
-        return f" onto the {rank_name(target, plural=True)}"
-    return f" onto meld {target}"  # a sequence's number, when no table is given
+        rank = rank_name(target, plural=True)
+        return " " + (gettext("of the {rank}") if of else gettext("onto the {rank}")).format(rank=rank)
+    # a sequence's number, when no table is given
+    return " " + (gettext("of meld {key}") if of else gettext("onto meld {key}")).format(key=target)
 
 
 def move_words(action: Action, rnd: Round | None = None) -> str:
@@ -47,38 +51,46 @@ def move_words(action: Action, rnd: Round | None = None) -> str:
     ``rnd``, the round it is played in, names a sequence it goes onto ("onto Hearts 4–10")."""
     seat = action.seat
     if isinstance(action, Draw):
-        return "Draw from the stock"
+        return gettext("Draw from the stock")
     if isinstance(action, TakePile):
-        text = "Take the pile"
         if action.cards:
-            text += f" with {_cards_text(action.cards)}{_onto(action.target, rnd, seat)}"
+            text = gettext("Take the pile with {cards}{onto}").format(
+                cards=_cards_text(action.cards), onto=_onto(action.target, rnd, seat))
         elif action.target is not None:
-            text += f" (its top card{_onto(action.target, rnd, seat)})"
+            text = gettext("Take the pile (its top card{onto})").format(onto=_onto(action.target, rnd, seat))
+        else:
+            text = gettext("Take the pile")
         for group in action.extra_melds:
-            text += f", also melding {_cards_text(group.cards)}{_onto(group.target, rnd, seat)}"
+            text += gettext(", also melding {cards}{onto}").format(
+                cards=_cards_text(group.cards), onto=_onto(group.target, rnd, seat))
         return text
     if isinstance(action, Meld):
-        return "Meld " + "; ".join(f"{_cards_text(g.cards)}{_onto(g.target, rnd, seat)}" for g in action.groups)
+        return gettext("Meld {melds}").format(
+            melds="; ".join(f"{_cards_text(g.cards)}{_onto(g.target, rnd, seat)}" for g in action.groups))
     if isinstance(action, Discard):
-        return f"Discard {action.card.short}"
+        return gettext("Discard {card}").format(card=action.card.short)
     if isinstance(action, Ask):
-        return "Ask your partner: may I go out?"
+        return gettext("Ask your partner: may I go out?")
     if isinstance(action, Answer):
-        return "Answer yes" if action.yes else "Answer no"
+        return gettext("Answer yes") if action.yes else gettext("Answer no")
     if isinstance(action, Decline):
-        return "Decline the pile"
+        return gettext("Decline the pile")
     if isinstance(action, Swap):
-        return f"Swap {action.card.short} for the joker{_onto(action.target, rnd, seat).replace(' onto', ' of', 1)}"
+        return gettext("Swap {card} for the joker{of}").format(
+            card=action.card.short, of=_onto(action.target, rnd, seat, of=True))
     if isinstance(action, Redraw):
-        return "Redraw"
+        return gettext("Redraw")
     return str(action)  # pragma: no cover - every action kind is named above
 
 
 def estimate_words(candidate: Candidate) -> str:
     """A candidate's estimate: the expected round-score difference (your team minus the
     other team) with its 95% margin."""
-    margin = "" if math.isinf(candidate.stderr) else f" \u00b1 {1.96 * candidate.stderr:.0f}"
-    return f"estimate {candidate.value:+.0f}{margin} points (your team minus the other team)"
+    value = f"{candidate.value:+.0f}"
+    if math.isinf(candidate.stderr):
+        return gettext("estimate {value} points (your team minus the other team)").format(value=value)
+    return gettext("estimate {value} \u00b1 {margin} points (your team minus the other team)").format(
+        value=value, margin=f"{1.96 * candidate.stderr:.0f}")
 
 
 def reason_texts(candidate: Candidate, others: Sequence[Candidate] = (), rnd: Round | None = None) -> list[str]:

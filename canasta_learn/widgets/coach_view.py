@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from ..core.i18n import gettext
 from ..engine.round import Round
 from ..play.coach import Advice, Candidate
 from ..play.coach_words import estimate_words, move_words, reason_texts
@@ -40,9 +41,11 @@ def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate]
 
 def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str:
     """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion."""
+    title = html.escape(gettext("The coach's opinion"), quote=False)
+    detail = html.escape(gettext("(not a rule: an estimate from {count} simulated endings of this round, using only "
+                                 "what you can see; nothing has been played):").format(count=advice.samples),
+                         quote=False)
     return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
             'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
-            "<b>The coach's opinion</b> (not a rule: an estimate from "
-            f"{advice.samples} simulated endings of this round, using only what you can see; "
-            "nothing has been played):"
+            f"<b>{title}</b> {detail}"
             f'<ol style="margin:2px 0">{candidate_items(advice.top(count), advice.candidates, rnd)}</ol></div>')

@@ -2,16 +2,45 @@
 
 from __future__ import annotations
 
+import functools
 import html
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import ipywidgets as widgets
 
 from ..core.cards import Card, NotationError, format_cards, parse_cards
+from ..core.i18n import get_language, gettext, normalize_language, speaking
 from ..core.verdicts import Verdict
 from ..profiles import Profile
 
-__all__ = ["CardsText", "error_html", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict"]
+__all__ = ["CardsText", "error_html", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict",
+           "spoken", "widget_language"]
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def widget_language(language: str | None) -> str:
+    """The language a widget speaks: ``language`` (``"pt_BR"``, ``"en"``, or a form such as
+    ``"pt-BR"``; a ValueError names the accepted ones), or, when None, the language spoken now.
+
+    >>> widget_language("pt-BR")
+    'pt_BR'
+    """
+    return get_language() if language is None else normalize_language(language)
+
+
+def spoken(method: _Method) -> _Method:
+    """Run a widget's method in the widget's language (its ``language`` attribute): what a
+    callback shows is in the language the widget was built to speak."""
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        language = getattr(self, "language", None)
+        if language is None:
+            return method(self, *args, **kwargs)
+        with speaking(language):
+            return method(self, *args, **kwargs)
+    return cast(_Method, run)
 
 
 def error_html(message: str) -> str:
@@ -25,7 +54,7 @@ def profile_badge_html(profile: Profile) -> str:
     """The HTML of `profile_badge` (to refresh a badge when the profile changes)."""
     return (
         f'<span class="cl-profile-badge" title="{html.escape(profile.description)}">'
-        f"Rules: <b>{html.escape(profile.name)}</b></span>"
+        + html.escape(gettext("Rules:")) + f" <b>{html.escape(profile.name)}</b></span>"
     )
 
 

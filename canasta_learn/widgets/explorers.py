@@ -33,13 +33,14 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
+from ..core.i18n import gettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
 from ..rules.melds import check_meld, check_meld_cards
 from ..rules.pile import PileStatus
 from ..rules.scoring import ScoreBreakdown, score_round
-from .common import CardsText, error_html, profile_badge, set_verdict, verdict_widget
+from .common import CardsText, error_html, profile_badge, set_verdict, spoken, verdict_widget, widget_language
 
 __all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "WholeNumberText", "opening_table_html"]
 
@@ -193,11 +194,11 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         self._profiles: dict[str, Profile] = {name: get_profile(name) for name in profile_names()}
         self._profiles[prof.name] = prof
         self.profile_select = widgets.Dropdown(options=list(self._profiles), value=prof.name,
-                                               description="Rules")
+                                               description=gettext("Rules"))
         self.profile_select.add_class("cl-profile-select")
         self.badge = profile_badge(prof)
         self.error = _error_box()
-        self.compare_box = widgets.Checkbox(value=False, description="compare profiles",
+        self.compare_box = widgets.Checkbox(value=False, description=gettext("compare profiles"),
                                             indent=False)
         self.compare_box.add_class("cl-compare-toggle")
         self.compare_view = widgets.HTML("")
@@ -252,6 +253,7 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         for control in (self.profile_select, self.compare_box, *controls):
             control.observe(self._update, names="value")
 
+    @spoken
     def _update(self, _change: Any = None) -> None:
         """Recompute; while an input is invalid (bad notation, not a whole number, an
         impossible position) the error is shown and the last result is greyed out."""
@@ -292,41 +294,48 @@ class PileExplorer(_Explorer):
 
     def __init__(self, hand: str = "", discard_pile: str = "", team_melds: str = "",
                  team_opened: bool | None = None, team_score: int = 0,
-                 profile: ProfileLike = "classic") -> None:
-        super().__init__(profile, "cl-pile-explorer")
-        self.position: Position | None = None
-        self.status: PileStatus | None = None
-        self.verdict: Verdict | None = None
-        self.comparison: dict[str, Verdict] = {}
-        self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
-        self.pile_input = _cards_text(discard_pile, "Discard pile (bottom \u2192 top)",
-                                      self._update, "cl-input-pile")
-        self.melds_input = MeldsText(team_melds, description="Team melds (separate with |)",
-                                     on_change=self._update)
-        self.melds_input.text.add_class("cl-input-melds")
-        opened = {None: "auto", True: "yes", False: "no"}[team_opened]
-        self.opened_input = widgets.ToggleButtons(options=list(self._OPENED), value=opened,
-                                                  description="Team opened",
-                                                  style={"button_width": "60px"})
-        self.opened_input.add_class("cl-input-opened")
-        self.score_input = self._number_input(team_score, "Team score", "cl-input-score")
-        self.pile_view = widgets.HTML("")
-        self.pile_view.add_class("cl-pile-view")
-        self.state_view = widgets.HTML("")
-        self.state_view.add_class("cl-pile-state")
-        self.verdict_view = verdict_widget()
-        self.picker = _picker([("Hand", self.hand_input), ("Pile", self.pile_input)])
-        self._text_inputs(self.hand_input, self.pile_input, self.melds_input)
-        self._watch(self.opened_input, self.score_input)
-        inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
-                               widgets.HBox([self.opened_input, self.score_input]),
-                               widgets.HBox([self.profile_select, self.compare_box])])
-        title = widgets.HTML("<b>Pile explorer</b>: can the pile be taken?")
-        self.results.children = [self.pile_view, self.state_view, self.verdict_view, self.compare_view]
-        self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
-                         self.stale_note, self.results, self._style]
-        self._ready = True
-        self._update()
+                 profile: ProfileLike = "classic", *, language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__(profile, "cl-pile-explorer")
+            self.position: Position | None = None
+            self.status: PileStatus | None = None
+            self.verdict: Verdict | None = None
+            self.comparison: dict[str, Verdict] = {}
+            self.hand_input = _cards_text(hand, gettext("Hand"), self._update, "cl-input-hand")
+            self.pile_input = _cards_text(discard_pile, gettext("Discard pile (bottom \u2192 top)"),
+                                          self._update, "cl-input-pile")
+            self.melds_input = MeldsText(team_melds, description=gettext("Team melds (separate with |)"),
+                                         on_change=self._update)
+            self.melds_input.text.add_class("cl-input-melds")
+            opened = {None: "auto", True: "yes", False: "no"}[team_opened]
+            words = [(pgettext("team opened", "auto"), "auto"), (pgettext("team opened", "yes"), "yes"),
+                     (pgettext("team opened", "no"), "no")]
+            options: list[str] | list[tuple[str, str]] = (
+                list(self._OPENED) if all(w == v for w, v in words) else words)  # the values stay the codes
+            self.opened_input = widgets.ToggleButtons(options=options, value=opened,
+                                                      description=gettext("Team opened"),
+                                                      style={"button_width": "60px"})
+            self.opened_input.add_class("cl-input-opened")
+            self.score_input = self._number_input(team_score, gettext("Team score"), "cl-input-score")
+            self.pile_view = widgets.HTML("")
+            self.pile_view.add_class("cl-pile-view")
+            self.state_view = widgets.HTML("")
+            self.state_view.add_class("cl-pile-state")
+            self.verdict_view = verdict_widget()
+            self.picker = _picker([(gettext("Hand"), self.hand_input), (gettext("Pile"), self.pile_input)])
+            self._text_inputs(self.hand_input, self.pile_input, self.melds_input)
+            self._watch(self.opened_input, self.score_input)
+            inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
+                                   widgets.HBox([self.opened_input, self.score_input]),
+                                   widgets.HBox([self.profile_select, self.compare_box])])
+            title = widgets.HTML("<b>Pile explorer</b>: can the pile be taken?")
+            self.results.children = [self.pile_view, self.state_view, self.verdict_view, self.compare_view]
+            self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
+                             self.stale_note, self.results, self._style]
+            self._ready = True
+            self._update()
 
     def _position(self, profile: ProfileLike) -> Position:
         return Position(self.hand_input.cards, discard_pile=self.pile_input.cards,
@@ -404,36 +413,39 @@ class OpeningExplorer(_Explorer):
     """
 
     def __init__(self, hand: str = "", team_score: int = 0, top_card: str = "",
-                 profile: ProfileLike = "classic") -> None:
-        super().__init__(profile, "cl-opening-explorer")
-        self.position: Position | None = None
-        self.options: list[Any] = []
-        self.verdict: Verdict | None = None
-        self.comparison: dict[str, Verdict] = {}
-        self.hand_input = _cards_text(hand, "Hand", self._update, "cl-input-hand")
-        self.top_input = _cards_text(top_card, "Top card of the pile (optional: take the pile)",
-                                     self._update, "cl-input-top", placeholder="h4")
-        self.score_input = self._number_input(team_score, "Team score", "cl-input-score")
-        self.minimum_view = widgets.HTML("")
-        self.minimum_view.add_class("cl-minimum")
-        self.table_view = widgets.HTML("")
-        self.table_view.add_class("cl-minimum-table")
-        self.options_view = widgets.HTML("")
-        self.options_view.add_class("cl-opening-options")
-        self.verdict_view = verdict_widget()
-        self.picker = _picker([("Hand", self.hand_input), ("Top card", self.top_input)])
-        self._text_inputs(self.hand_input, self.top_input)
-        self._watch(self.score_input)
-        inputs = widgets.VBox([self.hand_input.box, self.top_input.box,
-                               widgets.HBox([self.score_input, self.profile_select,
-                                             self.compare_box])])
-        title = widgets.HTML("<b>Opening explorer</b>: which melds open?")
-        self.results.children = [widgets.HBox([self.minimum_view, self.table_view]), self.verdict_view,
-                                 self.options_view, self.compare_view]
-        self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
-                         self.stale_note, self.results, self._style]
-        self._ready = True
-        self._update()
+                 profile: ProfileLike = "classic", *, language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__(profile, "cl-opening-explorer")
+            self.position: Position | None = None
+            self.options: list[Any] = []
+            self.verdict: Verdict | None = None
+            self.comparison: dict[str, Verdict] = {}
+            self.hand_input = _cards_text(hand, gettext("Hand"), self._update, "cl-input-hand")
+            self.top_input = _cards_text(top_card, gettext("Top card of the pile (optional: take the pile)"),
+                                         self._update, "cl-input-top", placeholder="h4")
+            self.score_input = self._number_input(team_score, gettext("Team score"), "cl-input-score")
+            self.minimum_view = widgets.HTML("")
+            self.minimum_view.add_class("cl-minimum")
+            self.table_view = widgets.HTML("")
+            self.table_view.add_class("cl-minimum-table")
+            self.options_view = widgets.HTML("")
+            self.options_view.add_class("cl-opening-options")
+            self.verdict_view = verdict_widget()
+            self.picker = _picker([(gettext("Hand"), self.hand_input), (gettext("Top card"), self.top_input)])
+            self._text_inputs(self.hand_input, self.top_input)
+            self._watch(self.score_input)
+            inputs = widgets.VBox([self.hand_input.box, self.top_input.box,
+                                   widgets.HBox([self.score_input, self.profile_select,
+                                                 self.compare_box])])
+            title = widgets.HTML("<b>Opening explorer</b>: which melds open?")
+            self.results.children = [widgets.HBox([self.minimum_view, self.table_view]), self.verdict_view,
+                                     self.options_view, self.compare_view]
+            self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
+                             self.stale_note, self.results, self._style]
+            self._ready = True
+            self._update()
 
     def _position(self, profile: ProfileLike) -> Position:
         top = self.top_input.cards
@@ -498,37 +510,40 @@ class ScoreCalculator(_Explorer):
 
     def __init__(self, team_melds: str = "", red_threes: str = "", cards_left: str = "",
                  went_out: bool = False, concealed: bool = False,
-                 profile: ProfileLike = "classic") -> None:
-        super().__init__(profile, "cl-score-calculator", compare=False)
-        self.breakdown: ScoreBreakdown | None = None
-        self.melds_input = MeldsText(team_melds, description="Team melds (separate with |)",
-                                     on_change=self._update)
-        self.melds_input.text.add_class("cl-input-melds")
-        self.threes_input = _cards_text(red_threes, "Red threes", self._update,
-                                        "cl-input-red-threes", placeholder="h3 d3")
-        self.left_input = MeldsText(cards_left,
-                                    description="Cards left in hands (one hand per |)",
-                                    placeholder="c7 | h9 s4", on_change=self._update)
-        self.left_input.text.add_class("cl-input-left")
-        self.went_out_input = widgets.Checkbox(value=went_out, description="went out",
-                                               indent=False)
-        self.went_out_input.add_class("cl-input-went-out")
-        self.concealed_input = widgets.Checkbox(value=concealed, description="concealed",
-                                                indent=False)
-        self.concealed_input.add_class("cl-input-concealed")
-        self.score_view = widgets.HTML("")
-        self.score_view.add_class("cl-score-view")
-        self._text_inputs(self.melds_input, self.threes_input, self.left_input)
-        self._watch(self.went_out_input, self.concealed_input)
-        inputs = widgets.VBox([self.melds_input.box, self.threes_input.box, self.left_input.box,
-                               widgets.HBox([self.went_out_input, self.concealed_input,
-                                             self.profile_select])])
-        title = widgets.HTML("<b>Score calculator</b>: one hand's score")
-        self.results.children = [self.score_view]
-        self.children = [widgets.HBox([title, self.badge]), inputs, self.error, self.stale_note,
-                         self.results, self._style]
-        self._ready = True
-        self._update()
+                 profile: ProfileLike = "classic", *, language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__(profile, "cl-score-calculator", compare=False)
+            self.breakdown: ScoreBreakdown | None = None
+            self.melds_input = MeldsText(team_melds, description=gettext("Team melds (separate with |)"),
+                                         on_change=self._update)
+            self.melds_input.text.add_class("cl-input-melds")
+            self.threes_input = _cards_text(red_threes, gettext("Red threes"), self._update,
+                                            "cl-input-red-threes", placeholder="h3 d3")
+            self.left_input = MeldsText(cards_left,
+                                        description=gettext("Cards left in hands (one hand per |)"),
+                                        placeholder="c7 | h9 s4", on_change=self._update)
+            self.left_input.text.add_class("cl-input-left")
+            self.went_out_input = widgets.Checkbox(value=went_out, description=gettext("went out"),
+                                                   indent=False)
+            self.went_out_input.add_class("cl-input-went-out")
+            self.concealed_input = widgets.Checkbox(value=concealed, description=gettext("concealed"),
+                                                    indent=False)
+            self.concealed_input.add_class("cl-input-concealed")
+            self.score_view = widgets.HTML("")
+            self.score_view.add_class("cl-score-view")
+            self._text_inputs(self.melds_input, self.threes_input, self.left_input)
+            self._watch(self.went_out_input, self.concealed_input)
+            inputs = widgets.VBox([self.melds_input.box, self.threes_input.box, self.left_input.box,
+                                   widgets.HBox([self.went_out_input, self.concealed_input,
+                                                 self.profile_select])])
+            title = widgets.HTML("<b>Score calculator</b>: one hand's score")
+            self.results.children = [self.score_view]
+            self.children = [widgets.HBox([title, self.badge]), inputs, self.error, self.stale_note,
+                             self.results, self._style]
+            self._ready = True
+            self._update()
 
     @property
     def total(self) -> int | None:
@@ -567,11 +582,11 @@ def _picker(targets: Sequence[tuple[str, CardsText]]) -> list[widgets.Widget]:
     except ImportError:  # pragma: no cover - the component ships with the package
         return []
     deck = parse_cards("jk " + " ".join(f"{s}{r}" for s in "cdhs" for r in range(1, 14)))
-    picker = HandWidget(deck, selectable=True, sort="suit", label="Card picker",
+    picker = HandWidget(deck, selectable=True, sort="suit", label=gettext("Card picker"),
                         card_width=40)
     picker.add_class("cl-card-picker")
     target = widgets.ToggleButtons(options=[name for name, _ in targets],
-                                   description="Click a card to add it to")
+                                   description=gettext("Click a card to add it to"))
     target.add_class("cl-picker-target")
     boxes = dict(targets)
 
@@ -585,6 +600,6 @@ def _picker(targets: Sequence[tuple[str, CardsText]]) -> list[widgets.Widget]:
 
     picker.observe(picked, names="selected_ids")
     panel = widgets.Accordion(children=[widgets.VBox([target, picker])])
-    panel.set_title(0, "Card picker (click cards instead of typing)")
+    panel.set_title(0, gettext("Card picker (click cards instead of typing)"))
     panel.selected_index = None
     return [panel]

@@ -11,14 +11,34 @@ function el(tag, attrs, text) {
   return node;
 }
 
+// The words shown, in the widget's language (the `words` traitlet, made by Python's gettext);
+// English when none are given. A count's forms are for 0, 1 and 2 or more.
+const ENGLISH = {
+  sort_cards: "Sort cards", sort: "Sort:", by_rank: "by rank", by_suit: "by suit", cards: "Cards",
+  caption: ["{label}: {count} cards", "{label}: {count} card", "{label}: {count} cards"],
+  selected: ["{count} selected", "{count} selected", "{count} selected"],
+  new: "{name} (new)",
+};
+
+function word(model, key) {
+  const words = model.get("words") || {};
+  return words[key] !== undefined ? words[key] : ENGLISH[key];
+}
+
+function counted(model, key, count, label) {
+  const forms = word(model, key);
+  const text = forms[Math.min(count, 2)];
+  return text.replace("{count}", String(count)).replace("{label}", label);
+}
+
 function render({ model, el: root }) {
   const box = el("div", { class: "cl-hand" });
   const bar = el("div", { class: "cl-hand-bar" });
   const caption = el("span", { class: "cl-hand-caption", "aria-live": "polite" });
-  const sortGroup = el("span", { class: "cl-hand-sort", role: "group", "aria-label": "Sort cards" });
-  const sortLabel = el("span", { class: "cl-hand-sort-label" }, "Sort:");
-  const byRank = el("button", { type: "button", class: "cl-sort-button cl-sort-rank" }, "by rank");
-  const bySuit = el("button", { type: "button", class: "cl-sort-button cl-sort-suit" }, "by suit");
+  const sortGroup = el("span", { class: "cl-hand-sort", role: "group", "aria-label": word(model, "sort_cards") });
+  const sortLabel = el("span", { class: "cl-hand-sort-label" }, word(model, "sort"));
+  const byRank = el("button", { type: "button", class: "cl-sort-button cl-sort-rank" }, word(model, "by_rank"));
+  const bySuit = el("button", { type: "button", class: "cl-sort-button cl-sort-suit" }, word(model, "by_suit"));
   sortGroup.append(sortLabel, byRank, bySuit);
   bar.append(caption, sortGroup);
   const row = el("div", { class: "cl-hand-cards", role: "group" });
@@ -34,9 +54,9 @@ function render({ model, el: root }) {
   function updateCaption() {
     const items = model.get("items") || [];
     const count = selectedIds().length;
-    const label = model.get("label") || "Cards";
-    let text = `${label}: ${items.length} card${items.length === 1 ? "" : "s"}`;
-    if (model.get("selectable")) text += `, ${count} selected`;
+    const label = model.get("label") || word(model, "cards");
+    let text = counted(model, "caption", items.length, label);
+    if (model.get("selectable")) text += ", " + counted(model, "selected", count, label);
     caption.textContent = text;
     row.setAttribute("aria-label", label);
   }
@@ -57,7 +77,7 @@ function render({ model, el: root }) {
       const on = marked.has(Number(node.dataset.id));
       node.classList.toggle("is-new", on);
       const base = node.dataset.name || "";
-      node.setAttribute("title", on ? `${base} (new)` : base);
+      node.setAttribute("title", on ? word(model, "new").replace("{name}", base) : base);
     }
   }
 

@@ -30,6 +30,8 @@ import anywidget
 import traitlets
 
 from ..core.cards import Card, CardsLike, format_cards, to_cards
+from ..core.i18n import gettext, ngettext, speaking
+from .common import spoken, widget_language
 
 __all__ = ["HandWidget", "card_picture", "rank_sort_key", "suit_sort_key"]
 
@@ -55,6 +57,18 @@ def _card_name(card: Card) -> str:
     """The accessible name, capitalised: "King of hearts", "Joker"."""
     name = card.name
     return name[:1].upper() + name[1:]
+
+
+def hand_words() -> dict[str, Any]:
+    """The words the hand shows around its cards, in the language spoken now (``hand.js``
+    reads them): the sort buttons, the caption's forms for 0, 1 and 2+ cards, the new-card mark."""
+    return {
+        "sort_cards": gettext("Sort cards"), "sort": gettext("Sort:"), "by_rank": gettext("by rank"),
+        "by_suit": gettext("by suit"), "cards": gettext("Cards"),
+        "caption": [ngettext("{label}: {count} card", "{label}: {count} cards", n) for n in (0, 1, 2)],
+        "selected": [ngettext("{count} selected", "{count} selected", n) for n in (0, 1, 2)],
+        "new": gettext("{name} (new)"),
+    }
 
 
 def card_picture(card: Card, *, four_color: bool = False, width: int = 64) -> str:
@@ -91,6 +105,8 @@ class HandWidget(anywidget.AnyWidget):
       ``selected`` picks the first unselected positions holding those cards.
     * ``sort`` - ``"rank"`` or ``"suit"`` (buttons in the widget set it too).
     * ``selectable``, ``four_color``, ``card_width``, ``label``.
+    * ``language`` - the language of the words around the cards (default: the language
+      spoken when it is made; the default label "Your hand" is said in it too).
 
     ``selected_cards`` gives the selection as `Card` objects.
     """
@@ -113,6 +129,8 @@ class HandWidget(anywidget.AnyWidget):
     highlight_ids = traitlets.List(traitlets.Int()).tag(sync=True)
     #: The accessible name of the group of cards (and its visible caption).
     label = traitlets.Unicode("Your hand").tag(sync=True)
+    #: The words around the cards in the widget's language (`hand_words`); empty: English.
+    words = traitlets.Dict().tag(sync=True)
     #: The cards, in the order given (tokens are accepted and turned into `Card` objects).
     cards: traitlets.List[Card] = traitlets.List()
 
@@ -125,15 +143,23 @@ class HandWidget(anywidget.AnyWidget):
         four_color: bool = False,
         label: str = "Your hand",
         card_width: int = 64,
+        language: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._syncing = False
+        #: The language the hand speaks.
+        self.language = widget_language(language)
+        with speaking(self.language):
+            if label == "Your hand":
+                label = gettext("Your hand")
+            words = hand_words() if self.language != "en" else {}
         super().__init__(
             selectable=selectable,
             sort=sort,
             four_color=four_color,
             label=label,
             card_width=card_width,
+            words=words,
             **kwargs,
         )
         self.add_class("cl-hand-widget")
@@ -166,6 +192,7 @@ class HandWidget(anywidget.AnyWidget):
         cards = self.cards
         return sorted(range(len(cards)), key=lambda i: (key(cards[i]), i))
 
+    @spoken
     def _rebuild(self, change: Any = None) -> None:
         cards = self.cards
         if change is not None and change.get("name") == "cards":

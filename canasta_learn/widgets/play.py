@@ -36,13 +36,14 @@ import ipywidgets as widgets
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from ..core.cards import Card, CardsLike, rank_name
+from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.game import Game
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
 from ..rules.melds import canasta_kind
 from ..variants.base import rules_for
-from .common import profile_badge, profile_badge_html
+from .common import profile_badge, profile_badge_html, spoken, widget_language
 from .hand import HandWidget
 from .narration import Names, cards_text, narrate_action, narrate_deal, round_end_text
 from .play_table import PlayTable
@@ -98,21 +99,37 @@ def for_clicks(verdict: Verdict) -> Verdict:
 def default_player_names(seat: int, player_count: int) -> list[str]:
     """"You" for ``seat`` and a first name for every other seat (the partner of seat 0 in a
     four-player game is "Sam")."""
-    names = ["You"] * player_count
+    names = [gettext("You")] * player_count
     for offset in range(1, player_count):
         names[(seat + offset) % player_count] = DEFAULT_NAMES[(offset - 1) % len(DEFAULT_NAMES)]
     return names
+
+
+def _speed_word(speed: str) -> str:
+    """A bot speed's name on the settings' buttons."""
+    words = {"instant": pgettext("bot speed", "instant"), "normal": pgettext("bot speed", "normal"),
+             "slow": pgettext("bot speed", "slow")}
+    return words.get(speed, speed)
+
+
+def _speed_options() -> list[str] | list[tuple[str, str]]:
+    """The settings' speed buttons: the speeds' names, with their words where they differ."""
+    labelled = [(_speed_word(name), name) for name in SPEEDS]
+    return list(SPEEDS) if all(word == name for word, name in labelled) else labelled
 
 
 def _meld_label(rnd: Round, rank: int, cards: Sequence[Card]) -> str:
     """The meld chooser's label; whether the meld is a canasta is the engine's `canasta_kind`
     (seven black threes, for one, are never a canasta)."""
     kind = canasta_kind(cards, rank, rnd.profile)
+    count = ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
     if rules_for(rnd.profile).suits_matter:
-        what = f" (canastra {kind.replace('_', ' ')})" if kind else ""
-        return f"onto {rank}: {rnd.meld_label(rank, cards)}{what} ({len(cards)} cards)"
-    kind_text = " canasta" if kind else " meld"
-    return f"onto the {rank_name(rank, plural=True)}{kind_text} ({len(cards)} cards)"
+        if kind:
+            return gettext("onto {key}: {meld} (canastra {kind}) ({cards})").format(
+                key=rank, meld=rnd.meld_label(rank, cards), kind=kind.replace('_', ' '), cards=count)
+        return gettext("onto {key}: {meld} ({cards})").format(key=rank, meld=rnd.meld_label(rank, cards), cards=count)
+    template = gettext("onto the {rank} canasta ({cards})") if kind else gettext("onto the {rank} meld ({cards})")
+    return template.format(rank=rank_name(rank, plural=True), cards=count)
 
 
 class PlayWidget(widgets.VBox):  # type: ignore[misc]
@@ -128,6 +145,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     * ``bots``: a bot name ("greedy", "random"), a bot, or one per seat (yours is unused).
     * ``speed``: "instant", "normal" or "slow" (how the bots' moves are paced; the settings
       panel changes it too). ``teacher=True`` shows the verdict codes.
+    * ``language``: the language the widget speaks (``"en"``, ``"pt_BR"``; default: the
+      language spoken when it is made), in everything it shows.
 
     For tests: `select`, `click`, `message`, `narration_lines`, `state`, `record`, `log_lines`.
     """
@@ -149,223 +168,236 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         hint_budget: float = HINT_BUDGET,
         hint_rollouts: int | None = None,
         hint_seed: int | None = 0,
+        language: str | None = None,
     ) -> None:
-        from ..play.bots import BOT_NAMES, make_bots
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            from ..play.bots import BOT_NAMES, make_bots
 
-        if speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
-        self.speed = speed
-        self.teacher = bool(teacher)
-        if isinstance(hint_budget, bool) or not isinstance(hint_budget, int | float) or not hint_budget > 0:
-            raise ValueError(f"hint_budget must be a positive number of seconds, not {hint_budget!r}.")
-        if hint_rollouts is not None and (not isinstance(hint_rollouts, int) or isinstance(hint_rollouts, bool)
-                                          or hint_rollouts < 1):
-            raise ValueError(f"hint_rollouts must be a whole number of at least 1 (or None), not {hint_rollouts!r}.")
-        self.hint_budget = float(hint_budget)
-        self.hint_rollouts = hint_rollouts
-        self.hint_seed = hint_seed
-        #: The coach's last answer to Hint (None until pressed, and again after any move).
-        self.advice: Any = None
+            if speed not in SPEEDS:
+                raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}.")
+            self.speed = speed
+            self.teacher = bool(teacher)
+            if isinstance(hint_budget, bool) or not isinstance(hint_budget, int | float) or not hint_budget > 0:
+                raise ValueError(f"hint_budget must be a positive number of seconds, not {hint_budget!r}.")
+            if hint_rollouts is not None and (not isinstance(hint_rollouts, int) or isinstance(hint_rollouts, bool)
+                                              or hint_rollouts < 1):
+                raise ValueError("hint_rollouts must be a whole number of at least 1 (or None), "
+                                 f"not {hint_rollouts!r}.")
+            self.hint_budget = float(hint_budget)
+            self.hint_rollouts = hint_rollouts
+            self.hint_seed = hint_seed
+            #: The coach's last answer to Hint (None until pressed, and again after any move).
+            self.advice: Any = None
 
-        self.seed = seed
-        self.seat = seat
-        self.autoplay = autoplay
-        self.game: Game | None = None
-        self._finished: list[Round] = []  # rounds done in round mode (for the record)
-        self._starts: dict[int, Round] = {}  # id(round) -> copy before its first action
-        if round is not None:
-            rnd = round
-            prof = rnd.profile
-        else:
-            prof = get_profile(profile)
-            if game:
-                self.game = Game(prof, seed=seed)
-                rnd = self.game.round
+            self.seed = seed
+            self.seat = seat
+            self.autoplay = autoplay
+            self.game: Game | None = None
+            self._finished: list[Round] = []  # rounds done in round mode (for the record)
+            self._starts: dict[int, Round] = {}  # id(round) -> copy before its first action
+            if round is not None:
+                rnd = round
+                prof = rnd.profile
             else:
-                rnd = Round(prof, seed=seed)
-        if not 0 <= seat < prof.player_count:
-            raise ValueError(f"seat must be 0-{prof.player_count - 1}, not {seat!r}.")
-        self.profile = prof
-        self._round = rnd
-        self._remember_start(rnd)
-        self._round_count = 1
-        self.bots = make_bots(bots, prof.player_count, seed)
-        self._bot_spec = bots if isinstance(bots, str) and bots in BOT_NAMES else None
-        if player_names is None:
-            names = default_player_names(seat, prof.player_count)
-        else:
-            names = list(player_names)
-            if len(names) != prof.player_count:
-                raise ValueError(f"player_names must name {prof.player_count} players, not {len(names)}.")
-        self.player_names = names
-        self.names = Names(names, seat, rnd.team_of)
-        self._message = ""
-        self._log: list[str] = []
-        self._narration: list[str] = []  # the sentences shown now (your move, then the bots')
-        self._current = -1  # the sentence of the move being shown (pacing), -1 none
-        self._aside: list[MeldGroup] = []  # melds set aside for the next Meld / Take pile
-        self._hand_before: list[Card] = list(rnd.hands[seat])
-        self._told = len(rnd.log)  # actions narrated so far
-        self._deal_told = 0  # id() of the round whose deal was told
-        #: Your melds (and joker swaps) of this turn that may be taken back: the round before
-        #: each, and what was narrated then. Draws, takes and discards cannot be taken back.
-        self._undo: list[tuple[Round, int, int]] = []
-        #: Moves taken back: (round number, log index, the move) for the record's comments.
-        self._taken_back: list[tuple[int, int, str]] = []
+                prof = get_profile(profile)
+                if game:
+                    self.game = Game(prof, seed=seed)
+                    rnd = self.game.round
+                else:
+                    rnd = Round(prof, seed=seed)
+            if not 0 <= seat < prof.player_count:
+                raise ValueError(f"seat must be 0-{prof.player_count - 1}, not {seat!r}.")
+            self.profile = prof
+            self._round = rnd
+            self._remember_start(rnd)
+            self._round_count = 1
+            self.bots = make_bots(bots, prof.player_count, seed)
+            self._bot_spec = bots if isinstance(bots, str) and bots in BOT_NAMES else None
+            if player_names is None:
+                names = default_player_names(seat, prof.player_count)
+            else:
+                names = list(player_names)
+                if len(names) != prof.player_count:
+                    raise ValueError(f"player_names must name {prof.player_count} players, not {len(names)}.")
+            self.player_names = names
+            self.names = Names(names, seat, rnd.team_of)
+            self._message = ""
+            self._log: list[str] = []
+            self._narration: list[str] = []  # the sentences shown now (your move, then the bots')
+            self._current = -1  # the sentence of the move being shown (pacing), -1 none
+            self._aside: list[MeldGroup] = []  # melds set aside for the next Meld / Take pile
+            self._hand_before: list[Card] = list(rnd.hands[seat])
+            self._told = len(rnd.log)  # actions narrated so far
+            self._deal_told = 0  # id() of the round whose deal was told
+            #: Your melds (and joker swaps) of this turn that may be taken back: the round before
+            #: each, and what was narrated then. Draws, takes and discards cannot be taken back.
+            self._undo: list[tuple[Round, int, int]] = []
+            #: Moves taken back: (round number, log index, the move) for the record's comments.
+            self._taken_back: list[tuple[int, int, str]] = []
 
-        # ------------------------------------------------------------- the parts
-        self.badge = profile_badge(prof)
-        self.table = PlayTable(rnd, seat, names, four_color=four_color)
-        self.hand = HandWidget(rnd.hands[seat], four_color=four_color,
-                               label=f"Your hand ({rnd.seat_name(seat)})")
-        self.verdict = widgets.HTML("")
-        self.verdict.add_class("cl-verdict")
-        self.verdict.add_class("cl-play-message")
-        self.status = widgets.HTML("")
-        self.status.add_class("cl-play-status")
+            # ------------------------------------------------------------- the parts
+            self.badge = profile_badge(prof)
+            self.table = PlayTable(rnd, seat, names, four_color=four_color)
+            self.hand = HandWidget(rnd.hands[seat], four_color=four_color,
+                                   label=gettext("Your hand ({seat})").format(seat=rnd.seat_name(seat)))
+            self.verdict = widgets.HTML("")
+            self.verdict.add_class("cl-verdict")
+            self.verdict.add_class("cl-play-message")
+            self.status = widgets.HTML("")
+            self.status.add_class("cl-play-status")
 
-        def button(name: str, description: str, tooltip: str, style: str = "") -> widgets.Button:
-            b = widgets.Button(description=description, tooltip=tooltip, button_style=style,
-                               layout=widgets.Layout(width="auto"))
-            b.add_class("cl-button")
-            b.add_class(f"cl-button-{name}")
-            return b
+            def button(name: str, description: str, tooltip: str, style: str = "") -> widgets.Button:
+                b = widgets.Button(description=description, tooltip=tooltip, button_style=style,
+                                   layout=widgets.Layout(width="auto"))
+                b.add_class("cl-button")
+                b.add_class(f"cl-button-{name}")
+                return b
 
-        self.buttons: dict[str, widgets.Button] = {
-            "draw": button("draw", "Draw", "Draw from the stock", "primary"),
-            "take": button("take", "Take pile",
-                           "Take the discard pile: the selected cards go down with the top card "
-                           "(none selected: the top card goes onto your meld of its rank)"),
-            "meld": button("meld", "Meld selected", "Lay the selected cards down"),
-            "discard": button("discard", "Discard selected",
-                              "Discard the selected card (ends your turn)", "warning"),
-            "ask": button("ask", "Ask partner", "Ask your partner: may I go out?"),
-            "yes": button("yes", "Answer: yes", "Let your partner go out", "success"),
-            "no": button("no", "Answer: no", "Do not let your partner go out", "danger"),
-            "decline": button("decline", "Decline pile",
-                              "The stock is empty: decline the pile (the round ends)"),
-            "swap": button("swap", "Swap joker",
-                           "Put the selected natural card in place of the joker of the chosen meld and take the joker"),
-            "redraw": button("redraw", "Redraw",
-                             "First turn only: discard the card you drew and draw another"),
-            "aside": button("aside", "Set aside as a meld",
-                            "Keep the selected cards as one more meld for the next Meld or Take pile "
-                            "(an opening of several melds, or a take of the pile with opening melds)"),
-            "clear_aside": button("clear_aside", "Clear set-aside", "Forget the melds set aside"),
-            "take_back": button("take_back", "Take back",
-                                "Undo your last meld of this turn (marked as taken back in the record)"),
-            "new": button("new", "New round", "Deal the next round"),
-            "save": button("save", "Save", "Write the game record (JSON) to the file named"),
-            "hint": button("hint", "Hint",
-                           "The coach's opinion: its three best moves for you, with reasons (nothing is played)"),
-        }
-        handlers: dict[str, Callable[[], None]] = {
-            "draw": self._on_draw, "take": self._on_take, "meld": self._on_meld,
-            "discard": self._on_discard, "ask": self._on_ask,
-            "yes": lambda: self._on_answer(True), "no": lambda: self._on_answer(False),
-            "decline": self._on_decline, "new": self._on_new, "save": self._on_save,
-            "swap": self._on_swap, "redraw": lambda: self._try(Redraw(self.seat)),
-            "aside": self._on_aside, "clear_aside": self._on_clear_aside,
-            "take_back": self._on_take_back, "hint": self._on_hint,
-        }
-        for name, fn in handlers.items():
-            self.buttons[name].on_click(lambda _b, fn=fn: fn())
+            self.buttons: dict[str, widgets.Button] = {
+                "draw": button("draw", pgettext("button", "Draw"), gettext("Draw from the stock"), "primary"),
+                "take": button("take", pgettext("button", "Take pile"),
+                               gettext("Take the discard pile: the selected cards go down with the top card "
+                                       "(none selected: the top card goes onto your meld of its rank)")),
+                "meld": button("meld", pgettext("button", "Meld selected"), gettext("Lay the selected cards down")),
+                "discard": button("discard", pgettext("button", "Discard selected"),
+                                  gettext("Discard the selected card (ends your turn)"), "warning"),
+                "ask": button("ask", pgettext("button", "Ask partner"), gettext("Ask your partner: may I go out?")),
+                "yes": button("yes", pgettext("button", "Answer: yes"), gettext("Let your partner go out"), "success"),
+                "no": button("no", pgettext("button", "Answer: no"), gettext("Do not let your partner go out"),
+                             "danger"),
+                "decline": button("decline", pgettext("button", "Decline pile"),
+                                  gettext("The stock is empty: decline the pile (the round ends)")),
+                "swap": button("swap", pgettext("button", "Swap joker"),
+                               gettext("Put the selected natural card in place of the joker of the chosen meld and "
+                                       "take the joker")),
+                "redraw": button("redraw", pgettext("button", "Redraw"),
+                                 gettext("First turn only: discard the card you drew and draw another")),
+                "aside": button("aside", pgettext("button", "Set aside as a meld"),
+                                gettext("Keep the selected cards as one more meld for the next Meld or Take pile "
+                                        "(an opening of several melds, or a take of the pile with opening melds)")),
+                "clear_aside": button("clear_aside", pgettext("button", "Clear set-aside"),
+                                      gettext("Forget the melds set aside")),
+                "take_back": button("take_back", pgettext("button", "Take back"),
+                                    gettext("Undo your last meld of this turn (marked as taken back in the record)")),
+                "new": button("new", pgettext("button", "New round"), gettext("Deal the next round")),
+                "save": button("save", pgettext("button", "Save"),
+                               gettext("Write the game record (JSON) to the file named")),
+                "hint": button("hint", pgettext("button", "Hint"),
+                               gettext("The coach's opinion: its three best moves for you, with reasons "
+                                       "(nothing is played)")),
+            }
+            handlers: dict[str, Callable[[], None]] = {
+                "draw": self._on_draw, "take": self._on_take, "meld": self._on_meld,
+                "discard": self._on_discard, "ask": self._on_ask,
+                "yes": lambda: self._on_answer(True), "no": lambda: self._on_answer(False),
+                "decline": self._on_decline, "new": self._on_new, "save": self._on_save,
+                "swap": self._on_swap, "redraw": lambda: self._try(Redraw(self.seat)),
+                "aside": self._on_aside, "clear_aside": self._on_clear_aside,
+                "take_back": self._on_take_back, "hint": self._on_hint,
+            }
+            for name, fn in handlers.items():
+                self.buttons[name].on_click(lambda _b, fn=fn: fn())
 
-        self.target = widgets.Dropdown(options=[("as a new meld", -1)], value=-1,
-                                       description="Meld:", layout=widgets.Layout(width="210px"),
-                                       style={"description_width": "initial"})
-        self.target.add_class("cl-meld-target")
-        self.why = widgets.ToggleButton(value=False, description="why?",
-                                        tooltip="Show the engine's checks for the selection",
-                                        icon="question", layout=widgets.Layout(width="auto"))
-        self.why.add_class("cl-why-toggle")
-        self.why_panel = widgets.HTML("", layout=widgets.Layout(display="none"))
-        self.why_panel.add_class("cl-why")
-        self.why.observe(lambda _c: self._refresh_why(), names="value")
-        self.hand.observe(lambda _c: self._on_selection(), names="selected")
-
-        self.narration_html = widgets.HTML("")
-        self.narration_html.add_class("cl-play-narration")
-        self.scores_view = widgets.HTML("")  # the round's score breakdowns, once it is over
-        self.scores_view.add_class("cl-play-scores")
-        self.aside_html = widgets.HTML("")
-        self.aside_html.add_class("cl-play-aside")
-        self.hint = widgets.HTML("")
-        self.hint.add_class("cl-play-hint")
-        self.coach_panel = widgets.HTML("")  # the coach's opinion, shown when Hint is pressed
-        self.coach_panel.add_class("cl-play-coach")
-        self.log_html = widgets.HTML("")
-        self.log_html.add_class("cl-play-log")
-        self.filename = widgets.Text(value="canasta-game.json", description="File:",
-                                     layout=widgets.Layout(width="220px"),
-                                     style={"description_width": "initial"})
-        self.filename.add_class("cl-save-name")
-
-        # ------------------------------------------------------------- settings
-        from ..profiles import profile_names
-
-        self.speed_choice = widgets.ToggleButtons(options=list(SPEEDS), value=speed,
-                                                  description="Bot speed:",
-                                                  style={"description_width": "initial",
-                                                         "button_width": "auto"})
-        self.speed_choice.add_class("cl-speed")
-        self.speed_choice.observe(lambda c: setattr(self, "speed", c["new"]), names="value")
-        self.profile_choice = widgets.Dropdown(options=profile_names(), value=prof.name
-                                               if prof.name in profile_names() else None,
-                                               description="Rules (next round):",
-                                               style={"description_width": "initial"})
-        self.profile_choice.add_class("cl-profile-choice")
-        self.bot_choice = widgets.Dropdown(options=list(BOT_NAMES), value=self._bot_spec,
-                                           description="Bots (next round):",
+            self.target = widgets.Dropdown(options=[(gettext("as a new meld"), -1)], value=-1,
+                                           description=gettext("Meld:"), layout=widgets.Layout(width="210px"),
                                            style={"description_width": "initial"})
-        self.bot_choice.add_class("cl-bot-choice")
-        if self.game is not None:  # a game keeps its rules and bots to the end
-            self.profile_choice.disabled = self.bot_choice.disabled = True
-            self.profile_choice.description = "Rules (fixed for the game):"
-            self.bot_choice.description = "Bots (fixed for the game):"
-        self.settings = widgets.VBox([self.speed_choice, self.profile_choice, self.bot_choice],
-                                     layout=widgets.Layout(display="none"))
-        self.settings.add_class("cl-play-settings")
-        self.settings_toggle = widgets.ToggleButton(value=False, description="Settings",
-                                                    icon="cog", layout=widgets.Layout(width="auto"),
-                                                    tooltip="Bot speed, rules profile, bot strength")
-        self.settings_toggle.add_class("cl-settings-toggle")
-        self.settings_toggle.observe(
-            lambda c: setattr(self.settings.layout, "display", "" if c["new"] else "none"),
-            names="value")
+            self.target.add_class("cl-meld-target")
+            self.why = widgets.ToggleButton(value=False, description=gettext("why?"),
+                                            tooltip=gettext("Show the engine's checks for the selection"),
+                                            icon="question", layout=widgets.Layout(width="auto"))
+            self.why.add_class("cl-why-toggle")
+            self.why_panel = widgets.HTML("", layout=widgets.Layout(display="none"))
+            self.why_panel.add_class("cl-why")
+            self.why.observe(lambda _c: self._refresh_why(), names="value")
+            self.hand.observe(lambda _c: self._on_selection(), names="selected")
 
-        b = self.buttons
-        self.answer_box = widgets.HBox([widgets.HTML("<b>Your partner asks: may I go out?</b>"),
-                                        b["yes"], b["no"]])
-        self.answer_box.add_class("cl-answer-box")
-        actions_row = widgets.HBox(
-            [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
-             b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"]],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        actions_row.add_class("cl-play-actions")
-        left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
-                             self.answer_box, self.coach_panel, self.why_panel],
-                            layout=widgets.Layout(flex="1 1 620px", min_width="0"))
-        left.add_class("cl-play-main")
-        log_box = widgets.VBox([widgets.HTML("<b>Earlier moves</b>"), self.log_html])
-        log_box.add_class("cl-play-log-box")
-        file_row = widgets.HBox([b["new"], self.filename, b["save"], self.settings_toggle],
-                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
-                             self.settings],
-                            layout=widgets.Layout(flex="1 1 300px", min_width="0",
-                                                  max_width="380px", padding="0 0 0 10px"))
-        side.add_class("cl-play-side")
-        body = widgets.HBox(
-            [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        top = widgets.HBox([self.badge, self.status],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([top, body])
-        self.add_class("cl-play-widget")
-        if self.autoplay:
-            self._run_bots()
-        self._tell_new_moves()
-        self._refresh(keep_selection=False)
+            self.narration_html = widgets.HTML("")
+            self.narration_html.add_class("cl-play-narration")
+            self.scores_view = widgets.HTML("")  # the round's score breakdowns, once it is over
+            self.scores_view.add_class("cl-play-scores")
+            self.aside_html = widgets.HTML("")
+            self.aside_html.add_class("cl-play-aside")
+            self.hint = widgets.HTML("")
+            self.hint.add_class("cl-play-hint")
+            self.coach_panel = widgets.HTML("")  # the coach's opinion, shown when Hint is pressed
+            self.coach_panel.add_class("cl-play-coach")
+            self.log_html = widgets.HTML("")
+            self.log_html.add_class("cl-play-log")
+            self.filename = widgets.Text(value="canasta-game.json", description=gettext("File:"),
+                                         layout=widgets.Layout(width="220px"),
+                                         style={"description_width": "initial"})
+            self.filename.add_class("cl-save-name")
+
+            # ------------------------------------------------------------- settings
+            from ..profiles import profile_names
+
+            self.speed_choice = widgets.ToggleButtons(options=_speed_options(),
+                                                      value=speed,
+                                                      description=gettext("Bot speed:"),
+                                                      style={"description_width": "initial",
+                                                             "button_width": "auto"})
+            self.speed_choice.add_class("cl-speed")
+            self.speed_choice.observe(lambda c: setattr(self, "speed", c["new"]), names="value")
+            self.profile_choice = widgets.Dropdown(options=profile_names(), value=prof.name
+                                                   if prof.name in profile_names() else None,
+                                                   description=gettext("Rules (next round):"),
+                                                   style={"description_width": "initial"})
+            self.profile_choice.add_class("cl-profile-choice")
+            self.bot_choice = widgets.Dropdown(options=list(BOT_NAMES), value=self._bot_spec,
+                                               description=gettext("Bots (next round):"),
+                                               style={"description_width": "initial"})
+            self.bot_choice.add_class("cl-bot-choice")
+            if self.game is not None:  # a game keeps its rules and bots to the end
+                self.profile_choice.disabled = self.bot_choice.disabled = True
+                self.profile_choice.description = gettext("Rules (fixed for the game):")
+                self.bot_choice.description = gettext("Bots (fixed for the game):")
+            self.settings = widgets.VBox([self.speed_choice, self.profile_choice, self.bot_choice],
+                                         layout=widgets.Layout(display="none"))
+            self.settings.add_class("cl-play-settings")
+            self.settings_toggle = widgets.ToggleButton(value=False, description=gettext("Settings"),
+                                                        icon="cog", layout=widgets.Layout(width="auto"),
+                                                        tooltip=gettext("Bot speed, rules profile, bot strength"))
+            self.settings_toggle.add_class("cl-settings-toggle")
+            self.settings_toggle.observe(
+                lambda c: setattr(self.settings.layout, "display", "" if c["new"] else "none"),
+                names="value")
+
+            b = self.buttons
+            asks = html.escape(gettext("Your partner asks: may I go out?"))
+            self.answer_box = widgets.HBox([widgets.HTML(f"<b>{asks}</b>"),
+                                            b["yes"], b["no"]])
+            self.answer_box.add_class("cl-answer-box")
+            actions_row = widgets.HBox(
+                [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
+                 b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"]],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            actions_row.add_class("cl-play-actions")
+            left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
+                                 self.answer_box, self.coach_panel, self.why_panel],
+                                layout=widgets.Layout(flex="1 1 620px", min_width="0"))
+            left.add_class("cl-play-main")
+            earlier = html.escape(gettext("Earlier moves"))
+            log_box = widgets.VBox([widgets.HTML(f"<b>{earlier}</b>"), self.log_html])
+            log_box.add_class("cl-play-log-box")
+            file_row = widgets.HBox([b["new"], self.filename, b["save"], self.settings_toggle],
+                                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
+                                 self.settings],
+                                layout=widgets.Layout(flex="1 1 300px", min_width="0",
+                                                      max_width="380px", padding="0 0 0 10px"))
+            side.add_class("cl-play-side")
+            body = widgets.HBox(
+                [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+            top = widgets.HBox([self.badge, self.status],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            super().__init__([top, body])
+            self.add_class("cl-play-widget")
+            if self.autoplay:
+                self._run_bots()
+            self._tell_new_moves()
+            self._refresh(keep_selection=False)
 
     # ------------------------------------------------------------------ public API
     @property
@@ -437,6 +469,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 record.comment(r, a, f"{old} {new}" if old else new)
         return record
 
+    @spoken
     def checks(self) -> list[tuple[str, Verdict]]:
         """The engine's verdicts for the current selection (what the "why?" panel lists)."""
         rnd, seat = self._round, self.seat
@@ -445,25 +478,27 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if rnd.is_over:
             return out
         if rnd.phase == "answer":
-            out.append(("Answer yes", rnd.check(Answer(seat, True))))
+            out.append((gettext("Answer yes"), rnd.check(Answer(seat, True))))
             return out
-        out.append(("Draw from the stock", rnd.check(Draw(seat))))
-        take_label = ("Take the pile with " + " ".join(c.short for c in cards)) if cards else (
-            "Take the pile onto your meld")
+        out.append((gettext("Draw from the stock"), rnd.check(Draw(seat))))
+        take_label = (gettext("Take the pile with {cards}").format(cards=" ".join(c.short for c in cards))
+                      if cards else gettext("Take the pile onto your meld"))
         out.append((take_label, rnd.check(TakePile(seat, cards, tuple(self._aside)))))
         if cards:
             shown = " ".join(c.short for c in cards)
-            out.append((f"Meld {shown} as a new meld",
+            out.append((gettext("Meld {cards} as a new meld").format(cards=shown),
                         rnd.check(Meld(seat, (*self._aside, MeldGroup(cards))))))
             runs = rules_for(rnd.profile).suits_matter  # a run is named by its suit and ranks
             for rank in sorted(rnd.melds[rnd.team_of(seat)]):
-                label = f"Add {shown} to the {rank_name(rank, plural=True)}"
                 if runs:
-                    label = f"Add {shown} to {rnd.meld_label(rank, rnd.melds[rnd.team_of(seat)][rank])}"
+                    label = gettext("Add {cards} to {meld}").format(
+                        cards=shown, meld=rnd.meld_label(rank, rnd.melds[rnd.team_of(seat)][rank]))
+                else:
+                    label = gettext("Add {cards} to the {rank}").format(cards=shown, rank=rank_name(rank, plural=True))
                 out.append((label, rnd.check(Meld(seat, (*self._aside, MeldGroup(cards, rank))))))
             if len(cards) == 1:
-                out.append((f"Discard {shown}", rnd.check(Discard(seat, cards[0]))))
-        out.append(("Ask partner to go out", rnd.check(Ask(seat))))
+                out.append((gettext("Discard {cards}").format(cards=shown), rnd.check(Discard(seat, cards[0]))))
+        out.append((gettext("Ask partner to go out"), rnd.check(Ask(seat))))
         return out
 
     def opening_progress(self) -> tuple[int, int] | None:
@@ -482,53 +517,60 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     def _target(self) -> int | None:
         return None if self.target.value == -1 else int(self.target.value)
 
+    @spoken
     def _on_draw(self) -> None:
         self._try(Draw(self.seat))
 
+    @spoken
     def _on_take(self) -> None:
         target = None
         if rules_for(self._round.profile).takes_top_card_alone:
             target = self._target()
         self._try(TakePile(self.seat, self._selected(), tuple(self._aside), target))
 
+    @spoken
     def _on_swap(self) -> None:
         cards = self._selected()
         if len(cards) != 1 or self.target.value == -1:
-            self._notice("Select one natural card and choose the meld whose joker it replaces.")
+            self._notice(gettext("Select one natural card and choose the meld whose joker it replaces."))
             return
         self._try(Swap(self.seat, int(self.target.value), cards[0]))
 
+    @spoken
     def _on_meld(self) -> None:
         cards = self._selected()
         groups = list(self._aside)
         if cards:
             groups.append(MeldGroup(cards, self._target()))
         if not groups:
-            self._notice("Select the cards to meld first (click them in your hand).")
+            self._notice(gettext("Select the cards to meld first (click them in your hand)."))
             return
         self._try(Meld(self.seat, tuple(groups)))
 
+    @spoken
     def _on_aside(self) -> None:
         cards = self._selected()
         if not cards:
-            self._notice("Select the cards of the meld to set aside first (click them in your hand).")
+            self._notice(gettext("Select the cards of the meld to set aside first (click them in your hand)."))
             return
         self._aside.append(MeldGroup(cards, self._target()))
         self.hand.clear_selection()
-        self._notice(f"Set aside {cards_text(cards)}: it goes down with your next Meld or Take pile.",
-                     ok=True)
+        self._notice(gettext("Set aside {cards}: it goes down with your next Meld or Take pile.").format(
+            cards=cards_text(cards)), ok=True)
         self._refresh_aside()
 
+    @spoken
     def _on_clear_aside(self) -> None:
         self._aside = []
-        self._notice("Nothing is set aside now.", ok=True)
+        self._notice(gettext("Nothing is set aside now."), ok=True)
         self._refresh_aside()
 
+    @spoken
     def _on_take_back(self) -> None:
         rnd = self._round
         if not self._undo or rnd.is_over or rnd.to_move != self.seat:
-            self._notice("Nothing to take back: only your melds (and joker swaps) of this turn, "
-                         "before you discard, can be taken back.")
+            self._notice(gettext("Nothing to take back: only your melds (and joker swaps) of this turn, "
+                                 "before you discard, can be taken back."))
             return
         before, log_length, _ = self._undo.pop()
         action = rnd.log[len(before.log)]
@@ -542,7 +584,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._told = len(before.log)
         taken = [c for g in action.groups for c in g.cards] if isinstance(action, Meld) else (
             [action.card] if isinstance(action, Swap) else [])
-        text = f"You took back your move: {cards_text(taken)} went back to your hand."
+        text = gettext("You took back your move: {cards} went back to your hand.").format(cards=cards_text(taken))
         del self._log[log_length:]
         self._log.append(text)
         self._narration = [text]
@@ -551,29 +593,33 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._hand_before = list(before.hands[self.seat])
         self._refresh(keep_selection=False)
 
+    @spoken
     def _on_discard(self) -> None:
         cards = self._selected()
         if len(cards) != 1:
-            self._notice("Select exactly one card to discard "
-                         f"({len(cards)} selected).")
+            self._notice(gettext("Select exactly one card to discard ({count} selected).").format(count=len(cards)))
             return
         self._try(Discard(self.seat, cards[0]))
 
+    @spoken
     def _on_ask(self) -> None:
         self._try(Ask(self.seat))
 
+    @spoken
     def _on_answer(self, yes: bool) -> None:
         self._try(Answer(self.seat, yes))
 
+    @spoken
     def _on_decline(self) -> None:
         self._try(Decline(self.seat))
 
+    @spoken
     def _on_hint(self) -> None:
         """Ask the coach (public information only) for its best moves for your seat; nothing is played."""
         from ..play.coach import advise
 
         if not self.my_turn:
-            self._notice("Hint is for your turn: wait until it is your move.")
+            self._notice(gettext("Hint is for your turn: wait until it is your move."))
             return
         rnd = self._round
         self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
@@ -585,6 +631,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         return (id(rnd), len(rnd.log), rnd.phase)
 
+    @spoken
     def hint_lines(self) -> list[str]:
         """The coach's last Hint as plain sentences (empty when none is shown): for each of the
         top moves its estimate, then its reasons."""
@@ -592,17 +639,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
         return [] if self.advice is None else advice_lines(self.advice, HINT_MOVES, self._round)
 
+    @spoken
     def _coach_html(self) -> str:
         from .coach_view import advice_html
 
         return "" if self.advice is None else advice_html(self.advice, HINT_MOVES, self._round)
 
+    @spoken
     def _on_new(self) -> None:
         from ..play.bots import make_bots
 
         if self.game is not None:
             if not self._round.is_over:
-                self._notice("Finish this round first: a game deals the next round when one ends.")
+                self._notice(gettext("Finish this round first: a game deals the next round when one ends."))
                 return
             if self.game.is_over:
                 self._notice(self._game_over_text())
@@ -626,7 +675,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._round = Round(self.profile, seed=seed, dealer=dealer)
         self._round_count += 1
         self._remember_start(self._round)
-        self._log.append(f"Round {self._round_count} dealt.")
+        self._log.append(gettext("Round {number} dealt.").format(number=self._round_count))
         self._message = ""
         self.verdict.value = ""
         self._narration = []
@@ -645,24 +694,26 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         """A new profile needs a player count this seat fits in (else stay with the old one)."""
         prof = get_profile(chosen)
         if prof.player_count != len(self.player_names):
-            self._log.append(f"The {chosen} profile needs {prof.player_count} players: "
-                             f"staying with {self.profile.name}.")
+            self._log.append(gettext("The {profile} profile needs {count} players: staying with {current}.").format(
+                profile=chosen, count=prof.player_count, current=self.profile.name))
             return True
         return False
 
+    @spoken
     def _on_save(self) -> None:
         path = self.filename.value.strip()
         if not path:
-            self._notice("Name the file to save the game in.")
+            self._notice(gettext("Name the file to save the game in."))
             return
         try:
             self.record().save(path)
         except (OSError, ValueError) as error:
-            self._notice(f"Could not save: {error}")
+            self._notice(gettext("Could not save: {error}").format(error=error))
             return
-        self._notice(f"Saved the game record to {path}.", ok=True)
+        self._notice(gettext("Saved the game record to {path}.").format(path=path), ok=True)
 
     # ------------------------------------------------------------------ engine round trip
+    @spoken
     def _try(self, action: Action) -> None:
         """Ask the engine; on a refusal show why (nothing changes), else play on."""
         rnd = self._round
@@ -755,8 +806,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         totals = " \u2013 ".join(str(t) for t in self.game.totals)
         winner = self.game.winner
         mine = self._round.team_of(self.seat)
-        who = "your team" if winner == mine else "the other team"
-        return f"The game is over ({totals}): {who} won."
+        if winner == mine:
+            return gettext("The game is over ({totals}): your team won.").format(totals=totals)
+        return gettext("The game is over ({totals}): the other team won.").format(totals=totals)
 
     def _score_text(self) -> str:
         """Running score and rounds won: the game's totals, or the rounds played here."""
@@ -764,7 +816,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if self.game is not None:
             per_round = [[s.total for s in scores] for scores in self.game.round_scores]
             totals = list(self.game.totals)
-            target = f" (game to {self.profile.target_score})"
+            target = str(self.profile.target_score)
         else:
             played = [r for r in [*self._finished, self._round] if r.is_over]
             if not played:
@@ -779,8 +831,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 won[scores.index(best)] += 1
         theirs = sum(t for i, t in enumerate(totals) if i != mine)
         won_theirs = sum(w for i, w in enumerate(won) if i != mine)
-        return (f"Score: your team {totals[mine]}, the other team {theirs}{target} \u00b7 "
-                f"rounds won: your team {won[mine]}, the other team {won_theirs}")
+        template = (gettext("Score: your team {mine}, the other team {theirs} (game to {target}) \u00b7 "
+                            "rounds won: your team {won}, the other team {won_theirs}") if target
+                    else gettext("Score: your team {mine}, the other team {theirs} \u00b7 "
+                                 "rounds won: your team {won}, the other team {won_theirs}"))
+        return template.format(mine=totals[mine], theirs=theirs, target=target, won=won[mine], won_theirs=won_theirs)
 
     def _status_text(self) -> str:
         rnd = self._round
@@ -789,25 +844,26 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             if self.game is not None and self.game.is_over:
                 text += " " + self._game_over_text()
             else:
-                text += " Press New round to deal the next one."
+                text += " " + gettext("Press New round to deal the next one.")
             return text
         if rnd.phase == "answer" and self.my_turn:
             asker = self.names.full(rnd.asker)
-            return f"{asker} asks: may I go out? Answer yes or no."
+            return gettext("{asker} asks: may I go out? Answer yes or no.").format(asker=asker)
         if not self.my_turn:
-            return f"{self.names.full(rnd.to_move)} is playing."
+            return gettext("{who} is playing.").format(who=self.names.full(rnd.to_move))
         if rnd.phase == "draw":
-            return ("Your turn: draw from the stock, or take the pile (select the cards that "
-                    "go down with the top card).")
-        text = "Your turn: meld if you like, then discard one card."
+            return gettext("Your turn: draw from the stock, or take the pile (select the cards that "
+                           "go down with the top card).")
+        text = gettext("Your turn: meld if you like, then discard one card.")
         progress = self.opening_progress()
         if progress is not None:
             done, minimum = progress
             if done < minimum:
-                text = (f"Your turn \u00b7 opening: {done} of {minimum} \u2014 {minimum - done} more "
-                        "this turn, then discard one card.")
+                text = gettext("Your turn \u00b7 opening: {done} of {minimum} \u2014 {more} more "
+                               "this turn, then discard one card.").format(done=done, minimum=minimum,
+                                                                           more=minimum - done)
         if rnd.permission == "yes":
-            text = "Your partner said yes: you must go out this turn. " + text
+            text = gettext("Your partner said yes: you must go out this turn.") + " " + text
         return text
 
     def _hint_text(self) -> str:
@@ -819,17 +875,20 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         done, minimum = progress
         if done >= minimum or self._round.check(Discard(self.seat, cards[0])).code != "opening_incomplete":
             return ""  # warn only when the engine would refuse the discard for this reason
-        return (f"Careful: your opening is at {done} of {minimum}. Discarding {cards[0].short} now "
-                f"would abandon it, and the rules refuse that: meld {minimum - done} more first.")
+        return gettext("Careful: your opening is at {done} of {minimum}. Discarding {card} now "
+                       "would abandon it, and the rules refuse that: meld {more} more first.").format(
+            done=done, minimum=minimum, card=cards[0].short, more=minimum - done)
 
+    @spoken
     def _on_selection(self) -> None:
         self.hint.value = self._hint_html()
         self._refresh_why()
 
     def _hint_html(self) -> str:
         cards = self._selected()
-        chosen = (f'<div class="cl-play-selection" style="font-size:14px;margin:2px 0">Selected: '
-                  f"{html.escape(cards_text(cards))}</div>" if cards else "")
+        chosen = ('<div class="cl-play-selection" style="font-size:14px;margin:2px 0">'
+                  + html.escape(gettext("Selected: {cards}").format(cards=cards_text(cards))) + "</div>"
+                  if cards else "")
         text = self._hint_text()
         if not text:
             return chosen
@@ -841,12 +900,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if not self._aside:
             self.aside_html.value = ""
             return
-        items = "".join(f"<li>{html.escape(cards_text(g.cards))}"
-                        + (f" (onto meld {g.target})" if g.target is not None else "") + "</li>"
-                        for g in self._aside)
-        self.aside_html.value = ('<div style="font-size:15px"><b>Set aside for your next Meld or '
-                                 f'Take pile:</b><ul style="margin:2px 0">{items}</ul></div>')
+        items = "".join("<li>" + html.escape(
+            gettext("{cards} (onto meld {key})").format(cards=cards_text(g.cards), key=g.target)
+            if g.target is not None else cards_text(g.cards)) + "</li>" for g in self._aside)
+        title = html.escape(gettext("Set aside for your next Meld or Take pile:"))
+        self.aside_html.value = (f'<div style="font-size:15px"><b>{title}</b>'
+                                 f'<ul style="margin:2px 0">{items}</ul></div>')
 
+    @spoken
     def _refresh(self, keep_selection: bool) -> None:
         rnd = self._round
         if self.advice is not None and getattr(self, "_advice_at", None) != self._position_key():
@@ -863,7 +924,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
             mine = rnd.team_of(self.seat)
             self.scores_view.value = scores_html(rnd.scores(), team_names=[
-                "Your team" if t == mine else "The other team" for t in range(rnd.profile.team_count)])
+                gettext("Your team") if t == mine else gettext("The other team")
+                for t in range(rnd.profile.team_count)])
         else:
             self.scores_view.value = ""
         score = self._score_text()
@@ -873,7 +935,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                              f'margin:4px 0 4px 10px">{html.escape(self._status_text())}</div>'
                              f"{score_html}")
         team = rnd.team_of(self.seat)
-        options: list[tuple[str, int]] = [("as a new meld", -1)]
+        options: list[tuple[str, int]] = [(gettext("as a new meld"), -1)]
         for rank, cards in sorted(rnd.melds[team].items()):
             options.append((_meld_label(rnd, rank, cards), rank))
         if list(self.target.options) != options:
@@ -899,7 +961,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         self.log_html.value = (f'<ul class="cl-log" style="margin:0;padding-left:1.2em;'
                                f'font-size:13px;line-height:1.4;max-height:12em;overflow:auto">'
-                               f"{items}</ul>" if items else "<i>No earlier moves.</i>")
+                               f"{items}</ul>" if items else "<i>" + html.escape(gettext("No earlier moves.")) + "</i>")
         self._refresh_aside()
         self.hint.value = self._hint_html()
         self._refresh_why()
@@ -916,9 +978,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                          f"{html.escape(line)}</li>")
         self.narration_html.value = (
             '<div aria-live="polite" style="font-size:16px;line-height:1.45">'
-            '<b>What happened</b><ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
+            '<b>' + html.escape(gettext("What happened")) + '</b>'
+            '<ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
             + "".join(items) + "</ul></div>")
 
+    @spoken
     def _refresh_why(self) -> None:
         if not self.why.value:
             self.why_panel.layout.display = "none"
@@ -927,16 +991,18 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rows = []
         for label, verdict in self.checks():
             verdict = for_clicks(verdict)
-            icon, word = ("\u2714", "legal") if verdict.ok else ("\u2718", "refused")
+            icon, word = ("\u2714", gettext("legal")) if verdict.ok else ("\u2718", gettext("refused"))
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'
                     if self.teacher else "")
             # A legal move needs no engine sentence ("N draw is legal."): say what it is worth.
             text = verdict.message if not verdict.ok else (
-                "you may" + (f" ({verdict.value} points)" if verdict.value is not None else "") + ".")
+                gettext("you may ({points} points).").format(points=verdict.value) if verdict.value is not None
+                else gettext("you may."))
             rows.append(
                 f'<li><span style="color:{colour};font-weight:700">{icon} {word}</span> '
                 f"<b>{html.escape(label)}</b>: {html.escape(text)}{code}</li>")
-        body = "".join(rows) or "<li>The round is over.</li>"
-        self.why_panel.value = ('<div style="font-size:15px"><b>What the engine says about the '
-                                f'selected cards</b><ul style="margin:4px 0">{body}</ul></div>')
+        body = "".join(rows) or "<li>" + html.escape(gettext("The round is over.")) + "</li>"
+        title = html.escape(gettext("What the engine says about the selected cards"))
+        self.why_panel.value = (f'<div style="font-size:15px"><b>{title}</b>'
+                                f'<ul style="margin:4px 0">{body}</ul></div>')

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Card
+from ..core.i18n import gettext, ngettext, pgettext
 from ..engine.round import Round
 from ..profiles import Profile
 from ..render import pile_html, stock_html
@@ -24,7 +25,17 @@ from .pane import HtmlPane
 
 __all__ = ["PlayTable", "mini_meld_html", "play_table_html"]
 
-_PHASES = {"draw": "to draw", "play": "to play", "answer": "to answer"}
+
+
+def _phase(phase: str) -> str:
+    """What the seat to move is doing: "to draw", "to play", "to answer"."""
+    if phase == "draw":
+        return pgettext("turn phase", "to draw")
+    if phase == "play":
+        return pgettext("turn phase", "to play")
+    if phase == "answer":
+        return pgettext("turn phase", "to answer")
+    return phase
 
 
 #: On a narrow screen the pile takes the whole width (its reason beside the cards) and your
@@ -39,8 +50,12 @@ _NARROW_CSS = """<style>
 </style>"""
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _count(count: int, what: str) -> str:
+    if what == "card":
+        return ngettext("{count} card", "{count} cards", count).format(count=count)
+    if what == "canasta":
+        return ngettext("{count} canasta", "{count} canastas", count).format(count=count)
+    return ngettext("{count} red three", "{count} red threes", count).format(count=count)
 
 
 def mini_meld_html(cards: Sequence[Card], prof: Profile, key: int | None = None, *, width: int = 32) -> str:
@@ -56,7 +71,12 @@ def mini_meld_html(cards: Sequence[Card], prof: Profile, key: int | None = None,
     wild = len(wilds)
     value = cards_value(cards, prof)
     kind = canasta_kind(cards, key, prof) if key is not None else None
-    detail = f"\u00d7{len(cards)}" + (f", {wild} wild" if wild else "") + f" \u00b7 {value} pts"
+    if wild:
+        detail = ngettext("\u00d7{count}, {wild} wild \u00b7 {value} pts",
+                          "\u00d7{count}, {wild} wild \u00b7 {value} pts", wild).format(
+            count=len(cards), wild=wild, value=value)
+    else:
+        detail = gettext("\u00d7{count} \u00b7 {value} pts").format(count=len(cards), value=value)
     # clean as the full meld picture says it: a run's kind decides (a two in its own place is no
     # wild card there), a set's wild cards
     clean = kind is not None and (kind != "suja" if rules.suits_matter else not wild)
@@ -70,8 +90,13 @@ def mini_meld_html(cards: Sequence[Card], prof: Profile, key: int | None = None,
     head = (f'<div style="{style(font_size="13px", white_space="nowrap")}"><b>{esc(title)}</b> '
             f'<span style="{style(color=MUTED)}">{esc(detail)}</span>{tag}</div>')
     overlap = round(width * (0.7 if len(shown) > 6 else 0.55))
-    label = f"{title}: {len(cards)} cards" + (f", {wild} wild" if wild else "") + f", {value} points" + (
-        f", {KIND_BADGES.get(kind, 'canasta').lower()}" if kind else "")
+    facts = [gettext("{title}: {count} cards").format(title=title, count=len(cards))]
+    if wild:
+        facts.append(ngettext("{count} wild", "{count} wild", wild).format(count=wild))
+    facts.append(gettext("{value} points").format(value=value))
+    if kind:
+        facts.append(KIND_BADGES.get(kind, "canasta").lower())
+    label = ", ".join(facts)
     return (f'<div class="cl-meld cl-mini-meld" role="group" aria-label="{esc(label)}" style="{css}">'
             f"{head}{cards_row_html(shown, overlap=overlap, width=width)}</div>")
 
@@ -83,7 +108,8 @@ def _melds(rnd: Round, team: int, width: int) -> str:
     ordered = sorted(melds, key=lambda km: (-(len(km[1]) >= prof.canasta_size),
                                              (meld_rank(km[1]) or 0) == 1, meld_rank(km[1]) or 0))
     if not ordered:
-        return f'<span style="{style(color=MUTED, font_size="14px")}">No melds yet.</span>'
+        none = esc(gettext("No melds yet."))
+        return f'<span style="{style(color=MUTED, font_size="14px")}">{none}</span>'
     items = "".join(mini_meld_html(m, prof, k, width=width) for k, m in ordered)
     return f'<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">{items}</div>'
 
@@ -91,20 +117,21 @@ def _melds(rnd: Round, team: int, width: int) -> str:
 def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
     minimum = rnd.opening_minimum(team)
-    opened = (badge("Opened", "ok", icon="\u2714") if rnd.opened[team]
-              else badge(f"Not opened \u00b7 needs {minimum}", "empty", icon="\u2717"))
+    opened = (badge(gettext("Opened"), "ok", icon="\u2714") if rnd.opened[team]
+              else badge(gettext("Not opened \u00b7 needs {minimum}").format(minimum=minimum), "empty",
+                         icon="\u2717"))
     who = []
     for seat in seats:
-        name = "You" if seat == me else (names[seat] if seat < len(names) else rnd.seat_name(seat))
-        text = f"{name} ({rnd.seat_name(seat)}): {_plural(len(rnd.hands[seat]), 'card')}"
+        name = gettext("You") if seat == me else (names[seat] if seat < len(names) else rnd.seat_name(seat))
+        text = f"{name} ({rnd.seat_name(seat)}): {_count(len(rnd.hands[seat]), 'card')}"
         if not rnd.is_over and seat == rnd.to_move:
-            text += f" \u25b6 {_PHASES.get(rnd.phase, rnd.phase)}"
+            text += f" \u25b6 {_phase(rnd.phase)}"
         who.append(esc(text))
     threes = sum(len(rnd.red_threes[s]) for s in seats)
-    facts = [f"score {rnd.team_scores[team]}", _plural(rnd.canasta_count(team), "canasta"),
-             _plural(threes, "red three")]
+    facts = [gettext("score {score}").format(score=rnd.team_scores[team]), _count(rnd.canasta_count(team), "canasta"),
+             _count(threes, "red three")]
     if rules_for(rnd.profile).has_morto:
-        facts.append("morto " + rnd.morto_text(team))
+        facts.append(gettext("morto {state}").format(state=rnd.morto_text(team)))
     dot = " \u00b7 "
     return (f"{opened} <span>{dot.join(who)}</span> "
             f'<span style="{style(color=MUTED, font_size="14px")}">{esc(dot.join(facts))}</span>')
@@ -116,30 +143,33 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
     panel = style(background=PANEL, border=f"1px solid {BORDER}", border_radius="8px",
                   padding="4px 8px", margin="0 0 6px 0")
     head = style(font_size="15px", font_weight=700, color=TEXT, margin_right="6px")
+    other_team, your_team = esc(gettext("The other team")), esc(gettext("Your team"))
     parts = []
     for team in range(rnd.profile.team_count):
         if team == mine:
             continue
         parts.append(
-            f'<div class="cl-opponents cl-team-{team}" role="group" aria-label="The other team" '
+            f'<div class="cl-opponents cl-team-{team}" role="group" aria-label="{other_team}" '
             f'style="{panel}"><div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
-            f'<span style="{head}">The other team</span>{_team_facts(rnd, team, names, seat)}</div>'
+            f'<span style="{head}">{other_team}</span>{_team_facts(rnd, team, names, seat)}</div>'
             f"{_melds(rnd, team, 26)}</div>")
     status = rnd.pile_status(seat)
     step = 10 if len(rnd.pile) <= 12 else 5 if len(rnd.pile) <= 30 else 3
-    centre = (f'<div class="cl-centre" role="group" aria-label="Stock and discard pile" '
+    stock_and_pile = esc(gettext("Stock and discard pile"))
+    centre = (f'<div class="cl-centre" role="group" aria-label="{stock_and_pile}" '
               f'style="{style(flex="0 1 auto", min_width="0", max_width="300px", font_size="13px")}">'
               f'<div style="display:flex;align-items:flex-start">{stock_html(rnd.stock_count, width=40)}'
               f"{pile_html(rnd.pile, status, four_color=four_color, width=48, step=step)}</div></div>")
-    own = (f'<div class="cl-own-team cl-team-{mine}" role="group" aria-label="Your team" '
+    own = (f'<div class="cl-own-team cl-team-{mine}" role="group" aria-label="{your_team}" '
            f'style="{style(flex="1 1 320px", min_width="0")}">'
            f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
-           f'<span style="{head}">Your team</span>{_team_facts(rnd, mine, names, seat)}</div>'
+           f'<span style="{head}">{your_team}</span>{_team_facts(rnd, mine, names, seat)}</div>'
            f'<div style="display:flex;flex-wrap:wrap;gap:8px">{_melds(rnd, mine, 34)}</div></div>')
     parts.append(f'<div style="{panel};display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
                  f"{centre}{own}</div>")
     css = style(font_family=FONT, color=TEXT, background=SURFACE, line_height="1.3")
-    return (f'<div class="cl-play-table" role="group" aria-label="The table" style="{css}">'
+    the_table = esc(gettext("The table"))
+    return (f'<div class="cl-play-table" role="group" aria-label="{the_table}" style="{css}">'
             + _NARROW_CSS + "".join(parts) + "</div>")
 
 

@@ -57,12 +57,14 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Card, CardsLike, format_cards, to_cards
+from ..core.i18n import gettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus
 from ..variants.base import rules_for
+from .common import spoken, widget_language
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
            "minimum_band", "opening_quiz"]
@@ -128,11 +130,12 @@ def _band_text(profile: Profile, index: int) -> str:
     step = _score_step(profile)
     if index < 0:
         first = table[0][0]
-        return "a negative team score" if first == 0 else f"a team score below {first}"
+        return gettext("a negative team score") if first == 0 else gettext(
+            "a team score below {score}").format(score=first)
     low = table[index][0]
     if index + 1 < len(table):
-        return f"a team score from {low} to {table[index + 1][0] - step}"
-    return f"a team score of {low} or more"
+        return gettext("a team score from {low} to {high}").format(low=low, high=table[index + 1][0] - step)
+    return gettext("a team score of {low} or more").format(low=low)
 
 
 def minimum_band(profile: ProfileLike, team_score: int) -> str:
@@ -148,8 +151,9 @@ def minimum_band(profile: ProfileLike, team_score: int) -> str:
         if team_score >= threshold:
             index = i
     minimum = prof.opening_minimum(team_score)
-    return (f"With {team_score} points a team needs {minimum} to open: in the {prof.name} profile "
-            f"the minimum is {minimum} for {_band_text(prof, index)}.")
+    return gettext("With {score} points a team needs {minimum} to open: in the {profile} profile "
+                   "the minimum is {minimum} for {band}.").format(score=team_score, minimum=minimum,
+                                                                   profile=prof.name, band=_band_text(prof, index))
 
 
 def _minimum_bands(profile: Profile, minimum: int) -> str:
@@ -159,8 +163,10 @@ def _minimum_bands(profile: Profile, minimum: int) -> str:
     if profile.opening_below == minimum:
         bands.insert(0, _band_text(profile, -1))
     if not bands:
-        return f"No team score has an opening minimum of {minimum} in the {profile.name} profile."
-    return f"{minimum} is the minimum for " + " and for ".join(bands) + "."
+        return gettext("No team score has an opening minimum of {minimum} in the {profile} profile.").format(
+            minimum=minimum, profile=profile.name)
+    return gettext("{minimum} is the minimum for {bands}.").format(
+        minimum=minimum, bands=gettext(" and for ").join(bands))
 
 
 class _Why:
@@ -186,14 +192,15 @@ def _why_title(choice: str, *, wrong: bool = False) -> str:
     """The title of an explanation box: "Why 90" / "Why not 50" (a long choice, such as a
     pile reason, is not repeated: "Why" / "Why not your choice")."""
     if len(choice) > 28:
-        return "Why not your choice" if wrong else "Why"
-    return f"Why not {choice}" if wrong else f"Why {choice}"
+        return gettext("Why not your choice") if wrong else gettext("Why")
+    return (gettext("Why not {choice}") if wrong else gettext("Why {choice}")).format(choice=choice)
 
 
 def _quiz_badge_html(profile: Profile) -> str:
     """The profile a quiz is asked in, by name only: a profile's description (the badge's
     tooltip elsewhere) can state the answer ("always-frozen pile")."""
-    return (f'<span class="cl-profile-badge">Rules: <b>{html.escape(profile.name)}</b></span>')
+    rules = html.escape(gettext("Rules:"))
+    return f'<span class="cl-profile-badge">{rules} <b>{html.escape(profile.name)}</b></span>'
 
 
 def _with_static_html(bundle: Any, static: Callable[[], str]) -> dict[str, Any] | None:
@@ -231,63 +238,67 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         position: Position | Round | None = None,
         profile: ProfileLike | None = None,
         cards: CardsLike | None = None,
+        language: str | None = None,
     ) -> None:
-        super().__init__()
-        self.question = question
-        if position is not None and not isinstance(position, (Position, Round)):
-            raise TypeError(f"position= takes a Position or a Round (the table the question is "
-                            f"asked at), not {type(position).__name__}.")
-        table = position if isinstance(position, Round) else None
-        #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
-        #: mode from the seat to move.
-        self.table: Round | None = table
-        if table is not None and profile is None:
-            profile = table.profile
-        #: Cards shown with the question (a plain row, e.g. the meld a `meld_quiz` asks about).
-        self.cards: list[Card] = to_cards(cards) if cards is not None else []
-        if kind is None and correct in QUIZ_KINDS and not isinstance(source, (list, tuple)):
-            kind, correct = correct, None
-        self.kind = kind or "generic"
-        self.position: Position | None = position if isinstance(position, Position) else None
-        #: The verdict of each choice, when the engine gives one per choice (meld sets).
-        self.choice_verdicts: dict[str, Verdict] = {}
-        #: The pile's status (``pile_state`` / ``pile_reason`` quizzes: the explanation).
-        self.status: PileStatus | None = None
-        self.verdict: Verdict | None = None
-        if kind is None:
-            if isinstance(source, (Position, str)) or callable(source):
-                raise TypeError("Quiz(question, position, kind=...) needs a kind: "
-                                + ", ".join(QUIZ_KINDS))
-            if correct is None or explanation is None:
-                raise TypeError("The generic form is Quiz(question, choices, correct, verdict).")
-            self.choices = [str(c) for c in source]
-            self.answer_text = str(correct)
-            self.verdict = explanation
-        else:
-            if kind not in QUIZ_KINDS:
-                raise ValueError(f"Unknown quiz kind {kind!r}; kinds: {', '.join(QUIZ_KINDS)}.")
-            if isinstance(source, Position):
-                self.position = source
-            elif callable(source):
-                self.position = source()
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__()
+            self.question = question
+            if position is not None and not isinstance(position, (Position, Round)):
+                raise TypeError(f"position= takes a Position or a Round (the table the question is "
+                                f"asked at), not {type(position).__name__}.")
+            table = position if isinstance(position, Round) else None
+            #: The table a generic quiz is asked at (``position=`` a `Round`), drawn in question
+            #: mode from the seat to move.
+            self.table: Round | None = table
+            if table is not None and profile is None:
+                profile = table.profile
+            #: Cards shown with the question (a plain row, e.g. the meld a `meld_quiz` asks about).
+            self.cards: list[Card] = to_cards(cards) if cards is not None else []
+            if kind is None and correct in QUIZ_KINDS and not isinstance(source, (list, tuple)):
+                kind, correct = correct, None
+            self.kind = kind or "generic"
+            self.position: Position | None = position if isinstance(position, Position) else None
+            #: The verdict of each choice, when the engine gives one per choice (meld sets).
+            self.choice_verdicts: dict[str, Verdict] = {}
+            #: The pile's status (``pile_state`` / ``pile_reason`` quizzes: the explanation).
+            self.status: PileStatus | None = None
+            self.verdict: Verdict | None = None
+            if kind is None:
+                if isinstance(source, (Position, str)) or callable(source):
+                    raise TypeError("Quiz(question, position, kind=...) needs a kind: "
+                                    + ", ".join(QUIZ_KINDS))
+                if correct is None or explanation is None:
+                    raise TypeError("The generic form is Quiz(question, choices, correct, verdict).")
+                self.choices = [str(c) for c in source]
+                self.answer_text = str(correct)
+                self.verdict = explanation
             else:
-                raise TypeError(f"A {kind!r} quiz is built from a Position (or a callable).")
-            built = self._build(kind, self.position, choices)
-            self.choices, self.answer_text, self.verdict, self.choice_verdicts = built
-            if kind in ("pile_state", "pile_reason"):
-                self.status = self.position.pile_status()
-        if self.answer_text not in self.choices:
-            raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
-                             f"{self.choices!r}.")
-        self.profile: Profile = get_profile(
-            profile if profile is not None else (self.position.profile if self.position
-                                                 else "classic"))
-        self.correct: bool | None = None
-        self.chosen: str | None = None
-        self.feedback = ""
-        self._listeners: list[Callable[[Quiz], None]] = []
-        self._why = self._explain()
-        self._build_view()
+                if kind not in QUIZ_KINDS:
+                    raise ValueError(f"Unknown quiz kind {kind!r}; kinds: {', '.join(QUIZ_KINDS)}.")
+                if isinstance(source, Position):
+                    self.position = source
+                elif callable(source):
+                    self.position = source()
+                else:
+                    raise TypeError(f"A {kind!r} quiz is built from a Position (or a callable).")
+                built = self._build(kind, self.position, choices)
+                self.choices, self.answer_text, self.verdict, self.choice_verdicts = built
+                if kind in ("pile_state", "pile_reason"):
+                    self.status = self.position.pile_status()
+            if self.answer_text not in self.choices:
+                raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
+                                 f"{self.choices!r}.")
+            self.profile: Profile = get_profile(
+                profile if profile is not None else (self.position.profile if self.position
+                                                     else "classic"))
+            self.correct: bool | None = None
+            self.chosen: str | None = None
+            self.feedback = ""
+            self._listeners: list[Callable[[Quiz], None]] = []
+            self._why = self._explain()
+            self._build_view()
 
     # ------------------------------------------------------------------ questions
     @staticmethod
@@ -355,6 +366,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         return None
 
     # ------------------------------------------------------------------ view
+    @spoken
     def question_html(self) -> str:
         """The question's picture: the position in question mode and/or the quiz's cards
         (nothing that gives the answer away)."""
@@ -364,7 +376,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         if self.table is not None:
             parts.append(round_html(self.table, question=True))
         if self.cards:
-            parts.append(cards_row_html(self.cards, label="The cards"))
+            parts.append(cards_row_html(self.cards, label=gettext("The cards")))
         if self.position is not None:
             asks = self.kind if self.kind != "generic" else None
             parts.append(position_html(self.position, question=True, asks=asks))
@@ -396,6 +408,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         """Call ``callback(quiz)`` after each answer (QuizSet uses it to keep the score)."""
         self._listeners.append(callback)
 
+    @spoken
     def answer(self, choice: str) -> bool:
         """Answer with ``choice`` (what clicking its button does); return whether it is right.
         A quiz takes one answer until `reset`; later answers are ignored (the first counts)."""
@@ -407,13 +420,14 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.chosen = choice
         self.correct = choice == self.answer_text
         if self.correct:
-            head = f"Right: {self.answer_text}."
+            head = gettext("Right: {answer}.").format(answer=self.answer_text)
         else:
-            head = f"Not quite: you chose {choice}; the answer is {self.answer_text}."
+            head = gettext("Not quite: you chose {choice}; the answer is {answer}.").format(
+                choice=choice, answer=self.answer_text)
         why = " " + self._why.message
         mine = self._why_not(choice)
         if mine is not None:
-            why += f" Your choice: {mine.message}"
+            why += " " + gettext("Your choice: {why}").format(why=mine.message)
         self.feedback = head + why
         for button in self.buttons:
             button.disabled = True
@@ -421,16 +435,17 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             # the tooltip and the feedback (not colour alone)
             if button.description == self.answer_text:
                 button.button_style = "success"
-                button.tooltip = "The right answer"
+                button.tooltip = gettext("The right answer")
             elif button.description == choice:
                 button.button_style = "danger"
-                button.tooltip = "Your answer (not right)"
+                button.tooltip = gettext("Your answer (not right)")
         self.feedback_view.value = self._feedback_html(choice, mine)
         for listener in self._listeners:
             listener(self)
         return self.correct
 
     @property
+    @spoken
     def explanation(self) -> tuple[str, str]:
         """(code, message) of the explanation of the right answer: the engine's verdict or
         pile status (for ``opening_minimum``, the opening-table band, code ``""``)."""
@@ -445,18 +460,22 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             explained += mine.html(_why_title(choice, wrong=True))
         return f'<div class="cl-quiz-result" role="status">{banner}{explained}</div>'
 
+    @spoken
     def answer_html(self) -> str:
         """The answer and why (what the static page folds under "Show the answer"): the right
         choice, its explanation, and why each other choice is wrong where the engine says."""
+        # the exported page's markers ("The answer is", "Choices:", "Show the answer") stay English:
+        # tests/quiz_leaks.py and tests/lessons/test_lesson_quizzes.py find the parts by them
         parts = [f'<p>The answer is <b>{html.escape(self.answer_text)}</b>.</p>',
                  self._why.html(_why_title(self.answer_text))]
         for choice in self.choices:
             mine = self._why_not(choice)
             if mine is not None:
-                parts.append(mine.html(f"Why not {choice}"))
+                parts.append(mine.html(gettext("Why not {choice}").format(choice=choice)))
         return "".join(parts)
 
     # ------------------------------------------------------------------ static page
+    @spoken
     def static_html(self) -> str:
         """The quiz as static HTML, for pages where no kernel runs (nbconvert exports).
 
@@ -465,18 +484,21 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         element, "Show the answer", holding `answer_html`. No script; every text is escaped.
         """
         choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
+        choices_word, show = "Choices:", "Show the answer"
         return (f'<div class="cl-quiz-static" {STATIC_ATTR}="quiz">'
                 f'<p class="cl-quiz-question"><b>{html.escape(self.question)}</b> '
                 f"{_quiz_badge_html(self.profile)}</p>{self.question_html()}"
-                f'<p>Choices:</p><ul class="cl-quiz-choices">{choices}</ul>'
-                f'<details class="cl-quiz-answer"><summary>Show the answer</summary>'
+                f'<p>{choices_word}</p><ul class="cl-quiz-choices">{choices}</ul>'
+                f'<details class="cl-quiz-answer"><summary>{show}</summary>'
                 f"{self.answer_html()}</details></div>")
 
+    @spoken
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget view plus `static_html` as ``text/html`` (shown where no kernel runs;
         a live front end prefers the widget view)."""
         return _with_static_html(super()._repr_mimebundle_(**kwargs), self.static_html)
 
+    @spoken
     def reset(self) -> None:
         """Clear the answer and the feedback; the buttons can be clicked again."""
         self.correct = None
@@ -498,22 +520,28 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
     shown; ``reset()`` clears every quiz.
     """
 
-    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself") -> None:
-        super().__init__()
-        self.quizzes = list(quizzes)
-        self.title = title
-        self.add_class("cl-quiz-set")
-        self.score_view = widgets.HTML("")
-        self.score_view.add_class("cl-quiz-score")
-        self.reset_button = widgets.Button(description="Start again", icon="refresh")
-        self.reset_button.add_class("cl-quiz-reset")
-        self.reset_button.on_click(lambda _b: self.reset())
-        for quiz in self.quizzes:
-            quiz.on_answer(lambda _q: self._show_score())
-        heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
-        self.children = [heading, *self.quizzes,
-                         widgets.HBox([self.score_view, self.reset_button])]
-        self._show_score()
+    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself", *,
+                 language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            super().__init__()
+            self.quizzes = list(quizzes)
+            if title == "Check yourself":
+                title = gettext("Check yourself")
+            self.title = title
+            self.add_class("cl-quiz-set")
+            self.score_view = widgets.HTML("")
+            self.score_view.add_class("cl-quiz-score")
+            self.reset_button = widgets.Button(description=gettext("Start again"), icon="refresh")
+            self.reset_button.add_class("cl-quiz-reset")
+            self.reset_button.on_click(lambda _b: self.reset())
+            for quiz in self.quizzes:
+                quiz.on_answer(lambda _q: self._show_score())
+            heading = widgets.HTML(f"<h3>{html.escape(title)}</h3>")
+            self.children = [heading, *self.quizzes,
+                             widgets.HBox([self.score_view, self.reset_button])]
+            self._show_score()
 
     @property
     def score(self) -> int:
@@ -526,26 +554,33 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
         return sum(1 for q in self.quizzes if q.correct is not None)
 
     @property
+    @spoken
     def summary(self) -> str:
         """``"3 of 4 correct"`` (with how many are still open)."""
-        text = f"{self.score} of {len(self.quizzes)} correct"
         left = len(self.quizzes) - self.answered
-        return text + (f" ({left} still to answer)" if left else "")
+        if left:
+            return gettext("{score} of {count} correct ({left} still to answer)").format(
+                score=self.score, count=len(self.quizzes), left=left)
+        return gettext("{score} of {count} correct").format(score=self.score, count=len(self.quizzes))
 
+    @spoken
     def static_html(self) -> str:
         """The quizzes as static HTML (each `Quiz.static_html`, numbered, under the title)."""
         items = "".join(f"<li>{quiz.static_html()}</li>" for quiz in self.quizzes)
         return (f'<div class="cl-quiz-set-static" {STATIC_ATTR}="quiz-set">'
                 f"<h3>{html.escape(self.title)}</h3><ol>{items}</ol></div>")
 
+    @spoken
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The widget view plus `static_html` as ``text/html`` (see `Quiz`)."""
         return _with_static_html(super()._repr_mimebundle_(**kwargs), self.static_html)
 
+    @spoken
     def _show_score(self) -> None:
         self.score_view.value = (f'<span role="status" class="cl-quiz-score-text">'
                                  f"{html.escape(self.summary)}</span>")
 
+    @spoken
     def reset(self) -> None:
         """Clear every quiz's answer and the score."""
         for quiz in self.quizzes:

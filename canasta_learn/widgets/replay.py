@@ -28,10 +28,11 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..core.i18n import gettext, pgettext, speaking
 from ..engine.round import Round
 from ..play.bots import acting_seat
 from ..records.record import GameRecord
-from .common import profile_badge
+from .common import profile_badge, spoken, widget_language
 from .table import TableWidget
 
 __all__ = ["MovesPane", "ReplayViewer", "StepSlider", "third_person"]
@@ -140,6 +141,13 @@ _GLYPH_WORDS = {
 }
 
 
+def _glyph_word(glyph: str) -> str:
+    """What a move's glyph means, in words (``_GLYPH_WORDS``, in the language spoken)."""
+    words = {"!": gettext("good move"), "?": gettext("mistake"), "!!": gettext("brilliant move"),
+             "??": gettext("blunder"), "!?": gettext("interesting move"), "?!": gettext("dubious move")}
+    return words.get(glyph, gettext("annotated"))
+
+
 class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     """A step-by-step viewer for a `GameRecord` (or a path / JSON text of one).
 
@@ -151,119 +159,131 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, record: GameRecord | str, *, four_color: bool = False,
                  interval_ms: int = 900, bots: Any = "greedy",
-                 review_rollouts: int | None = None, review_seed: int | None = 0) -> None:
-        from ..play.review import REVIEW_ROLLOUTS
+                 review_rollouts: int | None = None, review_seed: int | None = 0, language: str | None = None) -> None:
+        #: The language the widget speaks (everything it shows, in every callback).
+        self.language = widget_language(language)
+        with speaking(self.language):
+            from ..play.review import REVIEW_ROLLOUTS
 
-        if not isinstance(record, GameRecord):
-            record = GameRecord.load(record)
-        self.record = record
-        self.bots = bots
-        self.review_rollouts = REVIEW_ROLLOUTS if review_rollouts is None else review_rollouts
-        self.review_seed = review_seed
-        self.four_color = four_color
-        self.steps: list[tuple[int, int]] = [
-            (r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
-        if not self.steps:
-            raise ValueError("The record has no rounds to replay.")
-        self._notes: dict[int, Any] = {}
-        # The score sheet is kept incrementally: each finished round's row is made once (its
-        # scores counted once), so a step in round 120 no longer rescores 119 rounds.
-        self._score_rows: dict[int, str] = {}
-        self._ranked: dict[int, dict[int, tuple[list[Any], list[Any]]]] = {}
-        self._round_base = {r: i for i, (r, a) in enumerate(self.steps) if a < 0}
-        self._step = -1
-        self.play_widget: Any = None
+            if not isinstance(record, GameRecord):
+                record = GameRecord.load(record)
+            self.record = record
+            self.bots = bots
+            self.review_rollouts = REVIEW_ROLLOUTS if review_rollouts is None else review_rollouts
+            self.review_seed = review_seed
+            self.four_color = four_color
+            self.steps: list[tuple[int, int]] = [
+                (r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
+            if not self.steps:
+                raise ValueError("The record has no rounds to replay.")
+            self._notes: dict[int, Any] = {}
+            # The score sheet is kept incrementally: each finished round's row is made once (its
+            # scores counted once), so a step in round 120 no longer rescores 119 rounds.
+            self._score_rows: dict[int, str] = {}
+            self._ranked: dict[int, dict[int, tuple[list[Any], list[Any]]]] = {}
+            self._round_base = {r: i for i, (r, a) in enumerate(self.steps) if a < 0}
+            self._step = -1
+            self.play_widget: Any = None
 
-        last = len(self.steps) - 1
-        self.badge = profile_badge(record.profile)
-        title = record.info.get("title") if record.info else None
-        self.title = widgets.HTML(
-            f'<div style="font-size:20px;font-weight:700">{html.escape(title)}</div>'
-            if title else "")
+            last = len(self.steps) - 1
+            self.badge = profile_badge(record.profile)
+            title = record.info.get("title") if record.info else None
+            self.title = widgets.HTML(
+                f'<div style="font-size:20px;font-weight:700">{html.escape(title)}</div>'
+                if title else "")
 
-        def button(name: str, description: str, tooltip: str, icon: str) -> widgets.Button:
-            b = widgets.Button(description=description, tooltip=tooltip, icon=icon,
-                               layout=widgets.Layout(width="auto"))
-            b.add_class("cl-button")
-            b.add_class(f"cl-replay-{name}")
-            return b
+            def button(name: str, description: str, tooltip: str, icon: str) -> widgets.Button:
+                b = widgets.Button(description=description, tooltip=tooltip, icon=icon,
+                                   layout=widgets.Layout(width="auto"))
+                b.add_class("cl-button")
+                b.add_class(f"cl-replay-{name}")
+                return b
 
-        self.first_button = button("first", "First", "Go to the first step", "fast-backward")
-        self.back_button = button("back", "Back", "One step back", "step-backward")
-        self.forward_button = button("forward", "Forward", "One step forward", "step-forward")
-        self.last_button = button("last", "Last", "Go to the last step", "fast-forward")
-        self.first_button.on_click(lambda _b: self.first())
-        self.back_button.on_click(lambda _b: self.back())
-        self.forward_button.on_click(lambda _b: self.next())
-        self.last_button.on_click(lambda _b: self.last())
-        # The slider counts steps from 1 (what the page says); ``step`` is 0-based.
-        self.slider = StepSlider(value=1, min=1, max=last + 1, description="Step",
-                                 aria_label="Step of the game (arrow keys: back / forward)")
-        self.slider.add_class("cl-replay-slider")
-        self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
-        self.slider.on_move = lambda delta: self.go(self._step + delta)
-        self.interval_ms = interval_ms
-        self.player = widgets.ToggleButton(value=False, description="Play", icon="play",
-                                           tooltip="Play the moves one by one (press again to pause)",
-                                           layout=widgets.Layout(width="auto"))
-        self.player.add_class("cl-button")
-        self.player.add_class("cl-replay-play")
-        self.player.observe(self._on_play, names="value")
-        self._timer: Any = None
-        self.where = widgets.HTML("")
-        self.where.add_class("cl-replay-where")
+            self.first_button = button("first", pgettext("replay button", "First"), gettext("Go to the first step"),
+                                       "fast-backward")
+            self.back_button = button("back", pgettext("replay button", "Back"), gettext("One step back"),
+                                      "step-backward")
+            self.forward_button = button("forward", pgettext("replay button", "Forward"), gettext("One step forward"),
+                                         "step-forward")
+            self.last_button = button("last", pgettext("replay button", "Last"), gettext("Go to the last step"),
+                                      "fast-forward")
+            self.first_button.on_click(lambda _b: self.first())
+            self.back_button.on_click(lambda _b: self.back())
+            self.forward_button.on_click(lambda _b: self.next())
+            self.last_button.on_click(lambda _b: self.last())
+            # The slider counts steps from 1 (what the page says); ``step`` is 0-based.
+            self.slider = StepSlider(value=1, min=1, max=last + 1, description=gettext("Step"),
+                                     aria_label=gettext("Step of the game (arrow keys: back / forward)"))
+            self.slider.add_class("cl-replay-slider")
+            self.slider.observe(lambda change: self._show(change["new"] - 1), names="value")
+            self.slider.on_move = lambda delta: self.go(self._step + delta)
+            self.interval_ms = interval_ms
+            self.player = widgets.ToggleButton(value=False, description=pgettext("replay button", "Play"),
+                                               icon="play",
+                                               tooltip=gettext("Play the moves one by one (press again to pause)"),
+                                               layout=widgets.Layout(width="auto"))
+            self.player.add_class("cl-button")
+            self.player.add_class("cl-replay-play")
+            self.player.observe(self._on_play, names="value")
+            self._timer: Any = None
+            self.where = widgets.HTML("")
+            self.where.add_class("cl-replay-where")
 
-        first_round = record.state_at(0, -1)
-        self.table = TableWidget(first_round, show_hands=True, player_names=record.players,
-                                 four_color=four_color, width=52, show_badge=False)
-        self.moves = MovesPane()
-        self.moves.add_class("cl-replay-moves")
-        self.moves.on_go = self.go
-        self.notes = widgets.HTML("")
-        self.notes.add_class("cl-replay-notes")
-        self.scores = widgets.HTML("")
-        self.scores.add_class("cl-replay-scores")
-        self.continue_button = button("continue", "Continue from here",
-                                      "Play on from this position against bots", "play")
-        self.continue_seat = widgets.Dropdown(description="as", options=[("N", 0)], value=0,
-                                              layout=widgets.Layout(width="140px"),
-                                              style={"description_width": "initial"})
-        self.continue_seat.add_class("cl-continue-seat")
-        self.continue_button.on_click(lambda _b: self.continue_here())
-        self.sandbox = widgets.VBox([])
-        self.sandbox.add_class("cl-replay-sandbox")
-        self.review_button = button("review", "Review game",
-                                    "The coach's opinion of every move (takes a few seconds per round)",
-                                    "search")
-        self.review_button.on_click(lambda _b: self.review())
-        self.review_status = widgets.HTML("")
-        self.review_status.add_class("cl-replay-review-status")
-        self.review_panel = widgets.HTML("")
-        self.review_panel.add_class("cl-replay-review")
+            first_round = record.state_at(0, -1)
+            self.table = TableWidget(first_round, show_hands=True, player_names=record.players,
+                                     four_color=four_color, width=52, show_badge=False, language=self.language)
+            self.moves = MovesPane()
+            self.moves.add_class("cl-replay-moves")
+            self.moves.on_go = self.go
+            self.notes = widgets.HTML("")
+            self.notes.add_class("cl-replay-notes")
+            self.scores = widgets.HTML("")
+            self.scores.add_class("cl-replay-scores")
+            self.continue_button = button("continue", pgettext("replay button", "Continue from here"),
+                                          gettext("Play on from this position against bots"), "play")
+            self.continue_seat = widgets.Dropdown(description=pgettext("continue from here as seat", "as"),
+                                                  options=[("N", 0)], value=0,
+                                                  layout=widgets.Layout(width="140px"),
+                                                  style={"description_width": "initial"})
+            self.continue_seat.add_class("cl-continue-seat")
+            self.continue_button.on_click(lambda _b: self.continue_here())
+            self.sandbox = widgets.VBox([])
+            self.sandbox.add_class("cl-replay-sandbox")
+            self.review_button = button("review", pgettext("replay button", "Review game"),
+                                        gettext("The coach's opinion of every move (takes a few seconds per round)"),
+                                        "search")
+            self.review_button.on_click(lambda _b: self.review())
+            self.review_status = widgets.HTML("")
+            self.review_status.add_class("cl-replay-review-status")
+            self.review_panel = widgets.HTML("")
+            self.review_panel.add_class("cl-replay-review")
 
-        controls = widgets.HBox(
-            [self.first_button, self.back_button, self.player, self.forward_button,
-             self.last_button, self.slider],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        controls.add_class("cl-replay-controls")
-        moves_box = widgets.VBox([widgets.HTML("<b>Moves</b> (click one to go there)"), self.moves])
-        left = widgets.VBox([controls, self.where, moves_box],
-                            layout=widgets.Layout(flex="1 1 460px", min_width="0"))
-        review_row = widgets.HBox([self.review_button, self.review_status],
-                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        right = widgets.VBox([widgets.HTML("<b>Notes</b>"), self.notes, review_row, self.review_panel,
-                              widgets.HTML("<b>Score sheet so far</b>"), self.scores],
-                             layout=widgets.Layout(flex="1 1 380px", min_width="0", padding="0 0 0 12px"))
-        right.add_class("cl-replay-side")
-        top = widgets.HBox([left, right],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.table.layout = widgets.Layout(width="100%")
-        continue_row = widgets.HBox([self.continue_button, self.continue_seat],
-                                    layout=widgets.Layout(align_items="center"))
-        super().__init__([widgets.HBox([self.badge, self.title]), top, self.table,
-                          continue_row, self.sandbox])
-        self.add_class("cl-replay-viewer")
-        self._show(0)
+            controls = widgets.HBox(
+                [self.first_button, self.back_button, self.player, self.forward_button,
+                 self.last_button, self.slider],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            controls.add_class("cl-replay-controls")
+            moves_head = gettext("<b>Moves</b> (click one to go there)")
+            moves_box = widgets.VBox([widgets.HTML(moves_head), self.moves])
+            left = widgets.VBox([controls, self.where, moves_box],
+                                layout=widgets.Layout(flex="1 1 460px", min_width="0"))
+            review_row = widgets.HBox([self.review_button, self.review_status],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            notes_head = "<b>" + html.escape(gettext("Notes")) + "</b>"
+            sheet_head = "<b>" + html.escape(gettext("Score sheet so far")) + "</b>"
+            right = widgets.VBox([widgets.HTML(notes_head), self.notes, review_row, self.review_panel,
+                                  widgets.HTML(sheet_head), self.scores],
+                                 layout=widgets.Layout(flex="1 1 380px", min_width="0", padding="0 0 0 12px"))
+            right.add_class("cl-replay-side")
+            top = widgets.HBox([left, right],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+            self.table.layout = widgets.Layout(width="100%")
+            continue_row = widgets.HBox([self.continue_button, self.continue_seat],
+                                        layout=widgets.Layout(align_items="center"))
+            super().__init__([widgets.HBox([self.badge, self.title]), top, self.table,
+                              continue_row, self.sandbox])
+            self.add_class("cl-replay-viewer")
+            self._show(0)
 
     # ------------------------------------------------------------------ navigation
     @property
@@ -281,6 +301,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """(round index, action index) of the step shown; action index -1 is the deal."""
         return self.steps[self._step]
 
+    @spoken
     def go(self, step: int) -> None:
         """Show step ``step`` (clamped to the game)."""
         step = max(0, min(len(self.steps) - 1, int(step)))
@@ -318,9 +339,10 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """Stop where it is (the step shown stays)."""
         self.player.value = False
 
+    @spoken
     def _on_play(self, change: Any) -> None:
         playing = bool(change["new"])
-        self.player.description = "Pause" if playing else "Play"
+        self.player.description = pgettext("replay button", "Pause") if playing else pgettext("replay button", "Play")
         self.player.icon = "pause" if playing else "play"
         if playing:
             if self._step >= len(self.steps) - 1:
@@ -339,6 +361,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             return
         self._timer = loop.call_later(self.interval_ms / 1000, self.tick)
 
+    @spoken
     def tick(self) -> None:
         """One step of Play: forward, or pause at the last step (the timer calls it)."""
         self._timer = None
@@ -359,10 +382,12 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         return self.record.state_at(r, a)
 
     @property
+    @spoken
     def notes_text(self) -> str:
         """The notes of the step shown, as plain text (one line each)."""
         return "\n".join(self._note_lines(*self.position))
 
+    @spoken
     def review(self, rounds: Any = None) -> int:
         """Run the coach's game review (every round, or those in ``rounds``) with the viewer's
         ``review_rollouts`` and ``review_seed``; store the marks in the record's ``review``
@@ -380,6 +405,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         return count
 
     @property
+    @spoken
     def review_text(self) -> str:
         """The coach's review mark of the step shown, as plain text ("" when none)."""
         return "\n".join(self._review_lines(*self.position))
@@ -415,29 +441,31 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                 f"Its reasons, seen from {html.escape(who)}'s seat:"
                 f'<ul style="margin:2px 0">{reasons}</ul></div>')
 
+    @spoken
     def continue_here(self) -> Any:
         """Open a `PlayWidget` at exactly this position (a copy), playing the chosen seat."""
         from .play import PlayWidget
 
         rnd = self.state()
         if rnd.is_over:
-            self.sandbox.children = [widgets.HTML(
-                "<i>This round is over: step back to continue from an earlier position.</i>")]
+            over = gettext("This round is over: step back to continue from an earlier position.")
+            self.sandbox.children = [widgets.HTML(f"<i>{html.escape(over)}</i>")]
             return None
         seat = int(self.continue_seat.value)
         play = PlayWidget(round=rnd, seat=seat, bots=self.bots, player_names=self._names_for(seat),
-                          four_color=self.four_color)
+                          four_color=self.four_color, language=self.language)
         self.play_widget = play
         r, a = self.position
-        head = widgets.HTML(f"<h4 style='margin:8px 0'>Sandbox: round {r + 1}, after move "
-                            f"{a + 1} \u2013 you play {html.escape(rnd.seat_name(seat))}</h4>")
+        title = gettext("Sandbox: round {round}, after move {move} \u2013 you play {seat}").format(
+            round=r + 1, move=a + 1, seat=rnd.seat_name(seat))
+        head = widgets.HTML(f"<h4 style='margin:8px 0'>{html.escape(title)}</h4>")
         self.sandbox.children = [head, play]
         return play
 
     # ------------------------------------------------------------------ drawing
     def _names_for(self, seat: int) -> list[str]:
         names = list(self.record.players)
-        names[seat] = f"You ({names[seat]})"
+        names[seat] = gettext("You ({name})").format(name=names[seat])
         return names
 
     def _round_notes(self, r: int) -> Any:
@@ -495,18 +523,19 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         shown, folded = self._ranked_round(r)[a]
         lines: list[str] = []
         if a < 0:
-            lines.append(f"Round {r + 1} dealt; dealer "
-                         f"{self.record.state_at(r, -1).seat_name(rr.dealer)}.")
+            lines.append(gettext("Round {round} dealt; dealer {dealer}.").format(
+                round=r + 1, dealer=self.record.state_at(r, -1).seat_name(rr.dealer)))
         glyph = rr.glyphs.get(a)
         if glyph:
-            lines.append(f"Glyph {glyph} ({_GLYPH_WORDS.get(glyph, 'annotated')})")
+            lines.append(gettext("Glyph {glyph} ({meaning})").format(glyph=glyph, meaning=_glyph_word(glyph)))
         comment = rr.comments.get(a)
         if comment:
-            lines.append(f"Comment: {comment}")
+            lines.append(gettext("Comment: {comment}").format(comment=comment))
         lines.extend(note.message for note in shown)
-        lines.extend(f"Routine: {note.message}" for note in folded)
+        lines.extend(gettext("Routine: {note}").format(note=note.message) for note in folded)
         return lines
 
+    @spoken
     def _show(self, step: int) -> None:
         step = max(0, min(len(self.steps) - 1, step))
         self._step = step
@@ -515,10 +544,12 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         rnd = self.record.state_at(r, a)
         self.table.update(rnd)
         rr = self.record.rounds[r]
-        move = "the deal" if a < 0 else f"move {a + 1} of {len(rr.actions)}"
+        move = gettext("the deal") if a < 0 else gettext("move {number} of {count}").format(
+            number=a + 1, count=len(rr.actions))
+        where = gettext("Step {step} of {steps} \u00b7 round {round} of {rounds} \u00b7 {move}").format(
+            step=step + 1, steps=len(self.steps), round=r + 1, rounds=len(self.record.rounds), move=move)
         self.where.value = (f'<div style="font-size:16px;margin:4px 0" aria-live="polite">'
-                            f"Step {step + 1} of {len(self.steps)} \u00b7 round {r + 1} of "
-                            f"{len(self.record.rounds)} \u00b7 {html.escape(move)}</div>")
+                            f"{html.escape(where)}</div>")
         self.moves.value = self._moves_html(r, a)
         self.notes.value = self._notes_html(r, a)
         self.review_panel.value = self._review_html(r, a)
@@ -542,14 +573,17 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         button_css = ("font:inherit;color:inherit;background:none;border:0;padding:1px 6px;"
                       "text-align:left;cursor:pointer;width:100%;white-space:nowrap")
         for i in range(start, end):
-            text = "Deal" if i < 0 else rr.actions[i]
+            text = pgettext("move list", "Deal") if i < 0 else rr.actions[i]
             glyph = rr.glyphs.get(i, "") if i >= 0 else ""
             label = html.escape(text) + (f" <b>{html.escape(glyph)}</b>" if glyph else "")
             if i in rr.comments:
-                label += ' <span title="has a comment" aria-label="has a comment">\u270e</span>'
+                has_comment = html.escape(gettext("has a comment"))
+                label += f' <span title="{has_comment}" aria-label="{has_comment}">\u270e</span>'
             if i in rr.review:
-                label += (' <span class="cl-review-flag" title="the coach estimates a large loss" '
-                          'aria-label="marked by the coach\'s review">\u2691</span>')
+                flag_title = html.escape(gettext("the coach estimates a large loss"))
+                flag_label = html.escape(gettext("marked by the coach's review"), quote=False).replace('"', "&quot;")
+                label += (f' <span class="cl-review-flag" title="{flag_title}" '
+                          f'aria-label="{flag_label}">\u2691</span>')
             number = "" if i < 0 else f"{i + 1}. "
             step = base + i + 1
             if i == a:
@@ -567,7 +601,8 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         if end < len(rr.actions):
             items.append('<li class="cl-more" aria-hidden="true" style="list-style:none">'
                          "\u2026</li>")
-        return (f'<ol aria-label="Moves of round {r + 1}" style="margin:0;padding:0;'
+        moves_of = html.escape(gettext("Moves of round {round}").format(round=r + 1))
+        return (f'<ol aria-label="{moves_of}" style="margin:0;padding:0;'
                 f'font-family:var(--jp-code-font-family, monospace);font-size:14px;'
                 f'line-height:1.5">{"".join(items)}</ol>')
 
@@ -577,9 +612,10 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         glyph = rr.glyphs.get(a)
         comment = rr.comments.get(a)
         if glyph or comment:
+            comment_word = gettext("Comment:")
             glyph_html = ""
             if glyph:
-                word = _GLYPH_WORDS.get(glyph, "annotated")
+                word = _glyph_word(glyph)
                 glyph_html = (f'<span class="cl-glyph" title="{word}" style="font-size:20px;'
                               f'font-weight:800;margin-right:6px">{html.escape(glyph)}</span>'
                               f'<span style="font-size:13px;margin-right:6px">({word})</span>')
@@ -587,12 +623,13 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                             if comment else "")
             parts.append('<div class="cl-human-note" style="border-left:4px solid '
                          "var(--cl-accent, var(--jp-brand-color1, #1976d2));padding:4px 8px;"
-                         f'margin:4px 0;font-size:15px"><b>Comment:</b> {glyph_html}{comment_html}</div>')
+                         f'margin:4px 0;font-size:15px"><b>{html.escape(comment_word)}</b> '
+                         f"{glyph_html}{comment_html}</div>")
         shown, folded = self._ranked_round(r)[a]
         if a < 0:
             dealer = self.record.state_at(r, -1).seat_name(rr.dealer)
-            parts.append(f'<div style="font-size:15px">Round {r + 1} dealt; dealer '
-                         f"{html.escape(dealer)}.</div>")
+            dealt = gettext("Round {round} dealt; dealer {dealer}.").format(round=r + 1, dealer=dealer)
+            parts.append(f'<div style="font-size:15px">{html.escape(dealt)}</div>')
         items = "".join(f'<li data-code="{html.escape(n.code)}">{html.escape(n.message)}</li>'
                         for n in shown)
         if items:
@@ -601,12 +638,13 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         if folded:
             routine = "".join(f'<li data-code="{html.escape(n.code)}">{html.escape(n.message)}</li>'
                               for n in folded)
-            parts.append(f'<details class="cl-routine-notes" style="font-size:14px"><summary>'
-                         f"Routine notes ({len(folded)}): said before for this player and pile"
+            summary = html.escape(gettext("Routine notes ({count}): said before for this player and pile").format(
+                count=len(folded)))
+            parts.append(f'<details class="cl-routine-notes" style="font-size:14px"><summary>{summary}'
                          f'</summary><ul style="margin:2px 0;padding-left:1.3em">{routine}</ul></details>')
         if not items and not folded and a >= 0 and not (glyph or comment):
-            parts.append('<div style="font-size:14px;font-style:italic">No notes for this '
-                         "move.</div>")
+            parts.append('<div style="font-size:14px;font-style:italic">'
+                         + html.escape(gettext("No notes for this move.")) + "</div>")
         return "".join(parts)
 
     def _score_row(self, i: int, final: Round | None = None) -> str:
@@ -637,11 +675,14 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         names = ["\u2013".join(rnd.seat_name(s) for s in range(rnd.player_count)
                                if rnd.team_of(s) == t) for t in range(teams)]
         if not rows:
-            return '<div style="font-size:14px;font-style:italic">No round finished yet.</div>'
-        head = "".join(f'<th colspan="2" scope="colgroup" style="padding:1px 8px">'
-                       f"Team {html.escape(n)}</th>" for n in names)
-        sub = "".join('<th scope="col" style="padding:1px 8px">round</th>'
-                      '<th scope="col" style="padding:1px 8px">total</th>' for _ in names)
+            return ('<div style="font-size:14px;font-style:italic">'
+                    + html.escape(gettext("No round finished yet.")) + "</div>")
+        head = "".join('<th colspan="2" scope="colgroup" style="padding:1px 8px">'
+                       + html.escape(gettext("Team {names}").format(names=n)) + "</th>" for n in names)
+        round_word, total_word = html.escape(gettext("round")), html.escape(gettext("total"))
+        sub = "".join(f'<th scope="col" style="padding:1px 8px">{round_word}</th>'
+                      f'<th scope="col" style="padding:1px 8px">{total_word}</th>' for _ in names)
+        round_head = html.escape(gettext("Round"))
         return (f'<table class="cl-score-sheet" style="border-collapse:collapse;font-size:14px">'
-                f'<thead><tr><th rowspan="2" scope="col">Round</th>{head}</tr><tr>{sub}</tr>'
+                f'<thead><tr><th rowspan="2" scope="col">{round_head}</th>{head}</tr><tr>{sub}</tr>'
                 f'</thead><tbody>{"".join(rows)}</tbody></table>')

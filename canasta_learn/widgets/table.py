@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
+from ..core.i18n import speaking
 from ..engine.round import Round
-from .common import profile_badge, profile_badge_html
+from .common import profile_badge, profile_badge_html, spoken, widget_language
 from .pane import HtmlPane
 
 __all__ = ["TableWidget", "table_html"]
@@ -44,7 +45,8 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
     ``TableWidget(round, *, show_hands=True, player_names=None, four_color=False, width=64)``;
     ``update(round)`` redraws it (for the same or another round). ``html`` is the inner
     `HtmlPane` (its ``value`` is the current picture). ``show_badge=False`` leaves out
-    the profile badge (for components that show their own).
+    the profile badge (for components that show their own). ``language`` is the language
+    the table speaks (default: the language spoken when it is made).
     """
 
     def __init__(
@@ -56,13 +58,17 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         four_color: bool = False,
         width: int = 64,
         show_badge: bool = True,
+        language: str | None = None,
     ) -> None:
+        #: The language the table speaks.
+        self.language = widget_language(language)
         self.round = rnd
         self.show_hands = show_hands
         self.player_names = player_names
         self.four_color = four_color
         self.card_width = width
-        self.badge = profile_badge(rnd.profile)
+        with speaking(self.language):
+            self.badge = profile_badge(rnd.profile)
         self.html = HtmlPane(layout=widgets.Layout(width="100%"))
         self.html.add_class("cl-table-html")
         parts = [self.badge, self.html] if show_badge else [self.html]
@@ -70,6 +76,7 @@ class TableWidget(widgets.VBox):  # type: ignore[misc]
         self.add_class("cl-table-widget")
         self.update(rnd)
 
+    @spoken
     def update(self, rnd: Round | None = None) -> None:
         """Redraw the table (for ``rnd``, or the round shown now after it changed)."""
         if rnd is not None:
