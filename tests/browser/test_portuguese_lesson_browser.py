@@ -1,8 +1,8 @@
 """A Portuguese lesson in a real browser (issue 17): lesson 07's pt_BR edition, the shipped
 notebook ``notebooks/pt_BR/07_play_a_round.ipynb``, opened in JupyterLab and run; its prose is
 Portuguese, its hidden first cell has made the kernel speak pt_BR, and a few moves are played by
-clicking (draw, then discard), each told in the narration. The ``page`` fixture fails the test
-on browser console errors.
+clicking (draw, then discard), each told in the narration in Portuguese ("Você comprou ...").
+The ``page`` fixture fails the test on browser console errors.
 """
 
 from __future__ import annotations
@@ -48,20 +48,20 @@ def test_a_few_moves_of_the_portuguese_play_lesson_by_clicking(lab: LabServer, p
     status = play.locator(".cl-play-status")
     narration = play.locator(".cl-play-narration")
     for _turn in range(2):
-        expect(status).to_contain_text("Your turn: draw", timeout=WAIT_MS)
+        expect(status).to_contain_text("Sua vez: compre", timeout=WAIT_MS)
         if play.locator("button.cl-button-decline").is_visible():
             play.locator("button.cl-button-decline").click()
         play.locator("button.cl-button-draw").click()
-        expect(narration).to_contain_text("You drew")
+        expect(narration).to_contain_text("Você comprou")
         cards = play.locator(".cl-hand-card")
         for i in range(cards.count() - 1, -1, -1):
             cards.nth(i).click()
             expect(cards.nth(i)).to_have_attribute("aria-pressed", "true")
             play.locator("button.cl-button-discard").click()
             try:
-                expect(narration).to_contain_text("You discarded", timeout=5_000)
+                expect(narration).to_contain_text("Você descartou", timeout=5_000)
                 break
             except AssertionError:
                 cards.nth(i).click()  # refused: unselect and try another
-        expect(status).not_to_contain_text("then discard")
-    expect(narration).to_contain_text("You discarded")
+        expect(status).not_to_contain_text("depois descarte")
+    expect(narration).to_contain_text("Você descartou")
