@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import gettext, ngettext, spoken
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import ClassicRules, rules_for
 
@@ -34,6 +34,7 @@ __all__ = ["PILE_REASONS", "PILE_STATES", "DeferredPileStatus", "PileStatus", "j
            "pile_status", "take_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
+_SPOKEN = spoken()  # the language spoken now, read without a call (English fast paths)
 
 #: Reason codes of a pile status, with their meaning.
 PILE_REASONS = {
@@ -253,6 +254,9 @@ def joined_text(count: int) -> str:
     """
     if count == 0:
         return gettext("no other card joins the hand")
+    if _SPOKEN[0] == "en" if _SPOKEN else False:  # English: the templates below, filled as f-strings
+        # (every pile take says it; tests/engine/test_english_fast_paths.py)
+        return f"{count} card joins the hand" if count == 1 else f"{count} cards join the hand"
     return ngettext("{count} card joins the hand", "{count} cards join the hand", count).format(count=count)
 
 
