@@ -64,9 +64,7 @@ from ..rules.end_of_stock import draw_problem
 from ..rules.going_out import is_concealed
 from ..rules.melds import (
     BLACK_THREE_RANK,
-    canasta_kind,
     cards_value,
-    closes_at_canasta,
     meld_name,
 )
 from ..rules.pile import PileStatus, pile_status
@@ -306,11 +304,12 @@ class Round:
     def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]:
         """The kinds of the team's canastas ("natural", "mixed", ...), closed ones included;
         ``melds`` replaces the team's open melds (to judge a move before it is made)."""
-        prof = self.profile
         open_melds = self.melds[team] if melds is None else melds
-        kinds = [canasta_kind(m, rank, prof) for rank, m in open_melds.items()]
         rules = self.rules
-        kinds += [rules.canasta_kind(m, rules.meld_key(m) or 0) for m in self.closed[team]]
+        size = self.profile.canasta_size  # shorter melds are no canasta in any game (`melds.canasta_kind`)
+        kinds = [rules.canasta_kind(m, rank) for rank, m in open_melds.items() if len(m) >= size]
+        if self.closed[team]:
+            kinds += [rules.canasta_kind(m, rules.meld_key(m) or 0) for m in self.closed[team]]
         return [k for k in kinds if k is not None]
 
     def pile_status(self, seat: int | None = None) -> PileStatus:
@@ -696,13 +695,13 @@ class Round:
                 self.turn_added_to_old = True
         meld = melds[rank]
         if len(meld) >= size and not was_canasta and rank != BLACK_THREE_RANK:
-            kind = canasta_kind(meld, rank, self.profile)
+            kind = self.rules.canasta_kind(meld, rank)  # the meld has canasta_size cards
             if kind is not None:  # a meld the profile never counts as a canasta is not announced as one
                 self.events.append(Event("canasta_completed", seat, tuple(meld),
                                          gettext("{seat} completes a {kind} canasta of {meld}.").format(
                                              seat=name, kind=kind_word(kind), meld=meld_name(rank)),
                                          index, value=rank))
-            if closes_at_canasta(rank, self.profile):
+            if self.rules.closes_at_canasta(rank):
                 self.closed[team].append(melds.pop(rank))
                 self.events.append(Event("canasta_closed", seat, tuple(meld),
                                          gettext("The canasta of {meld} is closed: nothing more can be added to "
