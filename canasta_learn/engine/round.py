@@ -85,18 +85,18 @@ PHASES = ("draw", "play", "answer", "over")
 
 
 
-_DREW_MESSAGES: dict[tuple[str, str, int], str] = {}
+_DREW_MESSAGES: dict[tuple[str, int, int, int], str] = {}
 _SPOKEN = spoken()  # the language spoken now, read without a call
 
 
-def _drew_message(seat: str, count: int) -> str:
-    """"N draws 1 card." in the language spoken now, made once per language, seat and count (the
-    commonest event: every draw announces one)."""
-    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, count)
+def _drew_message(seat: int, player_count: int, count: int) -> str:
+    """"N draws 1 card." in the language spoken now, made once per language, seat (at a table of
+    ``player_count``) and count (the commonest event: every draw announces one)."""
+    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, player_count, count)
     message = _DREW_MESSAGES.get(key)
     if message is None:
         message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
-                                                 count).format(seat=seat, count=count)
+                                                 count).format(seat=seat_name(seat, player_count), count=count)
     return message
 
 
@@ -642,7 +642,7 @@ class Round:
             drawn.append(card)
             hand.append(card)
         self.events.append(Event("drew", seat, tuple(drawn),
-                                 _drew_message(self.seat_name(seat), len(drawn)), index))
+                                 _drew_message(seat, self.profile.player_count, len(drawn)), index))
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
