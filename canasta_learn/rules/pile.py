@@ -2,7 +2,8 @@
 #rules-pile-one-card; docs/variants.md#variants-brazilian-pile).
 
 This module owns the pile's state (`pile_status`: empty, open, frozen or blocked for a team, and
-why, in `PILE_REASONS`; the frozen-pile rule lives here and nowhere else,
+why, in `PILE_REASONS`, decided by `take_status`, which move generation uses as it is, its
+message made only when read; the frozen-pile rule lives here and nowhere else,
 docs/rules.md#rules-pile-frozen) and the take checks: the turn and a blocked pile
 (`take_basics_problem`, docs/rules.md#rules-pile-blocked), the frozen pile's natural pair, the
 top card's meld, the opening and going out with the pile (`take_action_problem`, `take_problem`,
