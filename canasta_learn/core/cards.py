@@ -393,7 +393,7 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """The canonical notation of some cards, space separated: ``'h1 c1 d2'``."""
-    return " ".join(card._text for card in cards)
+    return " ".join([card._text for card in cards])  # a list: join makes one from a generator anyway
 
 
 def new_deck(deck_count: int = 2, joker_count: int = 4) -> list[Card]:

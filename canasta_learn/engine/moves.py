@@ -21,9 +21,9 @@ from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Me
 from ..core.cards import Card
 from ..profiles import Profile
 from ..rules.melds import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK, cards_value, meld_counts, meld_counts_problem
-from ..rules.pile import PileStatus
+from ..rules.pile import PileStatus, take_status
 from ..rules.planning import enumerate_openings, group_by_rank
-from ..rules.state import RoundState
+from ..rules.state import PileStatusLike, RoundState
 from ..variants.base import ClassicRules, rules_for, when_plug_ins_change
 from ..variants.sequences import ACE_SET_KEY, candidate_groups, natural_may_join
 
@@ -56,7 +56,7 @@ class RoundView(RoundState, Protocol):
     def pile_pick_up_count(self) -> int: ...
     def group_fits(self, group: MeldGroup, base: dict[int, list[Card]]) -> bool: ...
     def take_problem(self, seat: int, cards: Sequence[Card], extra: Sequence[MeldGroup],
-                     target: int | None = None, status: PileStatus | None = None) -> object: ...
+                     target: int | None = None, status: PileStatusLike | None = None) -> object: ...
     def meld_problem(self, seat: int, groups: Sequence[MeldGroup]) -> object: ...
     def opening_at_once(self, team: int, added_value: int, cards: Sequence[Card]) -> object: ...
     def opening_problem(self, seat: int, added_value: int, cards: Sequence[Card],
@@ -240,7 +240,9 @@ def _judged_takes(rnd: RoundView, seat: int, team: int, top: Card, options: Iter
     rules use); an option refused to ``team`` (the seat's) while it has not opened, when
     ``may_open_with_more``, is tried again with each of ``openings(rnd, pool, needed)``: more
     melds from the hand left (``pool``), worth the minimum still ``needed`` with ``top``."""
-    status = rnd.pile_status(seat)
+    # the take checks read the pile's state, never its message here: `take_status` makes none
+    status = take_status(rnd.pile, rnd.profile, team_opened=rnd.opened[team], team_ranks=rnd.melds[team],
+                         rules=rnd.rules)
     found: list[TakePile] = []
     for cards, target in options:
         if rnd.take_problem(seat, cards, (), target, status) is None:

@@ -64,9 +64,7 @@ from ..rules.end_of_stock import draw_problem
 from ..rules.going_out import is_concealed
 from ..rules.melds import (
     BLACK_THREE_RANK,
-    canasta_kind,
     cards_value,
-    closes_at_canasta,
     meld_name,
 )
 from ..rules.pile import PileStatus, pile_status
@@ -87,18 +85,18 @@ PHASES = ("draw", "play", "answer", "over")
 
 
 
-_DREW_MESSAGES: dict[tuple[str, str, int], str] = {}
+_DREW_MESSAGES: dict[tuple[str, int, int, int], str] = {}
 _SPOKEN = spoken()  # the language spoken now, read without a call
 
 
-def _drew_message(seat: str, count: int) -> str:
-    """"N draws 1 card." in the language spoken now, made once per language, seat and count (the
-    commonest event: every draw announces one)."""
-    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, count)
+def _drew_message(seat: int, player_count: int, count: int) -> str:
+    """"N draws 1 card." in the language spoken now, made once per language, seat (at a table of
+    ``player_count``) and count (the commonest event: every draw announces one)."""
+    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, player_count, count)
     message = _DREW_MESSAGES.get(key)
     if message is None:
         message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
-                                                 count).format(seat=seat, count=count)
+                                                 count).format(seat=seat_name(seat, player_count), count=count)
     return message
 
 
@@ -306,11 +304,12 @@ class Round:
     def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]:
         """The kinds of the team's canastas ("natural", "mixed", ...), closed ones included;
         ``melds`` replaces the team's open melds (to judge a move before it is made)."""
-        prof = self.profile
         open_melds = self.melds[team] if melds is None else melds
-        kinds = [canasta_kind(m, rank, prof) for rank, m in open_melds.items()]
         rules = self.rules
-        kinds += [rules.canasta_kind(m, rules.meld_key(m) or 0) for m in self.closed[team]]
+        size = self.profile.canasta_size  # shorter melds are no canasta in any game (`melds.canasta_kind`)
+        kinds = [rules.canasta_kind(m, rank) for rank, m in open_melds.items() if len(m) >= size]
+        if self.closed[team]:
+            kinds += [rules.canasta_kind(m, rules.meld_key(m) or 0) for m in self.closed[team]]
         return [k for k in kinds if k is not None]
 
     def pile_status(self, seat: int | None = None) -> PileStatus:
@@ -643,7 +642,7 @@ class Round:
             drawn.append(card)
             hand.append(card)
         self.events.append(Event("drew", seat, tuple(drawn),
-                                 _drew_message(self.seat_name(seat), len(drawn)), index))
+                                 _drew_message(seat, self.profile.player_count, len(drawn)), index))
         hand.sort(key=CARD_KEY)
         self.drew_from = "stock"
         self.phase = "play"
@@ -673,28 +672,36 @@ class Round:
         was_canasta = existing is not None and len(existing) >= size
         was_natural = was_canasta and existing is not None and not any(c.is_wild for c in existing)
         name = self.seat_name(seat)
+        shown = format_cards(cards)
+        # In English (the source language) the template is filled as an f-string: the commonest
+        # events, and str.format costs several times as much (tests/engine/test_english_fast_paths.py
+        # pins that both ways say the same).
+        english = _SPOKEN[0] == "en" if _SPOKEN else False
         if existing is None:
             melds[rank] = list(cards)
             self.events.append(Event("meld_new", seat, tuple(cards),
-                                     gettext("{seat} melds {cards}.").format(seat=name, cards=format_cards(cards)),
+                                     f"{name} melds {shown}." if english else
+                                     gettext("{seat} melds {cards}.").format(seat=name, cards=shown),
                                      index))
         else:
             existing.extend(cards)
+            ranks = rank_name(rank, plural=True)
             self.events.append(Event("meld_added", seat, tuple(cards),
+                                     f"{name} adds {shown} to the meld of {ranks}." if english else
                                      gettext("{seat} adds {cards} to the meld of {ranks}.").format(
-                                         seat=name, cards=format_cards(cards), ranks=rank_name(rank, plural=True)),
+                                         seat=name, cards=shown, ranks=ranks),
                                      index, value=rank))
             if rank in self.turn_start_ranks:
                 self.turn_added_to_old = True
         meld = melds[rank]
         if len(meld) >= size and not was_canasta and rank != BLACK_THREE_RANK:
-            kind = canasta_kind(meld, rank, self.profile)
+            kind = self.rules.canasta_kind(meld, rank)  # the meld has canasta_size cards
             if kind is not None:  # a meld the profile never counts as a canasta is not announced as one
                 self.events.append(Event("canasta_completed", seat, tuple(meld),
                                          gettext("{seat} completes a {kind} canasta of {meld}.").format(
                                              seat=name, kind=kind_word(kind), meld=meld_name(rank)),
                                          index, value=rank))
-            if closes_at_canasta(rank, self.profile):
+            if self.rules.closes_at_canasta(rank):
                 self.closed[team].append(melds.pop(rank))
                 self.events.append(Event("canasta_closed", seat, tuple(meld),
                                          gettext("The canasta of {meld} is closed: nothing more can be added to "

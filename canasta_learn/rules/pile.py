@@ -2,7 +2,8 @@
 #rules-pile-one-card; docs/variants.md#variants-brazilian-pile).
 
 This module owns the pile's state (`pile_status`: empty, open, frozen or blocked for a team, and
-why, in `PILE_REASONS`; the frozen-pile rule lives here and nowhere else,
+why, in `PILE_REASONS`, decided by `take_status`, which move generation uses as it is, its
+message made only when read; the frozen-pile rule lives here and nowhere else,
 docs/rules.md#rules-pile-frozen) and the take checks: the turn and a blocked pile
 (`take_basics_problem`, docs/rules.md#rules-pile-blocked), the frozen pile's natural pair, the
 top card's meld, the opening and going out with the pile (`take_action_problem`, `take_problem`,
@@ -21,18 +22,20 @@ check takes the round (`RoundState`) and returns a `Problem` or None.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import gettext, ngettext, spoken
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import ClassicRules, rules_for
 
-__all__ = ["PILE_REASONS", "PILE_STATES", "PileStatus", "joined_text", "pile_reason_text", "pile_status"]
+__all__ = ["PILE_REASONS", "PILE_STATES", "DeferredPileStatus", "PileStatus", "joined_text", "pile_reason_text",
+           "pile_status", "take_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
+_SPOKEN = spoken()  # the language spoken now, read without a call (English fast paths)
 
 #: Reason codes of a pile status, with their meaning.
 PILE_REASONS = {
@@ -116,80 +119,131 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
     The pile is open: its top card h6 can be taken with a natural pair or a six and a wild card
     (your team has no meld of sixes).
     """
+    status = take_status(pile, profile, team_opened=team_opened, team_ranks=team_ranks, rules=rules)
+    return PileStatus(status.state, status.code, status.message, status.cards, status.facts)
+
+
+class DeferredPileStatus:
+    """A pile's status as the take checks read it (`rules.state.PileStatusLike`): its state,
+    code, cards and facts at once, its message (the `PileStatus` message) made only when read,
+    in the language spoken then. Move generation judges every take with one and reads no
+    message (`take_status`)."""
+
+    __slots__ = ("_make", "cards", "code", "facts", "state")
+
+    def __init__(self, state: str, code: str, make: Callable[[], str], cards: tuple[Card, ...] = (),
+                 facts: dict[str, Any] | None = None) -> None:
+        self.state = state
+        self.code = code
+        self._make = make
+        self.cards = cards
+        self.facts: dict[str, Any] = {} if facts is None else facts
+
+    @property
+    def message(self) -> str:
+        """The status in words, as `pile_status` says it."""
+        return self._make()
+
+
+def take_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
+                team_ranks: Collection[int] | None = None, rules: ClassicRules | None = None) -> DeferredPileStatus:
+    """`pile_status` with its message made only when read (`DeferredPileStatus`): the one place
+    the pile's state is decided, for the take checks of move generation, which never read it."""
     if not pile:
-        return PileStatus("empty", "empty", gettext("The discard pile is empty."))
+        return DeferredPileStatus("empty", "empty", lambda: gettext("The discard pile is empty."))
     top = pile[-1]
     if top.is_black_three:
-        return PileStatus("blocked", "blocked_black_three",
-                          gettext("The pile is blocked: a black three ({card}) is on top, so nobody may take "
-                                  "it this turn. Draw from the stock.").format(card=top),
-                          (top,), {"top": top, "pile_cards": (top,)})
+        return DeferredPileStatus(
+            "blocked", "blocked_black_three",
+            lambda: gettext("The pile is blocked: a black three ({card}) is on top, so nobody may take "
+                            "it this turn. Draw from the stock.").format(card=top),
+            (top,), {"top": top, "pile_cards": (top,)})
     if top.is_wild:
-        return PileStatus("blocked", "blocked_wild",
-                          gettext("The pile is blocked: a wild card ({card}) is on top, so nobody may take "
-                                  "it. Draw from the stock.").format(card=top),
-                          (top,), {"top": top, "pile_cards": (top,)})
+        return DeferredPileStatus(
+            "blocked", "blocked_wild",
+            lambda: gettext("The pile is blocked: a wild card ({card}) is on top, so nobody may take "
+                            "it. Draw from the stock.").format(card=top),
+            (top,), {"top": top, "pile_cards": (top,)})
     reason = (rules or rules_for(profile)).pile_freeze_reason(pile)
     if reason is None:
         pass
     elif reason[0] == "never_frozen":
-        return PileStatus("open", "open",
-                          gettext("The pile is open (it never freezes in the {profile} profile): its top card "
-                                  "{top} must go into one of your team's melds at once, with cards from your hand "
-                                  "or onto a meld; the other cards join your hand and may be melded from your next "
-                                  "turn.").format(profile=profile.name, top=top), (),
-                          {"top": top, "pile_cards": (top,)})
+        return DeferredPileStatus(
+            "open", "open",
+            lambda: gettext("The pile is open (it never freezes in the {profile} profile): its top card "
+                            "{top} must go into one of your team's melds at once, with cards from your hand "
+                            "or onto a meld; the other cards join your hand and may be melded from your next "
+                            "turn.").format(profile=profile.name, top=top), (),
+            {"top": top, "pile_cards": (top,)})
     elif reason[0] == "frozen_always":
-        return PileStatus("frozen", "frozen_always",
-                          gettext("In the {profile} profile the pile is always frozen: you need a "
-                                  "natural pair of {ranks} from your hand to take it.").format(
-                              profile=profile.name, ranks=top.rank_plural))
+        return DeferredPileStatus(
+            "frozen", "frozen_always",
+            lambda: gettext("In the {profile} profile the pile is always frozen: you need a "
+                            "natural pair of {ranks} from your hand to take it.").format(
+                profile=profile.name, ranks=top.rank_plural))
     else:
         code, card = reason
         if code == "frozen_wild":
-            text = gettext("The pile is frozen: a wild card ({card}) is buried in it, so you need "
-                           "a natural pair of {ranks} from your hand to take it.").format(
-                card=card, ranks=top.rank_plural)
+            def text() -> str:
+                return gettext("The pile is frozen: a wild card ({card}) is buried in it, so you need "
+                               "a natural pair of {ranks} from your hand to take it.").format(
+                    card=card, ranks=top.rank_plural)
         elif code == "frozen_red_three":
-            text = gettext("The pile is frozen: a red three ({card}) turned up at the deal lies in "
-                           "it, so you need a natural pair of {ranks} from your hand.").format(
-                card=card, ranks=top.rank_plural)
+            def text() -> str:
+                return gettext("The pile is frozen: a red three ({card}) turned up at the deal lies in "
+                               "it, so you need a natural pair of {ranks} from your hand.").format(
+                    card=card, ranks=top.rank_plural)
         else:  # frozen_black_three
-            text = gettext("The pile is frozen: a black three ({card}) is buried in it "
-                           "({profile} profile), so you need a natural pair of "
-                           "{ranks} from your hand.").format(card=card, profile=profile.name, ranks=top.rank_plural)
-        return PileStatus("frozen", code, text, (card,) if card is not None else (),
-                          {"pile_cards": (card,)} if card is not None else {})
+            def text() -> str:
+                return gettext("The pile is frozen: a black three ({card}) is buried in it "
+                               "({profile} profile), so you need a natural pair of "
+                               "{ranks} from your hand.").format(card=card, profile=profile.name,
+                                                                 ranks=top.rank_plural)
+        return DeferredPileStatus("frozen", code, text, (card,) if card is not None else (),
+                                  {"pile_cards": (card,)} if card is not None else {})
     if not team_opened:
-        return PileStatus("frozen", "frozen_not_opened",
-                          gettext("The pile is frozen for your team because it has not made its opening "
-                                  "meld yet: you need a natural pair of {ranks} from your hand, "
-                                  "and melds worth the opening minimum.").format(ranks=top.rank_plural),
-                          (), {"opened": False})
-    singular, plural = top.rank_singular, top.rank_plural
-    an = singular[0] in 'aeiou'
+        return DeferredPileStatus(
+            "frozen", "frozen_not_opened",
+            lambda: gettext("The pile is frozen for your team because it has not made its opening "
+                            "meld yet: you need a natural pair of {ranks} from your hand, "
+                            "and melds worth the opening minimum.").format(ranks=top.rank_plural),
+            (), {"opened": False})
     if team_ranks is None:
-        return PileStatus("open", "open", (
-            gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a wild "
-                    "card, or onto your team's meld of {ranks} if it has one.") if an else
-            gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a wild "
-                    "card, or onto your team's meld of {ranks} if it has one.")
-        ).format(top=top, rank=singular, ranks=plural), (), {"top": top, "pile_cards": (top,)})
+        def open_text() -> str:
+            singular = top.rank_singular
+            return (
+                gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
+                        "wild card, or onto your team's meld of {ranks} if it has one.") if singular[0] in 'aeiou'
+                else gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and "
+                             "a wild card, or onto your team's meld of {ranks} if it has one.")
+            ).format(top=top, rank=singular, ranks=top.rank_plural)
+
+        return DeferredPileStatus("open", "open", open_text, (), {"top": top, "pile_cards": (top,)})
     if top.rank in team_ranks:
-        return PileStatus("open", "open", (
-            gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a wild "
-                    "card, or onto your team's meld of {ranks}.") if an else
-            gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a wild "
-                    "card, or onto your team's meld of {ranks}.")
-        ).format(top=top, rank=singular, ranks=plural), (),
-                          {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
-    return PileStatus("open", "open", (
-        gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a wild "
-                "card (your team has no meld of {ranks}).") if an else
-        gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a wild "
-                "card (your team has no meld of {ranks}).")
-    ).format(top=top, rank=singular, ranks=plural), (),
-                      {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
+        def onto_text() -> str:
+            singular = top.rank_singular
+            return (
+                gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
+                        "wild card, or onto your team's meld of {ranks}.") if singular[0] in 'aeiou' else
+                gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
+                        "wild card, or onto your team's meld of {ranks}.")
+            ).format(top=top, rank=singular, ranks=top.rank_plural)
+
+        return DeferredPileStatus("open", "open", onto_text, (),
+                                  {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
+
+    def no_meld_text() -> str:
+        singular = top.rank_singular
+        return (
+            gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a "
+                    "wild card (your team has no meld of {ranks}).") if singular[0] in 'aeiou' else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a "
+                    "wild card (your team has no meld of {ranks}).")
+        ).format(top=top, rank=singular, ranks=top.rank_plural)
+
+    return DeferredPileStatus("open", "open", no_meld_text, (),
+                              {"top": top, "pile_cards": (top,), "team_meld_ranks": (),
+                               "no_team_meld_ranks": (top.rank,)})
 
 
 def joined_text(count: int) -> str:
@@ -201,6 +255,9 @@ def joined_text(count: int) -> str:
     """
     if count == 0:
         return gettext("no other card joins the hand")
+    if _SPOKEN[0] == "en" if _SPOKEN else False:  # English: the templates below, filled as f-strings
+        # (every pile take says it; tests/engine/test_english_fast_paths.py)
+        return f"{count} card joins the hand" if count == 1 else f"{count} cards join the hand"
     return ngettext("{count} card joins the hand", "{count} cards join the hand", count).format(count=count)
 
 

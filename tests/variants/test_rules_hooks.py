@@ -121,7 +121,8 @@ def test_rules_for_answers_each_profile_object_with_its_own_rules() -> None:
 
 
 def test_the_rules_read_no_behaviour_selecting_field() -> None:
-    """rules/melds, rules/planning, rules/scoring and rules/pile's pile_status ask hooks (issue 15)."""
+    """rules/melds, rules/planning, rules/scoring and rules/pile's pile_status (and take_status, which
+    decides it) ask hooks (issue 15)."""
     import ast
     from pathlib import Path
 
@@ -131,10 +132,13 @@ def test_the_rules_read_no_behaviour_selecting_field() -> None:
     folder = Path(rules_package.__file__).parent
     reads = []
     for name in ("melds.py", "planning.py", "scoring.py", "pile.py"):
-        tree: ast.AST = ast.parse((folder / name).read_text())
+        module = ast.parse((folder / name).read_text())
+        trees: list[ast.AST] = [module]
         if name == "pile.py":
-            tree = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "pile_status")
-        for node in ast.walk(tree):
+            trees = [n for n in ast.walk(module) if isinstance(n, ast.FunctionDef)
+                     and n.name in ("pile_status", "take_status")]
+            assert len(trees) == 2
+        for node in (node for tree in trees for node in ast.walk(tree)):
             if isinstance(node, ast.Attribute) and node.attr in BEHAVIOUR_FIELDS:
                 reads.append(f"{name}:{node.lineno}: .{node.attr}")
             if isinstance(node, ast.Constant) and node.value in BEHAVIOUR_FIELDS:
