@@ -672,24 +672,16 @@ class Round:
         was_canasta = existing is not None and len(existing) >= size
         was_natural = was_canasta and existing is not None and not any(c.is_wild for c in existing)
         name = self.seat_name(seat)
-        shown = format_cards(cards)
-        # In English (the source language) the template is filled as an f-string: the commonest
-        # events, and str.format costs several times as much (tests/engine/test_english_fast_paths.py
-        # pins that both ways say the same).
-        english = _SPOKEN[0] == "en" if _SPOKEN else False
         if existing is None:
             melds[rank] = list(cards)
             self.events.append(Event("meld_new", seat, tuple(cards),
-                                     f"{name} melds {shown}." if english else
-                                     gettext("{seat} melds {cards}.").format(seat=name, cards=shown),
+                                     gettext("{seat} melds {cards}.").format(seat=name, cards=format_cards(cards)),
                                      index))
         else:
             existing.extend(cards)
-            ranks = rank_name(rank, plural=True)
             self.events.append(Event("meld_added", seat, tuple(cards),
-                                     f"{name} adds {shown} to the meld of {ranks}." if english else
                                      gettext("{seat} adds {cards} to the meld of {ranks}.").format(
-                                         seat=name, cards=shown, ranks=ranks),
+                                         seat=name, cards=format_cards(cards), ranks=rank_name(rank, plural=True)),
                                      index, value=rank))
             if rank in self.turn_start_ranks:
                 self.turn_added_to_old = True

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
-from ..core.i18n import gettext, ngettext, spoken
+from ..core.i18n import gettext, ngettext
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import ClassicRules, rules_for
 
@@ -35,7 +35,6 @@ __all__ = ["PILE_REASONS", "PILE_STATES", "DeferredPileStatus", "PileStatus", "j
            "pile_status", "take_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
-_SPOKEN = spoken()  # the language spoken now, read without a call (English fast paths)
 
 #: Reason codes of a pile status, with their meaning.
 PILE_REASONS = {
@@ -255,9 +254,6 @@ def joined_text(count: int) -> str:
     """
     if count == 0:
         return gettext("no other card joins the hand")
-    if _SPOKEN[0] == "en" if _SPOKEN else False:  # English: the templates below, filled as f-strings
-        # (every pile take says it; tests/engine/test_english_fast_paths.py)
-        return f"{count} card joins the hand" if count == 1 else f"{count} cards join the hand"
     return ngettext("{count} card joins the hand", "{count} cards join the hand", count).format(count=count)
 
 

@@ -13,12 +13,10 @@ from typing import Protocol
 
 from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
-from ..core.i18n import gettext, spoken
+from ..core.i18n import gettext
 from ..variants.base import ClassicRules, Table
 
 __all__ = ["RedThreeTable", "lay_dealt_red_threes", "lay_drawn_red_threes", "lay_red_threes"]
-
-_SPOKEN = spoken()  # the language spoken now, read without a call
 
 
 class RedThreeTable(Table, Protocol):
@@ -44,16 +42,12 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
         threes = [c for c in hand if c.is_red_three]
         if not threes:
             return
-        name = table.seat_name(seat)
-        # English (the source language) fills the templates as f-strings: events made at every
-        # deal, and str.format costs several times as much (tests/engine/test_english_fast_paths.py)
-        english = _SPOKEN[0] == "en" if _SPOKEN else False
         for card in threes:
             hand.remove(card)
             table.red_threes[seat].append(card)
             table.events.append(Event("red_three", seat, (card,),
-                                      f"{name} lays down the red three {card}." if english else
-                                      gettext("{seat} lays down the red three {card}.").format(seat=name, card=card),
+                                      gettext("{seat} lays down the red three {card}.").format(
+                                          seat=table.seat_name(seat), card=card),
                                       action_index))
         for _ in threes:
             if not table.stock:
@@ -63,8 +57,7 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             new = table.stock.pop()
             hand.append(new)
             table.events.append(Event("replacement", seat, (new,),
-                                      f"{name} draws a replacement." if english else
-                                      gettext("{seat} draws a replacement.").format(seat=name),
+                                      gettext("{seat} draws a replacement.").format(seat=table.seat_name(seat)),
                                       action_index))
         hand.sort(key=CARD_KEY)
 

@@ -17,7 +17,7 @@ from typing import Protocol, cast
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
-from ..core.i18n import gettext, pgettext, spoken
+from ..core.i18n import gettext, pgettext
 from ..core.verdicts import Verdict
 from ..profiles import Profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
@@ -290,16 +290,12 @@ class ClassicRules:
         perform.lay_groups(seat, action.extra_melds, index)
         rest, picked, threes = perform.pick_up_pile(seat)
         name = table.seat_name(seat)
-        joined = perform.joined_text(len(picked))
-        if _SPOKEN[0] == "en" if _SPOKEN else False:  # English: the templates below filled as f-strings
-            # (str.format costs several times as much; tests/engine/test_english_fast_paths.py)
-            message = (f"{name} takes the pile: {top} goes down with {format_cards(action.cards)}, {joined}."
-                       if action.cards else f"{name} takes the pile: {top} goes down with the team meld, {joined}.")
-        else:
-            message = (gettext("{seat} takes the pile: {top} goes down with {cards}, {joined}.") if action.cards else
-                       gettext("{seat} takes the pile: {top} goes down with the team meld, {joined}.")
-                       ).format(seat=name, top=top, cards=format_cards(action.cards), joined=joined)
-        table.events.append(Event("pile_taken", seat, tuple(rest), message, index))
+        table.events.append(Event("pile_taken", seat, tuple(rest),
+                                  (gettext("{seat} takes the pile: {top} goes down with {cards}, {joined}.")
+                                   if action.cards else
+                                   gettext("{seat} takes the pile: {top} goes down with the team meld, {joined}.")
+                                   ).format(seat=name, top=top, cards=format_cards(action.cards),
+                                            joined=perform.joined_text(len(picked))), index))
         for card in threes:
             table.events.append(Event("red_three", seat, (card,),
                                       gettext("{seat} lays down the red three {card} found in the "
@@ -357,9 +353,7 @@ class ClassicRules:
         (docs/rules.md#rules-upcard)."""
         upcard = table.stock.pop()
         table.pile.append(upcard)
-        table.events.append(Event("upcard", None, (upcard,),
-                                  f"The upcard is {upcard}." if (_SPOKEN[0] == "en" if _SPOKEN else False) else
-                                  gettext("The upcard is {card}.").format(card=upcard)))
+        table.events.append(Event("upcard", None, (upcard,), gettext("The upcard is {card}.").format(card=upcard)))
         while self.covers_upcard(table.pile[-1]) and table.stock:
             card = table.stock.pop()
             table.pile.append(card)
@@ -531,7 +525,6 @@ class ClassicRules:
         return frozenset(move for move, offered in (("swap", self.takes_back_jokers),
                                                      ("redraw", self.redraws_first_card)) if offered)
 
-_SPOKEN = spoken()  # the language spoken now, read without a call (English fast paths)
 _PLUG_INS: list[tuple[type[ClassicRules], Callable[[Profile], bool]]] = []
 _BUILT: dict[tuple[type[ClassicRules], ...], type[ClassicRules]] = {}
 #: `rules_for`'s answers by ``id(profile)``. Each entry keeps its profile alive (through the
