@@ -5,8 +5,8 @@ and the coach's review (its status line, the opinion of a marked move and its pa
 
 Every text comes from a real widget (the lessons' positions, an example game reviewed by the
 coach), is compared with the same widget in English, and must contain no English stop-word
-(`i18n_words.english_words`). The profile descriptions (the badge's tooltip) and the coach's
-reasons inside the review are made elsewhere and are left out here.
+(`i18n_words.english_words`). The profile descriptions (the badge's tooltip) are made
+elsewhere and are left out here.
 """
 
 from __future__ import annotations
@@ -104,8 +104,8 @@ def test_the_team_score_box_refuses_a_non_number_in_portuguese() -> None:
 
 def test_the_coachs_game_review_lines_are_portuguese() -> None:
     """An example game reviewed by the coach (seeded, few simulated endings): the status line,
-    and for a marked move the opinion line, the reason lines' heading and the panel; the
-    reasons themselves are the coach's (tested where they are made)."""
+    and for a marked move the opinion line, the reason lines (the coach's reasons, asked in
+    the viewer's language) and the panel."""
     viewers = []
     for language in ("en", "pt_BR"):
         viewer = ReplayViewer(load_example("frozen_pile_fight"), review_rollouts=4, language=language)
@@ -121,6 +121,7 @@ def test_the_coachs_game_review_lines_are_portuguese() -> None:
     assert len(en_lines) == len(pt_lines) >= 2
     assert_portuguese(en_lines[0], pt_lines[0])
     assert all(line.startswith("Razão do treinador (vista do lugar de ") for line in pt_lines[1:])
+    assert [english_words(line) for line in pt_lines] == [[] for _ in pt_lines]  # the reasons too
     panel = [shown(v.review_panel.value.split("<ul", 1)[0]) for v in viewers]
     assert panel[0].startswith("The coach's opinion (an estimate, not a rule)")
     assert_portuguese(*panel)
