@@ -43,7 +43,9 @@ Portuguese, "Canastra suja (300)"). ``quiz.choices`` and ``quiz.answer_text`` ar
 lesson or test written once works in both languages; ``quiz.answer()`` takes the key or the
 label the learner sees (``quiz.answer("Yes")`` and ``quiz.answer("Sim")`` are the same answer
 in a Portuguese quiz); the feedback and the static page say the labels. In English every
-label is its key.
+label is its key. A generic quiz translates its choices only when all of them are keys it
+knows (Yes / No, or "Natural canasta" / "Mixed canasta" / "Not a canasta"); other choices are
+the teacher's words, shown as written (pass ``labels=`` to say them in another language).
 
 >>> from canasta_learn import Position
 >>> mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
@@ -90,9 +92,25 @@ PositionSource = Position | Callable[[], Position]
 _REASON_CODES = {text: code for code, text in PILE_REASONS.items()}
 
 
+def _generic_labels(keys: Sequence[str]) -> dict[str, str] | None:
+    """The labels of a generic quiz whose choices are all keys the quiz knows (Yes / No, or the
+    canasta kinds as lesson 05 words them: "Natural canasta", "Mixed canasta", "Not a canasta"),
+    in the language spoken now; None when any choice is the teacher's own text (then every
+    choice is shown as written, never half translated)."""
+    from ..render.table import KIND_BADGES
+
+    known = {"Yes": pgettext("quiz answer", "Yes"), "No": pgettext("quiz answer", "No"),
+             "Natural canasta": KIND_BADGES["natural"], "Mixed canasta": KIND_BADGES["mixed"],
+             "Not a canasta": gettext("Not a canasta")}
+    if not all(key in known for key in keys):
+        return None
+    return {key: known[key] for key in keys}
+
+
 def _key_label(key: str, kind: str) -> str:
-    """What the button of choice ``key`` says in the language spoken now (see "Keys and
-    labels"): Yes / No, a pile state, a pile reason in words; any other key as it is."""
+    """What the button of choice ``key`` of a ``kind`` quiz says in the language spoken now
+    (see "Keys and labels"): Yes / No, a pile state, a pile reason in words; any other key as
+    it is."""
     if key == "Yes":
         return pgettext("quiz answer", "Yes")
     if key == "No":
@@ -324,9 +342,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
                 raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
                                  f"{self.choices!r}.")
             given = dict(labels or {})
+            known = ((_generic_labels(self.choices) or {c: c for c in self.choices}) if self.kind == "generic"
+                     else {c: _key_label(c, self.kind) for c in self.choices})
             #: What each choice's button says, in the quiz's language (key -> label).
-            self.labels: dict[str, str] = {c: str(given[c]) if c in given else _key_label(c, self.kind)
-                                           for c in self.choices}
+            self.labels: dict[str, str] = {c: str(given[c]) if c in given else known[c] for c in self.choices}
             self.profile: Profile = get_profile(
                 profile if profile is not None else (self.position.profile if self.position
                                                      else "classic"))

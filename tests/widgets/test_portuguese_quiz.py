@@ -168,3 +168,18 @@ def test_a_portuguese_page_that_shows_the_state_in_its_picture_is_caught() -> No
     (static,) = static_quizzes(page)
     leaks = answer_leaks(QuizFacts.of(quiz), static.question, static.picture)
     assert any("'bloqueada'" in leak for leak in leaks), leaks
+
+
+def test_a_generic_quiz_translates_its_choices_only_when_it_knows_them_all() -> None:
+    """Lesson 05's "What did North just lay down?" (choices the canasta kinds) is shown in
+    Portuguese; lesson 04's own choices ("Yes: 100", ..., "No") stay as the teacher wrote
+    them, "No" included, rather than half translated."""
+    from canasta_learn import check_meld
+
+    sevens = check_meld("h7 h7 d7 d7 c7 s7 d2")
+    with speaking("pt_BR"):
+        kinds = Quiz("?", ["Natural canasta", "Mixed canasta", "Not a canasta"], "Mixed canasta", sevens)
+        own = Quiz("?", ["Yes: 100", "Yes, concealed: 200 in all", "No"], "No", sevens)
+    assert [b.description for b in kinds.buttons] == ["Canastra limpa", "Canastra suja", "Não é uma canastra"]
+    assert kinds.answer("Canastra suja") is True
+    assert [b.description for b in own.buttons] == own.choices
