@@ -45,7 +45,7 @@ label the learner sees (``quiz.answer("Yes")`` and ``quiz.answer("Sim")`` are th
 in a Portuguese quiz); the feedback and the static page say the labels. In English every
 label is its key. A generic quiz translates its choices only when all of them are keys it
 knows (Yes / No, or "Natural canasta" / "Mixed canasta" / "Not a canasta"); other choices are
-the teacher's words, shown as written (pass ``labels=`` to say them in another language).
+the teacher's words, shown as written.
 
 >>> from canasta_learn import Position
 >>> mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
@@ -267,8 +267,8 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     ``cards=`` a row of cards; ``profile=`` names its rules (default: the position's). The
     position is drawn in question mode (nothing the engine works out).
 
-    ``labels=`` maps a choice to what its button says (default: the choice itself, with Yes /
-    No, pile states and pile reasons said in the quiz's language; see "Keys and labels").
+    Each choice's button says its label (the choice itself, with Yes / No, pile states and
+    pile reasons said in the quiz's language; see "Keys and labels").
 
     ``answer(choice)`` answers as a click does (``choice``: a choice or its label) and returns
     whether it was right; ``.labels`` holds each choice's label, ``.answer_label`` the right
@@ -288,7 +288,6 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         position: Position | Round | None = None,
         profile: ProfileLike | None = None,
         cards: CardsLike | None = None,
-        labels: Mapping[str, str] | None = None,
         language: str | None = None,
     ) -> None:
         #: The language the widget speaks (everything it shows, in every callback).
@@ -341,11 +340,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             if self.answer_text not in self.choices:
                 raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
                                  f"{self.choices!r}.")
-            given = dict(labels or {})
             known = ((_generic_labels(self.choices) or {c: c for c in self.choices}) if self.kind == "generic"
                      else {c: _key_label(c, self.kind) for c in self.choices})
             #: What each choice's button says, in the quiz's language (key -> label).
-            self.labels: dict[str, str] = {c: str(given[c]) if c in given else known[c] for c in self.choices}
+            self.labels: dict[str, str] = known
             self.profile: Profile = get_profile(
                 profile if profile is not None else (self.position.profile if self.position
                                                      else "classic"))
@@ -464,6 +462,13 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     def on_answer(self, callback: Callable[[Quiz], None]) -> None:
         """Call ``callback(quiz)`` after each answer (QuizSet uses it to keep the score)."""
         self._listeners.append(callback)
+
+    def _relabel(self, labels: Mapping[str, str]) -> None:
+        """Show ``labels`` (choice -> label) on the buttons instead of the default labels (the
+        ready-made quizzes whose keys are English texts, such as `canasta_quiz`)."""
+        self.labels = {c: str(labels.get(c, self.labels[c])) for c in self.choices}
+        for button, key in zip(self.buttons, self.choices, strict=True):
+            button.description = button.tooltip = self.labels[key]
 
     @property
     def answer_label(self) -> str:
@@ -722,7 +727,9 @@ def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
                 if rules.canasta_word == "canastra" else
                 gettext("What kind of canasta is {cards}, if any (the {profile} profile)?")).format(
         cards=format_cards(meld), profile=prof.name)
-    return Quiz(question, keys, right, verdict, profile=prof, cards=meld, labels=labels)
+    quiz = Quiz(question, keys, right, verdict, profile=prof, cards=meld)
+    quiz._relabel(labels)
+    return quiz
 
 
 def opening_quiz(
