@@ -28,7 +28,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..core.i18n import gettext, ngettext, pgettext, speaking
+from ..core.i18n import get_language, gettext, ngettext, pgettext, speaking
 from ..engine.round import Round
 from ..play.bots import acting_seat
 from ..records.record import GameRecord
@@ -109,13 +109,30 @@ _THIRD_PERSON: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The same in Brazilian Portuguese, where "você" takes the verb of the third person ("Você
+#: tem" -> "E tem"): the possessives of the player become articles ("da sua mão" -> "da mão";
+#: "suas primeiras combinações" of a team is already the third person and stays), and the
+#: commands (`take h4 h4`) go, as in English.
+_THIRD_PERSON_PT: tuple[tuple[str, str], ...] = (
+    (r" \(`(?:take|meld|add)[^`]*`\)", ""),
+    (r", como em `[^`]*`", ""),
+    (r"\b([Dd]a|[Nn]a|[Aa]|[Pp]ela) sua (mão|equipe)\b", "\\1 \\2"),
+    (r"\b([Dd]o|[Nn]o|[Oo]|[Pp]elo) seu (parceiro)\b", "\\1 \\2"),
+    (r"\b[Ss]ua (mão|equipe)\b", "a \\1"),
+    (r"\b[Ss]eu (parceiro)\b", "o \\1"),
+    (r"\b[Vv]ocê\b", "{who}"),
+)
+
+
 def third_person(message: str, who: str) -> str:
-    """A verdict's message about player ``who``, in the third person ("You hold" -> "E holds").
+    """A verdict's message about player ``who``, in the third person ("You hold" -> "E holds";
+    in Brazilian Portuguese, the language spoken now, "Você tem" -> "E tem").
 
     >>> third_person("You hold only 1 four: take the pile with it ('take h4 h4').", "E")
     'E holds only 1 four: take the pile with it.'
     """
-    for pattern, replacement in _THIRD_PERSON:
+    rules = _THIRD_PERSON_PT if get_language() == "pt_BR" else _THIRD_PERSON
+    for pattern, replacement in rules:
         text = replacement.replace("{who}", who)
 
         def keep_case(match: re.Match[str], text: str = text) -> str:

@@ -125,3 +125,36 @@ def test_the_coachs_game_review_lines_are_portuguese() -> None:
     panel = [shown(v.review_panel.value.split("<ul", 1)[0]) for v in viewers]
     assert panel[0].startswith("The coach's opinion (an estimate, not a rule)")
     assert_portuguese(*panel)
+
+
+def test_the_replays_notes_about_a_player_are_in_the_third_person_in_portuguese() -> None:
+    """A note about another player is said of that player ("E só tem 1 carta desse valor"),
+    never to "você", and without the text interface's commands, in every example game (the
+    games' own comments, written in English, aside)."""
+    from canasta_learn.records.examples import EXAMPLES
+
+    second_person = re.compile(r"\b(?:[Vv]ocê|[Ss]ua mão|[Ss]ua equipe)\b|`")
+    said_of_a_player = 0
+    for name in EXAMPLES:
+        portuguese = ReplayViewer(load_example(name), language="pt_BR")
+        for step in range(1, portuguese.step_count + 1):
+            portuguese.go(step)
+            lines = portuguese.notes_text.split("\n")
+            assert [line for line in lines if second_person.search(line)] == [], (name, step)
+            said_of_a_player += sum(1 for line in lines if re.search(r"\b[NESW] (?:só tem|não tem|precisa)\b", line))
+            own = [line for line in lines if not line.startswith("Comentário:")]  # the record's own comments
+            assert english_words(" ".join(own)) == [], own
+    assert said_of_a_player > 10
+
+
+def test_third_person_in_portuguese_keeps_a_teams_own_possessive() -> None:
+    from canasta_learn.core.i18n import speaking
+    from canasta_learn.widgets.replay import third_person
+
+    with speaking("pt_BR"):
+        assert third_person("Você só tem 1 carta desse valor (quatro: h4).", "E") == \
+            "E só tem 1 carta desse valor (quatro: h4)."
+        assert third_person("Sua equipe não abriu; diga as cartas, como em `take h4 h4`.", "W") == \
+            "A equipe não abriu; diga as cartas."
+        team = "A equipe E-W ainda não abriu: suas primeiras combinações precisam valer pelo menos 50."
+        assert third_person(team, "E") == team
