@@ -42,6 +42,19 @@ class QuizFacts:
     where: str = ""
     #: The engine's messages about the other choices (why each is wrong), also never shown.
     other_messages: list[str] = field(default_factory=list)
+    #: What each choice's button says, in the choices' order (`Quiz.labels`; the choices
+    #: themselves when not given): a Portuguese quiz shows "Sim" for the key "Yes".
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def shown_choices(self) -> list[str]:
+        """The labels of the choices (the choices themselves when no labels are known)."""
+        return self.labels or self.choices
+
+    @property
+    def answer_label(self) -> str:
+        """The right choice as its button says it."""
+        return self.shown_choices[self.choices.index(self.answer)]
 
     @classmethod
     def of(cls, quiz: Any, where: str = "") -> QuizFacts:
@@ -49,7 +62,7 @@ class QuizFacts:
         code, message = quiz.explanation
         others = [v.message for c, v in quiz.choice_verdicts.items() if c != quiz.answer_text]
         return cls(quiz.question, quiz.kind, list(quiz.choices), quiz.answer_text, message, code,
-                   where, others)
+                   where, others, [quiz.labels[c] for c in quiz.choices])
 
 
 class _Reader(HTMLParser):
@@ -121,21 +134,25 @@ def answer_leaks(facts: QuizFacts, question_text: str, picture: str) -> list[str
     for pattern, what, case in ALWAYS_HIDDEN:
         if _has(pattern, seen, flags=0 if case else re.IGNORECASE):
             problem(f"{what} in its picture: ...{_context(pattern, seen)}...")
-    # the right choice, unless the question names every choice (an "A or B?" question)
-    answer = facts.answer
-    others = [c for c in facts.choices if c != answer]
-    if answer not in ("Yes", "No"):
+    # the right choice (its key and its label), unless the question names every choice (an
+    # "A or B?" question)
+    pairs = list(zip(facts.choices, facts.shown_choices, strict=True))
+    for answer, others in ((facts.answer, [c for c, _ in pairs if c != facts.answer]),
+                           (facts.answer_label, [lab for c, lab in pairs if c != facts.answer])):
+        if facts.answer in ("Yes", "No"):
+            continue  # Yes / No (Sim / Não) name no fact
         in_text = _has(_word(answer), question_text) and not all(
             _has(_word(c), question_text) for c in others)
         if _has(_word(answer), seen) or in_text:
             problem(f"the right choice {answer!r}")
+        if facts.kind == "pile_state":
+            if _has(_word(answer), question_text) and not all(
+                    _has(_word(c), question_text) for c in others):
+                problem(f"the pile state {answer!r} in its text")
     if facts.kind == "pile_state":
-        for word in PILE_STATE_WORDS:
+        for word in dict.fromkeys([*PILE_STATE_WORDS, *facts.shown_choices]):
             if _has(_word(word), seen):
                 problem(f"the pile state word {word!r} in its picture")
-        if _has(_word(answer), question_text) and not all(
-                _has(_word(c), question_text) for c in others):
-            problem(f"the pile state {answer!r} in its text")
     if facts.kind == "opening_minimum":
         number = r"(?<!\d)" + re.escape(answer) + r"(?!\d)"
         if _has(number, seen) or _has(number, question_text):
@@ -151,26 +168,44 @@ def _context(pattern: str, text: str) -> str:
 
 
 class StaticQuiz:
-    """One quiz of a static page: its question text, picture and the folded answer."""
+    """One quiz of a static page: its question text, picture and the folded answer (with the
+    ``<summary>`` that unfolds it and the right choice the answer names)."""
 
-    def __init__(self, question: str, picture: str, answer_part: str) -> None:
+    def __init__(self, question: str, picture: str, answer_part: str, summary: str = "",
+                 answer: str = "") -> None:
         self.question = question
         self.picture = picture
         self.answer_part = answer_part
+        #: The words of the ``<summary>`` that unfolds the answer ("Show the answer").
+        self.summary = summary
+        #: The right choice as the folded answer names it (its ``<b>`` in ``cl-quiz-answer-text``).
+        self.answer = answer
+
+
+def _after(text: str, marker: str, where: str) -> str:
+    if marker not in text:
+        raise AssertionError(f"a static quiz without {marker!r} ({where})")
+    return text.split(marker, 1)[1]
 
 
 def static_quizzes(page: str) -> list[StaticQuiz]:
-    """The quizzes of a static page (``Quiz.static_html`` fragments), in order: the question
-    (its text), the picture (the profile badge beside the question and everything up to the
-    choices) and the answer (inside ``<details class="cl-quiz-answer">``)."""
+    """The quizzes of a static page (``Quiz.static_html`` fragments), in order, found by the
+    page's classes and structure, not by its words (the page speaks the lesson's language):
+    the question (the text of ``<p class="cl-quiz-question">``), the picture (the profile badge
+    beside the question and everything up to ``<p class="cl-quiz-choices-label">``) and the
+    answer (inside ``<details class="cl-quiz-answer">``: its ``<summary>`` and the right choice
+    in ``<p class="cl-quiz-answer-text">``)."""
     found = []
     for chunk in page.split('<div class="cl-quiz-static"')[1:]:
-        head, rest = chunk.split('<p>Choices:</p>', 1)
-        question_p = head.split('<p class="cl-quiz-question">', 1)[1]
+        head, rest = chunk.split('<p class="cl-quiz-choices-label">', 1)
+        question_p = _after(head, '<p class="cl-quiz-question">', "question")
         question_markup, picture = question_p.split("</p>", 1)
         question_only, _, badge = question_markup.partition("<span")
         question = readable_text(question_only)
-        answer_part = rest.split('<details class="cl-quiz-answer">', 1)[1]
+        answer_part = _after(rest, '<details class="cl-quiz-answer">', "answer")
+        summary = readable_text(_after(answer_part, "<summary>", "summary").split("</summary>", 1)[0])
+        said = _after(answer_part, '<p class="cl-quiz-answer-text">', "answer text").split("</p>", 1)[0]
+        answer = readable_text(_after(said, "<b>", "answer text").split("</b>", 1)[0])
         found.append(StaticQuiz(question, ("<span" + badge if badge else "") + picture,
-                                answer_part))
+                                answer_part, summary, answer))
     return found

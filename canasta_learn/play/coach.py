@@ -40,9 +40,10 @@ from dataclasses import dataclass, field
 
 from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_name
 from ..core.cards import CARD_KEY, Card, rank_name
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import gettext, ngettext, pgettext
 from ..engine.round import Round
 from ..rules.pile import pile_status
+from ..rules.state import kind_word
 from ..variants.base import rules_for
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
 
@@ -352,7 +353,8 @@ class Candidate:
     def summary(self) -> str:
         """One line: the action, the estimate and its 95% margin."""
         margin = "?" if math.isinf(self.stderr) else f"{1.96 * self.stderr:.0f}"
-        return f"{self.text}: {self.value:+.0f} ± {margin} ({self.rollouts} simulated endings)"
+        return gettext("{move}: {value} \u00b1 {margin} ({rollouts} simulated endings)").format(
+            move=self.text, value=f"{self.value:+.0f}", margin=margin, rollouts=self.rollouts)
 
 
 @dataclass(frozen=True)
@@ -389,7 +391,8 @@ class Advice:
         return self.candidates[:count]
 
     def __str__(self) -> str:
-        lines = [f"Coach's opinion for {seat_name(self.seat)} ({self.samples} deals of the unseen cards):"]
+        lines = [gettext("Coach's opinion for {seat} ({samples} deals of the unseen cards):").format(
+            seat=seat_name(self.seat), samples=self.samples)]
         for number, candidate in enumerate(self.candidates, 1):
             lines.append(f"{number}. {candidate.summary()}")
             lines.extend(f"   - {reason.text}" for reason in candidate.reasons)
@@ -404,6 +407,16 @@ def team_label(rnd: Round, team: int) -> str:
         full = {"N": "North", "E": "East", "S": "South", "W": "West"}
         return "–".join(full[rnd.seat_name(s)] for s in seats)
     return "–".join(rnd.seat_name(s) for s in seats)
+
+
+def _team_words(rnd: Round, team: int) -> str:
+    """`team_label` as a sentence says it, in the language spoken now ('Norte–Sul'); the
+    reasons' facts keep `team_label`."""
+    if rnd.player_count != 4:
+        return team_label(rnd, team)
+    full = {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
+            "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}
+    return "–".join(full[rnd.seat_name(s)] for s in range(4) if rnd.team_of(s) == team)
 
 
 def _points(value: float) -> str:
@@ -548,16 +561,19 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
         pile = rnd.pile
         wild = _wilds(pile[:-1])
         threes = sum(1 for c in pile if c.is_red_three)
-        text = f"Takes the pile: {_plural(len(pile), 'card')}"
-        extras = []
-        if wild:
-            extras.append(_plural(wild, "wild card"))
-        if threes:
-            extras.append(_plural(threes, "red three"))
-        if extras:
-            text += ", including " + " and ".join(extras)
-        reasons.append(Reason("takes_pile", text + ".", {"cards": len(pile), "wild_cards": wild,
-                                                         "red_threes": threes}))
+        counted = {"cards": ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)),
+                   "wild": ngettext("{count} wild card", "{count} wild cards", wild).format(count=wild),
+                   "threes": ngettext("{count} red three", "{count} red threes", threes).format(count=threes)}
+        if wild and threes:
+            text = gettext("Takes the pile: {cards}, including {wild} and {threes}.")
+        elif wild:
+            text = gettext("Takes the pile: {cards}, including {wild}.")
+        elif threes:
+            text = gettext("Takes the pile: {cards}, including {threes}.")
+        else:
+            text = gettext("Takes the pile: {cards}.")
+        reasons.append(Reason("takes_pile", text.format(**counted), {"cards": len(pile), "wild_cards": wild,
+                                                                     "red_threes": threes}))
     if isinstance(action, Meld | TakePile):
         used = _wilds(_meld_cards(action))
         held = _wilds(rnd.hands[seat])
@@ -583,17 +599,9 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
             bonus = prof.canasta_bonus(kind)
             counts_now = kind not in prof.bonus_needs_going_out and not (
                 kind in prof.conditional_bonus_kinds and not prof.bonus_condition_kinds & set(after_kinds))
-            kind_words = kind.replace("_", " ")
-            if counts_now:
-                tail = f"+{bonus} now"
-            elif kind in prof.bonus_needs_going_out:
-                tail = f"its {bonus} bonus counts only if your team goes out"
-            else:
-                needed = " or ".join(sorted(k.replace("_", " ") for k in prof.bonus_condition_kinds))
-                tail = f"its {bonus} bonus counts once your team has a {word} {needed}"
-            text = f"Completes a {word} ({kind_words}, {tail})."
-            if count > 1:
-                text = f"Completes {count} {word}s ({kind_words}, {bonus} each)."
+            text = _canasta_reason(word, kind, count, bonus, counts_now=counts_now,
+                                   needs_going_out=kind in prof.bonus_needs_going_out,
+                                   needed=sorted(prof.bonus_condition_kinds))
             reasons.append(Reason("canasta", text, {"kind": kind, "count": count, "bonus": bonus,
                                                     "counts_now": counts_now}))
     if "reserve_taken" in kinds:
@@ -621,11 +629,41 @@ def _action_reasons(rnd: Round, seat: int, action: Action, after: Round, index: 
     return reasons
 
 
+def _canasta_reason(word: str, kind: str, count: int, bonus: int, *, counts_now: bool,
+                    needs_going_out: bool, needed: Sequence[str]) -> str:
+    """"Completes a canasta (natural, +500 now)." in the language spoken now: ``word`` is the
+    game's word (canasta / canastra), ``needed`` the kinds a conditional bonus waits for."""
+    values = {"kind": kind_word(kind), "count": count, "bonus": bonus}
+    brazilian = word == "canastra"
+    if count > 1:
+        template = (gettext("Completes {count} canastras ({kind}, {bonus} each).") if brazilian
+                    else gettext("Completes {count} canastas ({kind}, {bonus} each)."))
+    elif counts_now:
+        template = (gettext("Completes a canastra ({kind}, +{bonus} now).") if brazilian
+                    else gettext("Completes a canasta ({kind}, +{bonus} now)."))
+    elif needs_going_out:
+        template = (gettext("Completes a canastra ({kind}, its {bonus} bonus counts only if your team goes out).")
+                    if brazilian else
+                    gettext("Completes a canasta ({kind}, its {bonus} bonus counts only if your team goes out)."))
+    else:
+        names = [kind_word(k) for k in needed]
+        either = names[0] if names else ""
+        for name in names[1:]:
+            either = gettext("{first} or {second}").format(first=either, second=name)
+        values["needed"] = either
+        template = (gettext("Completes a canastra ({kind}, its {bonus} bonus counts once your team has a "
+                            "canastra {needed}).") if brazilian else
+                    gettext("Completes a canasta ({kind}, its {bonus} bonus counts once your team has a "
+                            "canasta {needed})."))
+    return template.format(**values)
+
+
 def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
     prof = rnd.profile
     nxt = rnd.next_seat(seat)
     their_team = rnd.team_of(nxt)
     them = team_label(rnd, their_team)
+    team_words = _team_words(rnd, their_team)
     name = rnd.seat_name(nxt)
     opened = rnd.opened[their_team]
     reasons: list[Reason] = []
@@ -643,7 +681,8 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
         after = pile_status(rnd.pile + [card, probe], prof, team_opened=opened)
         if before.state != "frozen" and after.state == "frozen":
             reasons.append(Reason(
-                "freezes", f"Freezes the pile: with a wild card in it, {them} need a natural pair to take it.",
+                "freezes", gettext("Freezes the pile: with a wild card in it, {team} need a natural pair to take it.")
+                .format(team=team_words),
                 {"team": them, "pile_after": len(rnd.pile) + 1}))
     if not by_rank or card.is_wild or card.is_black_three:
         return reasons
@@ -659,16 +698,32 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
                                    "frozen": frozen, "picked_up": picked, "discarded": thrown,
                                    "pile_after": len(rnd.pile) + 1}
     if not their_meld and frozen and picked == 0:
-        text = (f"Safer discard: {them} have no meld of {plural}, {name} has not picked up "
-                f"{'an' if singular[0] in 'aeiou' else 'a'} {singular} from the pile, and the pile is frozen "
-                f"for them, so {name} needs a natural pair of {plural} from hand to take it")
+        values = {"team": team_words, "ranks": plural, "rank": singular, "name": name}
         if thrown:
-            text += f" ({name} has discarded {_plural(thrown, singular)} already)"
-        reasons.append(Reason("safe_discard", text + ".", facts))
+            values["discarded"] = ngettext("{count} {rank}", "{count} {ranks}", thrown).format(
+                count=thrown, rank=singular, ranks=plural)
+            text = (gettext("Safer discard: {team} have no meld of {ranks}, {name} has not picked up an {rank} "
+                            "from the pile, and the pile is frozen for them, so {name} needs a natural pair of "
+                            "{ranks} from hand to take it ({name} has discarded {discarded} already).")
+                    if singular[0] in "aeiou" else
+                    gettext("Safer discard: {team} have no meld of {ranks}, {name} has not picked up a {rank} "
+                            "from the pile, and the pile is frozen for them, so {name} needs a natural pair of "
+                            "{ranks} from hand to take it ({name} has discarded {discarded} already)."))
+        else:
+            text = (gettext("Safer discard: {team} have no meld of {ranks}, {name} has not picked up an {rank} "
+                            "from the pile, and the pile is frozen for them, so {name} needs a natural pair of "
+                            "{ranks} from hand to take it.")
+                    if singular[0] in "aeiou" else
+                    gettext("Safer discard: {team} have no meld of {ranks}, {name} has not picked up a {rank} "
+                            "from the pile, and the pile is frozen for them, so {name} needs a natural pair of "
+                            "{ranks} from hand to take it."))
+        reasons.append(Reason("safe_discard", text.format(**values), facts))
     elif their_meld and not frozen:
+        cards = ngettext("{count} card", "{count} cards", len(rnd.pile) + 1).format(count=len(rnd.pile) + 1)
         reasons.append(Reason(
-            "risky_discard", f"Risky: {them} have a meld of {plural} and the pile "
-            f"({_plural(len(rnd.pile) + 1, 'card')} with this one) is not frozen for them.", facts))
+            "risky_discard", gettext("Risky: {team} have a meld of {ranks} and the pile ({cards} with this one) "
+                                     "is not frozen for them.").format(team=team_words, ranks=plural, cards=cards),
+            facts))
     return reasons
 
 

@@ -33,7 +33,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
-from ..core.i18n import gettext, pgettext, speaking
+from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
@@ -57,9 +57,11 @@ def _alert(message: str) -> str:
 #: Greys out a result computed from inputs that are no longer valid.
 _STALE_CSS = ("<style>.cl-results.cl-stale{opacity:.4;filter:grayscale(1);pointer-events:none}"
               "</style>")
-_STALE_NOTE = ('<div class="cl-stale-note" role="status" style="color:#c62828;font-weight:600">'
-               "Not up to date: the greyed result below is for the last valid input. "
-               "Fix the input above to see the new result.</div>")
+def _stale_note() -> str:
+    """Says that the greyed result is out of date (in the language spoken now)."""
+    return ('<div class="cl-stale-note" role="status" style="color:#c62828;font-weight:600">'
+            + html.escape(gettext("Not up to date: the greyed result below is for the last valid input. "
+                                  "Fix the input above to see the new result.")) + "</div>")
 
 
 class _TextOrInt(traitlets.Unicode):  # type: ignore[type-arg]
@@ -85,9 +87,9 @@ class WholeNumberText(widgets.Text):  # type: ignore[misc]
         text = self.value.strip().replace("\u2212", "-")
         body = text[1:] if text[:1] in "+-" else text
         if not body.isdigit() or not body.isascii():
-            name = self.description or "The number"
-            raise ValueError(f"{name} must be a whole number such as 1500 or -200 (digits only), "
-                             f"not {self.value!r}.")
+            name = self.description or gettext("The number")
+            raise ValueError(gettext("{name} must be a whole number such as 1500 or -200 (digits only), "
+                                     "not {value}.").format(name=name, value=repr(self.value)))
         return int(text)
 
 
@@ -107,6 +109,8 @@ class MeldsText:
     def __init__(self, value: str = "", *, description: str = "",
                  placeholder: str = "h13 s13 s13 | c9 c9 d9",
                  on_change: Callable[[list[list[Card]]], None] | None = None) -> None:
+        #: The language its messages speak: the one spoken when it is made (its explorer's).
+        self.language = widget_language(None)
         self.text = widgets.Text(value=value, description=description, placeholder=placeholder,
                                  continuous_update=True, layout=widgets.Layout(width="100%"),
                                  style={"description_width": LABEL_WIDTH})
@@ -129,9 +133,10 @@ class MeldsText:
             try:
                 melds.append(parse_cards(part))
             except NotationError as error:
-                raise NotationError(f"Meld {number}: {error}") from error
+                raise NotationError(gettext("Meld {number}: {error}").format(number=number, error=error)) from error
         return melds
 
+    @spoken
     def _changed(self, change: dict[str, Any]) -> None:
         try:
             melds = self.parse(change["new"])
@@ -157,23 +162,20 @@ def _cards_text(value: str, description: str, on_change: Callable[[Any], None],
     return box
 
 
-def _verdict_words(verdict: Verdict) -> str:
-    return "legal" if verdict.ok else "refused"
-
-
 def _compare_html(rows: Sequence[tuple[str, Verdict]], what: str) -> str:
     """A side-by-side table of each profile's verdict, with a one-line summary above."""
     legal = [name for name, v in rows if v.ok]
     refused = [(name, v) for name, v in rows if not v.ok]
     parts = []
     if legal:
-        parts.append("legal in " + ", ".join(legal))
+        parts.append(gettext("legal in {profiles}").format(profiles=", ".join(legal)))
     for name, verdict in refused:
-        parts.append(f"refused in {name} because {verdict.message}")
+        parts.append(gettext("refused in {profile} because {why}").format(profile=name, why=verdict.message))
     summary = f"{what}: " + "; ".join(parts) + "."
+    legal_mark, refused_mark = "\u2714 " + gettext("Legal"), "\u2717 " + gettext("Refused")
     cells = []
     for name, verdict in rows:
-        mark = "\u2714 Legal" if verdict.ok else "\u2717 Refused"
+        mark = html.escape(legal_mark if verdict.ok else refused_mark)
         cells.append(
             f'<tr class="cl-compare-row cl-{"ok" if verdict.ok else "refused"}">'
             f"<th scope=\"row\">{html.escape(name)}</th><td><b>{mark}</b></td>"
@@ -181,8 +183,9 @@ def _compare_html(rows: Sequence[tuple[str, Verdict]], what: str) -> str:
             f"<td>{html.escape(verdict.message)}</td></tr>")
     return (f'<div class="cl-compare"><p class="cl-compare-summary">{html.escape(summary)}</p>'
             '<table class="cl-compare-table" style="border-collapse:collapse;text-align:left">'
-            "<thead><tr><th>Profile</th><th>Verdict</th><th>Code</th><th>Why</th></tr></thead>"
-            f'<tbody>{"".join(cells)}</tbody></table></div>')
+            "<thead><tr>" + "".join(f"<th>{html.escape(head)}</th>" for head in (
+                gettext("Profile"), gettext("Verdict"), gettext("Code"), gettext("Why")))
+            + f'</tr></thead><tbody>{"".join(cells)}</tbody></table></div>')
 
 
 class _Explorer(widgets.VBox):  # type: ignore[misc]
@@ -238,7 +241,7 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
 
     def _set_stale(self, stale: bool) -> None:
         self.stale = stale
-        self.stale_note.value = _STALE_NOTE if stale else ""
+        self.stale_note.value = _stale_note() if stale else ""
         if stale:
             self.results.add_class("cl-stale")
         else:
@@ -330,7 +333,8 @@ class PileExplorer(_Explorer):
             inputs = widgets.VBox([self.hand_input.box, self.pile_input.box, self.melds_input.box,
                                    widgets.HBox([self.opened_input, self.score_input]),
                                    widgets.HBox([self.profile_select, self.compare_box])])
-            title = widgets.HTML("<b>Pile explorer</b>: can the pile be taken?")
+            title = widgets.HTML(html.escape(gettext("{name}: can the pile be taken?"), quote=False).format(
+                name="<b>" + html.escape(gettext("Pile explorer")) + "</b>"))
             self.results.children = [self.pile_view, self.state_view, self.verdict_view, self.compare_view]
             self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
                              self.stale_note, self.results, self._style]
@@ -366,14 +370,19 @@ class PileExplorer(_Explorer):
         self.pile_view.value = pile_html(position.discard_pile, status)
         reason = "" if status.code == status.state else f" ({status.code})"
         if status.cards:
-            reason += f", because of {format_cards(status.cards)}"
-        opened = "opened" if position.team_opened else "not opened"
-        self.state_view.value = (
-            f'<div class="cl-state-line">Pile state: <b class="cl-state-word">'
-            f"{html.escape(status.state)}</b>{html.escape(reason)} &#183; team {opened}, "
-            f"score {position.team_score} &#183; opening minimum {position.opening_minimum}</div>")
+            reason += gettext(", because of {cards}").format(cards=format_cards(status.cards))
+        word = {"empty": pgettext("pile state", "empty"), "open": pgettext("pile state", "open"),
+                "frozen": pgettext("pile state", "frozen"),
+                "blocked": pgettext("pile state", "blocked")}.get(status.state, status.state)
+        state = html.escape(gettext("Pile state: {state}")).format(
+            state=f'<b class="cl-state-word">{html.escape(word)}</b>')
+        team = (gettext("team opened, score {score}") if position.team_opened
+                else gettext("team not opened, score {score}")).format(score=position.team_score)
+        minimum = gettext("opening minimum {minimum}").format(minimum=position.opening_minimum)
+        self.state_view.value = (f'<div class="cl-state-line">{state}{html.escape(reason)} &#183; '
+                                 f"{html.escape(team)} &#183; {html.escape(minimum)}</div>")
         set_verdict(self.verdict_view, verdict)  # with the meld made with the top card
-        self.compare_view.value = (_compare_html(list(comparison.items()), "Taking the pile")
+        self.compare_view.value = (_compare_html(list(comparison.items()), gettext("Taking the pile"))
                                    if comparison else "")
 
 
@@ -381,23 +390,24 @@ def opening_table_html(profile: Profile, team_score: int) -> str:
     """The profile's opening minimums as a table, the row in force marked (bold, a pointer
     "in force" and ``aria-current``, not by colour alone)."""
     table = list(profile.opening_table)
-    rows = [(f"below {table[0][0]}", profile.opening_below, team_score < table[0][0])]
+    rows = [(gettext("below {score}").format(score=table[0][0]), profile.opening_below, team_score < table[0][0])]
     for index, (threshold, minimum) in enumerate(table):
         upper = table[index + 1][0] if index + 1 < len(table) else None
-        label = f"{threshold} \u2013 {upper - 1}" if upper is not None else f"{threshold} or more"
+        label = (f"{threshold} \u2013 {upper - 1}" if upper is not None
+                 else gettext("{score} or more").format(score=threshold))
         current = team_score >= threshold and (upper is None or team_score < upper)
         rows.append((label, minimum, current))
     body = []
     for label, minimum, current in rows:
         attrs = (' class="cl-current" aria-current="true" '
                  'style="font-weight:700;outline:2px solid currentColor"' if current else "")
-        mark = " \u25c0 in force" if current else ""
+        mark = " \u25c0 " + html.escape(gettext("in force")) if current else ""
         body.append(f"<tr{attrs}><td>{html.escape(label)}</td><td>{minimum}{mark}</td></tr>")
+    caption = html.escape(gettext("Opening minimums ({profile})").format(profile=profile.name))
     return ('<table class="cl-minimums" style="border-collapse:collapse">'
-            "<caption style=\"text-align:left\">Opening minimums "
-            f"({html.escape(profile.name)})</caption>"
-            "<thead><tr><th>Team score</th><th>Minimum</th></tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>")
+            f"<caption style=\"text-align:left\">{caption}</caption>"
+            f"<thead><tr><th>{html.escape(gettext('Team score'))}</th><th>{html.escape(gettext('Minimum'))}</th>"
+            f"</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
 class OpeningExplorer(_Explorer):
@@ -439,7 +449,8 @@ class OpeningExplorer(_Explorer):
             inputs = widgets.VBox([self.hand_input.box, self.top_input.box,
                                    widgets.HBox([self.score_input, self.profile_select,
                                                  self.compare_box])])
-            title = widgets.HTML("<b>Opening explorer</b>: which melds open?")
+            title = widgets.HTML(html.escape(gettext("{name}: which melds open?"), quote=False).format(
+                name="<b>" + html.escape(gettext("Opening explorer")) + "</b>"))
             self.results.children = [widgets.HBox([self.minimum_view, self.table_view]), self.verdict_view,
                                      self.options_view, self.compare_view]
             self.children = [widgets.HBox([title, self.badge]), inputs, *self.picker, self.error,
@@ -450,7 +461,8 @@ class OpeningExplorer(_Explorer):
     def _position(self, profile: ProfileLike) -> Position:
         top = self.top_input.cards
         if len(top) > 1:
-            raise ValueError(f"The top card is one card; got {len(top)} ({format_cards(top)}).")
+            raise ValueError(gettext("The top card is one card; got {count} ({cards}).").format(
+                count=len(top), cards=format_cards(top)))
         return Position(self.hand_input.cards, discard_pile=top, team_score=self.score_input.number(),
                         profile=profile, drew_from=None if top else "stock")
 
@@ -464,14 +476,16 @@ class OpeningExplorer(_Explorer):
         self.position, self.options, self.verdict = position, options, verdict
         self.comparison = comparison
         prof = position.profile
-        self.minimum_view.value = (
-            f'<div style="margin-right:24px">Opening minimum: <b class="cl-minimum-value">'
-            f"{position.opening_minimum}</b><br/>for a team score of {position.team_score}"
-            f" ({html.escape(prof.name)})</div>")
+        minimum = html.escape(gettext("Opening minimum: {minimum}")).format(
+            minimum=f'<b class="cl-minimum-value">{position.opening_minimum}</b>')
+        score = html.escape(gettext("for a team score of {score} ({profile})").format(
+            score=position.team_score, profile=prof.name))
+        self.minimum_view.value = f'<div style="margin-right:24px">{minimum}<br/>{score}</div>'
+
         self.table_view.value = opening_table_html(prof, position.team_score)
         set_verdict(self.verdict_view, verdict)
         self.options_view.value = self._options_html(options, prof)
-        self.compare_view.value = (_compare_html(list(comparison.items()), "Opening")
+        self.compare_view.value = (_compare_html(list(comparison.items()), gettext("Opening"))
                                    if comparison else "")
 
     @staticmethod
@@ -479,22 +493,27 @@ class OpeningExplorer(_Explorer):
         from ..render import meld_html
 
         if not options:
-            return '<p class="cl-no-options">No set of melds opens with this hand.</p>'
-        parts = [f"<p><b>{len(options)} way{'s' if len(options) != 1 else ''} to open</b>, "
-                 "best first (fewest wild cards, then fewest cards):</p>"]
+            return ('<p class="cl-no-options">' + html.escape(gettext("No set of melds opens with this hand."))
+                    + "</p>")
+        ways = ngettext("{count} way to open", "{count} ways to open", len(options)).format(count=len(options))
+        best_first = gettext(", best first (fewest wild cards, then fewest cards):")
+        parts = [f"<p><b>{html.escape(ways)}</b>{html.escape(best_first)}</p>"]
+        best = " " + gettext("(best)")
         for number, option in enumerate(options[:MAX_OPTIONS_SHOWN], start=1):
-            how = (f" \u00b7 takes the pile with its top card {option.top_card}"
-                   if option.takes_pile else " \u00b7 from the hand")
+            how = " \u00b7 " + (gettext("takes the pile with its top card {card}").format(card=option.top_card)
+                                if option.takes_pile else gettext("from the hand"))
             melds = "".join(meld_html(list(m), profile) for m in option.melds)
             text = " | ".join(format_cards(m) for m in option.melds)
+            label = gettext("Option {number}: {melds}").format(number=number, melds=text)
             parts.append(
                 f'<div class="cl-opening-option" role="group" '
-                f'aria-label="Option {number}: {html.escape(text)}">'
-                f"<div><b>{number}{' (best)' if number == 1 else ''}</b>: "
+                f'aria-label="{html.escape(label)}">'
+                f"<div><b>{number}{best if number == 1 else ''}</b>: "
                 f"{html.escape(text)} = <b>{option.value}</b>{html.escape(how)}</div>"
                 f"<div>{melds}</div></div>")
         if len(options) > MAX_OPTIONS_SHOWN:
-            parts.append(f"<p>\u2026 and {len(options) - MAX_OPTIONS_SHOWN} more.</p>")
+            more = gettext("\u2026 and {count} more.").format(count=len(options) - MAX_OPTIONS_SHOWN)
+            parts.append(f"<p>{html.escape(more)}</p>")
         return "".join(parts)
 
 
@@ -538,7 +557,8 @@ class ScoreCalculator(_Explorer):
             inputs = widgets.VBox([self.melds_input.box, self.threes_input.box, self.left_input.box,
                                    widgets.HBox([self.went_out_input, self.concealed_input,
                                                  self.profile_select])])
-            title = widgets.HTML("<b>Score calculator</b>: one hand's score")
+            title = widgets.HTML(html.escape(gettext("{name}: one hand's score"), quote=False).format(
+                name="<b>" + html.escape(gettext("Score calculator")) + "</b>"))
             self.results.children = [self.score_view]
             self.children = [widgets.HBox([title, self.badge]), inputs, self.error, self.stale_note,
                              self.results, self._style]
@@ -559,14 +579,16 @@ class ScoreCalculator(_Explorer):
         hands = self.left_input.melds
         not_red = [c for c in threes if not c.is_red_three]
         if not_red:
-            raise ValueError(f"Only red threes (h3, d3) go there, not {format_cards(not_red)}.")
+            raise ValueError(gettext("Only red threes (h3, d3) go there, not {cards}.").format(
+                cards=format_cards(not_red)))
         check_card_counts([c for m in melds for c in m] + threes + [c for h in hands for c in h],
                           deck_count=prof.deck_count, joker_count=prof.joker_count,
                           what="These cards")
         for number, meld in enumerate(melds, start=1):
             verdict = check_meld(meld, prof, going_out=self.went_out_input.value)
             if not verdict:
-                raise ValueError(f"Meld {number} ({format_cards(meld)}): {verdict.message}")
+                raise ValueError(gettext("Meld {number} ({cards}): {why}").format(
+                    number=number, cards=format_cards(meld), why=verdict.message))
         breakdown = score_round(melds, red_threes=threes, hands_left=hands,
                                 went_out=self.went_out_input.value,
                                 concealed=self.concealed_input.value, profile=prof)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -35,7 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
-from ..core.cards import Card, CardsLike, rank_name
+from ..core.cards import Card, CardsLike, format_cards, rank_name
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.game import Game
@@ -65,32 +64,115 @@ SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 DEFAULT_NAMES = ("Ebba", "Sam", "Wen", "Ana", "Rui", "Lea")
 
 
-#: Engine advice written for the text interface, and what to do with the controls instead.
-_CLICK_ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"name the cards, as in 'take [^']*'\."),
-     "select them in your hand, then press Take pile."),
-    (re.compile(r"take the pile with it \('take [^']*'\)\."),
-     "take the pile with it: select the pair, then press Take pile."),
-    (re.compile(r"may go only onto it: 'add [^']*'\."),
-     "may go only onto it: choose it in the Meld: list, then press Meld selected."),
-    (re.compile(r"To put wild cards on a meld, name it, as in '[^']*'\."),
-     "To put wild cards on a meld, choose that meld in the Meld: list, then press Meld selected."),
-    (re.compile(r"Name the cards to meld, as in '[^']*'\."),
-     "Select the cards to meld in your hand, then press Meld selected."),
-    (re.compile(r"in one action \(groups separated by '\|'\)"),
-     "together (press Set aside as a meld for each of them, then Meld selected)"),
-    (re.compile(r"write 'take' without a meld number\."),
-     "choose \"as a new meld\" in the Meld: list, then press Take pile."),
-    (re.compile(r"Add melds from your hand to the take,"),
-     "Set aside more melds from your hand (Set aside as a meld) before pressing Take pile,"),
-)
+def _controls() -> dict[str, str]:
+    """The names of the controls the advice points to, as the buttons and the list say them."""
+    return {"take": pgettext("button", "Take pile"), "meld": pgettext("button", "Meld selected"),
+            "aside": pgettext("button", "Set aside as a meld"), "list": gettext("Meld:"),
+            "new": gettext("as a new meld")}
 
 
-def for_clicks(verdict: Verdict) -> Verdict:
-    """The verdict with advice about typed commands replaced by the controls that do it."""
+def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[str, str]]:
+    """What the engine advises for the text interface in a refusal of ``action`` ("name the
+    cards, as in 'take h4 h4'"), and what the play view says instead (the controls that do it):
+    pairs (the engine's sentence, the view's sentence), each made from the verdict's code,
+    facts and cards, the action and the round the engine checked (unchanged by a refusal), in
+    the language spoken now. The engine's sentences are its own templates (rules/pile.py,
+    rules/meld_groups.py, rules/opening.py) with the same values, so a pair applies exactly
+    where the engine said it; anything else keeps the engine's words."""
+    code, facts, seat = verdict.code, verdict.facts, action.seat
+    controls = _controls()
+    pairs: list[tuple[str, str]] = []
+    if code == "pile_no_meld_for_top_card" and isinstance(action, TakePile) and facts.get("top") is not None:
+        held = [c for c in rnd.hands[seat] if c.rank == facts["top"].rank]
+        if held:
+            pairs.append((
+                gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
+                    cards=format_cards(held), pair=format_cards(held[:2])),
+                gettext("You hold {cards}: select them in your hand, then press {take}.").format(
+                    cards=format_cards(held), **controls)))
+    elif code == "pile_frozen_needs_natural_pair" and isinstance(action, TakePile):
+        pair_cards = tuple(facts.get("hand_cards", ()))
+        if len(pair_cards) == 2:
+            pair = format_cards(pair_cards)
+            if action.cards:
+                named = format_cards(action.cards)
+                pairs.append((
+                    gettext("You named {cards}, but you hold the natural pair {pair}: "
+                            "take the pile with it ('take {pair}').").format(cards=named, pair=pair),
+                    gettext("You named {cards}, but you hold the natural pair {pair}: take the pile with it: "
+                            "select the pair, then press {take}.").format(cards=named, pair=pair, **controls)))
+            else:
+                pairs.append((
+                    gettext("You named no cards, but you hold the natural pair {pair}: "
+                            "take the pile with it ('take {pair}').").format(pair=pair),
+                    gettext("You named no cards, but you hold the natural pair {pair}: take the pile with it: "
+                            "select the pair, then press {take}.").format(pair=pair, **controls)))
+    elif code == "meld_twos_reserved":
+        twos = format_cards(verdict.cards)
+        pairs.append((
+            gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
+                    "({cards}) may go only onto it: 'add 2: {cards}'.").format(profile=rnd.profile.name, cards=twos),
+            gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
+                    "({cards}) may go only onto it: choose it in the {list} list, then press {meld}.").format(
+                profile=rnd.profile.name, cards=twos, **controls)))
+    elif code == "meld_no_naturals":
+        groups = (action.groups if isinstance(action, Meld)
+                  else action.extra_melds if isinstance(action, TakePile) else ())
+        for group in groups:
+            cards = format_cards(group.cards)
+            pairs.append((
+                gettext("{cards} is only wild cards: a meld needs natural cards. To put wild "
+                        "cards on a meld, name it, as in 'add 13: d2'.").format(cards=cards),
+                gettext("{cards} is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
+                        "choose that meld in the {list} list, then press {meld}.").format(cards=cards, **controls)))
+    elif code == "no_cards_given":
+        pairs.append((gettext("Name the cards to meld, as in 'meld h1 c1 d2'."),
+                      gettext("Select the cards to meld in your hand, then press {meld}.").format(**controls)))
+    elif code == "opening_below_minimum" and "minimum" in facts and "value" in facts:
+        minimum, total = facts["minimum"], facts["value"]
+        values = {"score": rnd.team_scores[rnd.team_of(seat)], "minimum": minimum, "total": total,
+                  "short": minimum - total}
+        if isinstance(action, TakePile):
+            pairs.append((
+                gettext("Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
+                        "Taking the pile, only the top card and cards from your hand count (buried pile cards "
+                        "never do): these melds are worth {total}, {short} short. Add melds from "
+                        "your hand to the take, or draw from the stock.").format(**values),
+                gettext("Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
+                        "Taking the pile, only the top card and cards from your hand count (buried pile cards "
+                        "never do): these melds are worth {total}, {short} short. Set aside more melds from "
+                        "your hand ({aside}) before pressing {take}, or draw from the stock.").format(
+                    **values, **controls)))
+        else:
+            pairs.append((
+                gettext("Your team has not opened: with a score of {score} its first melds must be worth at least "
+                        "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
+                        "action (groups separated by '|') so that together they reach the minimum.").format(**values),
+                gettext("Your team has not opened: with a score of {score} its first melds must be worth at least "
+                        "{minimum}. These are worth {total}, {short} short. Lay all your opening melds together "
+                        "(press {aside} for each of them, then {meld}) so that together they reach the "
+                        "minimum.").format(**values, **controls)))
+    elif code == "meld_no_such_meld" and isinstance(action, TakePile):
+        pairs.append((
+            gettext("In the {profile} profile the top card goes onto the team's meld of its rank: "
+                    "write 'take' without a meld number.").format(profile=rnd.profile.name),
+            gettext("In the {profile} profile the top card goes onto the team's meld of its rank: "
+                    "choose \"{new}\" in the {list} list, then press {take}.").format(
+                profile=rnd.profile.name, **controls)))
+    return pairs
+
+
+def for_clicks(verdict: Verdict, action: Action, rnd: Round) -> Verdict:
+    """The engine's verdict on ``action`` in ``rnd`` (the round it checked) with its advice
+    about typed commands ("as in 'take h4 h4'") said as the controls that do it ("select them
+    in your hand, then press Take pile"), in the language spoken now; any other verdict as it
+    is. The advice is phrased from the verdict's facts (`_click_advice`), never by reading the
+    engine's words."""
+    if verdict.ok:
+        return verdict
     message = verdict.message
-    for pattern, replacement in _CLICK_ADVICE:
-        message = pattern.sub(replacement, message)
+    for engine, clicks in _click_advice(verdict, action, rnd):
+        message = message.replace(engine, clicks)
     if message == verdict.message:
         return verdict
     return dataclasses.replace(verdict, message=message)
@@ -472,22 +554,31 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @spoken
     def checks(self) -> list[tuple[str, Verdict]]:
         """The engine's verdicts for the current selection (what the "why?" panel lists)."""
+        return [(label, verdict) for label, _action, verdict in self._checked()]
+
+    def _checked(self) -> list[tuple[str, Action, Verdict]]:
+        """`checks` with the action each verdict judges."""
+        rnd = self._round
+        return [(label, action, rnd.check(action)) for label, action in self._checked_actions()]
+
+    def _checked_actions(self) -> list[tuple[str, Action]]:
+        """The actions the "why?" panel asks the engine about, with their labels."""
         rnd, seat = self._round, self.seat
         cards = tuple(self.hand.selected_cards)
-        out: list[tuple[str, Verdict]] = []
+        out: list[tuple[str, Action]] = []
         if rnd.is_over:
             return out
         if rnd.phase == "answer":
-            out.append((gettext("Answer yes"), rnd.check(Answer(seat, True))))
+            out.append((gettext("Answer yes"), Answer(seat, True)))
             return out
-        out.append((gettext("Draw from the stock"), rnd.check(Draw(seat))))
+        out.append((gettext("Draw from the stock"), Draw(seat)))
         take_label = (gettext("Take the pile with {cards}").format(cards=" ".join(c.short for c in cards))
                       if cards else gettext("Take the pile onto your meld"))
-        out.append((take_label, rnd.check(TakePile(seat, cards, tuple(self._aside)))))
+        out.append((take_label, TakePile(seat, cards, tuple(self._aside))))
         if cards:
             shown = " ".join(c.short for c in cards)
             out.append((gettext("Meld {cards} as a new meld").format(cards=shown),
-                        rnd.check(Meld(seat, (*self._aside, MeldGroup(cards))))))
+                        Meld(seat, (*self._aside, MeldGroup(cards)))))
             runs = rules_for(rnd.profile).suits_matter  # a run is named by its suit and ranks
             for rank in sorted(rnd.melds[rnd.team_of(seat)]):
                 if runs:
@@ -495,10 +586,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                         cards=shown, meld=rnd.meld_label(rank, rnd.melds[rnd.team_of(seat)][rank]))
                 else:
                     label = gettext("Add {cards} to the {rank}").format(cards=shown, rank=rank_name(rank, plural=True))
-                out.append((label, rnd.check(Meld(seat, (*self._aside, MeldGroup(cards, rank))))))
+                out.append((label, Meld(seat, (*self._aside, MeldGroup(cards, rank)))))
             if len(cards) == 1:
-                out.append((gettext("Discard {cards}").format(cards=shown), rnd.check(Discard(seat, cards[0]))))
-        out.append((gettext("Ask partner to go out"), rnd.check(Ask(seat))))
+                out.append((gettext("Discard {cards}").format(cards=shown), Discard(seat, cards[0])))
+        out.append((gettext("Ask partner to go out"), Ask(seat)))
         return out
 
     def opening_progress(self) -> tuple[int, int] | None:
@@ -719,7 +810,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         verdict = rnd.check(action)
         if not verdict:
-            self._show_verdict(for_clicks(verdict))
+            self._show_verdict(for_clicks(verdict, action, rnd))
             self._refresh_why()
             return
         self._hand_before = list(rnd.hands[self.seat])
@@ -989,8 +1080,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.why_panel.layout.display = ""
         rows = []
-        for label, verdict in self.checks():
-            verdict = for_clicks(verdict)
+        for label, action, verdict in self._checked():
+            verdict = for_clicks(verdict, action, self._round)
             icon, word = ("\u2714", gettext("legal")) if verdict.ok else ("\u2718", gettext("refused"))
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'

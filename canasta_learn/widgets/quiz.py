@@ -35,6 +35,18 @@ verdict inside a closed ``<details>`` element ("Show the answer"). It is script-
 text is escaped, and it carries the attribute `STATIC_ATTR` so that ``canasta-learn export``
 keeps it instead of the note that replaces other widgets.
 
+**Keys and labels (languages).** A choice is a language-neutral *key* (``"Yes"``, ``"No"``,
+a pile state ``"frozen"``, a pile reason as `PILE_REASONS` words it, a number, meld notation,
+or the English name of a canasta kind); the button shows its *label* in the quiz's language
+(`Quiz.labels`: in Brazilian Portuguese "Sim" / "Não", "congelada", the reason's meaning in
+Portuguese, "Canastra suja (300)"). ``quiz.choices`` and ``quiz.answer_text`` are keys, so a
+lesson or test written once works in both languages; ``quiz.answer()`` takes the key or the
+label the learner sees (``quiz.answer("Yes")`` and ``quiz.answer("Sim")`` are the same answer
+in a Portuguese quiz); the feedback and the static page say the labels. In English every
+label is its key. A generic quiz translates its choices only when all of them are keys it
+knows (Yes / No, or "Natural canasta" / "Mixed canasta" / "Not a canasta"); other choices are
+the teacher's words, shown as written.
+
 >>> from canasta_learn import Position
 >>> mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
 >>> quiz = Quiz("Can Mike take the pile?", mike, kind="can_take_pile")
@@ -51,18 +63,18 @@ False
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..core.cards import Card, CardsLike, format_cards, to_cards
-from ..core.i18n import gettext, speaking
+from ..core.i18n import gettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
-from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus
+from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus, pile_reason_text
 from ..variants.base import rules_for
 from .common import spoken, widget_language
 
@@ -76,6 +88,40 @@ QUIZ_KINDS = ("can_take_pile", "opening_minimum", "which_meld_opens", "pile_stat
 STATIC_ATTR = "data-cl-static"
 
 PositionSource = Position | Callable[[], Position]
+#: The reason code of each `PILE_REASONS` sentence (the keys of a ``pile_reason`` quiz).
+_REASON_CODES = {text: code for code, text in PILE_REASONS.items()}
+
+
+def _generic_labels(keys: Sequence[str]) -> dict[str, str] | None:
+    """The labels of a generic quiz whose choices are all keys the quiz knows (Yes / No, or the
+    canasta kinds as lesson 05 words them: "Natural canasta", "Mixed canasta", "Not a canasta"),
+    in the language spoken now; None when any choice is the teacher's own text (then every
+    choice is shown as written, never half translated)."""
+    from ..render.table import KIND_BADGES
+
+    known = {"Yes": pgettext("quiz answer", "Yes"), "No": pgettext("quiz answer", "No"),
+             "Natural canasta": KIND_BADGES["natural"], "Mixed canasta": KIND_BADGES["mixed"],
+             "Not a canasta": gettext("Not a canasta")}
+    if not all(key in known for key in keys):
+        return None
+    return {key: known[key] for key in keys}
+
+
+def _key_label(key: str, kind: str) -> str:
+    """What the button of choice ``key`` of a ``kind`` quiz says in the language spoken now
+    (see "Keys and labels"): Yes / No, a pile state, a pile reason in words; any other key as
+    it is."""
+    if key == "Yes":
+        return pgettext("quiz answer", "Yes")
+    if key == "No":
+        return pgettext("quiz answer", "No")
+    if kind == "pile_state":
+        states = {"empty": pgettext("pile state", "empty"), "open": pgettext("pile state", "open"),
+                  "frozen": pgettext("pile state", "frozen"), "blocked": pgettext("pile state", "blocked")}
+        return states.get(key, key)
+    if kind == "pile_reason" and key in _REASON_CODES:
+        return pile_reason_text(_REASON_CODES[key])
+    return key
 
 
 def _meld_text(melds: Sequence[Sequence[Card]]) -> str:
@@ -221,8 +267,12 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     ``cards=`` a row of cards; ``profile=`` names its rules (default: the position's). The
     position is drawn in question mode (nothing the engine works out).
 
-    ``answer(choice)`` answers as a click does and returns whether it was right;
-    ``.correct`` is True/False (None before an answer), ``.feedback`` the feedback text,
+    Each choice's button says its label (the choice itself, with Yes / No, pile states and
+    pile reasons said in the quiz's language; see "Keys and labels").
+
+    ``answer(choice)`` answers as a click does (``choice``: a choice or its label) and returns
+    whether it was right; ``.labels`` holds each choice's label, ``.answer_label`` the right
+    one's; ``.correct`` is True/False (None before an answer), ``.feedback`` the feedback text,
     ``.verdict`` the engine's verdict explaining the right answer; ``reset()`` clears it.
     """
 
@@ -290,6 +340,10 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             if self.answer_text not in self.choices:
                 raise ValueError(f"The right answer {self.answer_text!r} is not among the choices "
                                  f"{self.choices!r}.")
+            known = ((_generic_labels(self.choices) or {c: c for c in self.choices}) if self.kind == "generic"
+                     else {c: _key_label(c, self.kind) for c in self.choices})
+            #: What each choice's button says, in the quiz's language (key -> label).
+            self.labels: dict[str, str] = known
             self.profile: Profile = get_profile(
                 profile if profile is not None else (self.position.profile if self.position
                                                      else "classic"))
@@ -392,7 +446,8 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         self.position_view.add_class("cl-quiz-position")
         self.buttons: list[widgets.Button] = []
         for choice in self.choices:
-            button = widgets.Button(description=choice, tooltip=choice,
+            label = self.labels[choice]
+            button = widgets.Button(description=label, tooltip=label,
                                     layout=widgets.Layout(width="auto"))
             button.add_class("cl-quiz-choice")
             button.on_click(lambda _b, c=choice: self.answer(c))
@@ -408,35 +463,53 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         """Call ``callback(quiz)`` after each answer (QuizSet uses it to keep the score)."""
         self._listeners.append(callback)
 
+    def _relabel(self, labels: Mapping[str, str]) -> None:
+        """Show ``labels`` (choice -> label) on the buttons instead of the default labels (the
+        ready-made quizzes whose keys are English texts, such as `canasta_quiz`)."""
+        self.labels = {c: str(labels.get(c, self.labels[c])) for c in self.choices}
+        for button, key in zip(self.buttons, self.choices, strict=True):
+            button.description = button.tooltip = self.labels[key]
+
+    @property
+    def answer_label(self) -> str:
+        """What the right choice's button says (`answer_text` in the quiz's language)."""
+        return self.labels[self.answer_text]
+
     @spoken
     def answer(self, choice: str) -> bool:
-        """Answer with ``choice`` (what clicking its button does); return whether it is right.
+        """Answer with ``choice`` (what clicking its button does): a choice (key) or its label
+        (``"Yes"`` or, in a Portuguese quiz, ``"Sim"``); return whether it is right.
         A quiz takes one answer until `reset`; later answers are ignored (the first counts)."""
         choice = str(choice)
         if choice not in self.choices:
-            raise ValueError(f"{choice!r} is not a choice; choices: {self.choices!r}.")
+            by_label = [c for c in self.choices if self.labels[c] == choice]
+            if not by_label:
+                shown = [self.labels[c] for c in self.choices]
+                also = f" (or their labels {shown!r})" if shown != self.choices else ""
+                raise ValueError(f"{choice!r} is not a choice; choices: {self.choices!r}{also}.")
+            choice = by_label[0]
         if self.correct is not None:
             return self.correct
         self.chosen = choice
         self.correct = choice == self.answer_text
         if self.correct:
-            head = gettext("Right: {answer}.").format(answer=self.answer_text)
+            head = gettext("Right: {answer}.").format(answer=self.answer_label)
         else:
             head = gettext("Not quite: you chose {choice}; the answer is {answer}.").format(
-                choice=choice, answer=self.answer_text)
+                choice=self.labels[choice], answer=self.answer_label)
         why = " " + self._why.message
         mine = self._why_not(choice)
         if mine is not None:
             why += " " + gettext("Your choice: {why}").format(why=mine.message)
         self.feedback = head + why
-        for button in self.buttons:
+        for button, key in zip(self.buttons, self.choices, strict=True):
             button.disabled = True
-            # no icon: the accessible name stays exactly the choice text; the words are in
+            # no icon: the accessible name stays exactly the choice's label; the words are in
             # the tooltip and the feedback (not colour alone)
-            if button.description == self.answer_text:
+            if key == self.answer_text:
                 button.button_style = "success"
                 button.tooltip = gettext("The right answer")
-            elif button.description == choice:
+            elif key == choice:
                 button.button_style = "danger"
                 button.tooltip = gettext("Your answer (not right)")
         self.feedback_view.value = self._feedback_html(choice, mine)
@@ -454,24 +527,25 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     def _feedback_html(self, choice: str, mine: _Why | None) -> str:
         from ..render import quiz_banner_html
 
-        banner = quiz_banner_html(self.answer_text, None if self.correct else choice)
-        explained = self._why.html(_why_title(self.answer_text))
+        banner = quiz_banner_html(self.answer_label, None if self.correct else self.labels[choice])
+        explained = self._why.html(_why_title(self.answer_label))
         if mine is not None:
-            explained += mine.html(_why_title(choice, wrong=True))
+            explained += mine.html(_why_title(self.labels[choice], wrong=True))
         return f'<div class="cl-quiz-result" role="status">{banner}{explained}</div>'
 
     @spoken
     def answer_html(self) -> str:
         """The answer and why (what the static page folds under "Show the answer"): the right
         choice, its explanation, and why each other choice is wrong where the engine says."""
-        # the exported page's markers ("The answer is", "Choices:", "Show the answer") stay English:
-        # tests/quiz_leaks.py and tests/lessons/test_lesson_quizzes.py find the parts by them
-        parts = [f'<p>The answer is <b>{html.escape(self.answer_text)}</b>.</p>',
-                 self._why.html(_why_title(self.answer_text))]
+        # the page's parts are found by their classes (tests/quiz_leaks.py), not by these words
+        said = html.escape(gettext("The answer is {answer}.")).format(
+            answer=f"<b>{html.escape(self.answer_label)}</b>")
+        parts = [f'<p class="cl-quiz-answer-text">{said}</p>',
+                 self._why.html(_why_title(self.answer_label))]
         for choice in self.choices:
             mine = self._why_not(choice)
             if mine is not None:
-                parts.append(mine.html(gettext("Why not {choice}").format(choice=choice)))
+                parts.append(mine.html(gettext("Why not {choice}").format(choice=self.labels[choice])))
         return "".join(parts)
 
     # ------------------------------------------------------------------ static page
@@ -482,13 +556,16 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         The question and the profile, its picture (`question_html`: question mode, nothing
         that gives the answer away), the choices as a plain list, then a closed ``<details>``
         element, "Show the answer", holding `answer_html`. No script; every text is escaped.
+        Its parts carry classes (``cl-quiz-question``, ``cl-quiz-choices-label``,
+        ``cl-quiz-choices``, ``cl-quiz-answer``, ``cl-quiz-answer-text``), so a reader finds them
+        in any language.
         """
-        choices = "".join(f"<li>{html.escape(choice)}</li>" for choice in self.choices)
-        choices_word, show = "Choices:", "Show the answer"
+        choices = "".join(f"<li>{html.escape(self.labels[choice])}</li>" for choice in self.choices)
+        choices_word, show = html.escape(gettext("Choices:")), html.escape(gettext("Show the answer"))
         return (f'<div class="cl-quiz-static" {STATIC_ATTR}="quiz">'
                 f'<p class="cl-quiz-question"><b>{html.escape(self.question)}</b> '
                 f"{_quiz_badge_html(self.profile)}</p>{self.question_html()}"
-                f'<p>{choices_word}</p><ul class="cl-quiz-choices">{choices}</ul>'
+                f'<p class="cl-quiz-choices-label">{choices_word}</p><ul class="cl-quiz-choices">{choices}</ul>'
                 f'<details class="cl-quiz-answer"><summary>{show}</summary>'
                 f"{self.answer_html()}</details></div>")
 
@@ -590,10 +667,6 @@ class QuizSet(widgets.VBox):  # type: ignore[misc]
 
 
 # --------------------------------------------------------------------------- ready-made quizzes
-def _profile_words(profile: Profile) -> str:
-    return f"the {profile.name} profile"
-
-
 def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     """"Is X a legal meld in the P profile?" (Yes / No): the answer and its explanation are
     the engine's `check_meld` verdict; the cards are drawn with the question.
@@ -607,18 +680,20 @@ def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     prof = get_profile(profile)
     meld = to_cards(cards)
     verdict = check_meld(meld, prof)
-    return Quiz(f"Is {format_cards(meld)} a legal meld in {_profile_words(prof)}?", ["Yes", "No"],
-                "Yes" if verdict.ok else "No", verdict, profile=prof, cards=meld)
+    question = gettext("Is {cards} a legal meld in the {profile} profile?").format(
+        cards=format_cards(meld), profile=prof.name)
+    return Quiz(question, ["Yes", "No"], "Yes" if verdict.ok else "No", verdict, profile=prof, cards=meld)
 
 
 def _canasta_choice(profile: Profile, kind: str | None) -> str:
     """The choice text of a canasta kind ("Mixed canasta (300)"; the Brazilian kinds without
-    a bonus, which depends on the team's other canastas), or of no canasta."""
+    a bonus, which depends on the team's other canastas), or of no canasta, in the language
+    spoken now (in English: the choice's key)."""
     from ..render.table import KIND_BADGES
 
     rules = rules_for(profile)
     if kind is None:
-        return f"Not a {rules.canasta_word}"
+        return gettext("Not a canastra") if rules.canasta_word == "canastra" else gettext("Not a canasta")
     if not rules.canasta_bonus_fixed(kind):
         return KIND_BADGES[kind]  # its bonus depends on the team's other canastas
     return f"{KIND_BADGES[kind]} ({profile.canasta_bonus(kind)})"
@@ -644,9 +719,17 @@ def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     kinds = list(rules.canasta_choices)
     if kind is not None and kind not in kinds:
         kinds.append(kind)
-    choices = [_canasta_choice(prof, k) for k in kinds] + [_canasta_choice(prof, None)]
-    return Quiz(f"What kind of {rules.canasta_word} is {format_cards(meld)}, if any ({_profile_words(prof)})?",
-                choices, _canasta_choice(prof, kind), verdict, profile=prof, cards=meld)
+    with speaking("en"):  # the keys (see "Keys and labels"); the labels in the language spoken
+        keys = [_canasta_choice(prof, k) for k in [*kinds, None]]
+        right = _canasta_choice(prof, kind)
+    labels = {key: _canasta_choice(prof, k) for key, k in zip(keys, [*kinds, None], strict=True)}
+    question = (gettext("What kind of canastra is {cards}, if any (the {profile} profile)?")
+                if rules.canasta_word == "canastra" else
+                gettext("What kind of canasta is {cards}, if any (the {profile} profile)?")).format(
+        cards=format_cards(meld), profile=prof.name)
+    quiz = Quiz(question, keys, right, verdict, profile=prof, cards=meld)
+    quiz._relabel(labels)
+    return quiz
 
 
 def opening_quiz(
@@ -672,6 +755,6 @@ def opening_quiz(
     position = (hand if isinstance(hand, Position)
                 else Position(hand, team_score=team_score, drew_from="stock", profile=profile))
     if question is None:
-        question = (f"Your team has {position.team_score} points and has not opened. "
-                    "Which of these melds opens?")
+        question = gettext("Your team has {score} points and has not opened. "
+                           "Which of these melds opens?").format(score=position.team_score)
     return Quiz(question, position, kind="which_meld_opens", choices=choices)

@@ -28,7 +28,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..core.i18n import gettext, pgettext, speaking
+from ..core.i18n import get_language, gettext, ngettext, pgettext, speaking
 from ..engine.round import Round
 from ..play.bots import acting_seat
 from ..records.record import GameRecord
@@ -109,13 +109,30 @@ _THIRD_PERSON: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The same in Brazilian Portuguese, where "você" takes the verb of the third person ("Você
+#: tem" -> "E tem"): the possessives of the player become articles ("da sua mão" -> "da mão";
+#: "suas primeiras combinações" of a team is already the third person and stays), and the
+#: commands (`take h4 h4`) go, as in English.
+_THIRD_PERSON_PT: tuple[tuple[str, str], ...] = (
+    (r" \(`(?:take|meld|add)[^`]*`\)", ""),
+    (r", como em `[^`]*`", ""),
+    (r"\b([Dd]a|[Nn]a|[Aa]|[Pp]ela) sua (mão|equipe)\b", "\\1 \\2"),
+    (r"\b([Dd]o|[Nn]o|[Oo]|[Pp]elo) seu (parceiro)\b", "\\1 \\2"),
+    (r"\b[Ss]ua (mão|equipe)\b", "a \\1"),
+    (r"\b[Ss]eu (parceiro)\b", "o \\1"),
+    (r"\b[Vv]ocê\b", "{who}"),
+)
+
+
 def third_person(message: str, who: str) -> str:
-    """A verdict's message about player ``who``, in the third person ("You hold" -> "E holds").
+    """A verdict's message about player ``who``, in the third person ("You hold" -> "E holds";
+    in Brazilian Portuguese, the language spoken now, "Você tem" -> "E tem").
 
     >>> third_person("You hold only 1 four: take the pile with it ('take h4 h4').", "E")
     'E holds only 1 four: take the pile with it.'
     """
-    for pattern, replacement in _THIRD_PERSON:
+    rules = _THIRD_PERSON_PT if get_language() == "pt_BR" else _THIRD_PERSON
+    for pattern, replacement in rules:
         text = replacement.replace("{who}", who)
 
         def keep_case(match: re.Match[str], text: str = text) -> str:
@@ -139,6 +156,13 @@ _GLYPH_WORDS = {
     "!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder",
     "!?": "interesting move", "?!": "dubious move",
 }
+
+
+def _mark_values(mark: dict[str, Any]) -> dict[str, Any]:
+    """The numbers of a review mark as its sentences show them (the 95% margin kept out of the
+    templates: a '%' there reads as a python-format directive)."""
+    return {"loss": f"{mark['loss']:.0f}", "margin": f"{1.96 * mark['stderr']:.0f}", "confidence": "95%",
+            "rollouts": mark["rollouts"], "best": mark["best_words"]}
 
 
 def _glyph_word(glyph: str) -> str:
@@ -396,11 +420,13 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
 
         count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds)
         rounds_done = len(self.record.rounds) if rounds is None else len(list(rounds))
-        moves = "move" if count == 1 else "moves"
-        self.review_status.value = (
-            f'<span style="font-size:14px">The coach marked {count} {moves} in '
-            f"{rounds_done} round{'s' if rounds_done != 1 else ''} "
-            f"({self.review_rollouts} simulated endings per decision, seed {self.review_seed}).</span>")
+        said = gettext("The coach marked {moves} in {rounds} ({rollouts} simulated endings per decision, "
+                       "seed {seed}).").format(
+            moves=ngettext("{count} move", "{count} moves", count).format(count=count),
+            rounds=ngettext("{count} round", "{count} rounds", rounds_done).format(count=rounds_done),
+            rollouts=self.review_rollouts, seed=self.review_seed)
+        self.review_status.value = f'<span style="font-size:14px">{html.escape(said, quote=False)}</span>'
+
         self._show(self._step)
         return count
 
@@ -415,10 +441,10 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         if mark is None:
             return []
         who = self.record.state_at(r, -1).seat_name(self._mover(r, a))
-        lines = [f"Coach's opinion: this move gives up about {mark['loss']:.0f} points "
-                 f"(\u00b1{1.96 * mark['stderr']:.0f} at 95%, {mark['rollouts']} simulated endings) against "
-                 f"{mark['best_words']}."]
-        lines.extend(f"Coach's reason (seen from {who}'s seat): {reason}" for reason in mark["reasons"])
+        lines = [gettext("Coach's opinion: this move gives up about {loss} points (\u00b1{margin} at {confidence}, "
+                         "{rollouts} simulated endings) against {best}.").format(**_mark_values(mark))]
+        reason_line = gettext("Coach's reason (seen from {who}'s seat): {reason}")
+        lines.extend(reason_line.format(who=who, reason=reason) for reason in mark["reasons"])
         return lines
 
     def _mover(self, r: int, a: int) -> int:
@@ -432,14 +458,17 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             return ""
         who = self.record.state_at(r, -1).seat_name(self._mover(r, a))
         reasons = "".join(f"<li>{html.escape(reason)}</li>" for reason in mark["reasons"])
+        values = _mark_values(mark)
+        opinion = html.escape(gettext(
+            "{opinion} (an estimate, not a rule): this move gives up about {loss} points (\u00b1{margin} at "
+            "{confidence}, {rollouts} simulated endings)."), quote=False).format(
+            **{**values, "opinion": "<b>" + html.escape(gettext("The coach's opinion"), quote=False) + "</b>"})
+        best = html.escape(gettext("The coach would play {move}."), quote=False).format(
+            move=f'<b class="cl-coach-alternative">{html.escape(mark["best_words"])}</b>')
+        seen = html.escape(gettext("Its reasons, seen from {who}'s seat:"), quote=False).format(who=html.escape(who))
         return ('<div class="cl-coach-review" role="note" style="font-size:15px;background:#eef4ff;'
                 'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
-                "<b>The coach's opinion</b> (an estimate, not a rule): this move gives up about "
-                f"{mark['loss']:.0f} points (\u00b1{1.96 * mark['stderr']:.0f} at 95%, "
-                f"{mark['rollouts']} simulated endings). The coach would play "
-                f'<b class="cl-coach-alternative">{html.escape(mark["best_words"])}</b>. '
-                f"Its reasons, seen from {html.escape(who)}'s seat:"
-                f'<ul style="margin:2px 0">{reasons}</ul></div>')
+                f'{opinion} {best} {seen}<ul style="margin:2px 0">{reasons}</ul></div>')
 
     @spoken
     def continue_here(self) -> Any:

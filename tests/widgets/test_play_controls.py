@@ -171,8 +171,9 @@ def test_every_legal_action_is_reachable_by_clicking(profile: str) -> None:
 
 def test_refusals_advise_controls_never_command_syntax() -> None:
     """The engine's text-interface advice ("as in 'take h4 h4'", groups with '|') becomes the
-    buttons that do it."""
-    from canasta_learn.core.verdicts import Verdict
+    buttons that do it: every case, from real refusals (tests/click_advice_cases.py)."""
+    from click_advice_cases import CASES, refusal
+
     from canasta_learn.widgets.play import for_clicks
 
     rnd = Round.from_state(
@@ -185,15 +186,10 @@ def test_refusals_advise_controls_never_command_syntax() -> None:
     assert "'take" not in play.message and play.message.endswith(
         "take the pile with it: select the pair, then press Take pile.")
     assert play.message.split(": select")[0] == engine.message.split(" ('take")[0]
-    for message in [
-        "A is only wild cards: a meld needs natural cards. To put wild cards on a meld, name it, as in 'add 13: d2'.",
-        "Lay all your opening melds in one action (groups separated by '|') so that together they reach it.",
-        "In the x profile the top card goes onto the team's meld of its rank: write 'take' without a meld number.",
-        "these melds are worth 30, 20 short. Add melds from your hand to the take, or draw from the stock.",
-        "You hold h4 h4: name the cards, as in 'take h4 h4'.",
-        "The twos (c2) may go only onto it: 'add 2: c2'.",
-    ]:
-        shown = for_clicks(Verdict.refuse("meld_no_naturals", message)).message
+    for name in CASES:
+        rnd, action, verdict = refusal(name)
+        shown = for_clicks(verdict, action, rnd).message
+        assert shown != verdict.message, (name, verdict.message)  # the engine's advice is replaced
         assert not re.search(r"'(take|add|meld)\b|'\|'", shown), shown
         assert "press" in shown or "Set aside" in shown, shown
 

@@ -294,9 +294,8 @@ def test_explorer_inputs_are_labelled_in_portuguese(explorer: str) -> None:
 
 
 def test_hint_panel_names_moves_and_estimates_in_portuguese() -> None:
-    """The coach's panel of a Hint: its title, each move in words and its estimate (the coach's
-    reasons are not translated yet and are left out)."""
-    from canasta_learn.play.coach_words import estimate_words, move_words
+    """The coach's panel of a Hint: its title, each move in words, its estimate and its reasons."""
+    from canasta_learn.play.coach_words import estimate_words, move_words, reason_texts
 
     english = PlayWidget(seed=7, language="en", hint_budget=0.05, hint_rollouts=4)
     portuguese = PlayWidget(seed=7, language="pt_BR", hint_budget=0.05, hint_rollouts=4)
@@ -306,12 +305,21 @@ def test_hint_panel_names_moves_and_estimates_in_portuguese() -> None:
     assert "A opinião do treinador" in portuguese.coach_panel.value
     pairs = []
     rnd = portuguese.state
-    for candidate in portuguese.advice.top(3):
+    reasons: list[tuple[str, str]] = []
+    for candidate, en_candidate in zip(portuguese.advice.top(3), english.advice.top(3), strict=True):
         with speaking("en"):
             en_words = (move_words(candidate.action, rnd), estimate_words(candidate))
         with speaking("pt_BR"):
             pt_words = (move_words(candidate.action, rnd), estimate_words(candidate))
         pairs.extend(zip(en_words, pt_words, strict=True))
+        if en_candidate.action == candidate.action:  # the same move advised: its reasons, as shown
+            with speaking("en"):
+                en_reasons = reason_texts(en_candidate, english.advice.candidates, english.state)
+            with speaking("pt_BR"):
+                pt_reasons = reason_texts(candidate, portuguese.advice.candidates, rnd)
+            reasons.extend(zip(en_reasons, pt_reasons, strict=True))
+    assert reasons and all(pt in html.unescape(portuguese.coach_panel.value) for _, pt in reasons)
+    pairs.extend(reasons)
     for action in rnd.legal_actions()[:30]:
         with speaking("en"):
             en_move = move_words(action, rnd)

@@ -1,0 +1,160 @@
+"""The explorers' result lines and the replay viewer's game-review lines speak Brazilian
+Portuguese (issue 17): the pile explorer's state line and profile comparison, the opening
+explorer's minimum, table of minimums and ways to open, the score calculator's inline errors,
+and the coach's review (its status line, the opinion of a marked move and its panel).
+
+Every text comes from a real widget (the lessons' positions, an example game reviewed by the
+coach), is compared with the same widget in English, and must contain no English stop-word
+(`i18n_words.english_words`). The profile descriptions (the badge's tooltip) are made
+elsewhere and are left out here.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from i18n_words import english_words  # noqa: E402
+
+from canasta_learn.records.examples import load_example  # noqa: E402
+from canasta_learn.widgets import OpeningExplorer, PileExplorer, ReplayViewer, ScoreCalculator  # noqa: E402
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def shown(markup: str) -> str:
+    """The visible text of an HTML fragment (no attributes, no style sheet)."""
+    markup = re.sub(r"<style.*?</style>", " ", markup, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(_TAG.sub(" ", markup))).strip()
+
+
+def assert_portuguese(english: str, portuguese: str) -> None:
+    assert portuguese and portuguese != english, english
+    assert english_words(portuguese) == [], (english_words(portuguese), portuguese)
+
+
+def both(make: Any) -> tuple[Any, Any]:
+    return make("en"), make("pt_BR")
+
+
+def test_pile_explorer_state_line_title_and_comparison_are_portuguese() -> None:
+    def make(language: str) -> PileExplorer:
+        explorer = PileExplorer(hand="h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds="h13 s13 s13",
+                                language=language)
+        explorer.compare_box.value = True
+        return explorer
+
+    english, portuguese = both(make)
+    assert_portuguese(shown(english.state_view.value), shown(portuguese.state_view.value))
+    assert "congelada" in shown(portuguese.state_view.value)
+    assert shown(english.state_view.value).startswith("Pile state: frozen (frozen_wild), because of c2")
+    assert_portuguese(shown(english.compare_view.value), shown(portuguese.compare_view.value))
+    assert_portuguese(shown(english.children[0].children[0].value), shown(portuguese.children[0].children[0].value))
+
+
+def test_opening_explorer_minimum_table_and_ways_to_open_are_portuguese() -> None:
+    hand = "h1 c1 d1 h9 s9 c9 jk d2 h2 s2 c13 d13 h13 s12 c12 d12"  # more ways than are drawn
+
+    def make(language: str) -> OpeningExplorer:
+        explorer = OpeningExplorer(hand=hand, team_score=1500, language=language)
+        explorer.compare_box.value = True
+        return explorer
+
+    english, portuguese = both(make)
+    for name in ("minimum_view", "table_view", "options_view", "compare_view"):
+        assert_portuguese(shown(getattr(english, name).value), shown(getattr(portuguese, name).value))
+    assert "e mais" in shown(portuguese.options_view.value)  # "… and N more." when not all are drawn
+    assert "em vigor" in shown(portuguese.table_view.value)
+    portuguese.hand_input.text.value = english.hand_input.text.value = "h5"
+    assert_portuguese(shown(english.options_view.value), shown(portuguese.options_view.value))
+
+
+@pytest.mark.parametrize(("box", "typed"), [("threes_input", "c3"), ("melds_input", "h5 h5")])
+def test_score_calculator_inline_errors_are_portuguese(box: str, typed: str) -> None:
+    english, portuguese = both(lambda language: ScoreCalculator(team_melds="h13 s13 d13", language=language))
+    for calculator in (english, portuguese):
+        getattr(calculator, box).text.value = typed
+    errors = [shown(c.error.value) + shown(getattr(c, box).error.value) for c in (english, portuguese)]
+    assert_portuguese(*errors)
+
+
+def test_a_bad_meld_in_the_melds_box_is_named_in_portuguese() -> None:
+    """The box names the meld ("Combinação 2: ...") in the explorer's language, also when the
+    text is typed later (the notation error itself is the card reader's)."""
+    english, portuguese = both(lambda language: ScoreCalculator(team_melds="h13 s13 d13", language=language))
+    for calculator in (english, portuguese):
+        calculator.melds_input.text.value = "h13 s13 d13 | qq"
+    assert shown(english.melds_input.error.value).startswith("\u26a0 Meld 2: 'qq'")
+    assert shown(portuguese.melds_input.error.value).startswith("\u26a0 Combinação 2: 'qq'")
+
+
+def test_the_team_score_box_refuses_a_non_number_in_portuguese() -> None:
+    english, portuguese = both(lambda language: PileExplorer(hand="h5 h5", language=language))
+    for explorer in (english, portuguese):
+        explorer.score_input.value = "15OO"
+    assert_portuguese(shown(english.error.value), shown(portuguese.error.value))
+    assert_portuguese(shown(english.stale_note.value), shown(portuguese.stale_note.value))
+
+
+def test_the_coachs_game_review_lines_are_portuguese() -> None:
+    """An example game reviewed by the coach (seeded, few simulated endings): the status line,
+    and for a marked move the opinion line, the reason lines (the coach's reasons, asked in
+    the viewer's language) and the panel."""
+    viewers = []
+    for language in ("en", "pt_BR"):
+        viewer = ReplayViewer(load_example("frozen_pile_fight"), review_rollouts=4, language=language)
+        viewer.review(rounds=[0])
+        viewers.append(viewer)
+    english, portuguese = viewers
+    assert_portuguese(shown(english.review_status.value), shown(portuguese.review_status.value))
+    marked = [step for step in range(1, english.step_count + 1) if english.go(step) or english.review_text]
+    assert marked
+    for viewer in viewers:
+        viewer.go(marked[0])
+    en_lines, pt_lines = english.review_text.split("\n"), portuguese.review_text.split("\n")
+    assert len(en_lines) == len(pt_lines) >= 2
+    assert_portuguese(en_lines[0], pt_lines[0])
+    assert all(line.startswith("Razão do treinador (vista do lugar de ") for line in pt_lines[1:])
+    assert [english_words(line) for line in pt_lines] == [[] for _ in pt_lines]  # the reasons too
+    panel = [shown(v.review_panel.value.split("<ul", 1)[0]) for v in viewers]
+    assert panel[0].startswith("The coach's opinion (an estimate, not a rule)")
+    assert_portuguese(*panel)
+
+
+def test_the_replays_notes_about_a_player_are_in_the_third_person_in_portuguese() -> None:
+    """A note about another player is said of that player ("E só tem 1 carta desse valor"),
+    never to "você", and without the text interface's commands, in every example game (the
+    games' own comments, written in English, aside)."""
+    from canasta_learn.records.examples import EXAMPLES
+
+    second_person = re.compile(r"\b(?:[Vv]ocê|[Ss]ua mão|[Ss]ua equipe)\b|`")
+    said_of_a_player = 0
+    for name in EXAMPLES:
+        portuguese = ReplayViewer(load_example(name), language="pt_BR")
+        for step in range(1, portuguese.step_count + 1):
+            portuguese.go(step)
+            lines = portuguese.notes_text.split("\n")
+            assert [line for line in lines if second_person.search(line)] == [], (name, step)
+            said_of_a_player += sum(1 for line in lines if re.search(r"\b[NESW] (?:só tem|não tem|precisa)\b", line))
+            own = [line for line in lines if not line.startswith("Comentário:")]  # the record's own comments
+            assert english_words(" ".join(own)) == [], own
+    assert said_of_a_player > 10
+
+
+def test_third_person_in_portuguese_keeps_a_teams_own_possessive() -> None:
+    from canasta_learn.core.i18n import speaking
+    from canasta_learn.widgets.replay import third_person
+
+    with speaking("pt_BR"):
+        assert third_person("Você só tem 1 carta desse valor (quatro: h4).", "E") == \
+            "E só tem 1 carta desse valor (quatro: h4)."
+        assert third_person("Sua equipe não abriu; diga as cartas, como em `take h4 h4`.", "W") == \
+            "A equipe não abriu; diga as cartas."
+        team = "A equipe E-W ainda não abriu: suas primeiras combinações precisam valer pelo menos 50."
+        assert third_person(team, "E") == team

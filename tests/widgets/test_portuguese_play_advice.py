@@ -1,0 +1,95 @@
+"""The play view's advice after a refusal speaks Brazilian Portuguese (issue 17): where the
+engine advises typed commands ("as in 'take h4 h4'"; in Portuguese "como em `take h4 h4`"),
+the view says which controls to use, phrased from the verdict's facts, the action and the
+round (one template per case, `for_clicks`), not by rewriting English words; so it works in
+both languages, names the buttons as they are labelled, and English stays as it was.
+
+Each case is a real refusal (tests/click_advice_cases.py), asked in English and in
+Portuguese.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from click_advice_cases import CASES, refusal  # noqa: E402
+from i18n_words import english_words  # noqa: E402
+
+from canasta_learn.core.actions import Meld, TakePile  # noqa: E402
+from canasta_learn.core.i18n import pgettext, speaking  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.widgets import PlayWidget  # noqa: E402
+from canasta_learn.widgets.play import for_clicks  # noqa: E402
+
+#: Command syntax in either language: 'take h4 h4' (English) or `take h4 h4` (Portuguese), '|'.
+COMMANDS = re.compile(r"['`](take|add|meld)\b|['`]\|['`]")
+
+#: What the English view said before the advice was phrased from facts (the regular-expression
+#: rewrite of the engine's words): the English output must stay byte for byte.
+ENGLISH = {
+    "you_hold_the_cards": "You hold h4 h4: select them in your hand, then press Take pile.",
+    "frozen_pair_none_named": "You named no cards, but you hold the natural pair h4 h4: take the pile with it: "
+                              "select the pair, then press Take pile.",
+    "frozen_pair_one_named": "You named h4 d2, but you hold the natural pair h4 h4: take the pile with it: "
+                             "select the pair, then press Take pile.",
+    "only_wild_cards": "d2 jk is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
+                       "choose that meld in the Meld: list, then press Meld selected.",
+    "no_cards_named": "Select the cards to meld in your hand, then press Meld selected.",
+    "take_short_of_the_opening": "these melds are worth 15, 35 short. Set aside more melds from your hand "
+                                 "(Set aside as a meld) before pressing Take pile, or draw from the stock.",
+    "opening_in_one_action": "Lay all your opening melds together (press Set aside as a meld for each of them, "
+                             "then Meld selected) so that together they reach the minimum.",
+    "twos_onto_the_deuce_meld": "its twos (h2) may go only onto it: choose it in the Meld: list, then press "
+                                "Meld selected.",
+    "take_without_a_meld_number": "the top card goes onto the team's meld of its rank: choose \"as a new meld\" "
+                                  "in the Meld: list, then press Take pile.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_advice_after_a_refusal_names_the_controls_in_each_language(name: str) -> None:
+    with speaking("en"):
+        rnd, action, verdict = refusal(name)
+        english = for_clicks(verdict, action, rnd).message
+    with speaking("pt_BR"):
+        rnd, action, verdict = refusal(name)
+        portuguese = for_clicks(verdict, action, rnd).message
+        buttons = [pgettext("button", "Take pile"), pgettext("button", "Meld selected")]
+    assert english.endswith(ENGLISH[name]), english
+    assert portuguese != verdict.message  # the engine's advice replaced in Portuguese too
+    assert not COMMANDS.search(english) and not COMMANDS.search(portuguese), (english, portuguese)
+    assert any(button in portuguese for button in buttons), portuguese
+    assert portuguese != english and english_words(portuguese) == [], (english_words(portuguese), portuguese)
+
+
+def test_a_verdict_without_command_advice_is_kept_as_it_is() -> None:
+    rnd = Round(seed=7)
+    action = TakePile(rnd.to_move)
+    with speaking("pt_BR"):
+        verdict = rnd.check(Meld(rnd.to_move, ()))  # before drawing: a turn-order refusal
+        assert for_clicks(verdict, action, rnd) is verdict
+
+
+@pytest.mark.parametrize("name", ["frozen_pair_none_named", "frozen_pair_one_named", "only_wild_cards",
+                                  "take_short_of_the_opening", "opening_in_one_action", "twos_onto_the_deuce_meld"])
+def test_the_portuguese_play_view_shows_the_advice_after_a_click(name: str) -> None:
+    """Pressing the buttons of a Portuguese play view gives the advice in Portuguese (the
+    message and the "why?" panel), the same as `for_clicks` of the engine's refusal."""
+    state, action = CASES[name]
+    play = PlayWidget(round=Round.from_state(**state), seat=0, autoplay=False, language="pt_BR")
+    cards = action.cards if isinstance(action, TakePile) else action.groups[0].cards  # type: ignore[attr-defined]
+    if cards:
+        play.select(" ".join(str(c) for c in cards))
+    play.why.value = True
+    play.click("take" if isinstance(action, TakePile) else "meld")
+    with speaking("pt_BR"):
+        rnd, action, verdict = refusal(name)
+        expected = for_clicks(verdict, action, rnd).message
+    assert play.message == expected
+    assert not COMMANDS.search(play.why_panel.value), play.why_panel.value
+    assert english_words(play.message) == []
