@@ -96,7 +96,7 @@ class Position:
         prof = self.profile
         visible = self.hand + self.discard_pile + self.red_threes + [c for m in self.team_melds for c in m]
         check_card_counts(visible, deck_count=prof.deck_count, joker_count=prof.joker_count,
-                          what="The position")
+                          what=gettext("The position"))
         if any(c.is_red_three for c in self.hand):
             raise ValueError("Red threes are never kept in hand: pass them as red_threes=... instead.")
         if team_opened is False and self.team_melds:

@@ -144,7 +144,7 @@ def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
     """
     prof = get_profile(profile)
     given = need_cards(cards, "cards")
-    need_counts_in_deck(given, prof, "This set of cards")
+    need_counts_in_deck(given, prof, gettext("This set of cards"))
     return cards_value(given, prof)
 
 
@@ -402,6 +402,6 @@ def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out:
     prof = get_profile(profile)
     given = need_cards(cards, "cards")
     need_bool(going_out, "going_out")
-    need_counts_in_deck(given, prof, "The meld")
+    need_counts_in_deck(given, prof, gettext("The meld"))
     return keep_maker(check_meld_cards(given, prof, going_out=going_out),
                       lambda: check_meld_cards(given, prof, going_out=going_out).message)
