@@ -234,3 +234,30 @@ def test_record_file_error_speaks_portuguese(tmp_path: Path) -> None:
         GameRecord.load(bad)
     message = str(error.value)
     assert message.startswith(f"{bad}: ") and english_words(message.removeprefix(f"{bad}: ")) == [], message
+
+
+def test_unknown_language_is_refused_in_portuguese() -> None:
+    from canasta_learn import set_language
+
+    with speaking("pt_BR"), pytest.raises(ValueError) as error:
+        set_language("fr")
+    assert str(error.value) == "idioma desconhecido 'fr': o kit fala en, pt_BR (inglês e português do Brasil)."
+
+
+def test_unknown_language_in_the_environment_falls_back_without_a_translated_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the environment never makes the (translated) refusal: with CANASTA_LEARN_LANG=fr
+    and LANG=pt_BR the default is Portuguese, with LANG=de_DE it is English."""
+    from canasta_learn.core.i18n import get_language, set_language
+
+    monkeypatch.setenv("CANASTA_LEARN_LANG", "fr")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    try:
+        for lang, expected in (("pt_BR.UTF-8", "pt_BR"), ("de_DE.UTF-8", "en")):
+            monkeypatch.setenv("LANG", lang)
+            set_language(None)
+            assert get_language() == expected
+    finally:
+        monkeypatch.undo()
+        set_language("en")
