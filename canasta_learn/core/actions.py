@@ -391,8 +391,9 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
             return ()
         return _parse_groups(melds, need_target=False, original=melds)
     if isinstance(melds, Card) or not isinstance(melds, Iterable):
-        raise TypeError(f"melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) or "
-                        f"MeldGroup objects, not {type(melds).__name__} {melds!r}.")
+        raise TypeError(gettext("melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) "
+                                "or MeldGroup objects, not {kind} {value}.").format(kind=type(melds).__name__,
+                                                                                    value=repr(melds)))
     groups = []
     for index, item in enumerate(melds):
         if isinstance(item, MeldGroup):

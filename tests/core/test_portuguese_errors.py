@@ -35,6 +35,8 @@ from canasta_learn.core.actions import ACTION_FORMS, action_forms
 from canasta_learn.core.cards import ACCEPTED_FORMS, accepted_forms, deal_order, new_deck, parse_card, to_cards
 from canasta_learn.core.i18n import speaking
 from canasta_learn.profiles import Profile, register_profile
+from canasta_learn.records.annotate import replay_text
+from canasta_learn.records.examples import load_example
 from canasta_learn.records.record import GameRecord, RecordError, review_mark
 
 
@@ -93,6 +95,7 @@ BAD_INPUTS: dict[str, tuple[type[Exception], Callable[[], object]]] = {
     "action_meld_empty_group": (NotationError, lambda: parse_action("N meld h5 c5 d5 |")),
     "action_take_h14": (NotationError, lambda: parse_action("N take h14 h13")),
     "round_check_h14": (NotationError, lambda: Round(seed=1).check("E discard h14")),
+    "melds_not_melds": (TypeError, lambda: Round(seed=1).can_meld(5)),  # type: ignore[arg-type]
     # --- impossible decks --------------------------------------------------------------------
     "deck_three_copies": (DeckError, lambda: check_meld("h5 h5 h5")),
     "deck_five_jokers": (DeckError, lambda: Position("jk jk jk jk jk h5")),
@@ -161,6 +164,8 @@ BAD_INPUTS: dict[str, tuple[type[Exception], Callable[[], object]]] = {
     "record_no_action": (RecordError, lambda: GameRecord.load(_record_text()).state_at(0, 9)),
     "record_players_given": (RecordError, lambda: GameRecord(players=["Ann", "Bo"])),
     "record_from_state_with_actions": (RecordError, lambda: GameRecord.from_round(_played_from_state())),
+    "replay_step_outside": (ValueError, lambda: replay_text(GameRecord.load(_record_text()), 0, 9)),
+    "example_unknown": (ValueError, lambda: load_example("no_such_game")),
     "review_mark_keys": (RecordError, lambda: review_mark({"best": "N draw"})),
     "review_mark_loss": (RecordError, lambda: review_mark({"best": "N draw", "best_words": "x", "loss": -1,
                                                           "stderr": 0, "reasons": [], "rollouts": 1, "seed": 0})),
@@ -188,9 +193,12 @@ def _raised(name: str) -> Exception:
 
 
 def _without_notation(text: str) -> str:
-    """The message without its quoted notation ('N discard s3', 'pgn') and the Python names it
-    gives (``Card(0, 'j')``, ``Round.from_state``)."""
+    """The message without its quoted notation ('N discard s3', 'pgn'), the argument it names
+    first (``melds must be ...``) and the names it gives (``game_to_5000``, ``Card(0, 'j')``,
+    ``Round.from_state``)."""
     text = re.sub(r"'[^']*'|\"[^\"]*\"", " ", text)
+    text = re.sub(r"^[a-z_]+(?= (?:precisa|must)\b)", " ", text)  # the argument the message names
+    text = re.sub(r"\b\w+_\w+\b", " ", text)  # names: game_to_5000, team_scores
     return re.sub(r"\b(?:Card|Round)\b(?:\.\w+|\([^)]*\))?", " ", text)
 
 
