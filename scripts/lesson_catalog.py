@@ -116,6 +116,49 @@ def _char_offset(source: str, starts: list[int], line: int, byte_col: int) -> in
     return starts[line - 1] + len(text.encode("utf-8")[:byte_col].decode("utf-8"))
 
 
+def string_spans(source: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` character offsets of every string literal token of ``source``, an
+    f-string whole (Python 3.12 tokenizes it in parts: FSTRING_START ... FSTRING_END)."""
+    starts = _offsets(source)
+    spans: list[tuple[int, int]] = []
+    opened: list[int] = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        first = starts[token.start[0] - 1] + token.start[1]
+        last = starts[token.end[0] - 1] + token.end[1]
+        name = tokenize.tok_name[token.type]
+        if name == "FSTRING_START":
+            opened.append(first)
+        elif name == "FSTRING_END":
+            begin = opened.pop()
+            if not opened:
+                spans.append((begin, last))
+        elif token.type == tokenize.STRING and not opened:
+            spans.append((first, last))
+    return spans
+
+
+def code_tokens(source: str) -> list[tuple[str, str]]:
+    """The tokens of ``source`` as (kind, text) without layout or comments; a string literal (an
+    f-string whole, on any Python) is one ``("STRING", text)``."""
+    spans = string_spans(source)
+    starts = _offsets(source)
+    found: list[tuple[str, str]] = []
+    span = 0
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        first = starts[token.start[0] - 1] + token.start[1]
+        if span < len(spans) and spans[span][0] <= first < spans[span][1]:
+            if first == spans[span][0]:
+                found.append(("STRING", source[spans[span][0]:spans[span][1]]))
+            if starts[token.end[0] - 1] + token.end[1] >= spans[span][1]:
+                span += 1
+            continue
+        if token.type in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER,
+                          tokenize.COMMENT):
+            continue
+        found.append((tokenize.tok_name[token.type], token.string))
+    return found
+
+
 def _split_token(token: str) -> tuple[str, str, str]:
     """(prefix, quote, body) of a string token."""
     index = next(i for i, c in enumerate(token) if c in "'\"")
@@ -173,15 +216,8 @@ def code_strings(source: str) -> list[CodeString]:
         start = _char_offset(source, starts, node.lineno, node.col_offset)
         end = _char_offset(source, starts, node.end_lineno, node.end_col_offset)
         segment = "(" + source[start:end] + ")"
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(segment).readline) if t.type == tokenize.STRING]
-        seg_starts = _offsets(segment)
-        pieces = []
-        parts = []
-        for token in tokens:
-            first = seg_starts[token.start[0] - 1] + token.start[1] - 1 + start
-            last = seg_starts[token.end[0] - 1] + token.end[1] - 1 + start
-            parts.append(_split_token(token.string))
-            pieces.append((first, last))
+        pieces = [(first + start - 1, last + start - 1) for first, last in string_spans(segment)]
+        parts = [_split_token(source[first:last]) for first, last in pieces]
         prefixes = {prefix.lower() for prefix, _quote, _body in parts}
         quotes = {quote for _prefix, quote, _body in parts}
         if prefixes - {"", "f"} or len(quotes) != 1 or quotes & {'"""', "'''"}:
@@ -212,7 +248,8 @@ def translate_code(source: str, table: dict[str, str], where: str) -> str:
         for first, last in item.pieces:  # how long each piece may be, its line kept within LINE_LENGTH
             line_start = source.rfind("\n", 0, first) + 1
             line_end = source.find("\n", last) % (len(source) + 1)
-            rooms.append(LINE_LENGTH - (line_end - line_start - (last - first)) - len(item.prefix) - 2 * len(item.quote))
+            used = line_end - line_start - (last - first)  # the rest of the line
+            rooms.append(LINE_LENGTH - used - len(item.prefix) - 2 * len(item.quote))
         parts = _cut(table[item.message], rooms)
         for (first, last), part in zip(item.pieces, parts, strict=True):
             out += [source[position:first], item.prefix, item.quote, part, item.quote]

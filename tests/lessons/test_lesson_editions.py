@@ -15,9 +15,7 @@ from __future__ import annotations
 import copy
 import filecmp
 import importlib.util
-import io
 import re
-import tokenize
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -79,11 +77,10 @@ def facts(block: str) -> dict[str, Counter[str]]:
             "cards": Counter(CARD.findall(rest)), "code spans": Counter(spans)}
 
 
-def tokens(source: str) -> list[tuple[int, str]]:
-    """The code's tokens (type, text), without layout."""
-    return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(source).readline)
-            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
-                              tokenize.ENDMARKER, tokenize.COMMENT)]
+def tokens(source: str) -> list[tuple[str, str]]:
+    """The code's tokens (kind, text), without layout; a string literal is one ``STRING``."""
+    found: list[tuple[str, str]] = _lesson_catalog().code_tokens(source)
+    return found
 
 
 def learner_tokens(source: str) -> set[str]:
@@ -99,7 +96,7 @@ def code_drift(english: str, portuguese: str) -> list[str]:
         return [f"{len(en)} tokens in English, {len(pt)} in Portuguese"]
     translatable = learner_tokens(english)
     return [f"{a[1]!r} became {b[1]!r}" for a, b in zip(en, pt, strict=True)
-            if a != b and not (a[0] == b[0] == tokenize.STRING and a[1] in translatable)]
+            if a != b and not (a[0] == b[0] == "STRING" and a[1] in translatable)]
 
 
 def sentence_words(text: str) -> list[str]:
@@ -181,7 +178,7 @@ def test_the_portuguese_code_speaks_portuguese_to_the_learner(name: str) -> None
             continue
         translatable = learner_tokens(en.source)
         for (kind, en_text), (_kind, pt_text) in zip(tokens(en.source), tokens(pt.source), strict=True):
-            if kind != tokenize.STRING:
+            if kind != "STRING":
                 continue
             if en_text in translatable and sentence_words(en_text):
                 pairs += 1
