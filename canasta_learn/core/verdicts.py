@@ -190,8 +190,8 @@ class Verdict:
         The engine's verdicts make their message again in that language (the check re-run); a
         verdict of a round asks the round as it was when the verdict was given, so a round that
         has moved on since raises `OutdatedVerdictError` (a ValueError: ask before the next
-        action). A verdict made from a plain message gives it only in its own language
-        (`language`) and raises a ValueError for another.
+        action). A verdict made from a plain message (or unpickled: the maker is not pickled)
+        gives it only in its own language (`language`) and raises a ValueError for another.
 
         >>> from canasta_learn import Round
         >>> verdict = Round(seed=7).check("N draw")
@@ -205,9 +205,9 @@ class Verdict:
             return self.message
         if self._maker is None:
             raise ValueError(gettext(
-                "This verdict was made from a plain message in {made}: it can give its message only in "
-                "{made}, not in {wanted} (the engine's verdicts, from Round.check, the Position checks or "
-                "check_meld, can give theirs in either language).").format(made=self.language, wanted=wanted))
+                "This verdict has its message only in {made} (it was made from a plain message, or unpickled), "
+                "not in {wanted}; the engine's verdicts, from Round.check, the Position checks or check_meld, "
+                "give theirs in either language.").format(made=self.language, wanted=wanted))
         try:
             with speaking(wanted):
                 return self._maker()
@@ -232,6 +232,18 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the maker of its message (it reads a live round): an unpickled verdict
+        gives its message only in its own `language`."""
+        state = dict(self.__dict__)
+        state["_maker"] = None
+        return state
+
+    def __copy__(self) -> Verdict:
+        copy = object.__new__(Verdict)
+        copy.__dict__.update(self.__dict__)
+        return copy
 
     @classmethod
     def allow(cls, code: str = "ok", message: str = "This is legal.", **fields: Any) -> Verdict:

@@ -54,7 +54,7 @@ def test_in_language_copies_the_verdict_with_the_other_message(code: str) -> Non
 def test_verdict_from_a_plain_message_speaks_only_its_own_language() -> None:
     verdict = Verdict.refuse("meld_too_few_cards", "A meld needs at least 3 cards.")
     assert verdict.message_in("en") == verdict.message
-    with pytest.raises(ValueError, match="plain message in en: it can give its message only in en, not in pt_BR"):
+    with pytest.raises(ValueError, match=r"has its message only in en \(it was made from a plain message"):
         verdict.message_in("pt_BR")
     with speaking("pt_BR"), pytest.raises(ValueError) as error:
         verdict.in_language("pt_BR")
@@ -100,3 +100,17 @@ def test_game_over_verdict_speaks_the_other_language() -> None:
     portuguese = error.value.verdict.message_in("pt_BR")
     assert error.value.verdict.message.startswith("The game is over.")
     assert portuguese != error.value.verdict.message and english_words(portuguese) == [], portuguese
+
+
+def test_pickled_verdict_keeps_its_message_and_speaks_only_its_own_language() -> None:
+    """A verdict pickles as before (without the maker, which reads a live round); a copy keeps it."""
+    import copy
+    import pickle
+
+    verdict = Round(seed=7).check("N draw")
+    again = pickle.loads(pickle.dumps(verdict))
+    assert again == verdict and again.message == verdict.message and again.language == "en"
+    with pytest.raises(ValueError, match="or unpickled"):
+        again.message_in("pt_BR")
+    assert copy.copy(verdict).message_in("pt_BR") == "É a vez de E, não de N."
+    assert copy.deepcopy(verdict).message == verdict.message
