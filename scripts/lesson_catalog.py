@@ -176,6 +176,31 @@ def _inside_fstring(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     return False
 
 
+#: The choices a `Quiz` says in its own language when all of its choices are among them (its
+#: keys: canasta_learn/widgets/quiz.py): lessons leave them as they are.
+QUIZ_KEYS = frozenset({"Yes", "No", "Natural canasta", "Mixed canasta", "Not a canasta"})
+
+
+def _choice_lists(tree: ast.AST) -> tuple[set[str], set[str]]:
+    """The texts of the cell's lists of choices (lists, tuples and sets of two or more plain
+    strings): those whose every item is a `QUIZ_KEYS` key (left to the quiz, wherever they are
+    in the cell), and the items of the other lists that hold a sentence (translated all
+    together, single words too, so that a list of choices is never half translated)."""
+    left: set[str] = set()
+    together: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.List, ast.Tuple, ast.Set)) or len(node.elts) < 2:
+            continue
+        if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+            continue
+        texts = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+        if all(text in QUIZ_KEYS for text in texts):
+            left.update(texts)
+        elif any(_learner_words(text) for text in texts):
+            together.update(texts)
+    return left - together, together
+
+
 def code_strings(source: str) -> list[CodeString]:
     """The string literals of a code cell that a learner reads: strings (and f-strings) with
     words in them, passed to a call (``Quiz("...")``, ``print(f"...")``, a widget's
@@ -183,7 +208,9 @@ def code_strings(source: str) -> list[CodeString]:
     subscripts and comparisons (the code reads them: ``frame["team score"]``), settings
     (``kind="pile_state"``), card notation, action texts (``"E take c6 c6"``), triple-quoted,
     bytes and raw strings, and any literal whose text is also one of those the code reads
-    in the same cell (so a renamed label never breaks a look-up)."""
+    in the same cell (so a renamed label never breaks a look-up). A list of choices is
+    translated whole (its single words too) unless all its choices are `QUIZ_KEYS`, which the
+    quiz itself says in the learner's language."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -193,6 +220,7 @@ def code_strings(source: str) -> list[CodeString]:
         for child in ast.iter_child_nodes(node):
             parents[child] = node
     read_by_code: set[str] = set()
+    left_to_the_quiz, choices = _choice_lists(tree)
     chosen: list[ast.expr] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))):
@@ -228,7 +256,7 @@ def code_strings(source: str) -> list[CodeString]:
                 continue
             prefix = "f"
         message = "".join(body for _prefix, _quote, body in parts)
-        if _learner_words(message):
+        if (_learner_words(message) and message not in left_to_the_quiz) or message in choices:
             found.append(CodeString(tuple(pieces), prefix, parts[0][1], message))
     return sorted(found)
 

@@ -213,6 +213,19 @@ def test_the_learner_strings_are_the_sentences_not_the_notation() -> None:
     assert code_drift(source, translated.replace("rnd.apply", "rnd.check")) != []
 
 
+def test_a_list_of_choices_is_translated_whole_or_left_to_the_quiz() -> None:
+    """The teacher's own choices are translated all together, a lone "No" too (and the answer
+    the cell picks among them); choices that are all the quiz's keys ("Yes", "No", "Natural
+    canasta"...) are left as they are: the quiz shows them in the learner's language."""
+    own = 'answer = "No" if late else "Yes: 100"\nQuiz("May you go out?", ["Yes: 100", "No"], answer)\n'
+    keys = 'kind = "Mixed canasta" if wild else "Natural canasta"\n' \
+           'Quiz("What is it?", ["Natural canasta", "Mixed canasta", "Not a canasta"], kind)\n' \
+           'Quiz("Can you take it?", ["Yes", "No"], yes_no(verdict))\n'
+    assert sorted(item.message for item in CODE_STRINGS(own)) == ["May you go out?", "No", "No", "Yes: 100",
+                                                                 "Yes: 100"]
+    assert [item.message for item in CODE_STRINGS(keys)] == ["What is it?", "Can you take it?"]
+
+
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_portuguese_title_is_portuguese(name: str) -> None:
     english = read(NOTEBOOKS / name).metadata["canasta_learn"]["title"]
