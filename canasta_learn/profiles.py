@@ -16,9 +16,11 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from .core.i18n import gettext
 
 __all__ = [
     "DEALT_RED_THREES",
@@ -58,6 +60,16 @@ CLASSIC_CARD_VALUES = (50, 20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
 
 class ProfileError(ValueError):
     """A profile name is unknown or a profile setting is invalid."""
+
+
+def _invalid(name: object, problems: list[str]) -> str:
+    """The message of an invalid profile: its name and every problem found."""
+    return gettext("Invalid profile {name}: {problems}.").format(name=repr(name), problems="; ".join(problems))
+
+
+def _one_of(setting: str, accepted: tuple[str, ...]) -> str:
+    """The problem of a setting that is not one of its ``accepted`` values."""
+    return gettext("{setting} must be one of {accepted}").format(setting=setting, accepted=accepted)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -241,78 +253,94 @@ class Profile:
     def __post_init__(self) -> None:
         problems = []
 
-        def need(condition: bool, message: str) -> None:
-            if not condition:
-                problems.append(message)
+        def need(condition: bool, message: Callable[[], str]) -> None:
+            if not condition:  # the message is made only for a problem (profiles are built at import)
+                problems.append(message())
 
-        need(isinstance(self.name, str) and bool(self.name.strip()), "name must be a non-empty text")
+        need(isinstance(self.name, str) and bool(self.name.strip()),
+             lambda: gettext("name must be a non-empty text"))
         for name in ("deck_count", "player_count", "team_count", "hand_size", "stock_draw_count",
                      "meld_min_size", "meld_min_naturals", "canasta_size", "go_out_canastas",
                      "target_score"):
             value = getattr(self, name)
-            need(isinstance(value, int) and not isinstance(value, bool) and value >= 1,
-                 f"{name} must be a whole number of at least 1, not {value!r}")
+            if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+                problems.append(gettext("{name} must be a whole number of at least 1, not {value}").format(
+                    name=name, value=repr(value)))
         for name in ("joker_count", "wild_limit", "opening_below", "natural_canasta_bonus",
                      "mixed_canasta_bonus", "going_out_bonus", "concealed_going_out_bonus"):
             value = getattr(self, name)
-            need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                 f"{name} must be a whole number of at least 0, not {value!r}")
+            if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+                problems.append(gettext("{name} must be a whole number of at least 0, not {value}").format(
+                    name=name, value=repr(value)))
         if problems:
-            raise ProfileError(f"Invalid profile {self.name!r}: " + "; ".join(problems) + ".")
+            raise ProfileError(_invalid(self.name, problems))
         need(self.player_count % self.team_count == 0,
-             f"player_count ({self.player_count}) must divide into {self.team_count} equal teams")
-        need(self.player_count >= 2, "player_count must be at least 2")
+             lambda: gettext("player_count ({players}) must divide into {teams} equal teams").format(
+                 players=self.player_count, teams=self.team_count))
+        need(self.player_count >= 2, lambda: gettext("player_count must be at least 2"))
         need(len(self.card_values) == 14 and all(isinstance(v, int) for v in self.card_values),
-             "card_values must hold 14 whole numbers (joker, ace, two, three ... king)")
+             lambda: gettext("card_values must hold 14 whole numbers (joker, ace, two, three ... king)"))
         need(self.upcard_covered <= {"wild", "red_three", "black_three"},
-             "upcard_covered may hold only 'wild', 'red_three' and 'black_three'")
+             lambda: gettext("upcard_covered may hold only 'wild', 'red_three' and 'black_three'"))
         need(self.dealt_red_threes in DEALT_RED_THREES,
-             f"dealt_red_threes must be one of {DEALT_RED_THREES}")
+             lambda: _one_of("dealt_red_threes", DEALT_RED_THREES))
         need(self.permission_timing in PERMISSION_TIMINGS,
-             f"permission_timing must be one of {PERMISSION_TIMINGS}")
-        need(self.end_of_stock in END_OF_STOCK, f"end_of_stock must be one of {END_OF_STOCK}")
-        need(self.tie_rule in TIE_RULES, f"tie_rule must be one of {TIE_RULES}")
-        need(self.upcard_rule in ("cover", "italian", "none"), "upcard_rule must be 'cover', 'italian' or 'none'")
-        need(self.direction in ("cw", "ccw"), "direction must be 'cw' or 'ccw'")
-        need(self.meld_family in ("sets", "sequences"), "meld_family must be 'sets' or 'sequences'")
+             lambda: _one_of("permission_timing", PERMISSION_TIMINGS))
+        need(self.end_of_stock in END_OF_STOCK, lambda: _one_of("end_of_stock", END_OF_STOCK))
+        need(self.tie_rule in TIE_RULES, lambda: _one_of("tie_rule", TIE_RULES))
+        need(self.upcard_rule in ("cover", "italian", "none"),
+             lambda: gettext("upcard_rule must be 'cover', 'italian' or 'none'"))
+        need(self.direction in ("cw", "ccw"), lambda: gettext("direction must be 'cw' or 'ccw'"))
+        need(self.meld_family in ("sets", "sequences"),
+             lambda: gettext("meld_family must be 'sets' or 'sequences'"))
         need(self.canasta_scheme in ("classic", "canastra", "tranca"),
-             "canasta_scheme must be 'classic', 'canastra' or 'tranca'")
-        need(self.pile_take_rule in ("classic", "top_card_only"), "pile_take_rule must be 'classic' or 'top_card_only'")
-        need(set(self.swappable_wilds) <= {0, 2}, "swappable_wilds may hold only 0 (joker) and 2 (two)")
+             lambda: gettext("canasta_scheme must be 'classic', 'canastra' or 'tranca'"))
+        need(self.pile_take_rule in ("classic", "top_card_only"),
+             lambda: gettext("pile_take_rule must be 'classic' or 'top_card_only'"))
+        need(set(self.swappable_wilds) <= {0, 2},
+             lambda: gettext("swappable_wilds may hold only 0 (joker) and 2 (two)"))
         for name in ("morto_size", "morto_not_taken_penalty", "no_meld_player_penalty"):
             value = getattr(self, name)
-            need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                 f"{name} must be a whole number of at least 0, not {value!r}")
+            if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+                problems.append(gettext("{name} must be a whole number of at least 0, not {value}").format(
+                    name=name, value=repr(value)))
         need(self.canasta_closes in ("never", "deuce", "all"),
-             "canasta_closes must be 'never', 'deuce' or 'all'")
-        need(self.many_canastas_bonus in ("none", "italian"), "many_canastas_bonus must be 'none' or 'italian'")
-        need(isinstance(self.reserve_size, int) and self.reserve_size >= 0, "reserve_size must be 0 or more")
+             lambda: gettext("canasta_closes must be 'never', 'deuce' or 'all'"))
+        need(self.many_canastas_bonus in ("none", "italian"),
+             lambda: gettext("many_canastas_bonus must be 'none' or 'italian'"))
+        need(isinstance(self.reserve_size, int) and self.reserve_size >= 0,
+             lambda: gettext("reserve_size must be 0 or more"))
         kinds = set(CANASTA_KINDS)
         need(all(k in kinds and isinstance(b, int) for k, b in self.extra_canasta_bonuses),
-             f"extra_canasta_bonuses must pair canasta kinds {CANASTA_KINDS} with whole numbers")
+             lambda: gettext("extra_canasta_bonuses must pair canasta kinds {kinds} with whole numbers").format(
+                 kinds=CANASTA_KINDS))
         for name in ("go_out_excluded_kinds", "go_out_required_kinds", "bonus_needs_going_out",
                      "go_out_any_kinds", "red_threes_need_kinds", "conditional_bonus_kinds",
                      "bonus_condition_kinds"):
-            need(set(getattr(self, name)) <= kinds, f"{name} may hold only canasta kinds {CANASTA_KINDS}")
-        need(not (self.deuce_melds and self.wild_melds), "deuce_melds and wild_melds cannot both be on")
+            if not set(getattr(self, name)) <= kinds:
+                problems.append(gettext("{name} may hold only canasta kinds {kinds}").format(
+                    name=name, kinds=CANASTA_KINDS))
+        need(not (self.deuce_melds and self.wild_melds),
+             lambda: gettext("deuce_melds and wild_melds cannot both be on"))
         need(self.meld_min_naturals <= self.meld_min_size,
-             "meld_min_naturals cannot exceed meld_min_size")
-        need(self.meld_min_size <= self.canasta_size, "meld_min_size cannot exceed canasta_size")
+             lambda: gettext("meld_min_naturals cannot exceed meld_min_size"))
+        need(self.meld_min_size <= self.canasta_size, lambda: gettext("meld_min_size cannot exceed canasta_size"))
         thresholds = [t for t, _ in self.opening_table]
         need(bool(self.opening_table) and thresholds == sorted(set(thresholds)),
-             "opening_table must list (score, minimum) pairs with strictly rising scores")
-        need(all(m >= 0 for _, m in self.opening_table), "opening minimums cannot be negative")
+             lambda: gettext("opening_table must list (score, minimum) pairs with strictly rising scores"))
+        need(all(m >= 0 for _, m in self.opening_table), lambda: gettext("opening minimums cannot be negative"))
         red_three_count = 2 * self.deck_count
         need(len(self.red_three_bonuses) == red_three_count + 1,
-             f"red_three_bonuses must give a bonus for 0..{red_three_count} red threes "
-             f"({red_three_count + 1} numbers), not {len(self.red_three_bonuses)}")
+             lambda: gettext("red_three_bonuses must give a bonus for 0..{most} red threes ({count} numbers), "
+                             "not {given}").format(most=red_three_count, count=red_three_count + 1,
+                                                   given=len(self.red_three_bonuses)))
         deck_size = 52 * self.deck_count + self.joker_count
         need(self.player_count * (self.hand_size + self.reserve_size) + self.team_count * self.morto_size
              < deck_size,
-             f"{self.player_count} hands of {self.hand_size} need more than the "
-             f"{deck_size} cards of the deck")
+             lambda: gettext("{players} hands of {size} need more than the {deck} cards of the deck").format(
+                 players=self.player_count, size=self.hand_size, deck=deck_size))
         if problems:
-            raise ProfileError(f"Invalid profile {self.name!r}: " + "; ".join(problems) + ".")
+            raise ProfileError(_invalid(self.name, problems))
 
     # --- derived values ------------------------------------------------------------------
     @property
@@ -354,10 +382,8 @@ class Profile:
         """
         unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
         if unknown:
-            raise ProfileError(
-                f"Profile has no setting {', '.join(unknown)}; known settings: "
-                + ", ".join(f.name for f in dataclasses.fields(self))
-            )
+            raise ProfileError(gettext("Profile has no setting {unknown}; known settings: {known}").format(
+                unknown=", ".join(unknown), known=", ".join(f.name for f in dataclasses.fields(self))))
         for key in _SET_FIELDS:
             if key in changes:
                 changes[key] = frozenset(changes[key])
@@ -385,7 +411,7 @@ class Profile:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(settings) - known)
         if unknown:
-            raise ProfileError(f"Unknown profile settings: {', '.join(unknown)}.")
+            raise ProfileError(gettext("Unknown profile settings: {unknown}.").format(unknown=", ".join(unknown)))
         values = dict(settings)
         for key in _SET_FIELDS:
             if key in values:
@@ -399,7 +425,7 @@ class Profile:
         try:
             return cls(**values)
         except TypeError as error:
-            raise ProfileError(f"Incomplete profile settings: {error}.") from None
+            raise ProfileError(gettext("Incomplete profile settings: {problem}.").format(problem=error)) from None
 
     def differences(self, other: Profile) -> dict[str, tuple[Any, Any]]:
         """Settings that differ from ``other``: ``{name: (mine, theirs)}`` (name excluded)."""
@@ -576,7 +602,8 @@ def profile_names() -> list[str]:
 def register_profile(profile: Profile) -> None:
     """Register a profile under its name (replacing one of the same name)."""
     if not isinstance(profile, Profile):
-        raise ProfileError(f"register_profile() takes a Profile, got {type(profile).__name__}.")
+        raise ProfileError(gettext("register_profile() takes a Profile, got {kind}.").format(
+            kind=type(profile).__name__))
     _REGISTRY[profile.name] = profile
 
 
@@ -603,7 +630,6 @@ def get_profile(name: ProfileLike = "classic") -> Profile:
             wanted = name.strip().casefold()
             profile = next((p for key, p in _REGISTRY.items() if key.casefold() == wanted), None)
     if profile is None:
-        raise ProfileError(
-            f"Unknown profile {name!r}; known profiles: {', '.join(_REGISTRY)}."
-        )
+        raise ProfileError(gettext("Unknown profile {name}; known profiles: {known}.").format(
+            name=repr(name), known=", ".join(_REGISTRY)))
     return profile

@@ -26,7 +26,9 @@ The Brazilian Portuguese edition (issue 17) is built from the same sources, into
 ``notebooks/pt_BR/`` and ``canasta_learn/lessons/pt_BR/``: the same cells, with each Markdown
 block (`lesson_catalog.blocks`) replaced by its translation in
 ``canasta_learn/locale/pt_BR/LC_MESSAGES/lessons.po`` (a block without a translation, or with a
-fuzzy one, stops the build), the same code cells, and one more cell first, tagged ``setup`` and
+fuzzy one, stops the build), the same code cells with their learner-facing string literals
+(`lesson_catalog.code_strings`: quiz questions, printed sentences, labels) translated and every
+other token kept, the title translated, and one more cell first, tagged ``setup`` and
 ``language`` (its source folded), that makes the engine speak Portuguese:
 ``canasta_learn.set_language("pt_BR")``. The notebook's ``canasta_learn`` metadata says
 ``"language": "pt_BR"`` (the kernelspec's ``language`` is the programming language, python)::
@@ -90,7 +92,20 @@ def translations(language: str) -> dict[str, str]:
 
     with (LOCALE / language / "LC_MESSAGES" / "lessons.po").open("rb") as handle:
         catalog = read_po(handle)
-    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    return {m.id: m.string for m in catalog
+            if m.id and m.context is None and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+@cache
+def context_translations(language: str, context: str) -> dict[str, str]:
+    """English message -> its translation for the messages of ``context`` in ``language``'s
+    lessons.po: the code cells' string literals (``code``) or the lessons' titles (``title``)."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / language / "LC_MESSAGES" / "lessons.po").open("rb") as handle:
+        catalog = read_po(handle)
+    return {m.id: m.string for m in catalog
+            if m.context == context and isinstance(m.id, str) and m.string and not m.fuzzy}
 
 
 def translate(markdown: str, language: str, where: str) -> str:
@@ -122,6 +137,10 @@ def to_notebook(source: Path, language: str = "en") -> nbformat.NotebookNode:
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["canasta_learn"] = {"lesson": name, "title": title}
     if language != "en":
+        titles = context_translations(language, _lesson_catalog().TITLE_CONTEXT)
+        if title not in titles:
+            raise SystemExit(f"{source.relative_to(ROOT)}: no {language} translation for the title {title!r}")
+        nb.metadata["canasta_learn"]["title"] = titles[title]
         nb.metadata["canasta_learn"]["language"] = language
         first = nbformat.v4.new_code_cell(LANGUAGE_CELL.format(language=language))
         first.id = f"{name[:2]}-{language.replace('_', '-')}"
@@ -136,7 +155,12 @@ def to_notebook(source: Path, language: str = "en") -> nbformat.NotebookNode:
                 markdown = translate(markdown, language, f"{source.relative_to(ROOT)} cell {index + 1}")
             node = nbformat.v4.new_markdown_cell(markdown)
         elif cell.cell_type == "code":
-            node = nbformat.v4.new_code_cell(cell.source)
+            code = cell.source
+            if language != "en":
+                code = _lesson_catalog().translate_code(
+                    code, context_translations(language, _lesson_catalog().CODE_CONTEXT),
+                    f"{source.relative_to(ROOT)} cell {index + 1}")
+            node = nbformat.v4.new_code_cell(code)
         else:
             raise SystemExit(f"{source.relative_to(ROOT)}: cell {index} is a {cell.cell_type} cell")
         node.id = f"{name[:2]}-{index:03d}"

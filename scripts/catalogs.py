@@ -144,7 +144,7 @@ def problems() -> list[str]:
     with tempfile.TemporaryDirectory() as scratch:
         fresh = Path(scratch) / "canasta_learn.pot"
         extract_package(fresh)
-        lesson_ids = {block for _name, _number, block in lesson_catalog.lesson_blocks()}
+        lesson_ids = {message for _name, _number, _context, message in lesson_catalog.lesson_messages()}
         with fresh.open("rb") as handle:
             package_ids = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle) if m.id}
     wanted = {"canasta_learn": package_ids, "lessons": lesson_ids}

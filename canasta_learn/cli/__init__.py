@@ -22,6 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from ..core.i18n import gettext
+from ._argparse_words import argparse_speaking
 
 __all__ = ["main"]
 
@@ -47,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from .. import __version__
 
-    parser.add_argument("--version", action="version", version=f"canasta-learn {__version__}")
+    parser.add_argument("--version", action="version", version=f"canasta-learn {__version__}",
+                        help=gettext("show program's version number and exit"))
     parser.add_argument("--lang", type=_language, metavar="LANGUAGE", default=None, help=lang_help())
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -126,7 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     items = list(sys.argv[1:] if argv is None else argv)
     # --lang, else the kernel's set_language, else the environment as it is now
-    with i18n.speaking(_language_asked(items) or i18n.chosen_language() or i18n.default_language()):
+    with (i18n.speaking(_language_asked(items) or i18n.chosen_language() or i18n.default_language()),
+          argparse_speaking()):  # argparse's own words ("usage:", "error:") in that language too
         parser = build_parser()  # the help texts in the language asked for
         args = parser.parse_args(items)
         if not getattr(args, "handler", None):

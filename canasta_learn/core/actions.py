@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import Card, NotationError, format_cards, parse_cards
+from .i18n import gettext
 from .inputs import need_cards
 
 __all__ = [
@@ -62,7 +63,7 @@ def seat_name(seat: int, player_count: int = 4) -> str:
 def parse_seat(text: str, player_count: int = 4) -> int:
     """Read a seat name (``N``, ``e``, ``P3``) and return its index."""
     if not isinstance(text, str):
-        raise ActionNotationError(f"A seat is a name such as N or P3, not {text!r}.")
+        raise ActionNotationError(gettext("A seat is a name such as N or P3, not {text}.").format(text=repr(text)))
     upper = text.strip().upper()
     if player_count == 4 and upper in FOUR_SEATS:
         return FOUR_SEATS.index(upper)
@@ -71,7 +72,7 @@ def parse_seat(text: str, player_count: int = 4) -> int:
         if 0 <= seat < player_count:
             return seat
     names = ", ".join(seat_name(s, player_count) for s in range(player_count))
-    raise ActionNotationError(f"{text!r} is not a seat; seats are {names}.")
+    raise ActionNotationError(gettext("{text} is not a seat; seats are {names}.").format(text=repr(text), names=names))
 
 
 class MeldGroup(NamedTuple):
@@ -262,12 +263,29 @@ ACTION_FORMS = (
 )
 
 
+def action_forms() -> str:
+    """`ACTION_FORMS` in the language spoken now (the action texts themselves never change).
+
+    >>> action_forms() == ACTION_FORMS
+    True
+    """
+    return gettext("'N draw', 'E take c6 c6', 'E take' (onto the team's meld), 'E take c6 c6 | h1 c1 d2', "
+                   "'S meld h1 c1 d2 | c9 c9 d9', 'W add 13: h13', 'N discard s3', 'E ask', 'W answer yes', "
+                   "'N decline', 'N swap 101: h8', 'N redraw'")
+
+
+def _in(text: str, problem: str) -> str:
+    """The problem found in the action text ``text``: "In 'N discard': ..." ."""
+    return gettext("In {text}: {problem}").format(text=repr(text), problem=problem)
+
+
 def _parse_groups(text: str, *, need_target: bool, original: str) -> tuple[MeldGroup, ...]:
     groups = []
     for part in text.split("|"):
         match = _GROUP_RE.fullmatch(part)
         if match is None:  # pragma: no cover - the pattern matches any text
-            raise ActionNotationError(f"In {original!r}: {part!r} is not a meld group.")
+            raise ActionNotationError(gettext("In {text}: {part} is not a meld group.").format(
+                text=repr(original), part=repr(part)))
         target_text, cards_text = match.groups()
         target = None
         if target_text:
@@ -275,13 +293,12 @@ def _parse_groups(text: str, *, need_target: bool, original: str) -> tuple[MeldG
         try:
             cards = tuple(parse_cards(cards_text))
         except NotationError as error:
-            raise ActionNotationError(f"In {original!r}: {error}") from None
+            raise ActionNotationError(_in(original, str(error))) from None
         if not cards:
-            raise ActionNotationError(f"In {original!r}: a meld group names no cards.")
+            raise ActionNotationError(_in(original, gettext("a meld group names no cards.")))
         if need_target and target is None:
-            raise ActionNotationError(
-                f"In {original!r}: 'add' needs the target rank before each group, as in 'add 13: h13'."
-            )
+            raise ActionNotationError(_in(original, gettext(
+                "'add' needs the target rank before each group, as in 'add 13: h13'.")))
         groups.append(MeldGroup(cards, target))
     return tuple(groups)
 
@@ -289,16 +306,18 @@ def _parse_groups(text: str, *, need_target: bool, original: str) -> tuple[MeldG
 def parse_action(text: str, player_count: int = 4) -> Action:
     """Read an action from its one-line text form; raise `ActionNotationError` if malformed."""
     if not isinstance(text, str):
-        raise ActionNotationError(f"An action is text such as {ACTION_FORMS}; got {text!r}.")
+        raise ActionNotationError(gettext("An action is text such as {forms}; got {text}.").format(
+            forms=action_forms(), text=repr(text)))
     words = text.strip().split(None, 2)
     if len(words) < 2:
-        raise ActionNotationError(f"{text!r} is not an action; write a seat then a verb: {ACTION_FORMS}.")
+        raise ActionNotationError(gettext("{text} is not an action; write a seat then a verb: {forms}.").format(
+            text=repr(text), forms=action_forms()))
     seat = parse_seat(words[0], player_count)
     verb = words[1].lower()
     rest = words[2] if len(words) > 2 else ""
     if verb in ("draw", "ask", "decline", "redraw"):
         if rest.strip():
-            raise ActionNotationError(f"In {text!r}: '{verb}' takes no cards.")
+            raise ActionNotationError(_in(text, gettext("'{verb}' takes no cards.").format(verb=verb)))
         if verb == "draw":
             return Draw(seat)
         if verb == "redraw":
@@ -307,27 +326,27 @@ def parse_action(text: str, player_count: int = 4) -> Action:
     if verb == "answer":
         answer = rest.strip().lower()
         if answer not in ("yes", "no"):
-            raise ActionNotationError(f"In {text!r}: answer 'yes' or 'no'.")
+            raise ActionNotationError(_in(text, gettext("answer 'yes' or 'no'.")))
         return Answer(seat, answer == "yes")
     if verb == "discard":
         try:
             cards = parse_cards(rest)
         except NotationError as error:
-            raise ActionNotationError(f"In {text!r}: {error}") from None
+            raise ActionNotationError(_in(text, str(error))) from None
         if len(cards) != 1:
-            raise ActionNotationError(f"In {text!r}: discard exactly one card, as in 'N discard s3'.")
+            raise ActionNotationError(_in(text, gettext("discard exactly one card, as in 'N discard s3'.")))
         return Discard(seat, cards[0])
     if verb == "swap":
         match = re.fullmatch(r"\s*([0-9]{1,3})\s*:\s*(.*)", rest, re.ASCII | re.DOTALL)
         if not match:
-            raise ActionNotationError(
-                f"In {text!r}: write 'swap', the meld and the natural card, as in 'N swap 101: h8'.")
+            raise ActionNotationError(_in(text, gettext(
+                "write 'swap', the meld and the natural card, as in 'N swap 101: h8'.")))
         try:
             cards = parse_cards(match.group(2))
         except NotationError as error:
-            raise ActionNotationError(f"In {text!r}: {error}") from None
+            raise ActionNotationError(_in(text, str(error))) from None
         if len(cards) != 1:
-            raise ActionNotationError(f"In {text!r}: swap exactly one natural card for the joker.")
+            raise ActionNotationError(_in(text, gettext("swap exactly one natural card for the joker.")))
         return Swap(seat, int(match.group(1)), cards[0])
     if verb == "take":
         if not rest.strip():
@@ -340,14 +359,15 @@ def parse_action(text: str, player_count: int = 4) -> Action:
         try:
             take_cards = tuple(parse_cards(first))
         except NotationError as error:
-            raise ActionNotationError(f"In {text!r}: {error}") from None
+            raise ActionNotationError(_in(text, str(error))) from None
         extra = _parse_groups(more, need_target=False, original=text) if bar else ()
         return TakePile(seat, take_cards, extra, target)
     if verb in ("meld", "add"):
         if not rest.strip():
-            raise ActionNotationError(f"In {text!r}: name the cards to {verb}.")
+            raise ActionNotationError(_in(text, gettext("name the cards to {verb}.").format(verb=verb)))
         return Meld(seat, _parse_groups(rest, need_target=verb == "add", original=text))
-    raise ActionNotationError(f"{text!r}: unknown verb {words[1]!r}; actions look like {ACTION_FORMS}.")
+    raise ActionNotationError(gettext("{text}: unknown verb {verb}; actions look like {forms}.").format(
+        text=repr(text), verb=repr(words[1]), forms=action_forms()))
 
 
 def format_action(action: Action, player_count: int = 4) -> str:
@@ -371,8 +391,9 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
             return ()
         return _parse_groups(melds, need_target=False, original=melds)
     if isinstance(melds, Card) or not isinstance(melds, Iterable):
-        raise TypeError(f"melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) or "
-                        f"MeldGroup objects, not {type(melds).__name__} {melds!r}.")
+        raise TypeError(gettext("melds must be meld notation ('h5 c5 d5 | 13: jk'), a list of melds (card lists) "
+                                "or MeldGroup objects, not {kind} {value}.").format(kind=type(melds).__name__,
+                                                                                    value=repr(melds)))
     groups = []
     for index, item in enumerate(melds):
         if isinstance(item, MeldGroup):

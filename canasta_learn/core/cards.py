@@ -86,6 +86,16 @@ _TOKEN_RE: Final = re.compile(r"^([cdhs])(1[0-3]|[1-9]|[ajqk])$")
 _SPLIT_RE: Final = re.compile(r"[\s,]+")
 
 
+def accepted_forms() -> str:
+    """`ACCEPTED_FORMS` in the language spoken now (the notation itself never changes).
+
+    >>> accepted_forms() == ACCEPTED_FORMS
+    True
+    """
+    return gettext("a suit letter c, d, h or s followed by a rank 1-13 or a letter A, J, Q, K "
+                   "(for example h10, C6, s12, d1, hK, sA), or jk for a joker")
+
+
 class NotationError(ValueError):
     """A card token or card list could not be read.
 
@@ -197,12 +207,11 @@ class Card:
             return card
         if suit == JOKER:
             if rank != JOKER_RANK:
-                raise NotationError(f"A joker has rank 0, not {rank!r}.")
+                raise NotationError(gettext("A joker has rank 0, not {rank}.").format(rank=repr(rank)))
         elif suit not in SUIT_NAMES or not isinstance(rank, int) or not 1 <= rank <= 13:
-            raise NotationError(
-                f"No card has rank {rank!r} and suit {suit!r}: use a rank 1-13 and a suit "
-                "'c', 'd', 'h' or 's' (or Card(0, 'j') for a joker)."
-            )
+            raise NotationError(gettext(
+                "No card has rank {rank} and suit {suit}: use a rank 1-13 and a suit "
+                "'c', 'd', 'h' or 's' (or Card(0, 'j') for a joker).").format(rank=repr(rank), suit=repr(suit)))
         card = object.__new__(cls)
         index = 0 if suit == JOKER else 1 + (rank - 1) * 4 + SUITS.index(suit)
         text = "jk" if suit == JOKER else f"{suit}{rank}"
@@ -311,13 +320,15 @@ def parse_card(token: str) -> Card:
     (c6, s1, jk)
     """
     if not isinstance(token, str):
-        raise NotationError(f"Expected a card token as text, got {token!r}; use {ACCEPTED_FORMS}.")
+        raise NotationError(gettext("Expected a card token as text, got {token}; use {forms}.").format(
+            token=repr(token), forms=accepted_forms()))
     text = token.strip().lower()
     if text in ("jk", "joker"):
         return ALL_CARDS[0]
     match = _TOKEN_RE.fullmatch(text) if token.isascii() else None
     if match is None:
-        raise NotationError(f"{token!r} is not a card: use {ACCEPTED_FORMS}.")
+        raise NotationError(gettext("{token} is not a card: use {forms}.").format(
+            token=repr(token), forms=accepted_forms()))
     suit, rank_text = match.groups()
     rank = _RANK_LETTERS.get(rank_text) or int(rank_text)
     return Card(rank, suit)
@@ -357,16 +368,16 @@ def parse_cards(text: str) -> CardList:
     canasta_learn.core.cards.NotationError: 'x7' (card 2 of 2) is not a card: use a suit letter c, d, h or s ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"parse_cards() takes notation text, got {type(text).__name__}.")
+        raise NotationError(gettext("parse_cards() takes notation text, got {kind}.").format(
+            kind=type(text).__name__))
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
     cards = CardList()
     for position, token in enumerate(tokens, 1):
         try:
             cards.append(parse_card(token))
         except NotationError:
-            raise NotationError(
-                f"{token!r} (card {position} of {len(tokens)}) is not a card: use {ACCEPTED_FORMS}."
-            ) from None
+            raise NotationError(gettext("{token} (card {position} of {count}) is not a card: use {forms}.").format(
+                token=repr(token), position=position, count=len(tokens), forms=accepted_forms())) from None
     return cards
 
 
@@ -385,9 +396,8 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
         elif isinstance(item, str):
             result.extend(parse_cards(item))
         else:
-            raise NotationError(
-                f"{item!r} is not a card: give Card objects or notation such as 'h10 jk'."
-            )
+            raise NotationError(gettext("{item} is not a card: give Card objects or notation such as "
+                                        "'h10 jk'.").format(item=repr(item)))
     return result
 
 
@@ -425,11 +435,14 @@ def check_card_counts(
     for card, count in sorted(counts.items()):
         limit = joker_count if card.is_joker else deck_count
         if count > limit:
-            kind = "jokers" if card.is_joker else f"copies of {card} ({card.name})"
-            raise DeckError(
-                f"{what} has {count} {kind}, but the game uses only {limit}"
-                f" ({deck_count} decks and {joker_count} jokers); remove {count - limit}."
-            )
+            if card.is_joker:
+                template = gettext("{what} has {count} jokers, but the game uses only {limit} ({decks} decks and "
+                                   "{jokers} jokers); remove {extra}.")
+            else:
+                template = gettext("{what} has {count} copies of {card} ({name}), but the game uses only {limit} "
+                                   "({decks} decks and {jokers} jokers); remove {extra}.")
+            raise DeckError(template.format(what=what, count=count, card=card, name=card.name, limit=limit,
+                                            decks=deck_count, jokers=joker_count, extra=count - limit))
 
 
 def deal_order(deck: Sequence[Card | str] | str, *, deck_count: int = 2, joker_count: int = 4) -> list[Card]:
@@ -438,11 +451,11 @@ def deal_order(deck: Sequence[Card | str] | str, *, deck_count: int = 2, joker_c
     The deck must be exactly the full deck, in any order.
     """
     cards = to_cards(deck)
-    check_card_counts(cards, deck_count=deck_count, joker_count=joker_count, what="The deck")
+    check_card_counts(cards, deck_count=deck_count, joker_count=joker_count, what=gettext("The deck"))
     expected = 52 * deck_count + joker_count
     if len(cards) != expected:
-        raise DeckError(
-            f"The deck has {len(cards)} cards but must have exactly {expected} "
-            f"({deck_count} packs of 52 and {joker_count} jokers); give every card once per pack."
-        )
+        raise DeckError(gettext(
+            "The deck has {count} cards but must have exactly {expected} ({decks} packs of 52 and {jokers} "
+            "jokers); give every card once per pack.").format(count=len(cards), expected=expected,
+                                                              decks=deck_count, jokers=joker_count))
     return cards

@@ -51,15 +51,24 @@ def normalize_language(language: str) -> str:
     ('pt_BR', 'pt_BR', 'en')
     """
     if not isinstance(language, str):
-        raise TypeError(f"language must be a string such as 'pt_BR' or 'en', not {type(language).__name__}.")
-    base = language.split(".")[0].split("@")[0].replace("-", "_").strip()
-    lower = base.lower()
+        raise TypeError(gettext("language must be a string such as 'pt_BR' or 'en', not {kind}.").format(
+            kind=type(language).__name__))
+    known = _known_language(language)
+    if known is not None:
+        return known
+    raise ValueError(gettext("unknown language {language}: the toolkit speaks {languages} (English and Brazilian "
+                             "Portuguese).").format(language=repr(language), languages=", ".join(LANGUAGES)))
+
+
+def _known_language(language: str) -> str | None:
+    """The toolkit's name of ``language`` (a text), or None: `normalize_language` without the
+    error, so that reading the environment never needs a translated message."""
+    lower = language.split(".")[0].split("@")[0].replace("-", "_").strip().lower()
     if lower in ("", "c", "posix") or lower == "en" or lower.startswith("en_"):
         return "en"
     if lower == "pt" or lower.startswith("pt_"):
         return "pt_BR"
-    raise ValueError(f"unknown language {language!r}: the toolkit speaks {', '.join(LANGUAGES)} "
-                     "(English and Brazilian Portuguese).")
+    return None
 
 
 def default_language() -> str:
@@ -68,11 +77,10 @@ def default_language() -> str:
     for variable in ("CANASTA_LEARN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
         if value:
-            try:
-                return normalize_language(value)
-            except ValueError:
-                if variable == "CANASTA_LEARN_LANG":
-                    continue
+            known = _known_language(value)
+            if known is not None:
+                return known
+            if variable != "CANASTA_LEARN_LANG":
                 return "en"
     return "en"
 

@@ -7,17 +7,27 @@ for a learner, naming the cards and numbers involved and what would make it lega
 >>> v = Verdict.refuse("meld_too_few_cards", "A meld needs at least 3 cards; h5 h5 has 2.")
 >>> bool(v), v.code
 (False, 'meld_too_few_cards')
+
+A verdict the engine gave can say its message in the other language on request (a teacher
+comparing both): `Verdict.message_in` and `Verdict.in_language`.
+
+>>> from canasta_learn import check_meld
+>>> check_meld("h5 c5").message_in("pt_BR")
+'h5 c5 tem 2 cartas; uma combinação precisa de pelo menos 3. Acrescente outra carta cinco ou um curinga.'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card, format_cards
+from .i18n import get_language, gettext, normalize_language, speaking, spoken
 
-__all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "Verdict"]
+_SPOKEN = spoken()  # the language spoken now (read as each verdict is made)
+
+__all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "OutdatedVerdictError", "Verdict", "keep_maker"]
 
 #: The keys a verdict's (or a note's) ``facts`` may hold, with what each claims.
 FACT_KEYS: dict[str, str] = {
@@ -146,6 +156,13 @@ class Verdict:
     states, whether the action goes out, the team melds it refers to, the bonuses it names.
     A message never claims more than its facts say; the facts never say what the message
     does not.
+
+    ``language`` is the language ``message`` was made in (the one spoken when the verdict was
+    made). `message_in` gives the message in another language: the engine's verdicts
+    (``Round.check`` and the ``can_``/``verify_`` methods, ``Game.check``, the `Position`
+    checks, ``check_meld``) keep the maker of their message and make it again in the language
+    asked for; a verdict made from a plain message (``Verdict.refuse(code, "...")``) can only
+    give it in its own language and raises a ValueError for another.
     """
 
     ok: bool
@@ -158,13 +175,75 @@ class Verdict:
     concealed: bool | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
     facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    language: str = field(default="en", init=False, compare=False, repr=False)
+    _maker: Callable[[], str] | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.code not in VERDICT_CODES:
             raise KeyError(f"Verdict code {self.code!r} is not listed in VERDICT_CODES.")
+        object.__setattr__(self, "language", _SPOKEN[0] if _SPOKEN else get_language())
+
+    def message_in(self, language: str) -> str:
+        """The message in ``language`` (``"pt_BR"``, ``"en"``, or a form `normalize_language`
+        accepts), without changing the language spoken.
+
+        The engine's verdicts make their message again in that language (the check re-run); a
+        verdict of a round asks the round as it was when the verdict was given, so a round that
+        has moved on since raises `OutdatedVerdictError` (a ValueError: ask before the next
+        action). A verdict made from a plain message (or unpickled: the maker is not pickled)
+        gives it only in its own language (`language`) and raises a ValueError for another.
+
+        >>> from canasta_learn import Round
+        >>> verdict = Round(seed=7).check("N draw")
+        >>> verdict.message
+        "It is E's turn, not N's."
+        >>> verdict.message_in("pt_BR")
+        'É a vez de E, não de N.'
+        """
+        wanted = normalize_language(language)
+        if wanted == self.language:
+            return self.message
+        if self._maker is None:
+            raise ValueError(gettext(
+                "This verdict has its message only in {made} (it was made from a plain message, or unpickled), "
+                "not in {wanted}; the engine's verdicts, from Round.check, the Position checks or check_meld, "
+                "give theirs in either language.").format(made=self.language, wanted=wanted))
+        try:
+            with speaking(wanted):
+                return self._maker()
+        except OutdatedVerdictError:
+            raise OutdatedVerdictError(gettext(
+                "The round has moved on since this verdict was given: ask for its message in another "
+                "language before the next action.")) from None
+
+    def in_language(self, language: str) -> Verdict:
+        """A copy of this verdict whose ``message`` is in ``language`` (see `message_in`; the
+        same code, cards and facts, which are language-neutral).
+
+        >>> from canasta_learn import check_meld
+        >>> str(check_meld("h5 c5").in_language("pt_BR"))  # doctest: +ELLIPSIS
+        'Recusada [meld_too_few_cards]: h5 c5 tem 2 cartas; uma combinação precisa de pelo menos 3. ...'
+        """
+        message = self.message_in(language)
+        with speaking(language):
+            copy = replace(self, message=message, details=dict(self.details), facts=dict(self.facts))
+        object.__setattr__(copy, "_maker", self._maker)
+        return copy
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the maker of its message (it reads a live round): an unpickled verdict
+        gives its message only in its own `language`."""
+        state = dict(self.__dict__)
+        state["_maker"] = None
+        return state
+
+    def __copy__(self) -> Verdict:
+        copy = object.__new__(Verdict)
+        copy.__dict__.update(self.__dict__)
+        return copy
 
     @classmethod
     def allow(cls, code: str = "ok", message: str = "This is legal.", **fields: Any) -> Verdict:
@@ -182,7 +261,11 @@ class Verdict:
         return VERDICT_CODES[self.code]
 
     def __str__(self) -> str:
-        return f"{'OK' if self.ok else 'Refused'} [{self.code}]: {self.message}"
+        if self.language == "en":
+            return f"{'OK' if self.ok else 'Refused'} [{self.code}]: {self.message}"
+        with speaking(self.language):  # the words of the verdict's own language
+            word = gettext("OK") if self.ok else gettext("Refused")
+        return f"{word} [{self.code}]: {self.message}"
 
     def __repr__(self) -> str:
         extra = ""
@@ -217,6 +300,24 @@ class IllegalActionError(ValueError):
     def code(self) -> str:
         """The refusing verdict's code."""
         return self.verdict.code
+
+
+def keep_maker(verdict: Verdict, maker: Callable[[], str]) -> Verdict:
+    """``verdict`` (just made by the engine, not yet handed out), keeping ``maker``: the callable
+    that makes its message again in the language spoken when it is called (`Verdict.message_in`).
+    Only a reference is stored: nothing is made until a message is asked for.
+
+    >>> verdict = keep_maker(Verdict.allow("ok", "Fine."), lambda: gettext("Fine."))
+    >>> verdict.message_in("pt_BR")
+    'Fine.'
+    """
+    object.__setattr__(verdict, "_maker", maker)
+    return verdict
+
+
+class OutdatedVerdictError(ValueError):
+    """`Verdict.message_in` was asked for the message of a verdict on a round that has moved on
+    since: its message would now speak of another state."""
 
 
 def describe_cards(cards: Sequence[Card]) -> str:

@@ -27,7 +27,7 @@ from ..core.actions import Action
 from ..core.cards import Card, deal_order
 from ..core.i18n import gettext, ngettext
 from ..core.inputs import need_cards, need_int, need_sequence
-from ..core.verdicts import Verdict
+from ..core.verdicts import Verdict, keep_maker
 from ..profiles import ProfileLike, get_profile
 from ..rules.scoring import ScoreBreakdown
 from ..variants.base import rules_for
@@ -149,12 +149,14 @@ class Game:
         if self.is_over:
             from ..core.verdicts import IllegalActionError
 
-            raise IllegalActionError(Verdict.refuse("round_over", gettext("The game is over. {result}").format(
-                result=self.result)))
+            raise IllegalActionError(keep_maker(Verdict.refuse("round_over", self._over_message()), self._over_message))
         done = self.round.apply(action)
         if self.round.is_over:
             self._finish_round()
         return done
+
+    def _over_message(self) -> str:
+        return gettext("The game is over. {result}").format(result=self.result)
 
     def _finish_round(self) -> None:
         scores = self.round.scores()

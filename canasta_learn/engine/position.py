@@ -21,14 +21,15 @@ Seed 000, Bill: an open pile, a natural pair of sixes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 from ..core.actions import Action, MeldGroup, TakePile, to_groups
 from ..core.cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from ..core.i18n import gettext, pgettext, speaking
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
-from ..core.verdicts import Verdict
+from ..core.verdicts import Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.melds import cards_value, meld_counts_problem, meld_name
 from ..rules.pile import PileStatus
@@ -38,6 +39,19 @@ from .moves import opening_combos, take_candidates
 from .round import MeldsLike, Round
 
 __all__ = ["Position"]
+
+_P = ParamSpec("_P")
+
+
+def _remade(check: Callable[Concatenate[Position, _P], Verdict]) -> Callable[Concatenate[Position, _P], Verdict]:
+    """A check of a position whose verdict keeps the way to make its message again (the same check,
+    re-run), so that `Verdict.message_in` can say it in another language."""
+
+    @functools.wraps(check)
+    def checked(position: Position, /, *args: _P.args, **kwargs: _P.kwargs) -> Verdict:
+        return keep_maker(check(position, *args, **kwargs), lambda: check(position, *args, **kwargs).message)
+
+    return checked
 
 
 class Position:
@@ -82,7 +96,7 @@ class Position:
         prof = self.profile
         visible = self.hand + self.discard_pile + self.red_threes + [c for m in self.team_melds for c in m]
         check_card_counts(visible, deck_count=prof.deck_count, joker_count=prof.joker_count,
-                          what="The position")
+                          what=gettext("The position"))
         if any(c.is_red_three for c in self.hand):
             raise ValueError("Red threes are never kept in hand: pass them as red_threes=... instead.")
         if team_opened is False and self.team_melds:
@@ -142,6 +156,7 @@ class Position:
         """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` (for this team)."""
         return self.pile_status().state
 
+    @_remade
     def check_take_pile(self, cards: CardsLike | None = None, extra_melds: MeldsLike = ()) -> Verdict:
         """Can the player take the pile? With ``cards``: that way. Without: yes when any legal
         take exists; the engine searches every take, openings with the top card included (as
@@ -193,6 +208,7 @@ class Position:
                 return verdict
         return None
 
+    @_remade
     def check_opening(self, melds: MeldsLike) -> Verdict:
         """Do these melds (laid together this turn) reach the opening minimum and leave a
         legal hand? A meld may include the pile's top card: then it is an opening by taking
@@ -342,6 +358,7 @@ class Position:
                     options.append(option)
         return sorted(options, key=lambda o: (o.wild_count, o.card_count, -o.value))
 
+    @_remade
     def opening_verdict(self) -> Verdict:
         """The verdict on opening now: the best of `opening_options` (checked by `check_opening`),
         or why no set of melds opens (``opening_impossible``): the highest value the hand can
@@ -380,6 +397,7 @@ class Position:
         return Verdict.refuse("opening_impossible", message, value=best_legal,
                               details={"minimum": minimum, "best_any": best_any})
 
+    @_remade
     def check_go_out(self, melds: MeldsLike, discard: Card | str | None = None, *,
                      concealed: bool = False) -> Verdict:
         """Could the player go out by laying ``melds`` (then discarding ``discard``)?
@@ -475,6 +493,7 @@ class Position:
                         cards=format_cards(cards), meld=meld_name(key))
         return gettext("none of your own melds is a canasta of {size} or more cards").format(size=prof.canasta_size)
 
+    @_remade
     def check_meld(self, melds: MeldsLike) -> Verdict:
         """Verdict on laying these melds now (after drawing from the stock if not drawn)."""
         rnd = self._round.copy()

@@ -23,7 +23,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import (
@@ -55,7 +55,7 @@ from ..core.cards import (
 from ..core.events import Event
 from ..core.i18n import get_language, gettext, ngettext, spoken
 from ..core.inputs import need_cards, need_int, need_team_scores
-from ..core.verdicts import IllegalActionError, Verdict
+from ..core.verdicts import IllegalActionError, OutdatedVerdictError, Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
 from ..rules import red_threes as red_three_rules
@@ -411,9 +411,22 @@ class Round:
             action = parse_action(action, self.player_count)
         problem = self._problem(action)
         if problem is not None:
-            return Verdict.refuse(problem.code, problem.message(), cards=problem.cards,
-                                  facts=dict(problem.facts or {}))
-        return self._ok_verdict(action)
+            return keep_maker(Verdict.refuse(problem.code, problem.message(), cards=problem.cards,
+                                             facts=dict(problem.facts or {})), self._maker(action))
+        return keep_maker(self._ok_verdict(action), self._maker(action))
+
+    def _maker(self, action: Action) -> Callable[[], str]:
+        """The maker of the message of this round's verdict on ``action``, kept by the verdict for
+        `Verdict.message_in`: the check run again (in the language spoken then); it raises
+        `OutdatedVerdictError` once the round has moved on (the message would speak of another state)."""
+        moves = len(self.log)
+
+        def remake() -> str:
+            if len(self.log) != moves:
+                raise OutdatedVerdictError()
+            problem = self._problem(action)
+            return problem.message() if problem is not None else self._ok_verdict(action).message
+        return remake
 
     def _ok_verdict(self, action: Action) -> Verdict:
         if isinstance(action, TakePile):
@@ -434,7 +447,8 @@ class Round:
     def _verify(self, action: Action) -> None:
         problem = self._problem(action)
         if problem is not None:
-            raise IllegalActionError(Verdict.refuse(problem.code, problem.message(), cards=problem.cards))
+            raise IllegalActionError(keep_maker(Verdict.refuse(problem.code, problem.message(), cards=problem.cards),
+                                                self._maker(action)))
 
     # public triples --------------------------------------------------------------
     def _seat(self, seat: int | None) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from ..core.cards import CARD_KEY, Card, CardsLike, check_card_counts, format_cards, rank_name
+from ..core.i18n import gettext
 from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top, need_sequence
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.melds import BLACK_THREE_RANK, check_meld_cards, closes_at_canasta, meld_key
@@ -152,7 +153,7 @@ def round_from_state(
         everything += [c for m in rnd.mortos for c in m]
     if check_counts:
         check_card_counts(everything, deck_count=prof.deck_count, joker_count=prof.joker_count,
-                          what="The position")
+                          what=gettext("The position"))
     rnd.opened = list(opened) if opened is not None else [
         bool(m) or bool(c) or rnd.opening_minimum(t) == 0
         for t, (m, c) in enumerate(zip(rnd.melds, rnd.closed, strict=True))]

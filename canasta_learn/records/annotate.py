@@ -90,8 +90,11 @@ def replay_text(record: GameRecord, round_index: int | None = None,
         begin = 0
         if step is not None:
             if not 0 <= step <= len(rr.actions):
-                raise ValueError(f"step {step} is outside round {r + 1}, which has "
-                                 f"{len(rr.actions)} actions (0 = after the deal).")
+                raise ValueError(ngettext("step {step} is outside round {number}, which has {count} actions "
+                                          "(0 = after the deal).",
+                                          "step {step} is outside round {number}, which has {count} actions "
+                                          "(0 = after the deal).", len(rr.actions)).format(
+                    step=step, number=r + 1, count=len(rr.actions)))
             begin = step
             lines.append(ngettext("Position after {count} action:", "Position after {count} actions:",
                                   step).format(count=step))

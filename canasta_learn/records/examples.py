@@ -20,6 +20,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from ..core.i18n import gettext
+
 if TYPE_CHECKING:  # pragma: no cover
     from .record import GameRecord
 
@@ -51,8 +53,11 @@ def example_path(name: str) -> str:
     """The file of an example game; ValueError names the known examples if it is unknown."""
     path = os.path.join(_games_dir(), f"{name}.json")
     if os.sep in name or "/" in name or not os.path.isfile(path):
-        raise ValueError(f"No example game {name!r}; the examples are: "
-                         f"{', '.join(example_names()) or 'none'}.")
+        names = ", ".join(example_names())
+        if not names:
+            raise ValueError(gettext("No example game {name}; the examples are: none.").format(name=repr(name)))
+        raise ValueError(gettext("No example game {name}; the examples are: {names}.").format(name=repr(name),
+                                                                                              names=names))
     return path
 
 

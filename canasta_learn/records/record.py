@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.actions import Action, parse_action, seat_name
 from ..core.cards import Card, NotationError, deal_order, format_cards, parse_cards
-from ..core.i18n import get_language
+from ..core.i18n import get_language, gettext, ngettext
 from ..core.verdicts import IllegalActionError
 from ..engine.round import Round
 from ..profiles import Profile, ProfileError, get_profile
@@ -160,11 +160,16 @@ class RecordError(ValueError):
     def _describe(self) -> str:
         place: list[str] = []
         if self.round_index is not None:
-            place.append(f"round {self.round_index + 1}")
+            place.append(gettext("round {number}").format(number=self.round_index + 1))
         if self.action_index is not None:
-            text = "the deal" if self.action_index < 0 else f"action {self.action_index + 1}"
-            if self.action_text is not None:
-                text += f" ({self.action_text!r})"
+            if self.action_index < 0:
+                text = gettext("the deal") if self.action_text is None else gettext("the deal ({text})").format(
+                    text=repr(self.action_text))
+            elif self.action_text is None:
+                text = gettext("action {number}").format(number=self.action_index + 1)
+            else:
+                text = gettext("action {number} ({text})").format(number=self.action_index + 1,
+                                                                  text=repr(self.action_text))
             place.append(text)
         return (", ".join(place) + ": " if place else "") + self.reason
 
@@ -275,7 +280,9 @@ class GameRecord:
         self.players: list[str] = (list(players) if players is not None
                                    else [seat_name(s, n) for s in range(n)])
         if len(self.players) != n:
-            raise RecordError(f"{len(self.players)} player names given for {n} seats.")
+            raise RecordError(ngettext("{count} player names given for {seats} seats.",
+                                       "{count} player names given for {seats} seats.", len(self.players)).format(
+                count=len(self.players), seats=n))
         self.rounds: list[RoundRecord] = list(rounds or [])
         self.errors: list[RecordError] = list(errors or [])
         #: Free-form text tags (title, event, annotator...), as PGN tags.
@@ -370,14 +377,16 @@ class GameRecord:
         """
         rr = self._round(round_index)
         if not -1 <= action_index < len(rr.actions):
-            raise RecordError(f"no action index {action_index} to comment on (the round has "
-                              f"{len(rr.actions)} actions; -1 is the deal)", round_index)
+            raise RecordError(ngettext(
+                "no action index {index} to comment on (the round has {count} actions; -1 is the deal)",
+                "no action index {index} to comment on (the round has {count} actions; -1 is the deal)",
+                len(rr.actions)).format(index=action_index, count=len(rr.actions)), round_index)
         if glyph is not None:
             if glyph not in GLYPHS:
-                raise RecordError(f"glyph {glyph!r} is not one of {' '.join(GLYPHS)}",
-                                  round_index, action_index)
+                raise RecordError(gettext("glyph {glyph} is not one of {glyphs}").format(
+                    glyph=repr(glyph), glyphs=" ".join(GLYPHS)), round_index, action_index)
             if action_index < 0:
-                raise RecordError("glyphs go on actions, not on the deal", round_index)
+                raise RecordError(gettext("glyphs go on actions, not on the deal"), round_index)
             rr.glyphs[action_index] = glyph
         if text:
             rr.comments[action_index] = text
@@ -387,8 +396,9 @@ class GameRecord:
     # ------------------------------------------------------------------ replay
     def _round(self, round_index: int) -> RoundRecord:
         if not isinstance(round_index, int) or not 0 <= round_index < len(self.rounds):
-            raise RecordError(f"no round index {round_index!r}: the record has "
-                              f"{len(self.rounds)} rounds")
+            raise RecordError(ngettext("no round index {index}: the record has {count} rounds",
+                                       "no round index {index}: the record has {count} rounds",
+                                       len(self.rounds)).format(index=repr(round_index), count=len(self.rounds)))
         return self.rounds[round_index]
 
     def _cache(self, round_index: int) -> _RoundCache:
@@ -459,13 +469,14 @@ class GameRecord:
         cache = self._cache(round_index)
         count = len(cache.actions)
         if not isinstance(action_index, int) or not -1 <= action_index < count:
-            raise RecordError(f"no action index {action_index!r}: the round has {count} actions "
-                              "(-1 is the deal)", round_index)
+            raise RecordError(ngettext("no action index {index}: the round has {count} actions (-1 is the deal)",
+                                       "no action index {index}: the round has {count} actions (-1 is the deal)",
+                                       count).format(index=repr(action_index), count=count), round_index)
         try:
             return cache.state(action_index + 1)
         except IllegalActionError as error:
             bad = cache.done
-            raise RecordError(f"illegal here: {error}", round_index, bad,
+            raise RecordError(_illegal_here(error), round_index, bad,
                               self.rounds[round_index].actions[bad]) from None
 
     def replay(self, round_index: int | None = None) -> Iterator[ReplayStep]:
@@ -482,7 +493,7 @@ class GameRecord:
                 try:
                     rnd.apply(action)
                 except IllegalActionError as error:
-                    raise RecordError(f"illegal here: {error}", r, index,
+                    raise RecordError(_illegal_here(error), r, index,
                                       rr.actions[index]) from None
                 yield ReplayStep(r, index, action, rnd.copy(), rr.comments.get(index),
                                  rr.glyphs.get(index))
@@ -502,27 +513,28 @@ class GameRecord:
         from ..engine.game import MAX_GAME_ROUNDS, Game
 
         if not self.rounds:
-            raise RecordError("the record has no rounds to rebuild a game from")
+            raise RecordError(gettext("the record has no rounds to rebuild a game from"))
         if any(rr.start is not None for rr in self.rounds):
-            raise RecordError("a round that starts from an explicit position cannot be part of a "
-                              "Game; use state_at() to replay it")
+            raise RecordError(gettext("a round that starts from an explicit position cannot be part of a "
+                                      "Game; use state_at() to replay it"))
         game = Game(self.profile, seed=seed, dealer=self.rounds[0].dealer,
                     decks=[list(rr.deck) for rr in self.rounds],
                     max_rounds=max(MAX_GAME_ROUNDS, len(self.rounds)))
         for r, rr in enumerate(self.rounds):
             if len(game.rounds) != r + 1:
-                raise RecordError("the game was already over before this round", r)
+                raise RecordError(gettext("the game was already over before this round"), r)
             live = game.round
             if live.dealer != rr.dealer or live.team_scores != rr.team_scores:
-                raise RecordError(
-                    f"the game would deal this round by {live.seat_name(live.dealer)} with team "
-                    f"scores {list(live.team_scores)}, but the record has dealer "
-                    f"{live.seat_name(rr.dealer)} and {list(rr.team_scores)}", r)
+                raise RecordError(gettext(
+                    "the game would deal this round by {dealer} with team scores {scores}, but the record has "
+                    "dealer {recorded_dealer} and {recorded_scores}").format(
+                        dealer=live.seat_name(live.dealer), scores=list(live.team_scores),
+                        recorded_dealer=live.seat_name(rr.dealer), recorded_scores=list(rr.team_scores)), r)
             for index, text in enumerate(rr.actions):
                 try:
                     game.apply(text)
                 except (IllegalActionError, NotationError) as error:
-                    raise RecordError(f"illegal here: {error}", r, index, text) from None
+                    raise RecordError(_illegal_here(error), r, index, text) from None
         return game
 
     # ------------------------------------------------------------------ tables
@@ -601,13 +613,13 @@ def _round_record(rnd: Round, start: Round | None) -> RoundRecord:
         return RoundRecord(rnd.dealer, tuple(rnd.deck), tuple(rnd.team_scores), actions)
     if start is None:
         if rnd.log:
-            raise RecordError(
+            raise RecordError(gettext(
                 "this round was built with Round.from_state (no deck) and has actions already; "
                 "its starting position is unknown: pass start= a copy of the round taken before "
-                "its first action")
+                "its first action"))
         start = rnd
     elif [a.text(n) for a in start.log]:
-        raise RecordError("start= must be the round before its first action")
+        raise RecordError(gettext("start= must be the round before its first action"))
     return RoundRecord(rnd.dealer, (), tuple(rnd.team_scores), actions,
                        start=_start_from_round(start))
 
@@ -661,24 +673,25 @@ def _read_text(path_or_text: str | os.PathLike[str]) -> str:
         if (not stripped or stripped[0] in "{[" or "\n" in path_or_text
                 or "\x00" in path_or_text or len(path_or_text) > _MAX_PATH):
             if len(path_or_text) > MAX_RECORD_CHARS:
-                raise RecordError(f"the record has {len(path_or_text)} characters; a record has "
-                                  f"at most {MAX_RECORD_CHARS}")
+                raise RecordError(gettext("the record has {count} characters; a record has at most {most}").format(
+                    count=len(path_or_text), most=MAX_RECORD_CHARS))
             return path_or_text
     elif not isinstance(path_or_text, os.PathLike):
-        raise RecordError(f"load() takes JSON text or a file path, not "
-                          f"{type(path_or_text).__name__}")
+        raise RecordError(gettext("load() takes JSON text or a file path, not {kind}").format(
+            kind=type(path_or_text).__name__))
     name = os.fspath(path_or_text)
     with open(path_or_text, "rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         data = handle.read(MAX_RECORD_CHARS + 1)
     if max(size, len(data)) > MAX_RECORD_CHARS:
-        raise RecordError(f"{name}: the file has {max(size, len(data))} bytes; a record has at "
-                          f"most {MAX_RECORD_CHARS}")
+        raise RecordError(gettext("{file}: the file has {count} bytes; a record has at most {most}").format(
+            file=name, count=max(size, len(data)), most=MAX_RECORD_CHARS))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{name}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
-                          f"{error.start}); a record is UTF-8 JSON") from None
+        raise RecordError(gettext("{file}: not UTF-8 text (byte {byte} at offset {offset}); a record is UTF-8 "
+                                  "JSON").format(file=name, byte=f"0x{data[error.start]:02x}",
+                                                 offset=error.start)) from None
 
 
 _MAX_PATH = 4096  # no file path is longer (PATH_MAX): a longer text is record text
@@ -699,8 +712,8 @@ def _check_nesting(text: str) -> None:
         return
     depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
     if depth > MAX_NESTING:
-        raise RecordError(f"the record nests JSON {depth} deep; a record nests at most "
-                          f"{MAX_NESTING} deep")
+        raise RecordError(gettext("the record nests JSON {depth} deep; a record nests at most {most} deep").format(
+            depth=depth, most=MAX_NESTING))
 
 
 def _repair_truncated(text: str, valid_until: int) -> Any:
@@ -745,14 +758,20 @@ def _apply_checked(rnd: Round, text: str) -> tuple[Action | None, str | None]:
     try:
         action = parse_action(text, rnd.player_count)
     except NotationError as error:
-        return None, f"not an action: {error}"
+        return None, gettext("not an action: {problem}").format(problem=error)
     try:
         rnd.apply(action)  # apply() re-checks: a refusal changes nothing
     except IllegalActionError as error:
-        return None, f"illegal here: {error.verdict.message}"
+        return None, _illegal_here(error.verdict.message)
     except Exception as error:  # noqa: BLE001 - a record must never crash the reader
-        return None, f"the engine could not apply it ({type(error).__name__}: {error})"
+        return None, gettext("the engine could not apply it ({kind}: {problem})").format(
+            kind=type(error).__name__, problem=error)
     return action, None
+
+
+def _illegal_here(problem: object) -> str:
+    """The reason of an action the engine refuses at that point of the round."""
+    return gettext("illegal here: {problem}").format(problem=problem)
 
 
 def _is_int(value: Any) -> bool:
@@ -778,27 +797,31 @@ class _Loader:
         try:
             doc = json.loads(text)
         except RecursionError:  # pragma: no cover - _check_nesting refuses such depths first
-            raise RecordError(f"the record nests JSON too deep; a record nests at most "
-                              f"{MAX_NESTING} deep") from None
+            raise RecordError(gettext("the record nests JSON too deep; a record nests at most {most} deep").format(
+                most=MAX_NESTING)) from None
         except ValueError as error:  # JSONDecodeError
-            where = ""
             if isinstance(error, json.JSONDecodeError):
-                where = f" at line {error.lineno}, column {error.colno} ({error.msg})"
-            kept = "" if self.strict else "; recovered the rounds written completely"
-            self.problem(RecordError(f"the record is not valid JSON (truncated or corrupt)"
-                                     f"{where}{kept}"))
+                reason = gettext("the record is not valid JSON (truncated or corrupt) at line {line}, column "
+                                 "{column} ({problem})").format(line=error.lineno, column=error.colno,
+                                                                problem=error.msg)
+            else:  # pragma: no cover - json.loads raises JSONDecodeError
+                reason = gettext("the record is not valid JSON (truncated or corrupt)")
+            if not self.strict:
+                reason += gettext("; recovered the rounds written completely")
+            self.problem(RecordError(reason))
             doc = _repair_truncated(text, getattr(error, "pos", len(text)))
         if not isinstance(doc, dict):
-            self.problem(RecordError("the record must be a JSON object with format, version, "
-                                     "profile, players and rounds"))
+            self.problem(RecordError(gettext("the record must be a JSON object with format, version, "
+                                             "profile, players and rounds")))
             return GameRecord(errors=self.errors)
         fmt = doc.get("format")
         if fmt != RECORD_FORMAT:
-            self.problem(RecordError(f"format is {fmt!r}, expected {RECORD_FORMAT!r}"))
+            self.problem(RecordError(gettext("format is {given}, expected {expected}").format(
+                given=repr(fmt), expected=repr(RECORD_FORMAT))))
         version = doc.get("version")
         if version != RECORD_VERSION or not _is_int(version):
-            self.problem(RecordError(f"version is {version!r}; this canasta_learn reads version "
-                                     f"{RECORD_VERSION}"))
+            self.problem(RecordError(gettext("version is {given}; this canasta_learn reads version {expected}").format(
+                given=repr(version), expected=RECORD_VERSION)))
         profile = self.read_profile(doc.get("profile"))
         if profile is None:
             return GameRecord(errors=self.errors)
@@ -809,21 +832,21 @@ class _Loader:
                 and all(isinstance(p, str) for p in players)):
             record.players = list(players)
         elif players is not None or self.strict:
-            self.problem(RecordError(f"players must list {n} names (one per seat), "
-                                     f"not {players!r}"))
+            self.problem(RecordError(gettext("players must list {count} names (one per seat), not {given}").format(
+                count=n, given=repr(players))))
         info = doc.get("info", {})
         if isinstance(info, dict) and all(isinstance(k, str) and isinstance(v, str)
                                           for k, v in info.items()):
             record.info = dict(info)
         else:
-            self.problem(RecordError("info must map names to texts"))
+            self.problem(RecordError(gettext("info must map names to texts")))
         rounds = doc.get("rounds")
         if not isinstance(rounds, list):
-            self.problem(RecordError("rounds must be a list of rounds"))
+            self.problem(RecordError(gettext("rounds must be a list of rounds")))
             rounds = []
         if len(rounds) > MAX_ROUNDS:
-            raise RecordError(f"the record has {len(rounds)} rounds; a record has at most "
-                              f"{MAX_ROUNDS}")
+            raise RecordError(gettext("the record has {count} rounds; a record has at most {most}").format(
+                count=len(rounds), most=MAX_ROUNDS))
         for r, item in enumerate(rounds):
             self.read_round(record, r, item)
             rounds[r] = None  # the parsed document is dropped as the record is built
@@ -833,17 +856,17 @@ class _Loader:
 
     def read_profile(self, value: Any) -> Profile | None:
         if not isinstance(value, dict) or not isinstance(value.get("name"), str):
-            self.problem(RecordError("profile must be an object with a name"))
+            self.problem(RecordError(gettext("profile must be an object with a name")))
             return None
         try:
             if "settings" in value:
                 settings = value["settings"]
                 if not isinstance(settings, dict):
-                    raise ProfileError("profile settings must be an object")
+                    raise ProfileError(gettext("profile settings must be an object"))
                 profile = Profile.from_settings(settings)
                 if profile.name != value["name"]:
-                    raise ProfileError(f"the settings are named {profile.name!r}, the profile "
-                                       f"{value['name']!r}")
+                    raise ProfileError(gettext("the settings are named {settings}, the profile {profile}").format(
+                        settings=repr(profile.name), profile=repr(value["name"])))
                 return profile
             return get_profile(value["name"])
         except (ValueError, TypeError) as error:
@@ -853,25 +876,25 @@ class _Loader:
     def read_round(self, record: GameRecord, r: int, item: Any) -> None:
         profile = record.profile
         if not isinstance(item, dict):
-            self.problem(RecordError("a round must be an object", r))
+            self.problem(RecordError(gettext("a round must be an object"), r))
             return
         dealer = item.get("dealer")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not (
                 0 <= dealer < profile.player_count):
-            self.problem(RecordError(f"dealer must be a seat 0-{profile.player_count - 1}, "
-                                     f"not {dealer!r}", r))
+            self.problem(RecordError(gettext("dealer must be a seat 0-{last}, not {given}").format(
+                last=profile.player_count - 1, given=repr(dealer)), r))
             return
         scores = item.get("team_scores")
         if (not isinstance(scores, list) or len(scores) != profile.team_count
                 or not all(_is_int(s) for s in scores)):
-            self.problem(RecordError(f"team_scores must give {profile.team_count} whole "
-                                     f"numbers, not {scores!r}", r))
+            self.problem(RecordError(gettext("team_scores must give {count} whole numbers, not {given}").format(
+                count=profile.team_count, given=repr(scores)), r))
             return
         deck: tuple[Card, ...] = ()
         start = item.get("start")
         if start is not None:
             if "deck" in item:
-                self.problem(RecordError("a round has a deck or a start position, not both", r))
+                self.problem(RecordError(gettext("a round has a deck or a start position, not both"), r))
                 return
             start = self.read_start(start, r, profile)
             if start is None:
@@ -879,8 +902,8 @@ class _Loader:
         else:
             deck_text = item.get("deck")
             if not isinstance(deck_text, str):
-                self.problem(RecordError("the round has no deck (card notation text, first "
-                                         "card dealt first)", r))
+                self.problem(RecordError(gettext("the round has no deck (card notation text, first "
+                                                 "card dealt first)"), r))
                 return
             try:
                 deck = tuple(deal_order(parse_cards(deck_text), deck_count=profile.deck_count,
@@ -900,32 +923,33 @@ class _Loader:
                 self.problem(RecordError(f"start: {error}", r))
                 return
             except Exception as error:  # noqa: BLE001 - a record must never crash the reader
-                self.problem(RecordError(f"start: the engine could not build this position "
-                                         f"({type(error).__name__}: {error})", r))
+                self.problem(RecordError(gettext("start: the engine could not build this position "
+                                                 "({kind}: {problem})").format(kind=type(error).__name__,
+                                                                                problem=error), r))
                 return
         if rr.start is not None and rnd is not None:
             rr.start = _start_from_round(rnd)
         texts = item.get("actions")
         if not isinstance(texts, list):
-            self.problem(RecordError("actions must be a list of action texts", r))
+            self.problem(RecordError(gettext("actions must be a list of action texts"), r))
             texts = []
         if len(texts) > MAX_ACTIONS:
-            raise RecordError(f"the round has {len(texts)} actions; a round has at most "
-                              f"{MAX_ACTIONS}", r)
+            raise RecordError(gettext("the round has {count} actions; a round has at most {most}").format(
+                count=len(texts), most=MAX_ACTIONS), r)
         n = profile.player_count
         for index, text in enumerate(texts):
             reason = None
             if not isinstance(text, str):
-                reason = f"an action is one line of text, not {text!r}"
+                reason = gettext("an action is one line of text, not {given}").format(given=repr(text))
             elif len(text) > MAX_ACTION_CHARS:
-                reason = (f"the action has {len(text)} characters; an action has at most "
-                          f"{MAX_ACTION_CHARS}")
+                reason = gettext("the action has {count} characters; an action has at most {most}").format(
+                    count=len(text), most=MAX_ACTION_CHARS)
                 text = text[:40] + "..."
             elif rnd is None:  # lazy: the notation now, the engine's check on first replay
                 try:
                     action = parse_action(text, n)
                 except NotationError as error:
-                    reason = f"not an action: {error}"
+                    reason = gettext("not an action: {problem}").format(problem=error)
             else:
                 checked, reason = _apply_checked(rnd, text)
                 if checked is not None:
@@ -939,34 +963,39 @@ class _Loader:
         for key, kind in (("comments", "comment"), ("glyphs", "glyph")):
             notes = item.get(key, {})
             if not isinstance(notes, dict):
-                self.problem(RecordError(f"{key} must map action indexes to texts", r))
+                self.problem(RecordError(gettext("{key} must map action indexes to texts").format(key=key), r))
                 continue
             for index_text, value in notes.items():
                 key_index = _index_key(index_text)
                 if key_index is None or not -1 <= key_index < count:
                     if count < len(texts) and key_index is not None and key_index < len(texts):
                         continue  # on an action dropped after an earlier problem
-                    self.problem(RecordError(f"{kind} key {index_text!r} is not the index of an "
-                                             f"action (0-{count - 1}, or -1 for the deal)", r))
+                    self.problem(RecordError(gettext("{kind} key {key} is not the index of an action (0-{last}, or "
+                                                     "-1 for the deal)").format(kind=kind, key=repr(index_text),
+                                                                                last=count - 1), r))
                     continue
                 if not isinstance(value, str) or (kind == "glyph" and (
                         value not in GLYPHS or key_index < 0)):
-                    allowed = " ".join(GLYPHS) if kind == "glyph" else "text"
-                    self.problem(RecordError(f"{kind} {value!r} must be {allowed}", r, key_index))
+                    if kind == "glyph":
+                        reason = gettext("glyph {value} must be {glyphs}").format(value=repr(value),
+                                                                                  glyphs=" ".join(GLYPHS))
+                    else:
+                        reason = gettext("comment {value} must be text").format(value=repr(value))
+                    self.problem(RecordError(reason, r, key_index))
                     continue
                 target = rr.comments if kind == "comment" else rr.glyphs
                 target[key_index] = value
         marks = item.get("review", {})
         if not isinstance(marks, dict):
-            self.problem(RecordError("review must map action indexes to review marks", r))
+            self.problem(RecordError(gettext("review must map action indexes to review marks"), r))
             marks = {}
         for index_text, value in marks.items():
             key_index = _index_key(index_text)
             if key_index is None or not 0 <= key_index < count:
                 if count < len(texts) and key_index is not None and key_index < len(texts):
                     continue  # on an action dropped after an earlier problem
-                self.problem(RecordError(f"review key {index_text!r} is not the index of an "
-                                         f"action (0-{count - 1})", r))
+                self.problem(RecordError(gettext("review key {key} is not the index of an action (0-{last})").format(
+                    key=repr(index_text), last=count - 1), r))
                 continue
             try:
                 rr.review[key_index] = review_mark(value)
@@ -980,14 +1009,15 @@ class _Loader:
         n, teams = profile.player_count, profile.team_count
         problem = None
         if not isinstance(value, dict) or set(value) - set(_MORTO_KEYS) != set(_START_KEYS):
-            problem = f"start must be an object with exactly {', '.join(_START_KEYS)} (and {', '.join(_MORTO_KEYS)})"
+            problem = gettext("start must be an object with exactly {keys} (and {morto_keys})").format(
+                keys=", ".join(_START_KEYS), morto_keys=", ".join(_MORTO_KEYS))
         elif any(key in value for key in _MORTO_KEYS) and not (
                 isinstance(value.get("mortos"), list) and len(value["mortos"]) == teams
                 and all(isinstance(m, str) for m in value["mortos"])
                 and isinstance(value.get("morto_state"), list) and len(value["morto_state"]) == teams
                 and all(m in ("none", "waiting", "taken", "stock") for m in value["morto_state"])):
-            problem = (f"start mortos must list {teams} card texts and morto_state {teams} of "
-                       "'none', 'waiting', 'taken', 'stock'")
+            problem = gettext("start mortos must list {teams} card texts and morto_state {teams} of "
+                              "'none', 'waiting', 'taken', 'stock'").format(teams=teams)
         else:
             v = value
             texts = [v["stock"], v["pile"]] + (v["hands"] if isinstance(v["hands"], list) else [])
@@ -997,18 +1027,19 @@ class _Loader:
                     and isinstance(v["red_threes"], list) and len(v["red_threes"]) == n
                     and isinstance(melds, list) and len(melds) == teams
                     and all(isinstance(t, list) for t in melds)):
-                problem = (f"start needs {n} hands, {n} red-three lists and {teams} meld lists")
+                problem = gettext("start needs {seats} hands, {seats} red-three lists and {teams} meld lists").format(
+                    seats=n, teams=teams)
             elif not all(isinstance(t, str) for t in texts + [m for t in melds for m in t]):
-                problem = "start cards must be card notation texts"
+                problem = gettext("start cards must be card notation texts")
             elif not (_is_int(v["to_move"]) and 0 <= v["to_move"] < n):
-                problem = f"start to_move must be a seat 0-{n - 1}"
+                problem = gettext("start to_move must be a seat 0-{last}").format(last=n - 1)
             elif v["drew_from"] not in (None, "stock", "pile"):
-                problem = "start drew_from must be null, 'stock' or 'pile'"
+                problem = gettext("start drew_from must be null, 'stock' or 'pile'")
             elif not all(isinstance(x, list) and len(x) == count
                          and all(isinstance(b, bool) for b in x)
                          for x, count in ((v["opened"], teams), (v["has_melded"], n))):
-                problem = (f"start opened must list {teams} and has_melded {n} values true/false "
-                           "(one per team, one per seat)")
+                problem = gettext("start opened must list {teams} and has_melded {seats} values true/false "
+                                  "(one per team, one per seat)").format(teams=teams, seats=n)
         if problem is not None:
             self.problem(RecordError(problem, r))
             return None
@@ -1037,24 +1068,41 @@ def review_mark(value: Any) -> dict[str, Any]:
     80.0
     """
     if not isinstance(value, dict) or set(value) != set(REVIEW_FIELDS):
-        raise RecordError(f"a review mark is an object with exactly the keys {', '.join(REVIEW_FIELDS)}")
+        raise RecordError(gettext("a review mark is an object with exactly the keys {keys}").format(
+            keys=", ".join(REVIEW_FIELDS)))
     for key in ("best", "best_words"):
         if not isinstance(value[key], str) or not value[key] or len(value[key]) > MAX_ACTION_CHARS:
-            raise RecordError(f"review {key} must be {REVIEW_FIELDS[key]}, not {value[key]!r}")
+            raise _review_field_error(key, value[key])
     for key in ("loss", "stderr"):
         number = value[key]
         if isinstance(number, bool) or not isinstance(number, int | float) or not 0 <= number < float("inf"):
-            raise RecordError(f"review {key} must be {REVIEW_FIELDS[key]}, not {number!r}")
+            raise _review_field_error(key, number)
     reasons = value["reasons"]
     if not isinstance(reasons, list) or not all(isinstance(t, str) for t in reasons):
-        raise RecordError(f"review reasons must be {REVIEW_FIELDS['reasons']}, not {reasons!r}")
+        raise _review_field_error("reasons", reasons)
     if not _is_int(value["rollouts"]) or value["rollouts"] < 1:
-        raise RecordError(f"review rollouts must be {REVIEW_FIELDS['rollouts']}, not {value['rollouts']!r}")
+        raise _review_field_error("rollouts", value["rollouts"])
     if value["seed"] is not None and not _is_int(value["seed"]):
-        raise RecordError(f"review seed must be {REVIEW_FIELDS['seed']}, not {value['seed']!r}")
+        raise _review_field_error("seed", value["seed"])
     return {"best": value["best"], "best_words": value["best_words"], "loss": float(value["loss"]),
             "stderr": float(value["stderr"]), "reasons": list(reasons), "rollouts": int(value["rollouts"]),
             "seed": value["seed"]}
+
+
+def _review_field_error(key: str, value: Any) -> RecordError:
+    """The problem of a review mark whose field ``key`` holds ``value`` (what `REVIEW_FIELDS` accepts,
+    in the language spoken now)."""
+    accepted = {
+        "best": gettext("the coach's best move, in one-line text form"),
+        "best_words": gettext("the same move in words"),
+        "loss": gettext("the estimated loss of the move played against it, in points (a number >= 0)"),
+        "stderr": gettext("the standard error of that loss (a number >= 0)"),
+        "reasons": gettext("the coach's reasons for its move (a list of texts)"),
+        "rollouts": gettext("the simulated endings behind the estimate (a whole number >= 1)"),
+        "seed": gettext("the seed that makes the review repeatable (a whole number, or null)"),
+    }[key]
+    return RecordError(gettext("review {key} must be {accepted}, not {value}").format(
+        key=key, accepted=accepted, value=repr(value)))
 
 
 def _index_key(text: Any) -> int | None:

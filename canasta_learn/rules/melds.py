@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from ..core.cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
 from ..core.i18n import gettext, ngettext
 from ..core.inputs import need_bool, need_cards, need_counts_in_deck
-from ..core.verdicts import Verdict
+from ..core.verdicts import Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
 from ..variants import rules_for
 from ..variants.keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
@@ -144,7 +144,7 @@ def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
     """
     prof = get_profile(profile)
     given = need_cards(cards, "cards")
-    need_counts_in_deck(given, prof, "This set of cards")
+    need_counts_in_deck(given, prof, gettext("This set of cards"))
     return cards_value(given, prof)
 
 
@@ -402,5 +402,6 @@ def check_meld(cards: CardsLike, profile: ProfileLike = "classic", *, going_out:
     prof = get_profile(profile)
     given = need_cards(cards, "cards")
     need_bool(going_out, "going_out")
-    need_counts_in_deck(given, prof, "The meld")
-    return check_meld_cards(given, prof, going_out=going_out)
+    need_counts_in_deck(given, prof, gettext("The meld"))
+    return keep_maker(check_meld_cards(given, prof, going_out=going_out),
+                      lambda: check_meld_cards(given, prof, going_out=going_out).message)

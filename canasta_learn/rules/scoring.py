@@ -310,7 +310,7 @@ def score_round(
         if problem is not None:
             raise ValueError(problem)
     need_counts_in_deck([c for m in melds for c in m] + threes + [c for h in hands for c in h], prof,
-                        "The scored hand (its melds, red threes and hands left)")
+                        gettext("The scored hand (its melds, red threes and hands left)"))
     return score_team(melds, threes, hands, prof, went_out=went_out,
                       concealed=concealed, has_melded=has_melded)
 

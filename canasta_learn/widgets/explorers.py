@@ -404,9 +404,11 @@ def opening_table_html(profile: Profile, team_score: int) -> str:
         mark = " \u25c0 " + html.escape(gettext("in force")) if current else ""
         body.append(f"<tr{attrs}><td>{html.escape(label)}</td><td>{minimum}{mark}</td></tr>")
     caption = html.escape(gettext("Opening minimums ({profile})").format(profile=profile.name))
+    score_head = html.escape(gettext("Team score"))  # outside the f-string: Babel finds it there
+    minimum_head = html.escape(gettext("Minimum"))
     return ('<table class="cl-minimums" style="border-collapse:collapse">'
             f"<caption style=\"text-align:left\">{caption}</caption>"
-            f"<thead><tr><th>{html.escape(gettext('Team score'))}</th><th>{html.escape(gettext('Minimum'))}</th>"
+            f"<thead><tr><th>{score_head}</th><th>{minimum_head}</th>"
             f"</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 

@@ -37,14 +37,12 @@ def _words(text: str) -> list[str]:
 
 
 def _our_help(text: str) -> str:
-    """A help page without argparse's own words: its usage block, its headings, its ``-h`` line,
-    and the names of the arguments each entry starts with."""
+    """A help page without its usage block and the names of the arguments each entry starts
+    with (notation): its description, headings and help texts."""
     usage, _, body = text.partition("\n\n")
-    assert usage.startswith("usage: canasta-learn")
+    assert usage.startswith(("usage: canasta-learn", "uso: canasta-learn"))
     lines = []
     for line in body.splitlines():
-        if line.startswith(("options:", "positional arguments:")) or "show this help message and exit" in line:
-            continue
         lines.append(re.sub(r"^  (\S+(?: [A-Z_]+)?(?:, \S+(?: [A-Z_]+)?)*)", " ", line))
     return " ".join(lines)
 
@@ -163,7 +161,7 @@ def test_classroom_link_opens_the_portuguese_edition_and_refuses_in_portuguese(
         assert status_pt == 2 and err_pt != err_en and _words(err_pt) == [], err_pt
 
 
-def test_site_help_is_portuguese_but_for_argparse_own_words(capsys: pytest.CaptureFixture[str]) -> None:
+def test_site_help_is_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
     (status_en, out_en, _), (status_pt, out_pt, _) = _both(["site", "--help"], capsys)
     assert status_en == status_pt == 0
     assert out_pt != out_en
@@ -178,6 +176,54 @@ def test_main_help_texts_are_portuguese(capsys: pytest.CaptureFixture[str]) -> N
         assert out_pt != out_en, command
         ours = _our_help(out_pt)
         assert _words(ours) == [], (command, _words(ours))
+
+
+ARGPARSE_ENGLISH = ("usage:", "options:", "positional arguments:", "show this help message and exit",
+                    "show program's version number and exit", "error:", "the following arguments are required",
+                    "invalid choice", "unrecognized arguments", "expected one argument", "invalid int value")
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([command, "--help"] for command in (
+    "demo", "replay", "simulate", "record", "lessons", "export", "classroom-link", "play", "site"))],
+    ids=lambda argv: argv[0])
+def test_help_in_portuguese_has_argparse_words_in_portuguese_too(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``canasta-learn --lang pt_BR --help``: argparse's usage line, headings and the help of
+    ``-h`` and ``--version`` are Portuguese (our catalogue's translations of argparse's msgids)."""
+    (status_en, out_en, _), (status_pt, out_pt, _) = _both(argv, capsys)
+    assert status_en == status_pt == 0
+    assert out_en.startswith("usage: canasta-learn") and "options:" in out_en  # English as argparse says it
+    assert out_pt.startswith("uso: canasta-learn") and "\nopções:\n" in out_pt
+    assert "mostra esta mensagem de ajuda e sai" in out_pt
+    assert [words for words in ARGPARSE_ENGLISH if words in out_pt] == []
+    assert _words(_our_help(out_pt)) == [], _words(_our_help(out_pt))
+    if argv == ["--help"]:
+        assert "argumentos posicionais:" in out_pt and "mostra a versão do programa e sai" in out_pt
+
+
+@pytest.mark.parametrize("argv", [
+    ["fly"],
+    ["replay"],
+    ["simulate", "--rounds", "x"],
+    ["simulate", "--rounds"],
+    ["simulate", "--bogus"],
+    ["play", "--speed"],
+    ["--lang", "fr", "demo"],
+], ids=["invalid_choice", "required_argument", "invalid_int", "expected_one_argument", "unrecognized",
+        "expected_one_argument_subcommand", "bad_language"])
+def test_usage_errors_are_portuguese(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's own refusals (a wrong subcommand, a missing or unreadable argument) print the
+    usage and the error in Portuguese, exit 2, and leave argparse as it was."""
+    import argparse
+
+    (status_en, _, err_en), (status_pt, _, err_pt) = _both(argv, capsys)
+    assert status_en == status_pt == 2
+    assert err_en.startswith("usage: canasta-learn") and ": error: " in err_en
+    assert err_pt.startswith("uso: canasta-learn") and ": erro: " in err_pt
+    assert [words for words in ARGPARSE_ENGLISH if words in err_pt] == []
+    usage_end = err_pt.index("canasta-learn", err_pt.index("\n"))  # the error line after the usage block
+    assert _words(err_pt[usage_end:]) == [], err_pt
+    assert argparse._("usage: ") == "usage: "  # argparse speaks English again
 
 
 @pytest.mark.parametrize("argv", [

@@ -186,3 +186,53 @@ def test_the_wheel_ships_the_compiled_catalogues(tmp_path: Path) -> None:
         assert [name for name in committed if name not in names] == []
         shipped = zf.read("canasta_learn/locale/pt_BR/LC_MESSAGES/lessons.mo")
     assert shipped == (ROOT / "canasta_learn/locale/pt_BR/LC_MESSAGES/lessons.mo").read_bytes()
+
+
+def _calls_missing_from(catalogue_path: Path, sources: list[Path]) -> list[str]:
+    """Every gettext / ngettext / pgettext call of ``sources`` whose message (a literal) has no
+    entry in the catalogue, as 'file:line message'; a call whose message is not a literal is
+    listed too (Babel cannot extract it)."""
+    import ast
+
+    from babel.messages.pofile import read_po
+
+    with catalogue_path.open("rb") as handle:
+        catalogue = read_po(handle)
+    known: set[Any] = set()
+    for entry in catalogue:
+        msgid = entry.id if isinstance(entry.id, str) else entry.id[0]
+        known.add((entry.context, msgid))
+    missing = []
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("gettext", "ngettext", "pgettext")):
+                continue
+            args = node.args
+            context = None
+            if node.func.id == "pgettext":
+                if not args or not isinstance(args[0], ast.Constant):
+                    missing.append(f"{path}:{node.lineno} (context not a literal)")
+                    continue
+                context, args = args[0].value, args[1:]
+            if not args or not isinstance(args[0], ast.Constant) or not isinstance(args[0].value, str):
+                missing.append(f"{path}:{node.lineno} (message not a literal)")
+            elif (context, args[0].value) not in known:
+                missing.append(f"{path}:{node.lineno} {args[0].value!r}")
+    return missing
+
+
+def test_every_message_the_package_asks_for_is_in_the_portuguese_catalogue() -> None:
+    """A call Babel did not extract (inside an f-string's braces, or added without `catalogs.py
+    update`) would stay English in pt_BR: every literal message of every gettext call is in the
+    catalogue, with its context."""
+    sources = sorted((ROOT / "canasta_learn").rglob("*.py"))
+    po = ROOT / "canasta_learn" / "locale" / "pt_BR" / "LC_MESSAGES" / "canasta_learn.po"
+    assert _calls_missing_from(po, sources) == []
+
+
+def test_the_missing_message_scan_finds_a_call_inside_an_f_string(tmp_path: Path) -> None:
+    source = tmp_path / "module.py"
+    source.write_text('x = f"<th>{gettext(\'Not a message we have\')}</th>"\n', encoding="utf-8")
+    po = ROOT / "canasta_learn" / "locale" / "pt_BR" / "LC_MESSAGES" / "canasta_learn.po"
+    assert _calls_missing_from(po, [source]) == [f"{source}:1 'Not a message we have'"]

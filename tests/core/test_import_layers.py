@@ -39,6 +39,8 @@ EXCEPTIONS = {
                              ("engine.position", "Position")]},
     ("canasta_learn.engine.round", "__str__", "canasta_learn.render.text"):
         "Round's plain-text display (the text twin of _repr_html_), imported when first printed",
+    ("canasta_learn.profiles", None, "canasta_learn.core.i18n"):
+        "the profile errors speak the learner's language; core.i18n imports nothing of the package (no cycle)",
 }
 
 

@@ -4,8 +4,10 @@ lessons catalogue, and compared here cell by cell, so the two editions cannot dr
 
 For each lesson, after the Portuguese edition's first cell (tagged ``language``: it calls
 ``canasta_learn.set_language("pt_BR")``): the same number of cells of the same types, code cells
-identical (source, tags), and for each Markdown cell the same heading levels and the same blocks,
-each pair of blocks with the same numbers, card notations (``h10``, ``jk``) and code spans.
+with the same tags and the same tokens except the string literals a learner reads
+(``lesson_catalog.code_strings``: quiz questions, printed sentences, labels), which are
+Portuguese, and for each Markdown cell the same heading levels and the same blocks, each pair of
+blocks with the same numbers, card notations (``h10``, ``jk``) and code spans.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from i18n_words import english_words
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -42,6 +45,8 @@ def _lesson_catalog() -> Any:
 
 
 BLOCKS = _lesson_catalog().blocks
+CODE_STRINGS = _lesson_catalog().code_strings
+FIELD = re.compile(r"\{[^{}]*\}")
 
 
 def read(path: Path) -> Any:
@@ -72,6 +77,33 @@ def facts(block: str) -> dict[str, Counter[str]]:
             "cards": Counter(CARD.findall(rest)), "code spans": Counter(spans)}
 
 
+def tokens(source: str) -> list[tuple[str, str]]:
+    """The code's tokens (kind, text), without layout; a string literal is one ``STRING``."""
+    found: list[tuple[str, str]] = _lesson_catalog().code_tokens(source)
+    return found
+
+
+def learner_tokens(source: str) -> set[str]:
+    """The string tokens of the learner's string literals of a code cell (`CODE_STRINGS`)."""
+    return {source[first:last] for item in CODE_STRINGS(source) for first, last in item.pieces}
+
+
+def code_drift(english: str, portuguese: str) -> list[str]:
+    """How a Portuguese code cell differs from its English one other than by translated learner
+    strings: another token, or a changed string that is not one a learner reads."""
+    en, pt = tokens(english), tokens(portuguese)
+    if len(en) != len(pt):
+        return [f"{len(en)} tokens in English, {len(pt)} in Portuguese"]
+    translatable = learner_tokens(english)
+    return [f"{a[1]!r} became {b[1]!r}" for a, b in zip(en, pt, strict=True)
+            if a != b and not (a[0] == b[0] == "STRING" and a[1] in translatable)]
+
+
+def sentence_words(text: str) -> list[str]:
+    """The English words of a string token of code, outside its ``{fields}`` (Python code)."""
+    return english_words(FIELD.sub(" ", text))
+
+
 def drift(english: Any, portuguese: Any) -> list[str]:
     """Every difference between two editions of a lesson other than the translated prose."""
     found: list[str] = []
@@ -92,8 +124,9 @@ def drift(english: Any, portuguese: Any) -> list[str]:
         if tags(en) != tags(pt):
             found.append(f"{where}: tags {tags(en)} != {tags(pt)}")
         if en.cell_type == "code":
-            if en.source != pt.source:
-                found.append(f"{where}: the code differs")
+            changes = code_drift(en.source, pt.source)
+            if changes:
+                found.append(f"{where}: the code differs: {'; '.join(changes)[:300]}")
             if pt.outputs or pt.execution_count is not None:
                 found.append(f"{where}: stored output")
             continue
@@ -131,6 +164,74 @@ def test_the_portuguese_prose_is_portuguese(name: str) -> None:
     same = [en.id for en, pt in zip(english.cells, portuguese.cells[1:], strict=True)
             if en.cell_type == "markdown" and en.source == pt.source and any(c.isalpha() for c in en.source)]
     assert same == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_portuguese_code_speaks_portuguese_to_the_learner(name: str) -> None:
+    """Every string literal of a code cell that a learner reads and that has English words in
+    English (a quiz question, a printed sentence, a label) has none in Portuguese; the code's
+    other strings (card notation, action texts, dictionary keys, settings) are the English ones."""
+    english, portuguese = read(NOTEBOOKS / name), read(PORTUGUESE / name)
+    untranslated, pairs = [], 0
+    for en, pt in zip(english.cells, portuguese.cells[1:], strict=True):
+        if en.cell_type != "code":
+            continue
+        translatable = learner_tokens(en.source)
+        for (kind, en_text), (_kind, pt_text) in zip(tokens(en.source), tokens(pt.source), strict=True):
+            if kind != "STRING":
+                continue
+            if en_text in translatable and sentence_words(en_text):
+                pairs += 1
+                if sentence_words(pt_text):
+                    untranslated.append(f"{en.id}: {pt_text[:100]} {sentence_words(pt_text)}")
+            elif en_text not in translatable:
+                assert pt_text == en_text, (en.id, en_text, pt_text)
+    assert untranslated == []
+    assert pairs or not any(CODE_STRINGS(c.source) for c in english.cells if c.cell_type == "code")
+
+
+def test_the_learner_strings_are_the_sentences_not_the_notation() -> None:
+    """`code_strings` takes quiz questions, printed sentences and labels, and leaves card
+    notation, action texts, dictionary keys, docstrings, settings and comparisons."""
+    source = (
+        'def f():\n    """Say it."""\n    return "The hand is over."\n'
+        'rows = {"team score": 5}\n'
+        'frame.set_index("team score")\n'
+        'Quiz("Can North take the pile?", Position("h5 c5", discard_pile="s9 d6"), kind="can_take_pile")\n'
+        'rnd.apply("E take c6 c6")\n'
+        'print(f"{who} went out, {how}.", "text-align", "N–S")\n'
+        'if verdict.code == "meld ok now":\n    pass\n'
+        'label = ("Build a "\n         "meld")\n'
+    )
+    assert [item.message for item in CODE_STRINGS(source)] == [
+        "The hand is over.", "Can North take the pile?", "{who} went out, {how}.", "Build a meld"]
+    joined = next(item for item in CODE_STRINGS(source) if item.message == "Build a meld")
+    translated = _lesson_catalog().translate_code(source, {item.message: "x" for item in CODE_STRINGS(source)}
+                                                  | {"Build a meld": "Monte uma combinação"}, "test")
+    assert '("Monte uma "\n         "combinação")' in translated and len(joined.pieces) == 2
+    assert code_drift(source, translated) == []
+    assert code_drift(source, translated.replace("rnd.apply", "rnd.check")) != []
+
+
+def test_a_list_of_choices_is_translated_whole_or_left_to_the_quiz() -> None:
+    """The teacher's own choices are translated all together, a lone "No" too (and the answer
+    the cell picks among them); choices that are all the quiz's keys ("Yes", "No", "Natural
+    canasta"...) are left as they are: the quiz shows them in the learner's language."""
+    own = 'answer = "No" if late else "Yes: 100"\nQuiz("May you go out?", ["Yes: 100", "No"], answer)\n'
+    keys = 'kind = "Mixed canasta" if wild else "Natural canasta"\n' \
+           'Quiz("What is it?", ["Natural canasta", "Mixed canasta", "Not a canasta"], kind)\n' \
+           'Quiz("Can you take it?", ["Yes", "No"], yes_no(verdict))\n'
+    assert sorted(item.message for item in CODE_STRINGS(own)) == ["May you go out?", "No", "No", "Yes: 100",
+                                                                 "Yes: 100"]
+    assert [item.message for item in CODE_STRINGS(keys)] == ["What is it?", "Can you take it?"]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_portuguese_title_is_portuguese(name: str) -> None:
+    english = read(NOTEBOOKS / name).metadata["canasta_learn"]["title"]
+    portuguese = read(PORTUGUESE / name).metadata["canasta_learn"]["title"]
+    assert portuguese != english
+    assert english_words(portuguese.replace("Pennies from Heaven", "")) == [], portuguese  # a game's name
 
 
 def test_the_comparison_notices_each_kind_of_drift() -> None:
