@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .core.i18n import gettext
+from .core.i18n import N_, gettext
 
 __all__ = [
     "DEALT_RED_THREES",
@@ -374,6 +374,18 @@ class Profile:
         """The point value of a card of ``rank`` (0 = joker)."""
         return self.card_values[rank]
 
+    def describe(self) -> str:
+        """`description` in the language spoken now: a built-in profile's description is in the
+        catalogue; a custom profile's own words are given as written.
+
+        >>> from canasta_learn.core.i18n import speaking
+        >>> with speaking("pt_BR"):
+        ...     words = get_profile("traditional").describe()
+        >>> words
+        'A leitura mais antiga e mais rígida: três pretos e curingas congelam a pilha.'
+        """
+        return gettext(self.description) if self.description else ""
+
     def replace(self, **changes: Any) -> Profile:
         """A copy with some settings changed (validated like any profile).
 
@@ -448,7 +460,7 @@ _SET_FIELDS = ("upcard_covered", "go_out_excluded_kinds", "go_out_required_kinds
 
 _CLASSIC = Profile(
     name="classic",
-    description="Classic partnership Canasta, the precise profile with its table rules.",
+    description=N_("Classic partnership Canasta, the precise profile with its table rules."),
     source="docs/rules.md#rules-profiles (from a precise classic rules text)",
 )
 
@@ -456,7 +468,7 @@ _REGISTRY: dict[str, Profile] = {
     "classic": _CLASSIC,
     "cardgames_io": _CLASSIC.replace(
         name="cardgames_io",
-        description="cardgames.io's Classic Canasta, with its simplifications.",
+        description=N_("cardgames.io's Classic Canasta, with its simplifications."),
         source="docs/rules.md#rules-profiles (from cardgames.io's rules page)",
         dealt_red_threes="first_turn",
         naturals_must_exceed_wilds=True,
@@ -469,7 +481,7 @@ _REGISTRY: dict[str, Profile] = {
     ),
     "traditional": _CLASSIC.replace(
         name="traditional",
-        description="The older, stricter reading: black threes and wild cards freeze the pile.",
+        description=N_("The older, stricter reading: black threes and wild cards freeze the pile."),
         source="docs/rules.md#rules-profiles (from a translation of the basic rules)",
         upcard_covered=frozenset({"wild", "red_three", "black_three"}),
         black_three_freezes=True,
@@ -484,8 +496,8 @@ _REGISTRY: dict[str, Profile] = {
 VARIANTS: dict[str, Profile] = {
     "italian": _CLASSIC.replace(
         name="italian",
-        description="Italian Canasta: three decks and six jokers, draw two, deuce melds, always-frozen "
-                    "pile, wild-free openings, two non-deuce canastas to go out, to 12,000.",
+        description=N_("Italian Canasta: three decks and six jokers, draw two, deuce melds, always-frozen "
+                    "pile, wild-free openings, two non-deuce canastas to go out, to 12,000."),
         source="docs/variants.md#variants-italian (from a translation of the Italian rules)",
         deck_count=3,
         joker_count=6,
@@ -510,8 +522,8 @@ VARIANTS: dict[str, Profile] = {
     ),
     "pennies_from_heaven": _CLASSIC.replace(
         name="pennies_from_heaven",
-        description="Pennies from Heaven: six players in two teams of three, four decks and eight jokers, "
-                    "11-card reserves, draw two, canastas closed at 7, wild and sevens canastas, to 20,000.",
+        description=N_("Pennies from Heaven: six players in two teams of three, four decks and eight jokers, "
+                    "11-card reserves, draw two, canastas closed at 7, wild and sevens canastas, to 20,000."),
         source="docs/variants.md#variants-pennies (from a translation of the Pennies from Heaven rules)",
         deck_count=4,
         joker_count=8,
@@ -561,8 +573,8 @@ _BRAZILIAN = _CLASSIC.replace(
 VARIANTS.update({
     "canastra_br": _BRAZILIAN.replace(
         name="canastra_br",
-        description="Brazilian Canastra: same-suit sequences and sets of aces, 15 cards and an 11-card morto "
-                    "per team, batidas, canastas real / limpa / suja / de mil, counter-clockwise, to 3000.",
+        description=N_("Brazilian Canastra: same-suit sequences and sets of aces, 15 cards and an 11-card morto "
+                    "per team, batidas, canastas real / limpa / suja / de mil, counter-clockwise, to 3000."),
         source="docs/variants.md#variants-canastra-br (from a Brazilian Canastra and Tranca guide)",
         hand_size=15,
         card_values=(20, 15, 10, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10),
@@ -578,8 +590,8 @@ VARIANTS.update({
     ),
     "tranca": _BRAZILIAN.replace(
         name="tranca",
-        description="Tranca: same-suit sequences and sets of aces, 11 cards and an 11-card morto per team, "
-                    "batidas, canastas limpa / suja, every card 10, no opening minimum, counter-clockwise, to 3000.",
+        description=N_("Tranca: same-suit sequences and sets of aces, 11 cards and an 11-card morto per team, "
+                    "batidas, canastas limpa / suja, every card 10, no opening minimum, counter-clockwise, to 3000."),
         source="docs/variants.md#variants-tranca (from a Brazilian Canastra and Tranca guide)",
         hand_size=11,
         card_values=(10,) * 14,

@@ -45,7 +45,7 @@ LOCALE = ROOT / "canasta_learn" / "locale"
 MAPPING = ROOT / "babel.cfg"
 DOMAINS = ("canasta_learn", "lessons")
 LANGUAGES = ("pt_BR",)
-KEYWORDS = ("gettext", "ngettext:1,2", "pgettext:1c,2")
+KEYWORDS = ("gettext", "ngettext:1,2", "pgettext:1c,2", "N_")
 #: The plural rule written in every pt_BR catalogue (one form for 0 and 1, another above).
 PLURAL_FORMS = {"pt_BR": "nplurals=2; plural=(n > 1);"}
 

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "chosen_language", "default_language", "get_language", "gettext",
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "chosen_language", "default_language", "get_language", "gettext",
            "ngettext", "normalize_language", "pgettext", "set_language", "speaking", "spoken"]
 
 #: The languages the toolkit speaks: English (the source) and Brazilian Portuguese.
@@ -147,6 +147,17 @@ def _translations(language: str, domain: str = DOMAIN) -> _gettext.NullTranslati
     if language == "en":
         return _gettext.NullTranslations()
     return _gettext.translation(domain, localedir=str(LOCALE_DIR), languages=[language], fallback=True)
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a text kept as data (a profile's description, an example
+    game's summary) for the catalogue, so that Babel extracts it; it is translated where it is
+    shown, with ``gettext(text)``.
+
+    >>> N_("Classic partnership Canasta, the precise profile with its table rules.")
+    'Classic partnership Canasta, the precise profile with its table rules.'
+    """
+    return message
 
 
 def gettext(message: str) -> str:

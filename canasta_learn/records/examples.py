@@ -20,21 +20,33 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from ..core.i18n import gettext
+from ..core.i18n import N_, gettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from .record import GameRecord
 
-__all__ = ["EXAMPLES", "example_games", "example_names", "example_path", "load_example"]
+__all__ = ["EXAMPLES", "describe_example", "example_games", "example_names", "example_path", "load_example"]
 
 #: The shipped examples and what each one shows.
 EXAMPLES: dict[str, str] = {
-    "frozen_pile_fight": "A short round: a frozen pile grows to 17 cards, black threes block "
-                         "it, and a natural pair of jacks takes it.",
-    "concealed_going_out": "A player takes the pile and goes out concealed on the first turn.",
-    "game_to_5000": "A whole game: the opening minimum rises to 90 and 120, and both teams "
-                    "pass 5000 in the last round.",
+    "frozen_pile_fight": N_("A short round: a frozen pile grows to 17 cards, black threes block "
+                            "it, and a natural pair of jacks takes it."),
+    "concealed_going_out": N_("A player takes the pile and goes out concealed on the first turn."),
+    "game_to_5000": N_("A whole game: the opening minimum rises to 90 and 120, and both teams "
+                       "pass 5000 in the last round."),
 }
+
+
+def describe_example(name: str) -> str:
+    """What the example game ``name`` shows (`EXAMPLES`), in the language spoken now.
+
+    >>> describe_example("concealed_going_out")
+    'A player takes the pile and goes out concealed on the first turn.'
+    """
+    if name not in EXAMPLES:
+        raise ValueError(gettext("No example game {name}; the examples are: {names}.").format(
+            name=repr(name), names=", ".join(EXAMPLES)))
+    return gettext(EXAMPLES[name])
 
 
 def _games_dir() -> str:

@@ -53,7 +53,7 @@ def error_html(message: str) -> str:
 def profile_badge_html(profile: Profile) -> str:
     """The HTML of `profile_badge` (to refresh a badge when the profile changes)."""
     return (
-        f'<span class="cl-profile-badge" title="{html.escape(profile.description)}">'
+        f'<span class="cl-profile-badge" title="{html.escape(profile.describe())}">'
         + html.escape(gettext("Rules:")) + f" <b>{html.escape(profile.name)}</b></span>"
     )
 
