@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import Card, format_cards, rank_name
 from ..core.i18n import gettext, ngettext, pgettext
+from ..rules.pile import state_word
 from ..variants.base import rules_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,9 +61,7 @@ def _kind_text(kind: str) -> str:
 
 
 def _pile_state(state: str) -> str:
-    words = {"open": pgettext("pile state", "open"), "frozen": pgettext("pile state", "frozen"),
-             "blocked": pgettext("pile state", "blocked"), "empty": pgettext("pile state", "empty")}
-    return words.get(state, state)
+    return state_word(state)
 
 
 def _status(rnd: Round) -> str:

@@ -27,14 +27,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import gettext, ngettext, pgettext
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
 from ..variants import ClassicRules, rules_for
 
 __all__ = ["PILE_REASONS", "PILE_STATES", "DeferredPileStatus", "PileStatus", "joined_text", "pile_reason_text",
-           "pile_status", "take_status"]
+           "pile_status", "state_word", "take_status"]
 
 PILE_STATES = ("empty", "open", "frozen", "blocked")
+
+
+def state_word(state: str) -> str:
+    """A pile state (`PILE_STATES`) in words, in the language spoken now: in English the state
+    itself ('frozen'), in Portuguese 'congelada' (docs/rules.md#rules-pile); any other text is
+    given as it is.
+
+    >>> state_word("blocked")
+    'blocked'
+    """
+    if state == "open":
+        return pgettext("pile state", "open")
+    if state == "frozen":
+        return pgettext("pile state", "frozen")
+    if state == "blocked":
+        return pgettext("pile state", "blocked")
+    if state == "empty":
+        return pgettext("pile state", "empty")
+    return state
 
 #: Reason codes of a pile status, with their meaning.
 PILE_REASONS = {
@@ -91,6 +110,11 @@ class PileStatus:
     def frozen(self) -> bool:
         """True when the pile is frozen (taking it needs a natural pair)."""
         return self.state == "frozen"
+
+    @property
+    def state_word(self) -> str:
+        """The state in words, in the language spoken now (`state_word`): 'frozen', 'congelada'."""
+        return state_word(self.state)
 
     def __str__(self) -> str:
         return self.message

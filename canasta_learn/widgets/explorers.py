@@ -38,7 +38,7 @@ from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
 from ..rules.melds import check_meld, check_meld_cards
-from ..rules.pile import PileStatus
+from ..rules.pile import PileStatus, state_word
 from ..rules.scoring import ScoreBreakdown, score_round
 from .common import CardsText, error_html, profile_badge, set_verdict, spoken, verdict_widget, widget_language
 
@@ -371,9 +371,7 @@ class PileExplorer(_Explorer):
         reason = "" if status.code == status.state else f" ({status.code})"
         if status.cards:
             reason += gettext(", because of {cards}").format(cards=format_cards(status.cards))
-        word = {"empty": pgettext("pile state", "empty"), "open": pgettext("pile state", "open"),
-                "frozen": pgettext("pile state", "frozen"),
-                "blocked": pgettext("pile state", "blocked")}.get(status.state, status.state)
+        word = state_word(status.state)
         state = html.escape(gettext("Pile state: {state}")).format(
             state=f'<b class="cl-state-word">{html.escape(word)}</b>')
         team = (gettext("team opened, score {score}") if position.team_opened

@@ -74,7 +74,7 @@ from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
-from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus, pile_reason_text
+from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus, pile_reason_text, state_word
 from ..variants.base import rules_for
 from .common import spoken, widget_language
 
@@ -116,9 +116,7 @@ def _key_label(key: str, kind: str) -> str:
     if key == "No":
         return pgettext("quiz answer", "No")
     if kind == "pile_state":
-        states = {"empty": pgettext("pile state", "empty"), "open": pgettext("pile state", "open"),
-                  "frozen": pgettext("pile state", "frozen"), "blocked": pgettext("pile state", "blocked")}
-        return states.get(key, key)
+        return state_word(key)
     if kind == "pile_reason" and key in _REASON_CODES:
         return pile_reason_text(_REASON_CODES[key])
     return key
