@@ -73,6 +73,7 @@ _ACTION = re.compile(r"^\s*(?:[NESW]|P\d+)\s+(?:draw|take|meld|add|discard|ask|a
 _FIELD = re.compile(r"\{[^{}]*\}")
 _NAME = re.compile(r"\b\w+_\w+\b")
 _WORD = re.compile(r"[^\W\d_]+")
+_HEADING = re.compile(r"[^\W_]+(?: [^\W_]+)*")  # words and numbers, one space apart: "opening at 2500"
 #: The longest line of code (ruff's ``line-length``, pyproject.toml): a translated literal joined
 #: from several pieces is cut so that its lines fit.
 LINE_LENGTH = 120
@@ -201,6 +202,51 @@ def _choice_lists(tree: ast.AST) -> tuple[set[str], set[str]]:
     return left - together, together
 
 
+def _makes_a_table(row: ast.Dict, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether a dictionary literal is a table's columns or one of its rows: given to
+    ``DataFrame(...)`` (alone, in a list or made per item by a comprehension) or appended to a
+    list of rows (``rows.append``); other dictionaries (a style's ``{"selector": ...}``,
+    settings) keep their keys."""
+    holder = parents.get(row)
+    while isinstance(holder, (ast.List, ast.DictComp, ast.ListComp)):  # rows in a list, or one per item
+        holder = parents.get(holder)
+    if not isinstance(holder, ast.Call):
+        return False
+    name = holder.func.attr if isinstance(holder.func, ast.Attribute) else getattr(holder.func, "id", "")
+    return name in ("DataFrame", "append")
+
+
+def _heading_place(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether a string literal stands where a table built in the cell names its columns or
+    its index: a dictionary key, the argument of ``.set_index(...)``, or a ``name=``."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Dict):
+        return node in parent.keys and _makes_a_table(parent, parents)
+    if isinstance(parent, ast.keyword):
+        return parent.arg == "name"
+    return (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute)
+            and parent.func.attr == "set_index" and node in parent.args)
+
+
+def _column_headings(tree: ast.AST, parents: dict[ast.AST, ast.AST]) -> set[str]:
+    """The headings of the tables a cell builds itself (``pd.DataFrame({"team score": ...})``,
+    ``rows.append({"why": ...})`` then ``.set_index("meld")``): texts written at least once
+    as a dictionary key and everywhere in the cell only in `_heading_place` s, so they can be
+    translated everywhere at once and the cell still finds its own columns. A text the cell
+    also reads otherwise (``frame["points"]``, a column the engine named) is left alone, and so
+    is anything that is not a word (a code name, card notation)."""
+    places: dict[str, list[bool]] = {}
+    keys: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and not _inside_fstring(node, parents):
+            places.setdefault(node.value, []).append(_heading_place(node, parents))
+            parent = parents.get(node)
+            if isinstance(parent, ast.Dict) and node in parent.keys and _makes_a_table(parent, parents):
+                keys.add(node.value)
+    return {text for text in keys if all(places[text]) and _HEADING.fullmatch(text) is not None
+            and _WORD.search(text) is not None and not _NAME.search(text) and not _CARD.search(text)}
+
+
 def code_strings(source: str) -> list[CodeString]:
     """The string literals of a code cell that a learner reads: strings (and f-strings) with
     words in them, passed to a call (``Quiz("...")``, ``print(f"...")``, a widget's
@@ -221,12 +267,16 @@ def code_strings(source: str) -> list[CodeString]:
             parents[child] = node
     read_by_code: set[str] = set()
     left_to_the_quiz, choices = _choice_lists(tree)
+    headings = _column_headings(tree, parents)
     chosen: list[ast.expr] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))):
             continue
         parent = parents.get(node)
         if _inside_fstring(node, parents):  # part of an f-string: the whole f-string is the message
+            continue
+        if isinstance(node, ast.Constant) and node.value in headings:
+            chosen.append(node)
             continue
         if (isinstance(parent, (ast.Expr, ast.Subscript, ast.Compare))
                 or (isinstance(parent, ast.Dict) and node in parent.keys)
@@ -256,7 +306,7 @@ def code_strings(source: str) -> list[CodeString]:
                 continue
             prefix = "f"
         message = "".join(body for _prefix, _quote, body in parts)
-        if (_learner_words(message) and message not in left_to_the_quiz) or message in choices:
+        if (_learner_words(message) and message not in left_to_the_quiz) or message in choices or message in headings:
             found.append(CodeString(tuple(pieces), prefix, parts[0][1], message))
     return sorted(found)
 

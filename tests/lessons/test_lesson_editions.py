@@ -302,3 +302,26 @@ def test_a_block_without_translation_stops_the_build() -> None:
     build.translations = lambda language: table
     with pytest.raises(SystemExit, match="no pt_BR translation for '## Summary"):
         build.render(ROOT / "lessons" / "04_scoring.md", "pt_BR")
+
+
+def test_the_headings_of_a_table_the_cell_builds_are_translated_everywhere_in_the_cell() -> None:
+    """A table the cell builds names its columns with dictionary keys (``pd.DataFrame({...})``,
+    ``rows.append({...})``): those are the learner's headings, translated together with the
+    cell's own ``set_index(...)`` / ``name=`` of the same text, so the cell still finds its
+    column. A style's keys, a column the engine named and read back (``frame["points"]``) and
+    a dictionary that is not a table stay as written."""
+    source = (
+        'rows.append({"top card": top, "why": verdict.message, "points": 5})\n'
+        'Table(pd.DataFrame(rows).set_index("top card"))\n'
+        'pd.DataFrame({name: {"game to": p.target_score} for name in NAMES})\n'
+        'frame = breakdown.to_frame().set_index("item")["points"]\n'
+        'styles = [{"selector": "th", "props": [("text-align", "left")]}]\n'
+        'settings = {"team score": 5}\n'
+    )
+    found = sorted(item.message for item in CODE_STRINGS(source))
+    assert found == ["game to", "top card", "top card", "why"]
+    translated = _lesson_catalog().translate_code(
+        source, {"top card": "carta do topo", "why": "por quê", "game to": "partida até"}, "test")
+    assert 'set_index("carta do topo")' in translated and '{"carta do topo": top' in translated
+    assert '"points": 5' in translated and '["points"]' in translated and '"selector"' in translated
+    assert code_drift(source, translated) == []
