@@ -392,7 +392,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """Run the coach's game review (every round, or those in ``rounds``) with the viewer's
         ``review_rollouts`` and ``review_seed``; store the marks in the record's ``review``
         field and show them. Returns the number of moves marked."""
-        from ..play.review import review_game
+        from ..play.review import review_endings, review_game
 
         count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds)
         rounds_done = len(self.record.rounds) if rounds is None else len(list(rounds))
@@ -400,7 +400,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.review_status.value = (
             f'<span style="font-size:14px">The coach marked {count} {moves} in '
             f"{rounds_done} round{'s' if rounds_done != 1 else ''} "
-            f"({self.review_rollouts} simulated endings per decision, seed {self.review_seed}).</span>")
+            f"({review_endings(self.review_rollouts)} simulated endings per decision, seed {self.review_seed}).</span>")
         self._show(self._step)
         return count
 
