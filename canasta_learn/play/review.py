@@ -1,13 +1,19 @@
 """Game review: the coach's opinion of every move of a recorded game (issue 18).
 
 `review_round` asks `canasta_learn.play.coach.judge` about each decision of a round (moves with a
-single legal choice are skipped) and keeps a *review mark* for each move whose estimated
-loss against the coach's best move is large: at least ``threshold`` points and clearly more
-than the estimate's uncertainty (1.96 standard errors). A mark holds the coach's move (in
-notation and in words), the loss with its standard error, the coach's reasons for its move,
-and the rollouts and seed that make it repeatable. Marks are stored in the record's own
-``review`` field of each round (`canasta_learn.records.record.RoundRecord.review`), never in the
-human comments or glyphs.
+single legal choice are skipped), on at least `MIN_REVIEW_ROLLOUTS` simulated endings. A move
+whose estimated loss against the coach's best move is at least ``threshold`` points and clearly
+more than the estimate's uncertainty (1.96 standard errors) is only a *candidate*: the best of
+several moves measured on the same few endings looks better than it is, and a few endings can
+be unlucky (with 4 to 6 endings the teacher-praised canasta of sevens of ``frozen_pile_fight``
+looked like a loss of some 600 points). So each candidate is judged again, the move played
+against the coach's alternative only, on `CONFIRM_ROLLOUTS` fresh endings (another seed), and
+gets a *review mark* only if the loss holds there beyond doubt: the whole 95% interval of the
+confirmed loss (loss - 1.96 standard errors) is at least ``threshold``. A mark holds the coach's
+move (in notation and in words), the confirmed loss with its standard error, the coach's
+reasons for its move, and the rollouts and seed of the confirmation, which make it repeatable.
+Marks are stored in the record's own ``review`` field of each round
+(`canasta_learn.records.record.RoundRecord.review`), never in the human comments or glyphs.
 
 Everything is seeded: the same record, seed and rollouts give the same marks.
 
@@ -25,20 +31,61 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.actions import parse_action
+from ..core.actions import Action, parse_action
+from ..engine.round import Round
 from ..records.record import GameRecord, review_mark
-from .coach import judge
+from .bots import acting_seat
+from .coach import Advice, Candidate, _search, judge
 
-__all__ = ["REVIEW_ROLLOUTS", "REVIEW_THRESHOLD", "review_game", "review_round"]
+__all__ = ["CONFIRM_ROLLOUTS", "MIN_REVIEW_ROLLOUTS", "REVIEW_ROLLOUTS", "REVIEW_THRESHOLD", "confirm_loss",
+           "review_endings", "review_game", "review_round"]
 
 #: A move is marked when the coach estimates it loses at least this many points.
 REVIEW_THRESHOLD = 50.0
 #: Simulated endings per decision unless told otherwise (small: a review should take seconds).
-REVIEW_ROLLOUTS = 6
+REVIEW_ROLLOUTS = 8
+#: Fewer simulated endings than this are raised to it: with 4 to 6 endings the coach flagged
+#: good moves (the canasta of sevens of ``frozen_pile_fight``) as losing hundreds of points.
+MIN_REVIEW_ROLLOUTS = 8
+#: Fresh simulated endings on which a candidate mark is judged again before it is kept.
+CONFIRM_ROLLOUTS = 48
+
+
+def review_endings(rollouts: int) -> int:
+    """The simulated endings a review spends per decision when asked for ``rollouts``
+    (never fewer than `MIN_REVIEW_ROLLOUTS`).
+
+    >>> review_endings(4), review_endings(20)
+    (8, 20)
+    """
+    return max(rollouts, MIN_REVIEW_ROLLOUTS)
 
 
 def _move_seed(seed: int | None, round_index: int, action_index: int) -> int | None:
     return None if seed is None else (seed * 1_000_003 + round_index * 10_007 + action_index)
+
+
+def _confirm_seed(seed: int | None) -> int | None:
+    return None if seed is None else seed * 7_919 + 104_729
+
+
+def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: int = CONFIRM_ROLLOUTS,
+                 seed: int | None = None) -> tuple[float, float, Candidate, Advice]:
+    """The move ``played`` against the coach's ``alternative`` (both legal now), on ``rollouts``
+    fresh deals of the unseen cards, the two on the same deals: the loss (alternative minus
+    played), its standard error, the alternative's candidate and the advice holding both.
+
+    Only the two moves are simulated, so the loss is not inflated by picking the best of many
+    candidates on the same deals.
+    """
+    rnd.verify_apply(played)
+    rnd.verify_apply(alternative)
+    advice = _search(rnd, acting_seat(rnd), 1.0, rollouts, seed, include=(played, alternative),
+                     only=lambda a: a == played or a == alternative)
+    mine, theirs = advice.find(played), advice.find(alternative)
+    assert mine is not None and theirs is not None  # both included
+    gap, se = advice.gap(theirs, mine)
+    return gap, se, theirs, advice
 
 
 def review_round(
@@ -52,7 +99,8 @@ def review_round(
 ) -> dict[int, dict[str, Any]]:
     """The review marks of one round, keyed by action index (the record is not changed).
 
-    ``seats``: review only these seats' moves (default: every seat). ``seed=None`` is not
+    ``seats``: review only these seats' moves (default: every seat). ``rollouts`` below
+    `MIN_REVIEW_ROLLOUTS` are raised to it (`review_endings`). ``seed=None`` is not
     repeatable. A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
     """
     from .coach_words import move_words, reason_texts
@@ -67,20 +115,25 @@ def review_round(
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not threshold >= 0:
         raise ValueError(f"threshold must be a number of points >= 0, not {threshold!r}.")
     chosen = None if seats is None else set(seats)
+    endings = review_endings(rollouts)
     rr = record.rounds[round_index]
     rnd = record.state_at(round_index, -1)
     marks: dict[int, dict[str, Any]] = {}
     for index, text in enumerate(rr.actions):
         action = parse_action(text, rnd.player_count)
         if (chosen is None or action.seat in chosen) and len(rnd.legal_actions()) > 1:
-            opinion = judge(rnd, action, rollouts=rollouts, seed=_move_seed(seed, round_index, index))
+            move_seed = _move_seed(seed, round_index, index)
+            opinion = judge(rnd, action, rollouts=endings, seed=move_seed)
             if opinion.loss >= threshold and opinion.loss > 1.96 * opinion.stderr:
-                best = opinion.best
-                marks[index] = review_mark({
-                    "best": best.text, "best_words": move_words(best.action, rnd),
-                    "loss": round(opinion.loss, 1), "stderr": round(opinion.stderr, 1),
-                    "reasons": reason_texts(best, opinion.advice.candidates, rnd),
-                    "rollouts": best.rollouts, "seed": _move_seed(seed, round_index, index)})
+                again = _confirm_seed(move_seed)
+                loss, stderr, best, advice = confirm_loss(rnd, action, opinion.best.action,
+                                                          rollouts=max(CONFIRM_ROLLOUTS, endings), seed=again)
+                if loss - 1.96 * stderr >= threshold:
+                    marks[index] = review_mark({
+                        "best": best.text, "best_words": move_words(best.action, rnd),
+                        "loss": round(loss, 1), "stderr": round(stderr, 1),
+                        "reasons": reason_texts(best, advice.candidates, rnd),
+                        "rollouts": best.rollouts, "seed": again})
         rnd.apply(action)
     return marks
 

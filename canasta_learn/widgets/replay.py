@@ -416,7 +416,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         """Run the coach's game review (every round, or those in ``rounds``) with the viewer's
         ``review_rollouts`` and ``review_seed``; store the marks in the record's ``review``
         field and show them. Returns the number of moves marked."""
-        from ..play.review import review_game
+        from ..play.review import review_endings, review_game
 
         count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds)
         rounds_done = len(self.record.rounds) if rounds is None else len(list(rounds))
@@ -424,7 +424,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                        "seed {seed}).").format(
             moves=ngettext("{count} move", "{count} moves", count).format(count=count),
             rounds=ngettext("{count} round", "{count} rounds", rounds_done).format(count=rounds_done),
-            rollouts=self.review_rollouts, seed=self.review_seed)
+            rollouts=review_endings(self.review_rollouts), seed=self.review_seed)
         self.review_status.value = f'<span style="font-size:14px">{html.escape(said, quote=False)}</span>'
 
         self._show(self._step)

@@ -63,10 +63,23 @@ def test_pressing_hint_shows_the_coachs_three_moves_and_plays_nothing(lab: LabSe
 
 
 REVIEW_CELLS = [
-    "from canasta_learn.records.examples import load_example\n"
+    # tests/review_games.py's hand: South refuses to go out at action 76 (the review marks it)
+    "from canasta_learn.core.actions import parse_action\n"
+    "from canasta_learn.engine.round import Round\n"
+    "from canasta_learn.play.bots import GreedyBot, acting_seat\n"
+    "from canasta_learn.records.record import GameRecord\n"
     "from canasta_learn.widgets import ReplayViewer\n"
-    "viewer = ReplayViewer(load_example('frozen_pile_fight'), review_rollouts=4, review_seed=1)\n"
-    "viewer.go(30)  # the move list shows the moves around this step\n"
+    "rnd = Round(seed=8, dealer=0)\n"
+    "bots = [GreedyBot(seed=80 + s) for s in range(4)]\n"
+    "while len(rnd.log) < 76:\n"
+    "    rnd.apply(bots[acting_seat(rnd)].choose(rnd))\n"
+    "rnd.apply(parse_action('S discard d11', 4))\n"
+    "while not rnd.is_over:\n"
+    "    rnd.apply(bots[acting_seat(rnd)].choose(rnd))\n"
+    "record = GameRecord.from_round(rnd)\n"
+    "record.comment(0, 76, 'South could ask to go out here.')\n"
+    "viewer = ReplayViewer(record, review_rollouts=4, review_seed=1)\n"
+    "viewer.go(72)  # the move list shows the moves around this step\n"
     "viewer",
 ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -17,6 +18,7 @@ from canasta_learn.play.coach import (
     Candidate,
     CoachBot,
     Determinizer,
+    _search,
     advise,
     judge,
     known_cards,
@@ -367,6 +369,39 @@ def test_coach_bot_outside_its_phases_plays_the_greedy_choice() -> None:
         CoachBot(keep_greedy_within=-1)
     with pytest.raises(ValueError, match="objective must be"):
         CoachBot(objective="points")
+
+
+def _advance_until(rnd: Round, wanted: Callable[[Round], bool]) -> Round:
+    while not wanted(rnd):
+        assert not rnd.is_over, "the seeded round ended before the position the test needs"
+        rnd.apply(GreedyBot(seed=1).choose(rnd))
+    return rnd
+
+
+def test_coach_bot_asked_which_discard_weighs_only_the_discards_and_leaves_melds_to_greedy() -> None:
+    # a play decision where GreedyBot discards and several ranks could go: the coach picks,
+    # among the discards alone (never a meld), the one winning the most simulated deals
+    def greedy_discards(rnd: Round) -> bool:
+        return (rnd.phase == "play" and isinstance(GreedyBot(seed=4).choose(rnd), Discard)
+                and len({a.card.rank for a in rnd.legal_actions() if isinstance(a, Discard)}) > 2)
+    rnd = _advance_until(position("classic", 2, 26), greedy_discards)
+    bot = CoachBot(seed=4, rollouts=6, phases=("discard",), objective="wins")
+    choice = bot.choose(rnd)
+    assert isinstance(choice, Discard) and bot.searches == 1
+    seed = 4 * 1_000_003 + len(rnd.log)
+    advice = _search(rnd, acting_seat(rnd), 1.0, 6, seed, only=lambda a: isinstance(a, Discard))
+    assert all(isinstance(c.action, Discard) for c in advice.candidates) and len(advice.candidates) > 2
+    def wins(c: Candidate) -> float:
+        return sum((v > 0) - (v < 0) for v in c.outcomes) / len(c.outcomes)
+    top = max(wins(c) for c in advice.candidates)
+    assert wins(next(c for c in advice.candidates if c.stands_for(choice))) == top
+    # where GreedyBot melds, the discard-phase bot plays GreedyBot's meld, without a search
+    def greedy_melds(rnd: Round) -> bool:
+        return (rnd.phase == "play" and len(rnd.legal_actions()) > 1
+                and not isinstance(GreedyBot(seed=4).choose(rnd), Discard))
+    rnd = _advance_until(rnd, greedy_melds)
+    other = CoachBot(seed=4, rollouts=6, phases=("discard",))
+    assert other.choose(rnd) == GreedyBot(seed=4).choose(rnd) and other.searches == 0
 
 
 def test_coach_bot_playing_for_wins_picks_the_candidate_winning_most_deals() -> None:
