@@ -128,7 +128,8 @@ def answer_leaks(facts: QuizFacts, question_text: str, picture: str) -> list[str
             if sentence and sentence.lower() in seen.lower():
                 problem(f"the explanation ({sentence!r})")
                 break
-    if facts.code and (facts.code in seen or facts.code in question_text):
+    code_word = re.compile(rf"(?<!\w){re.escape(facts.code)}(?!\w)") if facts.code else None
+    if code_word is not None and (code_word.search(seen) or code_word.search(question_text)):  # "ok", not "look"
         problem(f"the verdict code {facts.code!r}")
     # what the engine works out, never in the picture
     for pattern, what, case in ALWAYS_HIDDEN:

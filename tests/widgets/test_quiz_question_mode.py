@@ -370,3 +370,12 @@ def test_explanation_titles_repeat_short_choices_only() -> None:
     short.answer("Yes")
     assert re.findall(r'class="cl-explanation-title"[^>]*>([^<]*)<',
                       short.feedback_view.value) == ["Why No"]
+
+
+def test_the_leak_check_finds_a_verdict_code_as_a_word_not_inside_another_word() -> None:
+    """Lesson 12 asks "A first look says ...": the verdict code ``ok`` is not in "look", and
+    the check that a question never shows its code must not say it is; ``[ok]`` shown is."""
+    facts = QuizFacts("Does it?", "generic", ["Yes", "No"], "Yes", "Fine.", code="ok")
+    assert answer_leaks(facts, "A first look says it is worth it. Does it?", "<p>a look</p>") == []
+    assert any("verdict code" in problem
+               for problem in answer_leaks(facts, "Does it? [ok]", "<p>the code: ok</p>"))
