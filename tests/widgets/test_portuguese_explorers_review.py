@@ -103,12 +103,14 @@ def test_the_team_score_box_refuses_a_non_number_in_portuguese() -> None:
 
 
 def test_the_coachs_game_review_lines_are_portuguese() -> None:
-    """An example game reviewed by the coach (seeded, few simulated endings): the status line,
-    and for a marked move the opinion line, the reason lines (the coach's reasons, asked in
-    the viewer's language) and the panel."""
+    """A hand with a real blunder reviewed by the coach (tests/review_games.py: South refuses
+    to go out; seeded): the status line, and for the marked move the opinion line, the reason
+    lines (the coach's reasons, asked in the viewer's language) and the panel."""
+    from review_games import refused_to_go_out
+
     viewers = []
     for language in ("en", "pt_BR"):
-        viewer = ReplayViewer(load_example("frozen_pile_fight"), review_rollouts=4, language=language)
+        viewer = ReplayViewer(refused_to_go_out(), review_rollouts=8, review_seed=0, language=language)
         viewer.review(rounds=[0])
         viewers.append(viewer)
     english, portuguese = viewers
