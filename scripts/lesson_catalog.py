@@ -71,6 +71,8 @@ _CARD = re.compile(r"(?<![\w-])(?:[hdcsHDCS](?:1[0-3]|[1-9]|[ajqkAJQK])|jk|JK)(?
 _ACTION = re.compile(r"^\s*(?:[NESW]|P\d+)\s+(?:draw|take|meld|add|discard|ask|answer|decline|swap|redraw)\b",
                      re.IGNORECASE)
 _FIELD = re.compile(r"\{[^{}]*\}")
+#: The action verbs of the notation: a literal built around one ("{seat} take {cards}") is an action.
+_VERBS = frozenset({"draw", "take", "meld", "add", "discard", "ask", "answer", "decline", "swap", "redraw"})
 _NAME = re.compile(r"\b\w+_\w+\b")
 _WORD = re.compile(r"[^\W\d_]+")
 _HEADING = re.compile(r"[^\W_]+(?: [^\W_]+)*")  # words and numbers, one space apart: "opening at 2500"
@@ -102,6 +104,9 @@ def _learner_words(text: str) -> bool:
         return False
     plain = _NAME.sub(" ", _CARD.sub(" ", _FIELD.sub(" ", text)))
     words = _WORD.findall(plain)
+    if (len(_FIELD.findall(text)) >= 2 and any(len(w) >= 2 for w in words)
+            and not _VERBS.intersection(w.lower() for w in words)):
+        return True  # words between filled-in values: "{count} of {size}"
     return (" " in plain.strip() or "–" in plain) and any(len(w) >= 3 for w in words)
 
 

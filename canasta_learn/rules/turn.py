@@ -15,7 +15,46 @@ from ..core.cards import CARD_KEY, Card, format_cards
 from ..core.i18n import gettext, ngettext, pgettext
 from .state import Problem, RoundState
 
-__all__ = ["answer_problem", "end_reason_words", "hand_problem", "missing_cards", "redraw_problem", "turn_problem"]
+__all__ = ["answer_problem", "end_reason_words", "hand_problem", "missing_cards", "morto_state_word", "phase_word",
+           "redraw_problem", "turn_problem"]
+
+
+def phase_word(phase: str) -> str:
+    """A turn's phase ("draw", "play", "answer", "over") in words, in the language spoken now:
+    in English the phase itself, in Portuguese 'compra', 'jogo', 'resposta', 'fim'
+    (docs/rules.md#rules-turn); any other text is given as it is.
+
+    >>> phase_word("play")
+    'play'
+    """
+    if phase == "draw":
+        return pgettext("phase of a turn", "draw")
+    if phase == "play":
+        return pgettext("phase of a turn", "play")
+    if phase == "answer":
+        return pgettext("phase of a turn", "answer")
+    if phase == "over":
+        return pgettext("phase of a turn", "over")
+    return phase
+
+
+def morto_state_word(state: str) -> str:
+    """A team's morto state ("none", "waiting", "taken", "stock") in words, in the language
+    spoken now: in English the state itself, in Portuguese 'nenhum', 'à espera', 'pego',
+    'virou o monte' (docs/variants.md#variants-brazilian-morto); any other text as it is.
+
+    >>> morto_state_word("waiting")
+    'waiting'
+    """
+    if state == "none":
+        return pgettext("morto state", "none")
+    if state == "waiting":
+        return pgettext("morto state", "waiting")
+    if state == "taken":
+        return pgettext("morto state", "taken")
+    if state == "stock":
+        return pgettext("morto state", "stock")
+    return state
 
 
 def turn_problem(rnd: RoundState, seat: int, need: str) -> Problem | None:

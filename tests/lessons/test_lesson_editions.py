@@ -325,3 +325,13 @@ def test_the_headings_of_a_table_the_cell_builds_are_translated_everywhere_in_th
     assert 'set_index("carta do topo")' in translated and '{"carta do topo": top' in translated
     assert '"points": 5' in translated and '["points"]' in translated and '"selector"' in translated
     assert code_drift(source, translated) == []
+
+
+def test_words_between_filled_in_values_are_a_learners_but_an_action_built_so_is_not() -> None:
+    """``f"{count} of {size}"`` shows the learner a word ("2 of 3"); ``f"{seat} take {cards}"``
+    builds an action text, which is notation and never translated; ``f"\\n{a}: {b}"`` has no
+    word at all."""
+    source = ('row = {"teams": f"{p.team_count} of {p.team_size}"}\n'
+              'rnd.apply(f"{seat} take {cards}")\n'
+              'print(f"\\n{a}: {b}")\n')
+    assert [item.message for item in CODE_STRINGS(source)] == ["{p.team_count} of {p.team_size}"]

@@ -31,3 +31,24 @@ def test_a_pile_status_says_its_state_word_in_the_language_spoken() -> None:
 def test_text_that_is_not_a_state_is_given_as_it_is() -> None:
     with speaking("pt_BR"):
         assert state_word("sideways") == "sideways"
+
+
+def test_each_turn_phase_is_its_own_word_in_english_and_has_a_portuguese_one() -> None:
+    from canasta_learn.engine.round import PHASES
+    from canasta_learn.rules.turn import phase_word
+
+    assert [phase_word(phase) for phase in PHASES] == list(PHASES)
+    with speaking("pt_BR"):
+        assert [phase_word(phase) for phase in PHASES] == ["compra", "jogo", "resposta", "fim"]
+
+
+def test_each_morto_state_is_its_own_word_in_english_and_has_a_portuguese_one() -> None:
+    from canasta_learn import Round
+    from canasta_learn.rules.turn import morto_state_word
+
+    states = ("none", "waiting", "taken", "stock")
+    assert [morto_state_word(state) for state in states] == list(states)
+    with speaking("pt_BR"):
+        words = [morto_state_word(state) for state in states]
+        dealt = morto_state_word(Round("canastra_br", seed=1).morto_state[0])
+    assert words == ["nenhum", "à espera", "pego", "virou o monte"] and dealt == "à espera"
