@@ -359,6 +359,19 @@ def test_coach_bot_plays_legal_moves_to_the_end_of_a_round() -> None:
     assert make_bot("coach", 5).name == "coach"
 
 
+def test_the_coach_bot_by_name_is_asked_only_where_it_beats_noise() -> None:
+    """`make_bot("coach")` (the play view's and the CLI's coach) searches the draw, ask and
+    answer decisions and keeps GreedyBot's choice unless beaten by one paired standard error:
+    asked about every move, with 12 deals, it lost most rounds to GreedyBot partners."""
+    bot = make_bot("coach", 5)
+    assert isinstance(bot, CoachBot)
+    assert (bot.rollouts, bot.phases, bot.keep_greedy_within) == (12, frozenset({"draw", "ask", "answer"}), 1.0)
+    rnd = position("classic", 9, 36)
+    assert rnd.phase == "play" and len(rnd.legal_actions()) > 1
+    assert not any(isinstance(a, Ask) for a in rnd.legal_actions())
+    assert bot.choose(rnd) == GreedyBot(seed=5).choose(rnd)  # a plain meld-or-discard decision: Greedy's
+
+
 def test_coach_bot_outside_its_phases_plays_the_greedy_choice() -> None:
     rnd = position("classic", 9, 35)
     bot = CoachBot(seed=4, rollouts=1, phases=("answer",))
