@@ -60,10 +60,6 @@ def _kind_text(kind: str) -> str:
     return words.get(kind, f"{kind.replace('_', ' ')} canasta")
 
 
-def _pile_state(state: str) -> str:
-    return state_word(state)
-
-
 def _status(rnd: Round) -> str:
     if rnd.is_over:
         reason = (gettext("stock exhausted") if rnd.end_reason == "stock_exhausted"
@@ -91,7 +87,7 @@ def round_text(rnd: Round) -> str:
         ngettext("Stock: {stock} cards   Pile ({pile}): top {top}  [{state}]",
                  "Stock: {stock} cards   Pile ({pile}): top {top}  [{state}]", len(rnd.stock)).format(
             stock=len(rnd.stock), pile=len(rnd.pile), top=rnd.top_card if rnd.top_card else "-",
-            state=_pile_state(pile.state)),
+            state=state_word(pile.state)),
     ]
     for team in range(prof.team_count):
         seats = [s for s in range(prof.player_count) if rnd.team_of(s) == team]
