@@ -20,6 +20,9 @@
   about one deal in five. The default preset with ``--coach-rollouts 96`` on seeds 1001-1100:
   200 rounds, 54.2% won (95% CI 47.3%-61.0%), mean margin +252 (95% CI +156 to +348), 0.29 s
   per search;
+- with ``--sees-hands``: the same match, but the coach's deals keep the other players' real hands
+  (only the stock is shuffled). That coach cheats: it is a measurement of how far the rollout
+  method could go with perfect knowledge of the hands, never a player (see `SeeingDeterminizer`);
 - with ``--profile``: where the rollout loop spends its time (cProfile, top functions).
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
@@ -41,6 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import canasta_learn.play.coach as coach_module  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import GreedyBot, _Memory, acting_seat, run_round  # noqa: E402
 from canasta_learn.play.coach import (  # noqa: E402
@@ -122,6 +126,25 @@ def latency(count: int, budget: float) -> tuple[list[float], list[int], list[int
     return times, deals, cands
 
 
+class SeeingDeterminizer(Determinizer):
+    """A measurement aid, not a coach: its deals keep every hand as it really is and shuffle
+    only the stock (and any morto or reserve), so a CoachBot using it knows the other players'
+    cards. ``--sees-hands`` swaps it in for the coach's `Determinizer` to measure the ceiling of
+    the rollout method when nothing about the hands is hidden."""
+
+    def sample(self, rng: random.Random) -> Round:
+        """A copy of the round with the stock (and mortos, reserves) shuffled; hands untouched."""
+        new = self.round.copy()
+        rng.shuffle(new.stock)
+        new.mortos = [list(m) for m in new.mortos]
+        for morto in new.mortos:
+            rng.shuffle(morto)
+        new.reserves = [list(r) for r in new.reserves]
+        for reserve in new.reserves:
+            rng.shuffle(reserve)
+        return new
+
+
 def wilson(wins: float, n: int) -> tuple[float, float]:
     """Wilson 95% interval for a proportion."""
     if n == 0:
@@ -141,7 +164,7 @@ def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_se
     ``results``: also append one JSON line per seed (its two margins and seconds) to this file,
     so runs over disjoint seed ranges can be pooled (`pool`)."""
     rows: list[dict[str, object]] = []
-    decisions = [0, 0]  # coach searches, seconds in them
+    decisions: list[float] = [0, 0]  # coach searches, seconds in them
     start = time.perf_counter()
     out = open(results, "a", encoding="utf-8") if results else None  # noqa: SIM115
     for seed in range(first_seed, first_seed + rounds):
@@ -175,7 +198,7 @@ def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_se
         budget += f", keeps GreedyBot's choice unless beaten by {keep_greedy} paired SE"
     print(f"CoachBot ({budget}) vs GreedyBot, classic")
     if decisions[0]:
-        print(f"  {decisions[0]} coach searches, {decisions[1] / decisions[0]:.3f} s each on average")
+        print(f"  {decisions[0]:.0f} coach searches, {decisions[1] / decisions[0]:.3f} s each on average")
     report(rows, elapsed)
 
 
@@ -260,6 +283,8 @@ def main() -> None:
     parser.add_argument("--results", help="append one JSON line per seed of the match to this file")
     parser.add_argument("--pool", nargs="+", metavar="FILE",
                         help="print the figures of --results files together (and nothing else)")
+    parser.add_argument("--sees-hands", action="store_true",
+                        help="measurement only: the coach's deals keep the real hands (a cheating coach; the ceiling)")
     parser.add_argument("--profile", action="store_true", help="cProfile the rollout loop")
     parser.add_argument("--skip-rate", action="store_true")
     parser.add_argument("--skip-latency", action="store_true")
@@ -278,6 +303,9 @@ def main() -> None:
         print(f"advise latency, {args.positions} mid-round classic positions, budget {args.budget} s: "
               f"median {statistics.median(times):.2f} s, p90 {p90:.2f} s, max {times[-1]:.2f} s; "
               f"median {statistics.median(deals):.0f} deals x up to {statistics.median(cands):.0f} candidates")
+    if args.sees_hands:
+        coach_module.Determinizer = SeeingDeterminizer  # type: ignore[misc]
+        print("(--sees-hands: the coach sees the other players' hands; a ceiling, not a fair coach)")
     if args.rounds:
         match(args.rounds, args.coach_rollouts or None, args.coach_budget, args.first_seed, args.keep_greedy,
               args.max_seconds, tuple(args.phases.split(",")), args.objective, args.results)

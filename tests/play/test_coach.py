@@ -12,6 +12,7 @@ from canasta_learn.core.actions import Answer, Ask, Discard
 from canasta_learn.core.cards import Card, rank_name
 from canasta_learn.core.verdicts import IllegalActionError
 from canasta_learn.engine.round import Round
+from canasta_learn.play import coach as coach_module
 from canasta_learn.play.bots import GreedyBot, acting_seat, make_bot, run_round
 from canasta_learn.play.coach import (
     Advice,
@@ -67,6 +68,45 @@ def test_pile_taken_cards_stay_with_the_taker_in_every_deal() -> None:
     rnd.apply("E discard h5")
     assert known_cards(rnd, 0)[1] == Counter({Card(9, "d"): 1})
     assert known_cards(rnd, 1)[1] == Counter()  # a seat knows its own hand anyway
+
+
+def test_discards_show_what_players_lack_a_player_is_dealt_the_rank_of_their_last_discard_less_often(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd = Round.from_state(hands=["h5 h9 s9 c11 c12", "d4 d7 d7 c13 s6 h8 c9", "s4 s6 h10 c1 d6", "d5 d8 s8 c2 c4"],
+                           pile="d9 h5 c7", stock="h4 h6 s10 s11 s12 s13 h12 h11 c8 d11 h13 d13 s5 c6 c10 d10",
+                           to_move=1, opened=[True, True])
+    rnd.apply("E draw")
+    rnd.apply("E discard s6")  # East keeps no six, it says: deals giving East a six are less likely
+    det = Determinizer(rnd, 2)
+    assert det.lacks == [(1, 6, 0)]
+    six_in_east = [card for card in det.pool if card.rank == 6]
+    assert six_in_east, "a six is among the unseen cards, so East could be dealt one"
+
+    def share_with_a_six(count: int = 1500) -> float:
+        rng = random.Random(11)
+        return sum(any(c.rank == 6 for c in det.sample(rng).hands[1]) for _ in range(count)) / count
+
+    weighed = share_with_a_six()
+    monkeypatch.setattr(coach_module, "LACK_WEIGHT", 1.0)  # the discard ignored
+    plain = share_with_a_six()
+    assert weighed < plain - 0.08, (weighed, plain)
+    deal = det.sample(random.Random(2))
+    holds = any(c.rank == 6 for c in deal.hands[1])
+    monkeypatch.setattr(coach_module, "LACK_WEIGHT", 0.25)
+    assert det.weight(deal) == (0.25 if holds else 1.0)
+
+
+def test_wild_cards_black_threes_and_sequence_games_say_nothing_of_what_a_player_lacks() -> None:
+    rnd = Round.from_state(hands=["h5 h9 s9 c11 c12", "d4 d7 d7 c13 c3 h8 c9", "s4 s6 h10 c1 d6", "d5 d8 s8 c2 c4"],
+                           pile="d9 h5 c7", stock="h4 h6 s10 s11 s12 s13 h12 h11 c8 d11 h13 d13 s5 c6 c10 d10",
+                           to_move=1, opened=[True, True])
+    rnd.apply("E draw")
+    rnd.apply("E discard c3")
+    assert Determinizer(rnd, 2).lacks == []
+    for profile in ("canastra_br", "tranca"):
+        brazilian = position(profile, 4, 30)
+        assert any(isinstance(a, Discard) for a in brazilian.log)
+        assert Determinizer(brazilian, acting_seat(brazilian)).lacks == []
 
 
 def test_determinized_hands_hold_no_red_three_after_their_first_turn() -> None:

@@ -15,6 +15,7 @@ from canasta_learn.core.actions import parse_action
 from canasta_learn.play.coach import judge
 from canasta_learn.play.review import (
     CONFIRM_ROLLOUTS,
+    FIRST_LOOK_Z,
     MIN_REVIEW_ROLLOUTS,
     REVIEW_ROLLOUTS,
     REVIEW_THRESHOLD,
@@ -93,9 +94,10 @@ def test_refusing_to_go_out_when_asking_wins_is_marked(seed: int) -> None:
 
 # frozen_pile_fight, move 35 (index 34): N melds the canasta of sevens the teacher praises. With
 # 4 to 6 simulated endings the first look flagged it as losing hundreds of points; these
-# seeds make the first look (8 endings) flag it again, and the confirmation on fresh endings
-# must overrule it; (4, 1) are the lesson's and the browser test's settings.
-@pytest.mark.parametrize("rollouts, seed", [(REVIEW_ROLLOUTS, 2), (REVIEW_ROLLOUTS, 9), (4, 1)])
+# seeds make the first look (8 endings) flag it again (7 of the seeds 0-11 do, none is marked),
+# and the confirmation on fresh endings must overrule it; (4, 1) are the lesson's and the
+# browser test's settings.
+@pytest.mark.parametrize("rollouts, seed", [(REVIEW_ROLLOUTS, 7), (REVIEW_ROLLOUTS, 10), (4, 1)])
 def test_the_teacher_praised_canasta_of_sevens_is_not_marked(rollouts: int, seed: int) -> None:
     record = load_example("frozen_pile_fight")
     canasta = record.rounds[0].actions[34]
@@ -103,7 +105,7 @@ def test_the_teacher_praised_canasta_of_sevens_is_not_marked(rollouts: int, seed
     if seed != 1:  # the first look alone would mark it
         first = judge(record.state_at(0, 33), parse_action(canasta, 4), rollouts=review_endings(rollouts),
                       seed=_move_seed(seed, 0, 34))
-        assert first.loss >= REVIEW_THRESHOLD and first.loss > 1.96 * first.stderr
+        assert first.loss >= REVIEW_THRESHOLD and first.loss > FIRST_LOOK_Z * first.stderr
     assert 34 not in review_round(record, 0, rollouts=rollouts, seed=seed, seats=[0])
 
 
