@@ -15,6 +15,7 @@ from canasta_learn.engine.round import Round
 from canasta_learn.play.bots import (
     Bot,
     GreedyBot,
+    GreedyWeights,
     RandomBot,
     UnfinishedGameWarning,
     acting_seat,
@@ -324,3 +325,36 @@ def test_no_warnings_from_a_finished_game() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert play_game_live("greedy", seed=6).is_over
+
+
+def _pile_choices(weights: GreedyWeights | None, seeds: range) -> tuple[int, int]:
+    """(times a bot with ``weights`` in seat 0 took the pile, times it could have) while the
+    stock lasted, over ``seeds``."""
+    took = could = 0
+    for seed in seeds:
+        rnd = Round(seed=seed)
+        bots = [GreedyBot(seed, weights)] + [GreedyBot(seed * 10 + s) for s in range(1, 4)]
+        while not rnd.is_over:
+            seat = acting_seat(rnd)
+            action = bots[seat].choose(rnd)
+            if seat == 0 and rnd.phase == "draw" and rnd.stock and any(
+                    isinstance(a, TakePile) for a in rnd.legal_actions()):
+                could += 1
+                took += isinstance(action, TakePile)
+            rnd.apply(action)
+    return took, could
+
+
+def test_greedy_weights_change_how_the_bot_plays_and_the_defaults_are_its_own() -> None:
+    seeds = range(1, 41)
+    default = _pile_choices(None, seeds)
+    assert _pile_choices(GreedyWeights(), seeds) == default
+    never_took, never_could = _pile_choices(GreedyWeights(take_at=1e9), seeds)
+    always_took, always_could = _pile_choices(GreedyWeights(take_at=-1e9), seeds)
+    assert never_could > 0 and never_took == 0
+    assert always_could > 0 and always_took == always_could
+    assert 0 < default[0] < default[1]  # GreedyBot's own weights take some piles, not all
+    assert repr(GreedyBot(3)) == "GreedyBot(seed=3)"
+    assert "take_at=3.0" in repr(GreedyBot(3, GreedyWeights(take_at=3.0)))
+    with pytest.raises(TypeError, match="weights must be a GreedyWeights"):
+        GreedyBot(3, {"take_at": 3.0})  # type: ignore[arg-type]
