@@ -36,14 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import GREEDY_WEIGHTS, GreedyBot, GreedyWeights, run_round  # noqa: E402
 
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """Wilson 95% interval for a proportion."""
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_coach import wilson  # noqa: E402
 
 
 def measure(task: tuple[dict[str, float], int, int, str]) -> tuple[dict[str, float], float, float, float, int]:
