@@ -232,41 +232,39 @@ def take_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
                             "and melds worth the opening minimum.").format(ranks=top.rank_plural),
             (), {"opened": False})
     if team_ranks is None:
-        def open_text() -> str:
-            singular = top.rank_singular
-            return (
-                gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
-                        "wild card, or onto your team's meld of {ranks} if it has one.") if singular[0] in 'aeiou'
-                else gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and "
-                             "a wild card, or onto your team's meld of {ranks} if it has one.")
-            ).format(top=top, rank=singular, ranks=top.rank_plural)
-
-        return DeferredPileStatus("open", "open", open_text, (), {"top": top, "pile_cards": (top,)})
+        return DeferredPileStatus("open", "open", _open_text(
+            top,
+            lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
+                            "wild card, or onto your team's meld of {ranks} if it has one."),
+            lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
+                            "wild card, or onto your team's meld of {ranks} if it has one.")),
+            (), {"top": top, "pile_cards": (top,)})
     if top.rank in team_ranks:
-        def onto_text() -> str:
-            singular = top.rank_singular
-            return (
-                gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
-                        "wild card, or onto your team's meld of {ranks}.") if singular[0] in 'aeiou' else
-                gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
-                        "wild card, or onto your team's meld of {ranks}.")
-            ).format(top=top, rank=singular, ranks=top.rank_plural)
+        return DeferredPileStatus("open", "open", _open_text(
+            top,
+            lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
+                            "wild card, or onto your team's meld of {ranks}."),
+            lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
+                            "wild card, or onto your team's meld of {ranks}.")),
+            (), {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
+    return DeferredPileStatus("open", "open", _open_text(
+        top,
+        lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a "
+                        "wild card (your team has no meld of {ranks})."),
+        lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a "
+                        "wild card (your team has no meld of {ranks}).")),
+        (), {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 
-        return DeferredPileStatus("open", "open", onto_text, (),
-                                  {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
 
-    def no_meld_text() -> str:
+def _open_text(top: Card, with_an: Callable[[], str], with_a: Callable[[], str]) -> Callable[[], str]:
+    """The open pile's sentence about ``top``, made when read: the template with "an" before a
+    rank sounding with a vowel ("an ace"), else the one with "a" (English needs both)."""
+    def make() -> str:
         singular = top.rank_singular
-        return (
-            gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a "
-                    "wild card (your team has no meld of {ranks}).") if singular[0] in 'aeiou' else
-            gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a "
-                    "wild card (your team has no meld of {ranks}).")
-        ).format(top=top, rank=singular, ranks=top.rank_plural)
+        template = with_an() if singular[0] in "aeiou" else with_a()
+        return template.format(top=top, rank=singular, ranks=top.rank_plural)
 
-    return DeferredPileStatus("open", "open", no_meld_text, (),
-                              {"top": top, "pile_cards": (top,), "team_meld_ranks": (),
-                               "no_team_meld_ranks": (top.rank,)})
+    return make
 
 
 def joined_text(count: int) -> str:
