@@ -904,6 +904,13 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                      stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int) -> list[Reason]:
     mean, se = stats[i]
     n = len(values[i])
+
+    def versus(other: int) -> tuple[float, float, str]:
+        """Candidate ``i`` against ``other``: the difference of their estimates, the standard
+        error of their paired difference on the deals both were played on, the other's move."""
+        return (mean - stats[other][0], _paired_gap(values[i], values[other])[1],
+                rnd.action_text(options[other][0]))
+
     margin = 1.96 * se
     endings = ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n)
     if math.isinf(se):
@@ -920,9 +927,7 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                   {"value": mean, "stderr": se, "rollouts": n})]
     if len(order) > 1:
         other = order[1] if rank_pos == 0 else best_i
-        gap = mean - stats[other][0]
-        _paired, gap_se = _paired_gap(values[i], values[other])
-        other_text = rnd.action_text(options[other][0])
+        gap, gap_se, other_text = versus(other)
         common = min(n, len(values[other]))
         tail = "" if math.isinf(gap_se) else ngettext(
             ", ±{margin} at {confidence} on {count} shared deal", ", ±{margin} at {confidence} on {count} shared deals",
@@ -939,10 +944,7 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
     if _goes_out(reasons[i], action):
         waiting = [j for j in order if not _goes_out(reasons[j], options[j][0])]
         if waiting:
-            j = waiting[0]
-            gap = mean - stats[j][0]
-            _paired, gap_se = _paired_gap(values[i], values[j])
-            other_text = rnd.action_text(options[j][0])
+            gap, gap_se, other_text = versus(waiting[0])
             if isinstance(action, Ask):
                 text = (gettext("Asking to go out wins about {points} more than waiting (the best move that does "
                                 "not: {other}).") if gap >= 0 else
