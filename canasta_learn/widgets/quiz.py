@@ -99,7 +99,7 @@ def _generic_labels(keys: Sequence[str]) -> dict[str, str] | None:
     choice is shown as written, never half translated)."""
     from ..render.table import KIND_BADGES
 
-    known = {"Yes": pgettext("quiz answer", "Yes"), "No": pgettext("quiz answer", "No"),
+    known = {"Yes": _key_label("Yes", "generic"), "No": _key_label("No", "generic"),
              "Natural canasta": KIND_BADGES["natural"], "Mixed canasta": KIND_BADGES["mixed"],
              "Not a canasta": gettext("Not a canasta")}
     if not all(key in known for key in keys):
