@@ -22,9 +22,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Final
 
-from .i18n import get_language, gettext, pgettext, spoken
+from .i18n import get_language, gettext, pgettext
 
-_SPOKEN = spoken()  # the language spoken now (read on every name: no call)
 
 __all__ = [
     "ACE",
@@ -142,7 +141,7 @@ def _display_words(language: str) -> tuple[dict[int, str], dict[int, str], dict[
 def rank_name(rank: int, plural: bool = False) -> str:
     """The name of a rank in the language spoken now: ``rank_name(13)`` is ``'king'``, plural
     ``'kings'`` (``'rei'``, ``'reis'`` in Brazilian Portuguese)."""
-    language = _SPOKEN[0] if _SPOKEN else get_language()
+    language = get_language()
     if language != "en":
         words = _display_words(language)
         RANK_NAMES[rank]  # an unknown rank is a KeyError in every language

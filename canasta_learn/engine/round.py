@@ -53,7 +53,7 @@ from ..core.cards import (
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.i18n import get_language, gettext, ngettext, spoken
+from ..core.i18n import get_language, gettext, ngettext
 from ..core.inputs import need_cards, need_int, need_team_scores
 from ..core.verdicts import IllegalActionError, OutdatedVerdictError, Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
@@ -86,13 +86,12 @@ PHASES = ("draw", "play", "answer", "over")
 
 
 _DREW_MESSAGES: dict[tuple[str, int, int, int], str] = {}
-_SPOKEN = spoken()  # the language spoken now, read without a call
 
 
 def _drew_message(seat: int, player_count: int, count: int) -> str:
     """"N draws 1 card." in the language spoken now, made once per language, seat (at a table of
     ``player_count``) and count (the commonest event: every draw announces one)."""
-    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, player_count, count)
+    key = (get_language(), seat, player_count, count)
     message = _DREW_MESSAGES.get(key)
     if message is None:
         message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
