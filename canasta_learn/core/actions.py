@@ -61,11 +61,21 @@ def seat_name(seat: int, player_count: int = 4) -> str:
 
 
 def parse_seat(text: str, player_count: int = 4) -> int:
-    """Read a seat name (``N``, ``e``, ``P3``) and return its index."""
+    """Read a seat name (``N``, ``e``, ``P3``) and return its index.
+
+    ``P1``, ``P2``... name the seats at every table. ``N``, ``E``, ``S``, ``W`` name the first
+    four seats at every table with that many (seats 0 to 3, as ``P1`` to ``P4``): they are the
+    names at a four-player table, and what an action's ``str()`` gives when it does not know its
+    table, so that the text form of every action is accepted back by its round (at a
+    six-player table, ``E draw`` is ``P2 draw``).
+
+    >>> parse_seat("e"), parse_seat("P5", 6), parse_seat("W", 6)
+    (1, 4, 3)
+    """
     if not isinstance(text, str):
         raise ActionNotationError(gettext("A seat is a name such as N or P3, not {text}.").format(text=repr(text)))
     upper = text.strip().upper()
-    if player_count == 4 and upper in FOUR_SEATS:
+    if upper in FOUR_SEATS and FOUR_SEATS.index(upper) < player_count:
         return FOUR_SEATS.index(upper)
     if upper.startswith("P") and upper[1:].isascii() and upper[1:].isdigit():
         seat = int(upper[1:]) - 1
