@@ -24,7 +24,6 @@ from typing import Any, Final
 
 from .i18n import get_language, gettext, pgettext
 
-
 __all__ = [
     "ACE",
     "CARD_KEY",
@@ -42,6 +41,7 @@ __all__ = [
     "CardList",
     "CardsLike",
     "NotationError",
+    "NotationTypeError",
     "DeckError",
     "check_card_counts",
     "deal_order",
@@ -100,6 +100,12 @@ class NotationError(ValueError):
 
     The message names the offending token and the accepted forms.
     """
+
+
+class NotationTypeError(NotationError, TypeError):
+    """A parser was given something other than text: a TypeError (the wrong kind, see
+    `canasta_learn.core.inputs`) that is also a `NotationError`, so that code catching the
+    parser's notation error still catches it."""
 
 
 class DeckError(ValueError):
@@ -367,8 +373,9 @@ def parse_cards(text: str) -> CardList:
     canasta_learn.core.cards.NotationError: 'x7' (card 2 of 2) is not a card: use a suit letter c, d, h or s ...
     """
     if not isinstance(text, str):
-        raise NotationError(gettext("parse_cards() takes notation text, got {kind}.").format(
-            kind=type(text).__name__))
+        raise NotationTypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="text", accepted=gettext("card notation text (such as 'h5 c5 jk')"), kind=type(text).__name__,
+            value=repr(text)[:80]))
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
     cards = CardList()
     for position, token in enumerate(tokens, 1):

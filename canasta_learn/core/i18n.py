@@ -2,10 +2,11 @@
 Portuguese (``pt_BR``), from gettext catalogues managed with Babel.
 
 The running kernel speaks one language (`set_language` chooses it for every thread and
-asyncio task), and until then it is the default: ``CANASTA_LEARN_LANG``, else the system locale (``LC_ALL``, ``LC_MESSAGES``,
-``LANG``: ``pt_BR.UTF-8`` gives ``pt_BR``), else English. Messages are written in English as
-templates with named placeholders and passed through `gettext` / `ngettext` (real plural forms);
-verdict codes, action texts and records never are: they stay language-neutral. `speaking`
+asyncio task), and until then it is the default: ``CANASTA_LEARN_LANG``, else the system
+locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``pt_BR.UTF-8`` gives ``pt_BR``), else English.
+Messages are written in English as templates with named placeholders and passed through
+`gettext` / `ngettext` (real plural forms); verdict codes, action texts and records never
+are: they stay language-neutral. `speaking`
 switches the language for a block (a teacher comparing both editions of a message) in the
 current thread or asyncio task only: the language spoken is a `contextvars.ContextVar` over the
 kernel's, so overlapping blocks in two threads each speak their own and leave the kernel's as
@@ -60,8 +61,9 @@ def normalize_language(language: str) -> str:
     ('pt_BR', 'pt_BR', 'en')
     """
     if not isinstance(language, str):
-        raise TypeError(gettext("language must be a string such as 'pt_BR' or 'en', not {kind}.").format(
-            kind=type(language).__name__))
+        raise TypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="language", accepted=gettext("a language name such as 'pt_BR' or 'en'"),
+            kind=type(language).__name__, value=repr(language)[:80]))
     known = _known_language(language)
     if known is not None:
         return known

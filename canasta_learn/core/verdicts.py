@@ -25,7 +25,6 @@ from typing import Any
 from .cards import Card, format_cards
 from .i18n import get_language, gettext, normalize_language, speaking
 
-
 __all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "OutdatedVerdictError", "Verdict", "keep_maker"]
 
 #: The keys a verdict's (or a note's) ``facts`` may hold, with what each claims.

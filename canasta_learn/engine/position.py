@@ -28,7 +28,7 @@ from typing import Any, Concatenate, ParamSpec
 from ..core.actions import Action, MeldGroup, TakePile, to_groups
 from ..core.cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from ..core.i18n import gettext, pgettext, speaking
-from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
+from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top, wrong_kind
 from ..core.verdicts import Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.melds import cards_value, meld_counts_problem, meld_name
@@ -89,7 +89,11 @@ class Position:
         need_bool(team_opened, "team_opened", allow_none=True)
         need_bool(player_has_melded, "player_has_melded")
         if drew_from is not None and drew_from not in ("stock", "pile"):
-            raise ValueError(f"drew_from must be None (not drawn yet), 'stock' or 'pile', not {drew_from!r}.")
+            accepted = gettext("None (not drawn yet), 'stock' or 'pile'")
+            if not isinstance(drew_from, str):
+                raise wrong_kind(drew_from, "drew_from", accepted)
+            raise ValueError(gettext("{name} must be {accepted}, not {value}.").format(
+                name="drew_from", accepted=accepted, value=repr(drew_from)))
         self.team_score = team_score
         self.drew_from = drew_from
         self.player_has_melded = player_has_melded

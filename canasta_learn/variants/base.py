@@ -22,7 +22,8 @@ from ..core.verdicts import Verdict
 from ..profiles import Profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
 
-__all__ = ["BEHAVIOUR_FIELDS", "ID_CACHE_SIZE", "RULES_BY_ID", "RULES_BY_PROFILE", "AnyLeadWins", "AskBeforeDrawing", "BlackThreesFreeze", "ClassicRules",
+__all__ = ["BEHAVIOUR_FIELDS", "ID_CACHE_SIZE", "RULES_BY_ID", "RULES_BY_PROFILE",
+           "AnyLeadWins", "AskBeforeDrawing", "BlackThreesFreeze", "ClassicRules",
            "EndWhenStockEmpty", "FirstTurnRedThrees", "Performer", "PlanningOptions", "Table", "forget_built_rules",
            "plug_in", "plug_ins", "rules_for", "when_plug_ins_change"]
 

@@ -443,3 +443,11 @@ def test_replay_viewer_keeps_the_notes_of_a_few_rounds_only() -> None:
     viewer.go(viewer.steps.index((0, 1)))
     assert viewer.notes_text == first_round_notes
     assert list(viewer._notes)[-1] == 0 and len(viewer._notes) <= NOTED_ROUNDS
+
+
+def test_play_widget_seat_of_the_wrong_kind_is_a_type_error_naming_it() -> None:
+    """Issue 24 §3: one rule for every entry point (core/inputs.py)."""
+    with pytest.raises(TypeError, match=r"^seat must be a whole number from 0 to 3, not str 'N'\.$"):
+        PlayWidget(seat="N", autoplay=False)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^seat must be a whole number from 0 to 3, not 4\.$"):
+        PlayWidget(seat=4, autoplay=False)
