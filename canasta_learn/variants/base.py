@@ -19,7 +19,7 @@ from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
 from ..core.i18n import gettext, pgettext
 from ..core.verdicts import Verdict
-from ..profiles import Profile
+from ..profiles import Profile, ProfileError, get_profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
 
 __all__ = ["BEHAVIOUR_FIELDS", "ID_CACHE_SIZE", "RULES_BY_ID", "RULES_BY_PROFILE",
@@ -583,6 +583,16 @@ def plug_ins(profile: Profile) -> tuple[Plug, ...]:
     return tuple(cls for cls, applies in reversed(_PLUG_INS) if applies(profile))
 
 
+def _registered_or(profile: Profile) -> Profile:
+    """The registered profile equal to ``profile`` (so that the shared answer's ``profile`` is
+    the registered object, whoever asked first), else ``profile`` itself."""
+    try:
+        registered = get_profile(profile.name)
+    except (ProfileError, TypeError):
+        return profile
+    return registered if registered == profile else profile
+
+
 def rules_for(profile: Profile) -> ClassicRules:
     """The hooks of ``profile``'s behaviour: `ClassicRules` with its plug-ins stacked on top.
 
@@ -610,7 +620,7 @@ def rules_for(profile: Profile) -> ClassicRules:
             else:
                 cls = type("+".join(c.__name__ for c in chosen), chosen, {})
             _BUILT[chosen] = cls
-        rules = RULES_BY_PROFILE[profile] = cls(profile)
+        rules = RULES_BY_PROFILE[profile] = cls(_registered_or(profile))
     if len(RULES_BY_ID) >= ID_CACHE_SIZE:
         del RULES_BY_ID[next(iter(RULES_BY_ID))]  # the oldest
     RULES_BY_ID[id(profile)] = (profile, rules)
