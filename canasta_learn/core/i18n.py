@@ -6,11 +6,10 @@ asyncio task), and until then it is the default: ``CANASTA_LEARN_LANG``, else th
 locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``pt_BR.UTF-8`` gives ``pt_BR``), else English.
 Messages are written in English as templates with named placeholders and passed through
 `gettext` / `ngettext` (real plural forms); verdict codes, action texts and records never
-are: they stay language-neutral. `speaking`
-switches the language for a block (a teacher comparing both editions of a message) in the
-current thread or asyncio task only: the language spoken is a `contextvars.ContextVar` over the
-kernel's, so overlapping blocks in two threads each speak their own and leave the kernel's as
-it was.
+are: they stay language-neutral. `speaking` switches the language for a block (a teacher
+comparing both editions of a message) in the current thread or asyncio task only: the language
+spoken is a `contextvars.ContextVar` over the kernel's, so overlapping blocks in two threads
+each speak their own and leave the kernel's as it was.
 
 The catalogues: ``canasta_learn/locale/<language>/LC_MESSAGES/canasta_learn.po`` (sources) and
 ``.mo`` (compiled, shipped in the wheel); ``scripts/catalogs.py`` extracts, updates, compiles
@@ -120,7 +119,9 @@ def set_language(language: str | None) -> str:
     """
     chosen = None if language is None else normalize_language(language)  # refused: nothing changes
     if _override.get() is not None:  # inside a speaking block: the block's language, undone as it ends
-        _override.set(chosen if chosen is not None else kernel_language())
+        if chosen is None:
+            _default[:] = [default_language()]  # the environment may have changed: read it again
+        _override.set(chosen if chosen is not None else _default[0])
         return get_language()
     if chosen is not None:
         _chosen[:] = [chosen]
@@ -200,7 +201,8 @@ def N_(message: str) -> str:
 
 def gettext(message: str) -> str:
     """``message`` (English) in the language spoken now."""
-    language = get_language()
+    # get_language, inlined (every message of the engine asks)
+    language = _override.get() or (_chosen[0] if _chosen else _default[0] if _default else get_language())
     if language == "en":  # the source language: no look-up (messages are made on the engine's hot paths)
         return message
     return _translations(language).gettext(message)
@@ -209,7 +211,8 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` (English singular and plural), in the language spoken
     now, with that language's plural rule."""
-    language = get_language()
+    # get_language, inlined (every message of the engine asks)
+    language = _override.get() or (_chosen[0] if _chosen else _default[0] if _default else get_language())
     if language == "en":
         return singular if count == 1 else plural
     return _translations(language).ngettext(singular, plural, count)
