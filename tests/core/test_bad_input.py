@@ -431,6 +431,8 @@ WRONG_KINDS: list[tuple[str, object, str, object]] = [
     ("Position", lambda: Position("c4 c5", player_has_melded="no"), "player_has_melded", "no"),
     ("Position.check_take_pile", lambda: _position().check_take_pile(5), "cards", 5),
     ("Position.check_meld", lambda: _position().check_meld(None), "melds", None),
+    ("Position.check_go_out", lambda: _position().check_go_out("h5 c5 d5", "s9", concealed="yes"), "concealed", "yes"),
+    ("Position.check_go_out", lambda: _position().check_go_out("h5 c5 d5", 9), "discard", 9),
     ("Round", lambda: Round(seed=[1]), "seed", [1]),
     ("Round", lambda: Round(deck=108), "deck", 108),
     ("Round", lambda: Round(dealer="N"), "dealer", "N"),

@@ -216,7 +216,7 @@ def test_position_queries_refuse_bad_input_and_change_nothing(
         (lambda: pos.check_opening(listed), ("melds",)),
         (lambda: pos.check_meld(listed), ("melds",)),
         (lambda: pos.check_go_out(listed), ("melds",)),
-        (lambda: pos.check_go_out([], cards), ("card",)),
+        (lambda: pos.check_go_out([], cards), ("discard",)),
     ]:
         judge(call, names)
         assert pos._round.snapshot() == before
