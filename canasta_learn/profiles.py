@@ -29,6 +29,7 @@ __all__ = [
     "TIE_RULES",
     "Profile",
     "ProfileError",
+    "ProfileTypeError",
     "ProfileLike",
     "get_profile",
     "profile_names",
@@ -60,6 +61,11 @@ CLASSIC_CARD_VALUES = (50, 20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
 
 class ProfileError(ValueError):
     """A profile name is unknown or a profile setting is invalid."""
+
+
+class ProfileTypeError(ProfileError, TypeError):
+    """A profile was given as something other than a name or a `Profile`: a TypeError (the wrong
+    kind, see `canasta_learn.core.inputs`) that is also a `ProfileError`."""
 
 
 def _invalid(name: object, problems: list[str]) -> str:
@@ -635,6 +641,10 @@ def get_profile(name: ProfileLike = "classic") -> Profile:
         return _CLASSIC
     if isinstance(name, Profile):
         return name
+    if not isinstance(name, str):
+        raise ProfileTypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="profile", accepted=gettext("a profile name (such as 'classic') or a Profile"),
+            kind=type(name).__name__, value=repr(name)[:80]))
     profile = None
     if isinstance(name, str):
         profile = _REGISTRY.get(name)

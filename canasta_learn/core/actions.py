@@ -19,13 +19,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .cards import Card, NotationError, format_cards, parse_cards
+from .cards import Card, NotationError, NotationTypeError, format_cards, parse_cards
 from .i18n import gettext
 from .inputs import need_cards
 
 __all__ = [
     "Action",
     "ActionNotationError",
+    "ActionNotationTypeError",
     "Answer",
     "Ask",
     "Redraw",
@@ -53,6 +54,11 @@ class ActionNotationError(NotationError):
     """An action's text form could not be read."""
 
 
+class ActionNotationTypeError(ActionNotationError, NotationTypeError):
+    """An action parser was given something other than text: a TypeError that is also an
+    `ActionNotationError` (see `canasta_learn.core.inputs`)."""
+
+
 def seat_name(seat: int, player_count: int = 4) -> str:
     """The short name of a seat: N, E, S, W at a four-player table, else P1, P2, ..."""
     if player_count == 4 and 0 <= seat < 4:
@@ -61,11 +67,23 @@ def seat_name(seat: int, player_count: int = 4) -> str:
 
 
 def parse_seat(text: str, player_count: int = 4) -> int:
-    """Read a seat name (``N``, ``e``, ``P3``) and return its index."""
+    """Read a seat name (``N``, ``e``, ``P3``) and return its index.
+
+    ``P1``, ``P2``... name the seats at every table. ``N``, ``E``, ``S``, ``W`` name the first
+    four seats at every table with that many (seats 0 to 3, as ``P1`` to ``P4``): they are the
+    names at a four-player table, and what an action's ``str()`` gives when it does not know its
+    table, so that the text form of every action is accepted back by its round (at a
+    six-player table, ``E draw`` is ``P2 draw``).
+
+    >>> parse_seat("e"), parse_seat("P5", 6), parse_seat("W", 6)
+    (1, 4, 3)
+    """
     if not isinstance(text, str):
-        raise ActionNotationError(gettext("A seat is a name such as N or P3, not {text}.").format(text=repr(text)))
+        raise ActionNotationTypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="text", accepted=gettext("a seat name such as N or P3"), kind=type(text).__name__,
+            value=repr(text)[:80]))
     upper = text.strip().upper()
-    if player_count == 4 and upper in FOUR_SEATS:
+    if upper in FOUR_SEATS and FOUR_SEATS.index(upper) < player_count:
         return FOUR_SEATS.index(upper)
     if upper.startswith("P") and upper[1:].isascii() and upper[1:].isdigit():
         seat = int(upper[1:]) - 1
@@ -306,8 +324,9 @@ def _parse_groups(text: str, *, need_target: bool, original: str) -> tuple[MeldG
 def parse_action(text: str, player_count: int = 4) -> Action:
     """Read an action from its one-line text form; raise `ActionNotationError` if malformed."""
     if not isinstance(text, str):
-        raise ActionNotationError(gettext("An action is text such as {forms}; got {text}.").format(
-            forms=action_forms(), text=repr(text)))
+        raise ActionNotationTypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="text", accepted=gettext("an action's text, such as {forms}").format(forms=action_forms()),
+            kind=type(text).__name__, value=repr(text)[:80]))
     words = text.strip().split(None, 2)
     if len(words) < 2:
         raise ActionNotationError(gettext("{text} is not an action; write a seat then a verb: {forms}.").format(

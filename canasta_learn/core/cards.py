@@ -22,9 +22,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, Final
 
-from .i18n import get_language, gettext, pgettext, spoken
-
-_SPOKEN = spoken()  # the language spoken now (read on every name: no call)
+from .i18n import get_language, gettext, pgettext
 
 __all__ = [
     "ACE",
@@ -43,6 +41,7 @@ __all__ = [
     "CardList",
     "CardsLike",
     "NotationError",
+    "NotationTypeError",
     "DeckError",
     "check_card_counts",
     "deal_order",
@@ -103,6 +102,12 @@ class NotationError(ValueError):
     """
 
 
+class NotationTypeError(NotationError, TypeError):
+    """A parser was given something other than text: a TypeError (the wrong kind, see
+    `canasta_learn.core.inputs`) that is also a `NotationError`, so that code catching the
+    parser's notation error still catches it."""
+
+
 class DeckError(ValueError):
     """A deck or a set of cards is impossible (too many copies of a card, wrong size)."""
 
@@ -142,7 +147,7 @@ def _display_words(language: str) -> tuple[dict[int, str], dict[int, str], dict[
 def rank_name(rank: int, plural: bool = False) -> str:
     """The name of a rank in the language spoken now: ``rank_name(13)`` is ``'king'``, plural
     ``'kings'`` (``'rei'``, ``'reis'`` in Brazilian Portuguese)."""
-    language = _SPOKEN[0] if _SPOKEN else get_language()
+    language = get_language()
     if language != "en":
         words = _display_words(language)
         RANK_NAMES[rank]  # an unknown rank is a KeyError in every language
@@ -368,8 +373,9 @@ def parse_cards(text: str) -> CardList:
     canasta_learn.core.cards.NotationError: 'x7' (card 2 of 2) is not a card: use a suit letter c, d, h or s ...
     """
     if not isinstance(text, str):
-        raise NotationError(gettext("parse_cards() takes notation text, got {kind}.").format(
-            kind=type(text).__name__))
+        raise NotationTypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="text", accepted=gettext("card notation text (such as 'h5 c5 jk')"), kind=type(text).__name__,
+            value=repr(text)[:80]))
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
     cards = CardList()
     for position, token in enumerate(tokens, 1):

@@ -1,12 +1,15 @@
 """Languages: the words a learner reads, in English (the source language) or Brazilian
 Portuguese (``pt_BR``), from gettext catalogues managed with Babel.
 
-The running kernel speaks one language at a time: `set_language` chooses it, and until then it
-is the default: ``CANASTA_LEARN_LANG``, else the system locale (``LC_ALL``, ``LC_MESSAGES``,
-``LANG``: ``pt_BR.UTF-8`` gives ``pt_BR``), else English. Messages are written in English as
-templates with named placeholders and passed through `gettext` / `ngettext` (real plural forms);
-verdict codes, action texts and records never are: they stay language-neutral. `speaking`
-switches the language for a block (a teacher comparing both editions of a message).
+The running kernel speaks one language (`set_language` chooses it for every thread and
+asyncio task), and until then it is the default: ``CANASTA_LEARN_LANG``, else the system
+locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``pt_BR.UTF-8`` gives ``pt_BR``), else English.
+Messages are written in English as templates with named placeholders and passed through
+`gettext` / `ngettext` (real plural forms); verdict codes, action texts and records never
+are: they stay language-neutral. `speaking` switches the language for a block (a teacher
+comparing both editions of a message) in the current thread or asyncio task only: the language
+spoken is a `contextvars.ContextVar` over the kernel's, so overlapping blocks in two threads
+each speak their own and leave the kernel's as it was.
 
 The catalogues: ``canasta_learn/locale/<language>/LC_MESSAGES/canasta_learn.po`` (sources) and
 ``.mo`` (compiled, shipped in the wheel); ``scripts/catalogs.py`` extracts, updates, compiles
@@ -22,13 +25,15 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "chosen_language", "default_language", "get_language", "gettext",
-           "ngettext", "normalize_language", "pgettext", "set_language", "speaking", "spoken"]
+           "kernel_language", "ngettext", "normalize_language", "pgettext", "set_language", "speaking"]
 
 #: The languages the toolkit speaks: English (the source) and Brazilian Portuguese.
 LANGUAGES = ("en", "pt_BR")
@@ -37,9 +42,13 @@ DOMAIN = "canasta_learn"
 #: Where the catalogues are: ``LOCALE_DIR/<language>/LC_MESSAGES/<domain>.mo``.
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
-_current: list[str] = []  # the language chosen by set_language (empty: the default)
+#: The language a thread or asyncio task speaks inside `speaking` (None: the kernel's language).
+#: A ContextVar, so that overlapping ``with speaking(...)`` blocks in two threads never see
+#: each other's language, and leaving a block restores exactly the language before it.
+_override: ContextVar[str | None] = ContextVar("canasta_learn_language", default=None)
+_chosen: list[str] = []  # the kernel-wide language chosen by set_language (empty: the default)
 _default: list[str] = []  # the default language, read from the environment once (set_language(None) reads it again)
-_spoken: list[str] = []  # the language spoken now, the one gettext asks (made on the engine's hot paths)
+_warned: set[str] = set()  # the unknown CANASTA_LEARN_LANG values already warned about (once each)
 
 
 def normalize_language(language: str) -> str:
@@ -51,8 +60,9 @@ def normalize_language(language: str) -> str:
     ('pt_BR', 'pt_BR', 'en')
     """
     if not isinstance(language, str):
-        raise TypeError(gettext("language must be a string such as 'pt_BR' or 'en', not {kind}.").format(
-            kind=type(language).__name__))
+        raise TypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+            name="language", accepted=gettext("a language name such as 'pt_BR' or 'en'"),
+            kind=type(language).__name__, value=repr(language)[:80]))
     known = _known_language(language)
     if known is not None:
         return known
@@ -73,73 +83,102 @@ def _known_language(language: str) -> str | None:
 
 def default_language() -> str:
     """The language before any `set_language`: ``CANASTA_LEARN_LANG``, else the system locale,
-    else English. An unknown language in the environment falls back to English."""
+    else English. An unknown language in the environment falls back to the next source (the
+    system locale, else English); an unknown ``CANASTA_LEARN_LANG`` is warned about once
+    (a `UserWarning`, which a notebook shows), saying which language is spoken instead."""
+    unknown = None
+    language = "en"
     for variable in ("CANASTA_LEARN_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
         if value:
             known = _known_language(value)
             if known is not None:
-                return known
+                language = known
+                break
             if variable != "CANASTA_LEARN_LANG":
-                return "en"
-    return "en"
+                break  # an unknown system locale: English
+            unknown = value
+    if unknown is not None and unknown not in _warned:
+        _warned.add(unknown)
+        # said in the language used instead (asked directly: gettext would read the default again)
+        warnings.warn(_translations(language).gettext(N_(
+            "CANASTA_LEARN_LANG={value} is not a language the toolkit speaks ({languages}): speaking "
+            "{language} instead. Set CANASTA_LEARN_LANG to en or pt_BR, or call set_language().")).format(
+            value=repr(unknown), languages=", ".join(LANGUAGES), language=language), UserWarning, stacklevel=2)
+    return language
 
 
 def set_language(language: str | None) -> str:
     """Speak ``language`` (``"pt_BR"`` or ``"en"``; None: back to the default) from now on in
-    this kernel; returns the language now spoken.
+    this kernel, in every thread and task not inside a `speaking` block; returns the language
+    now spoken here. Inside a `speaking` block it changes that block's language only, until the
+    block ends (as it always did), never the other threads'.
 
     >>> set_language("pt-BR"), set_language(None) == default_language()
     ('pt_BR', True)
     """
     chosen = None if language is None else normalize_language(language)  # refused: nothing changes
-    _current.clear()
+    if _override.get() is not None:  # inside a speaking block: the block's language, undone as it ends
+        if chosen is None:
+            _default[:] = [default_language()]  # the environment may have changed: read it again
+        _override.set(chosen if chosen is not None else _default[0])
+        return get_language()
     if chosen is not None:
-        _current.append(chosen)
+        _chosen[:] = [chosen]
     else:
+        _chosen.clear()
         _default.clear()  # the environment may have changed: read it again
-    _spoken.clear()
     return get_language()
 
 
-def spoken() -> list[str]:
-    """The one-item list holding the language spoken now once it is known (empty before): hot
-    paths keep it (``SPOKEN = spoken()``) and read ``SPOKEN[0] if SPOKEN else get_language()`` instead of calling
-    `get_language` for every word (it is the list `set_language` and `speaking` change)."""
-    return _spoken
-
-
 def chosen_language() -> str | None:
-    """The language chosen with `set_language` (or `speaking`), or None while the default is
-    spoken."""
-    return _current[0] if _current else None
+    """The language chosen here with `speaking`, else the kernel's chosen with `set_language`,
+    or None while the default is spoken."""
+    override = _override.get()
+    if override is not None:
+        return override
+    return _chosen[0] if _chosen else None
+
+
+def kernel_language() -> str:
+    """The kernel-wide language: the one `set_language` chose, else the default (what a thread
+    or task speaks outside any `speaking` block)."""
+    if _chosen:
+        return _chosen[0]
+    if not _default:
+        _default.append(default_language())
+    return _default[0]
 
 
 def get_language() -> str:
-    """The language spoken now (the default is read from the environment once, and again at
+    """The language spoken now in this thread or task: the innermost `speaking` block's, else
+    the kernel's (`set_language`, else the default, read from the environment once and again at
     ``set_language(None)``)."""
-    if _spoken:
-        return _spoken[0]
-    if not _current and not _default:
+    override = _override.get()
+    if override is not None:
+        return override
+    if _chosen:
+        return _chosen[0]
+    if not _default:
         _default.append(default_language())
-    _spoken.append(_current[0] if _current else _default[0])
-    return _spoken[0]
+    return _default[0]
 
 
 @contextmanager
 def speaking(language: str) -> Iterator[str]:
-    """Speak ``language`` inside a ``with`` block, then go back to the language before.
+    """Speak ``language`` inside a ``with`` block, in this thread or asyncio task only, then go
+    back to the language before (other threads and tasks, and the kernel's language, are
+    untouched; a `set_language` inside the block changes the kernel's language, not the block's).
 
     >>> with speaking("pt_BR"):
     ...     get_language()
     'pt_BR'
     """
-    before = list(_current)
+    token = _override.set(normalize_language(language))  # refused: nothing changes
     try:
-        yield set_language(language)
+        yield _override.get() or language
     finally:
-        _current[:] = before
-        _spoken.clear()
+        _override.reset(token)
 
 
 @cache
@@ -162,7 +201,8 @@ def N_(message: str) -> str:
 
 def gettext(message: str) -> str:
     """``message`` (English) in the language spoken now."""
-    language = _spoken[0] if _spoken else get_language()
+    # get_language, inlined (every message of the engine asks)
+    language = _override.get() or (_chosen[0] if _chosen else _default[0] if _default else get_language())
     if language == "en":  # the source language: no look-up (messages are made on the engine's hot paths)
         return message
     return _translations(language).gettext(message)
@@ -171,7 +211,8 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` (English singular and plural), in the language spoken
     now, with that language's plural rule."""
-    language = _spoken[0] if _spoken else get_language()
+    # get_language, inlined (every message of the engine asks)
+    language = _override.get() or (_chosen[0] if _chosen else _default[0] if _default else get_language())
     if language == "en":
         return singular if count == 1 else plural
     return _translations(language).ngettext(singular, plural, count)

@@ -1,11 +1,25 @@
-"""Checks of the arguments given to the public entry points (``check_meld``, ``score_round``,
-``Position``, ``Round``, ``Round.from_state``, ``Game``...).
+"""Checks of the arguments given to the public entry points (``check_meld``, ``meld_value``,
+``score_round``, ``opening_minimum``, ``Position``, ``Round`` and its methods,
+``Round.from_state``, ``Game``, the parsers...).
 
-Each check raises one of the package's documented errors, with a sentence that names the
-argument, says what is wrong and what is accepted: `NotationError` for unreadable cards,
-`DeckError` for more copies of a card than the profile's decks hold, a `TypeError` naming the
-argument for a value of the wrong kind, and a `ValueError` naming it for a value out of range.
-The engine's hot paths (``Round.legal_actions`` / ``apply``) never call these.
+**One rule for every entry point** (issue 24 §3):
+
+- a value of the wrong Python kind (``None`` where None means nothing, a number where cards are
+  asked, text where a seat number is asked) raises a **TypeError** whose message starts with
+  the argument's name, says what was given (its kind and value) and what to pass instead:
+  ``seat must be a whole number from 0 to 3 or None, not str 'E'.``; the parsers
+  (``parse_cards``, ``parse_action``, ``parse_seat``) raise a TypeError that is also their
+  `NotationError`, so that code catching the notation error still does;
+- a value of the right kind that is wrong raises the package's documented error for it:
+  `NotationError` / `ActionNotationError` for unreadable cards or actions, `DeckError` for more
+  copies of a card than the profile's decks hold, `ProfileError` for an unknown profile,
+  `IllegalActionError` for an action the rules refuse (``Round.apply``, ``verify_x``; ``check``
+  and ``can_x`` answer with a `Verdict` instead), and a **ValueError** naming the argument for
+  a value out of range (``seat=9``, ``to_move=7``).
+
+Nothing is changed by a refused call. The engine's hot paths (``Round.legal_actions`` /
+``apply`` of an action object) never call these checks: a non-action reaching ``apply`` is
+refused where the action's kind is looked up.
 
 >>> need_int(7, "to_move", low=0, high=3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -27,7 +41,7 @@ from .cards import Card, NotationError, check_card_counts, to_cards
 from .i18n import gettext, ngettext
 
 __all__ = ["need_bool", "need_card_lists", "need_cards", "need_counts_in_deck", "need_int",
-           "need_no_red_three_on_top", "need_sequence", "need_team_scores"]
+           "need_no_red_three_on_top", "need_one_card", "need_sequence", "need_team_scores", "wrong_kind"]
 
 
 def need_bool(value: Any, name: str, *, allow_none: bool = False) -> bool:
@@ -68,11 +82,33 @@ def need_int(value: Any, name: str, *, low: int | None = None, high: int | None 
         name=name, accepted=accepted, value=repr(value)))
 
 
-def need_cards(value: Any, name: str) -> list[Card]:
-    """The cards of ``value`` (notation text, a `Card` or an iterable of them); a TypeError
-    naming ``name`` for anything else, `NotationError` for an unreadable card."""
-    if value is None or isinstance(value, (str, Card)):
+def wrong_kind(value: Any, name: str, accepted: str) -> TypeError:
+    """The TypeError for ``value`` given as ``name`` where ``accepted`` (a phrase: "an action
+    or its text, such as 'N draw'") is asked: the one form of the rule's wrong-kind message.
+
+    >>> str(wrong_kind(None, "action", "an action or its text, such as 'N draw'"))
+    "action must be an action or its text, such as 'N draw', not NoneType None."
+    """
+    return TypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
+        name=name, accepted=accepted, kind=type(value).__name__, value=_shown(value)))
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, cut to 80 characters (a wrong value may be a whole file)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def need_cards(value: Any, name: str, *, allow_none: bool = False) -> list[Card]:
+    """The cards of ``value`` (notation text, a `Card` or an iterable of them; None only with
+    ``allow_none``, as no cards); a TypeError naming ``name`` for anything else, `NotationError`
+    for an unreadable card."""
+    if isinstance(value, (str, Card)) or (value is None and allow_none):
         return to_cards(value)
+    if value is None:
+        raise TypeError(gettext("{name} must be card notation text (such as 'h5 c5 jk'), a Card, or a list of "
+                                "cards, not {kind} {value}.").format(name=name, kind=type(value).__name__,
+                                                                      value=repr(value)))
     if isinstance(value, (bytes, bytearray, dict)) or not isinstance(value, Iterable):
         raise TypeError(gettext("{name} must be card notation text (such as 'h5 c5 jk'), a Card, or a list of "
                                 "cards, not {kind} {value}.").format(name=name, kind=type(value).__name__,
@@ -81,6 +117,21 @@ def need_cards(value: Any, name: str) -> list[Card]:
         return to_cards(value)
     except NotationError as error:
         raise NotationError(f"{name}: {error}") from None
+
+
+def need_one_card(value: Any, name: str) -> Card:
+    """The one card ``value`` names (a `Card`, or notation text of one card); a TypeError naming
+    ``name`` for another kind, `NotationError` for an unreadable card, a ValueError naming
+    ``name`` for no card or several."""
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise wrong_kind(value, name, gettext("one card, as a Card or its notation (such as 'h5')"))
+    cards = need_cards(value, name)
+    if len(cards) != 1:
+        raise ValueError(gettext("{name} must name exactly one card (such as 'h5'), not {value}.").format(
+            name=name, value=repr(value)))
+    return cards[0]
 
 
 def need_sequence(value: Any, name: str, what: str, *, most: int | None = None) -> list[Any]:

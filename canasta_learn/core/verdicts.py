@@ -23,9 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card, format_cards
-from .i18n import get_language, gettext, normalize_language, speaking, spoken
-
-_SPOKEN = spoken()  # the language spoken now (read as each verdict is made)
+from .i18n import get_language, gettext, normalize_language, speaking
 
 __all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "OutdatedVerdictError", "Verdict", "keep_maker"]
 
@@ -181,7 +179,7 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.code not in VERDICT_CODES:
             raise KeyError(f"Verdict code {self.code!r} is not listed in VERDICT_CODES.")
-        object.__setattr__(self, "language", _SPOKEN[0] if _SPOKEN else get_language())
+        object.__setattr__(self, "language", get_language())
 
     def message_in(self, language: str) -> str:
         """The message in ``language`` (``"pt_BR"``, ``"en"``, or a form `normalize_language`

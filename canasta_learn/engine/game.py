@@ -53,8 +53,7 @@ class Game:
     def __init__(self, profile: ProfileLike = "classic", seed: int | None = None, dealer: int = 0,
                  decks: Sequence[Sequence[Card | str]] | None = None,
                  max_rounds: int = MAX_GAME_ROUNDS) -> None:
-        if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
-            raise ValueError(f"max_rounds must be a whole number of rounds >= 1, not {max_rounds!r}.")
+        need_int(max_rounds, "max_rounds", low=1)
         self.max_rounds = max_rounds
         self.profile = get_profile(profile)
         need_int(seed, "seed", allow_none=True)

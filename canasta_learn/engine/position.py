@@ -28,7 +28,15 @@ from typing import Any, Concatenate, ParamSpec
 from ..core.actions import Action, MeldGroup, TakePile, to_groups
 from ..core.cards import Card, CardsLike, check_card_counts, format_cards, new_deck
 from ..core.i18n import gettext, pgettext, speaking
-from ..core.inputs import need_bool, need_card_lists, need_cards, need_int, need_no_red_three_on_top
+from ..core.inputs import (
+    need_bool,
+    need_card_lists,
+    need_cards,
+    need_int,
+    need_no_red_three_on_top,
+    need_one_card,
+    wrong_kind,
+)
 from ..core.verdicts import Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.melds import cards_value, meld_counts_problem, meld_name
@@ -89,7 +97,11 @@ class Position:
         need_bool(team_opened, "team_opened", allow_none=True)
         need_bool(player_has_melded, "player_has_melded")
         if drew_from is not None and drew_from not in ("stock", "pile"):
-            raise ValueError(f"drew_from must be None (not drawn yet), 'stock' or 'pile', not {drew_from!r}.")
+            accepted = gettext("None (not drawn yet), 'stock' or 'pile'")
+            if not isinstance(drew_from, str):
+                raise wrong_kind(drew_from, "drew_from", accepted)
+            raise ValueError(gettext("{name} must be {accepted}, not {value}.").format(
+                name="drew_from", accepted=accepted, value=repr(drew_from)))
         self.team_score = team_score
         self.drew_from = drew_from
         self.player_has_melded = player_has_melded
@@ -404,6 +416,9 @@ class Position:
         The verdict says whether it would be concealed (``verdict.concealed``). With
         ``concealed=True`` the question is "can I go out concealed?": a legal but ordinary
         going out is refused with ``not_concealed``, saying why."""
+        need_bool(concealed, "concealed")
+        if discard is not None:
+            discard = need_one_card(discard, "discard")
         rnd = self._round.copy()
         if rnd.phase == "draw":
             rnd.drew_from = "stock"

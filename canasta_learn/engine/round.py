@@ -53,8 +53,8 @@ from ..core.cards import (
     shuffled_deck,
 )
 from ..core.events import Event
-from ..core.i18n import get_language, gettext, ngettext, spoken
-from ..core.inputs import need_cards, need_int, need_team_scores
+from ..core.i18n import get_language, gettext, ngettext
+from ..core.inputs import need_bool, need_cards, need_int, need_one_card, need_team_scores, wrong_kind
 from ..core.verdicts import IllegalActionError, OutdatedVerdictError, Verdict, keep_maker
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules import discards, end_of_stock, going_out, meld_groups, opening, pile, turn
@@ -86,13 +86,12 @@ PHASES = ("draw", "play", "answer", "over")
 
 
 _DREW_MESSAGES: dict[tuple[str, int, int, int], str] = {}
-_SPOKEN = spoken()  # the language spoken now, read without a call
 
 
 def _drew_message(seat: int, player_count: int, count: int) -> str:
     """"N draws 1 card." in the language spoken now, made once per language, seat (at a table of
     ``player_count``) and count (the commonest event: every draw announces one)."""
-    key = (_SPOKEN[0] if _SPOKEN else get_language(), seat, player_count, count)
+    key = (get_language(), seat, player_count, count)
     message = _DREW_MESSAGES.get(key)
     if message is None:
         message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
@@ -131,8 +130,7 @@ class Round:
 
     def _setup(self, profile: Profile, dealer: int, team_scores: Sequence[int] | None) -> None:
         n = profile.player_count
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}.")
+        need_int(dealer, "dealer", low=0, high=n - 1)
         scores = need_team_scores(team_scores, profile.team_count)
         self.profile = profile
         #: The hooks of the profile's behaviour (`canasta_learn.variants.rules_for`).
@@ -314,7 +312,10 @@ class Round:
 
     def pile_status(self, seat: int | None = None) -> PileStatus:
         """The pile's state for the team of ``seat`` (default: the player to move)."""
-        seat = self.to_move if seat is None else seat
+        if seat is None:
+            seat = self.to_move
+        elif not isinstance(seat, int) or isinstance(seat, bool):  # (the rule checks pass any action's seat)
+            need_int(seat, "seat", low=0, high=self.player_count - 1, allow_none=True)
         team = self.team_of(seat)
         return pile_status(self.pile, self.profile, team_opened=self.opened[team], team_ranks=self.melds[team],
                            rules=self.rules)
@@ -402,7 +403,7 @@ class Round:
             return answer_problem(self, action.seat)
         if isinstance(action, Decline):
             return self.decline_problem(action.seat)
-        raise TypeError(f"Not an action: {action!r}")
+        raise wrong_kind(action, "action", gettext("an action (such as Draw(0)) or its text (such as 'N draw')"))
 
     # ------------------------------------------------------------------ verdicts
     def check(self, action: Action | str) -> Verdict:
@@ -456,9 +457,7 @@ class Round:
             if self.phase == "answer" and self.asker is not None:
                 return self.partner_of(self.asker)
             return self.to_move
-        if not isinstance(seat, int) or not 0 <= seat < self.player_count:
-            raise ValueError(f"seat must be 0-{self.player_count - 1}, not {seat!r}.")
-        return seat
+        return need_int(seat, "seat", low=0, high=self.player_count - 1, allow_none=True)
 
     def can_draw(self, seat: int | None = None) -> Verdict:
         """Verdict on drawing from the stock."""
@@ -501,10 +500,7 @@ class Round:
         return self._perform(Meld(self._seat(seat), to_groups(melds)))  # type: ignore[return-value]
 
     def _one_card(self, card: Card | str) -> Card:
-        cards = need_cards(card, "card")
-        if len(cards) != 1:
-            raise ValueError(f"Name exactly one card to discard, not {format_cards(cards) or 'none'}.")
-        return cards[0]
+        return need_one_card(card, "card")
 
     def can_discard(self, card: Card | str, seat: int | None = None) -> Verdict:
         """Verdict on discarding ``card``."""
@@ -532,15 +528,15 @@ class Round:
 
     def can_answer(self, yes: bool, seat: int | None = None) -> Verdict:
         """Verdict on answering the partner's question."""
-        return self.check(Answer(self._seat(seat), bool(yes)))
+        return self.check(Answer(self._seat(seat), need_bool(yes, "yes")))
 
     def verify_answer(self, yes: bool, seat: int | None = None) -> None:
         """Raise `IllegalActionError` unless this answer is legal."""
-        self._verify(Answer(self._seat(seat), bool(yes)))
+        self._verify(Answer(self._seat(seat), need_bool(yes, "yes")))
 
     def answer(self, yes: bool, seat: int | None = None) -> Answer:
         """Answer "may I go out?" (binding)."""
-        return self._perform(Answer(self._seat(seat), bool(yes)))  # type: ignore[return-value]
+        return self._perform(Answer(self._seat(seat), need_bool(yes, "yes")))  # type: ignore[return-value]
 
     def can_decline(self, seat: int | None = None) -> Verdict:
         """Verdict on declining the pile when the stock is empty (ends the hand)."""
@@ -556,15 +552,15 @@ class Round:
 
     def can_swap(self, target: int, card: Card | str, seat: int | None = None) -> Verdict:
         """Verdict on replacing the joker of team meld ``target`` by ``card`` (Brazilian games)."""
-        return self.check(Swap(self._seat(seat), target, self._one_card(card)))
+        return self.check(Swap(self._seat(seat), need_int(target, "target", low=0), self._one_card(card)))
 
     def verify_swap(self, target: int, card: Card | str, seat: int | None = None) -> None:
         """Raise `IllegalActionError` unless this joker swap is legal."""
-        self._verify(Swap(self._seat(seat), target, self._one_card(card)))
+        self._verify(Swap(self._seat(seat), need_int(target, "target", low=0), self._one_card(card)))
 
     def swap(self, target: int, card: Card | str, seat: int | None = None) -> Swap:
         """Put ``card`` in the place of the joker it stands for and take the joker into hand."""
-        return self._perform(Swap(self._seat(seat), target, self._one_card(card)))  # type: ignore[return-value]
+        return self._perform(Swap(self._seat(seat), need_int(target, "target", low=0), self._one_card(card)))  # type: ignore[return-value]
 
     def can_redraw(self, seat: int | None = None) -> Verdict:
         """Verdict on the first-turn option: discard the drawn card and draw another."""

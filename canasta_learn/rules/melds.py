@@ -139,12 +139,25 @@ def cards_value(cards: Iterable[Card], profile: Profile) -> int:
 def meld_value(cards: CardsLike, profile: ProfileLike = "classic") -> int:
     """The sum of the card values (no bonuses) of ``cards`` under ``profile``.
 
+    A red three is never melded and has no card value (docs/rules.md#rules-red-threes,
+    #rules-cards: it scores only as a bonus), so cards holding one are refused with a
+    ValueError naming ``cards``; other cards that are not cards raise a TypeError naming it,
+    `NotationError` or `DeckError` (see `canasta_learn.core.inputs`).
+
     >>> meld_value("h1 c1 d2"), meld_value("c4 c4 d4 jk")
     (60, 65)
     """
     prof = get_profile(profile)
     given = need_cards(cards, "cards")
     need_counts_in_deck(given, prof, gettext("This set of cards"))
+    red_threes = [card for card in given if card.is_red_three]
+    if red_threes:
+        raise ValueError(ngettext(
+            "cards holds the red three {cards}, which is never melded and has no card value: it scores only "
+            "as a bonus (score_round counts it). Take it out of the cards.",
+            "cards holds the red threes {cards}, which are never melded and have no card value: they score "
+            "only as bonuses (score_round counts them). Take them out of the cards.",
+            len(red_threes)).format(cards=format_cards(red_threes)))
     return cards_value(given, prof)
 
 

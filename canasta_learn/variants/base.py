@@ -19,10 +19,11 @@ from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
 from ..core.i18n import gettext, pgettext
 from ..core.verdicts import Verdict
-from ..profiles import Profile
+from ..profiles import Profile, ProfileError, get_profile
 from .keys import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK
 
-__all__ = ["BEHAVIOUR_FIELDS", "RULES_BY_ID", "AnyLeadWins", "AskBeforeDrawing", "BlackThreesFreeze", "ClassicRules",
+__all__ = ["BEHAVIOUR_FIELDS", "ID_CACHE_SIZE", "RULES_BY_ID", "RULES_BY_PROFILE",
+           "AnyLeadWins", "AskBeforeDrawing", "BlackThreesFreeze", "ClassicRules",
            "EndWhenStockEmpty", "FirstTurnRedThrees", "Performer", "PlanningOptions", "Table", "forget_built_rules",
            "plug_in", "plug_ins", "rules_for", "when_plug_ins_change"]
 
@@ -527,9 +528,16 @@ class ClassicRules:
 
 _PLUG_INS: list[tuple[type[ClassicRules], Callable[[Profile], bool]]] = []
 _BUILT: dict[tuple[type[ClassicRules], ...], type[ClassicRules]] = {}
-#: `rules_for`'s answers by ``id(profile)``. Each entry keeps its profile alive (through the
-#: rules' ``profile``), so no other object can have that id while the entry exists.
-RULES_BY_ID: dict[int, ClassicRules] = {}
+#: `rules_for`'s answers by profile value: one entry per distinct profile (a profile is frozen,
+#: hashed and compared by its settings), so a program that unpickles thousands of rounds, each
+#: with its own copy of the same profile, keeps one answer, not one per copy.
+RULES_BY_PROFILE: dict[Profile, ClassicRules] = {}
+#: The last answers by ``id(profile)``, each with its profile (kept alive, so no other object can
+#: have that id while the entry exists): a look-up cheaper than comparing two equal profiles'
+#: settings. At most `ID_CACHE_SIZE` entries, the oldest forgotten first.
+RULES_BY_ID: dict[int, tuple[Profile, ClassicRules]] = {}
+#: How many profile objects `RULES_BY_ID` remembers.
+ID_CACHE_SIZE = 64
 #: The last profile `rules_for` answered for, with its answer (one tuple, replaced at once): a
 #: program plays one profile at a time, and an identity test is cheaper than hashing an id.
 #: (A fresh object() stands for "none yet": no caller passes it.)
@@ -553,6 +561,7 @@ def forget_built_rules() -> None:
     question builds them again."""
     global _LAST
     _BUILT.clear()
+    RULES_BY_PROFILE.clear()
     RULES_BY_ID.clear()
     _LAST = (object(), cast(ClassicRules, None))
     for forget in _FORGETTERS:
@@ -574,32 +583,47 @@ def plug_ins(profile: Profile) -> tuple[Plug, ...]:
     return tuple(cls for cls, applies in reversed(_PLUG_INS) if applies(profile))
 
 
+def _registered_or(profile: Profile) -> Profile:
+    """The registered profile equal to ``profile`` (so that the shared answer's ``profile`` is
+    the registered object, whoever asked first), else ``profile`` itself."""
+    try:
+        registered = get_profile(profile.name)
+    except (ProfileError, TypeError):
+        return profile
+    return registered if registered == profile else profile
+
+
 def rules_for(profile: Profile) -> ClassicRules:
     """The hooks of ``profile``'s behaviour: `ClassicRules` with its plug-ins stacked on top.
 
-    Built once per profile object (a profile is frozen), so asking again is an identity test (the
-    profile asked last) or a dictionary look-up.
+    Built once per profile value (a profile is frozen): equal profiles, such as the copies
+    that unpickled rounds carry, share one answer. Asking again is an identity test (the profile
+    asked last) or a dictionary look-up.
     """
     global _LAST
     last = _LAST
     if last[0] is profile:
         return last[1]
-    found = RULES_BY_ID.get(id(profile))
-    if found is not None:
-        _LAST = (profile, found)
-        return found
-    chosen = plug_ins(profile)
-    cls = _BUILT.get(chosen)
-    if cls is None:
-        if not chosen:
-            cls = ClassicRules
-        elif len(chosen) == 1:
-            cls = chosen[0]
-        else:
-            cls = type("+".join(c.__name__ for c in chosen), chosen, {})
-        _BUILT[chosen] = cls
-    rules = cls(profile)
-    RULES_BY_ID[id(profile)] = rules
+    by_id = RULES_BY_ID.get(id(profile))
+    if by_id is not None:
+        _LAST = (profile, by_id[1])
+        return by_id[1]
+    rules = RULES_BY_PROFILE.get(profile)
+    if rules is None:
+        chosen = plug_ins(profile)
+        cls = _BUILT.get(chosen)
+        if cls is None:
+            if not chosen:
+                cls = ClassicRules
+            elif len(chosen) == 1:
+                cls = chosen[0]
+            else:
+                cls = type("+".join(c.__name__ for c in chosen), chosen, {})
+            _BUILT[chosen] = cls
+        rules = RULES_BY_PROFILE[profile] = cls(_registered_or(profile))
+    if len(RULES_BY_ID) >= ID_CACHE_SIZE:
+        del RULES_BY_ID[next(iter(RULES_BY_ID))]  # the oldest
+    RULES_BY_ID[id(profile)] = (profile, rules)
     _LAST = (profile, rules)
     return rules
 

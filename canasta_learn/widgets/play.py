@@ -36,6 +36,7 @@ import ipywidgets as widgets
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from ..core.cards import Card, CardsLike, format_cards, rank_name
 from ..core.i18n import gettext, ngettext, pgettext, speaking
+from ..core.inputs import need_int
 from ..core.verdicts import Verdict
 from ..engine.game import Game
 from ..engine.round import Round
@@ -289,8 +290,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                     rnd = self.game.round
                 else:
                     rnd = Round(prof, seed=seed)
-            if not 0 <= seat < prof.player_count:
-                raise ValueError(f"seat must be 0-{prof.player_count - 1}, not {seat!r}.")
+            need_int(seat, "seat", low=0, high=prof.player_count - 1)
             self.profile = prof
             self._round = rnd
             self._remember_start(rnd)

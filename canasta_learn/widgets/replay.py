@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ import traitlets
 from ..core.i18n import get_language, gettext, ngettext, pgettext, speaking
 from ..engine.round import Round
 from ..play.bots import acting_seat
-from ..records.record import GameRecord
+from ..records.record import CACHED_ROUNDS, GameRecord
 from .common import profile_badge, spoken, widget_language
 from .table import TableWidget
 
@@ -172,6 +173,20 @@ def _glyph_word(glyph: str) -> str:
     return words.get(glyph, gettext("annotated"))
 
 
+#: How many rounds' notes a `ReplayViewer` keeps at once (the least recently shown dropped
+#: beyond that, and made again if shown again), like `GameRecord.state_at`'s checkpoints.
+NOTED_ROUNDS = CACHED_ROUNDS
+
+
+def _keep(cache: OrderedDict[int, Any], key: int, value: Any) -> None:
+    """Put ``value`` in ``cache`` as the most recent entry, dropping the least recently used
+    beyond `NOTED_ROUNDS`."""
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > NOTED_ROUNDS:
+        cache.popitem(last=False)
+
+
 class ReplayViewer(widgets.VBox):  # type: ignore[misc]
     """A step-by-step viewer for a `GameRecord` (or a path / JSON text of one).
 
@@ -200,11 +215,14 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                 (r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
             if not self.steps:
                 raise ValueError("The record has no rounds to replay.")
-            self._notes: dict[int, Any] = {}
+            # the notes of the rounds shown lately (least recently used dropped beyond
+            # NOTED_ROUNDS, as `GameRecord.state_at` keeps its checkpoints): a long game shown
+            # round after round no longer keeps every round's notes
+            self._notes: OrderedDict[int, Any] = OrderedDict()
             # The score sheet is kept incrementally: each finished round's row is made once (its
             # scores counted once), so a step in round 120 no longer rescores 119 rounds.
             self._score_rows: dict[int, str] = {}
-            self._ranked: dict[int, dict[int, tuple[list[Any], list[Any]]]] = {}
+            self._ranked: OrderedDict[int, dict[int, tuple[list[Any], list[Any]]]] = OrderedDict()
             self._round_base = {r: i for i, (r, a) in enumerate(self.steps) if a < 0}
             self._step = -1
             self.play_widget: Any = None
@@ -503,7 +521,9 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             from ..records.annotate import annotate_round
 
             notes = annotate_round(self.record, r)
-            self._notes[r] = notes
+            _keep(self._notes, r, notes)
+        else:
+            self._notes.move_to_end(r)
         return notes
 
     def _ranked_round(self, r: int) -> dict[int, tuple[list[Any], list[Any]]]:
@@ -512,6 +532,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         player and pile state, and a pile state already told to that team."""
         cached = self._ranked.get(r)
         if cached is not None:
+            self._ranked.move_to_end(r)
             return cached
         from dataclasses import replace
 
@@ -544,7 +565,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                 shown.append(note)
             shown.sort(key=lambda n: 0 if n.code in _TEACHING else 1)
             out[a] = (shown, folded)
-        self._ranked[r] = out
+        _keep(self._ranked, r, out)
         return out
 
     def _note_lines(self, r: int, a: int) -> list[str]:

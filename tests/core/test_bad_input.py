@@ -14,13 +14,15 @@ from canasta_learn import (
     ProfileError,
     Round,
     check_meld,
+    get_profile,
     meld_value,
     opening_minimum,
     parse_action,
     parse_cards,
     score_round,
+    set_language,
 )
-from canasta_learn.core.actions import Discard, Draw
+from canasta_learn.core.actions import Discard, Draw, parse_seat
 from canasta_learn.core.cards import Card, new_deck
 
 KINGS = "h13 h13 s13 s13 d13 c13 c13"
@@ -371,3 +373,157 @@ def test_game_checks_every_deck_before_dealing() -> None:
     bad[0] = bad[1]
     with pytest.raises(DeckError):
         Game(decks=[deck, bad])
+
+
+# --------------------------------------------------------------------------- one rule, every entry point
+# Issue 24 §3 (core/inputs.py): a value of the wrong Python kind is a TypeError whose message
+# starts with the argument's name and says what was given and what to pass; a value of the right
+# kind that is wrong is the package's documented error (NotationError, DeckError, ProfileError,
+# IllegalActionError) or a ValueError naming the argument. A refused call changes nothing.
+
+def _round() -> Round:
+    return Round(seed=7)  # E (seat 1) to move, in the draw phase
+
+
+def _played() -> Round:
+    rnd = Round(seed=7)
+    rnd.draw()
+    return rnd
+
+
+def _game() -> Game:
+    return Game(seed=3)
+
+
+def _position() -> Position:
+    return Position("h5 c5 d5 s9 s9", discard_pile="c7 h9")
+
+
+#: (entry point, the call with one argument of the wrong kind, the argument, what was given)
+WRONG_KINDS: list[tuple[str, object, str, object]] = [
+    ("check_meld", lambda: check_meld(None), "cards", None),
+    ("check_meld", lambda: check_meld(12345), "cards", 12345),
+    ("check_meld", lambda: check_meld("h5 c5 d5", going_out="no"), "going_out", "no"),
+    ("check_meld", lambda: check_meld("h5 c5 d5", 5), "profile", 5),
+    ("meld_value", lambda: meld_value(None), "cards", None),
+    ("meld_value", lambda: meld_value(3.5), "cards", 3.5),
+    ("meld_value", lambda: meld_value("h5 c5 d5", ["classic"]), "profile", ["classic"]),
+    ("score_round", lambda: score_round(None), "team_melds", None),
+    ("score_round", lambda: score_round(["h5 c5 d5"], red_threes=None), "red_threes", None),
+    ("score_round", lambda: score_round(["h5 c5 d5"], hands_left=7), "hands_left", 7),
+    ("score_round", lambda: score_round(["h5 c5 d5"], went_out="yes"), "went_out", "yes"),
+    ("score_round", lambda: score_round(["h5 c5 d5"], concealed=1), "concealed", 1),
+    ("opening_minimum", lambda: opening_minimum(None), "team_score", None),
+    ("opening_minimum", lambda: opening_minimum("1500"), "team_score", "1500"),
+    ("get_profile", lambda: get_profile(5), "profile", 5),
+    ("parse_cards", lambda: parse_cards(None), "text", None),
+    ("parse_action", lambda: parse_action(None), "text", None),
+    ("parse_seat", lambda: parse_seat(3), "text", 3),
+    ("set_language", lambda: set_language(5), "language", 5),
+    ("Position", lambda: Position(None), "hand", None),
+    ("Position", lambda: Position(5), "hand", 5),
+    ("Position", lambda: Position("c4 c5", discard_pile=None), "discard_pile", None),
+    ("Position", lambda: Position("c4 c5", team_melds=[7]), "team_melds[0]", 7),
+    ("Position", lambda: Position("c4 c5", team_opened="no"), "team_opened", "no"),
+    ("Position", lambda: Position("c4 c5", team_score=None), "team_score", None),
+    ("Position", lambda: Position("c4 c5", drew_from=5), "drew_from", 5),
+    ("Position", lambda: Position("c4 c5", red_threes=None), "red_threes", None),
+    ("Position", lambda: Position("c4 c5", player_has_melded="no"), "player_has_melded", "no"),
+    ("Position.check_take_pile", lambda: _position().check_take_pile(5), "cards", 5),
+    ("Position.check_meld", lambda: _position().check_meld(None), "melds", None),
+    ("Position.check_go_out", lambda: _position().check_go_out("h5 c5 d5", "s9", concealed="yes"), "concealed", "yes"),
+    ("Position.check_go_out", lambda: _position().check_go_out("h5 c5 d5", 9), "discard", 9),
+    ("Round", lambda: Round(seed=[1]), "seed", [1]),
+    ("Round", lambda: Round(deck=108), "deck", 108),
+    ("Round", lambda: Round(dealer="N"), "dealer", "N"),
+    ("Round", lambda: Round(team_scores=0), "team_scores", 0),
+    ("Round", lambda: Round(profile=5), "profile", 5),
+    ("Round.from_state", lambda: Round.from_state(hands=None), "hands", None),
+    ("Round.from_state", lambda: Round.from_state(hands=["c4", None]), "hands[1]", None),
+    ("Round.from_state", lambda: Round.from_state(hands=["c4"], to_move="N"), "to_move", "N"),
+    ("Round.from_state", lambda: Round.from_state(hands=["c4"], dealer="N"), "dealer", "N"),
+    ("Round.from_state", lambda: Round.from_state(hands=["c4"], stock=None), "stock", None),
+    ("Round.from_state", lambda: Round.from_state(hands=["c4"], pile=None), "pile", None),
+    ("Round.from_state", lambda: Round.from_state(hands=["c4"], check_counts="yes"), "check_counts", "yes"),
+    ("Round.apply", lambda: _round().apply(None), "action", None),
+    ("Round.check", lambda: _round().check(None), "action", None),
+    ("Round.can_apply", lambda: _round().can_apply(5), "action", 5),
+    ("Round.verify_apply", lambda: _round().verify_apply(b"E draw"), "action", b"E draw"),
+    ("Round.draw", lambda: _round().draw(seat="E"), "seat", "E"),
+    ("Round.can_draw", lambda: _round().can_draw(seat=1.0), "seat", 1.0),
+    ("Round.verify_draw", lambda: _round().verify_draw(seat="E"), "seat", "E"),
+    ("Round.take_pile", lambda: _round().take_pile(5), "cards", 5),
+    ("Round.meld", lambda: _played().meld(None), "melds", None),
+    ("Round.discard", lambda: _played().discard(None), "card", None),
+    ("Round.can_discard", lambda: _played().can_discard(5), "card", 5),
+    ("Round.ask", lambda: _played().ask(seat="E"), "seat", "E"),
+    ("Round.answer", lambda: _played().answer("yes"), "yes", "yes"),
+    ("Round.decline", lambda: _round().decline(seat=[1]), "seat", [1]),
+    ("Round.swap", lambda: _round().swap("101", "h8"), "target", "101"),
+    ("Round.pile_status", lambda: _round().pile_status("E"), "seat", "E"),
+    ("Game", lambda: Game(seed="one"), "seed", "one"),
+    ("Game", lambda: Game(decks=3), "decks", 3),
+    ("Game", lambda: Game(dealer="N"), "dealer", "N"),
+    ("Game", lambda: Game(max_rounds="10"), "max_rounds", "10"),
+    ("Game.apply", lambda: _game().apply(None), "action", None),
+    ("Game.check", lambda: _game().check(7), "action", 7),
+]
+
+
+@pytest.mark.parametrize("entry, call, argument, given", WRONG_KINDS,
+                         ids=[f"{row[0]}-{row[2]}-{type(row[3]).__name__}" for row in WRONG_KINDS])
+def test_a_wrong_kind_is_a_type_error_naming_the_argument_what_it_got_and_what_to_pass(
+        entry: str, call: object, argument: str, given: object) -> None:
+    with pytest.raises(TypeError) as info:
+        call()  # type: ignore[operator]
+    message = str(info.value)
+    assert message.startswith(f"{argument} must be "), message  # the argument, then what to pass
+    assert message.endswith(f", not {type(given).__name__} {given!r}."), message  # what it got
+
+
+def test_a_wrong_kind_of_action_or_seat_changes_nothing() -> None:
+    rnd = _round()
+    before = rnd.snapshot()
+    for call in (lambda: rnd.apply(None), lambda: rnd.draw(seat="E"), lambda: rnd.take_pile(5),
+                 lambda: rnd.answer("yes"), lambda: rnd.discard(None)):
+        with pytest.raises(TypeError):
+            call()
+        assert rnd.snapshot() == before
+
+
+def test_the_parsers_wrong_kind_is_also_their_notation_error() -> None:
+    """Code written to catch the parsers' NotationError on anything unreadable still does."""
+    for call in (lambda: parse_cards(None), lambda: parse_action(42), lambda: parse_seat(None)):
+        with pytest.raises(NotationError) as info:
+            call()
+        assert isinstance(info.value, TypeError)
+    with pytest.raises(ProfileError) as profile_error:
+        get_profile(5)
+    assert isinstance(profile_error.value, TypeError)
+
+
+#: (entry point, a call with a value of the right kind that is wrong, the error, the argument)
+BAD_VALUES: list[tuple[str, object, type[Exception], str]] = [
+    ("Round.draw", lambda: _round().draw(seat=9), ValueError,
+     "seat must be a whole number from 0 to 3 or None, not 9."),
+    ("Round.discard", lambda: _played().discard("h5 h6"), ValueError,
+     "card must name exactly one card (such as 'h5'), not 'h5 h6'."),
+    ("Round.discard", lambda: _played().discard(""), ValueError, "card must name exactly one card"),
+    ("Round.apply", lambda: _round().apply("N draw"), IllegalActionError, ""),
+    ("Round.apply", lambda: _round().apply("E fly"), NotationError, "'E fly': unknown verb 'fly'"),
+    ("Position", lambda: Position("c4 c5", drew_from="hand"), ValueError,
+     "drew_from must be None (not drawn yet), 'stock' or 'pile', not 'hand'."),
+    ("Game", lambda: Game(max_rounds=0), ValueError, "max_rounds must be a whole number of at least 1, not 0."),
+    ("get_profile", lambda: get_profile("nope"), ProfileError, "Unknown profile 'nope'"),
+    ("meld_value", lambda: meld_value("h3 d3"), ValueError, "cards holds the red threes h3 d3"),
+]
+
+
+@pytest.mark.parametrize("entry, call, error, start", BAD_VALUES,
+                         ids=[f"{row[0]}-{i}" for i, row in enumerate(BAD_VALUES)])
+def test_a_wrong_value_of_the_right_kind_is_the_documented_error(
+        entry: str, call: object, error: type[Exception], start: str) -> None:
+    with pytest.raises(error) as info:
+        call()  # type: ignore[operator]
+    assert not isinstance(info.value, TypeError) or isinstance(info.value, NotationError)
+    assert str(info.value).startswith(start), str(info.value)

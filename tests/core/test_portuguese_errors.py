@@ -256,15 +256,19 @@ def test_unknown_language_in_the_environment_falls_back_without_a_translated_err
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading the environment never makes the (translated) refusal: with CANASTA_LEARN_LANG=fr
     and LANG=pt_BR the default is Portuguese, with LANG=de_DE it is English."""
+    from canasta_learn.core import i18n
     from canasta_learn.core.i18n import get_language, set_language
 
     monkeypatch.setenv("CANASTA_LEARN_LANG", "fr")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setattr(i18n, "_warned", set())
     try:
         for lang, expected in (("pt_BR.UTF-8", "pt_BR"), ("de_DE.UTF-8", "en")):
             monkeypatch.setenv("LANG", lang)
-            set_language(None)
+            i18n._warned.clear()  # warned once per value: here once per locale
+            with pytest.warns(UserWarning, match=f"CANASTA_LEARN_LANG='fr' .*: (falando|speaking) {expected} "):
+                set_language(None)
             assert get_language() == expected
     finally:
         monkeypatch.undo()

@@ -135,9 +135,13 @@ def test_the_classic_profile_uses_the_classic_rules_alone() -> None:
 def test_rules_for_answers_the_same_object_for_the_same_profile(name: str) -> None:
     profile = get_profile(name)
     assert rules_for(profile) is rules_for(profile)
-    copy = dataclasses.replace(profile)  # equal, but another object: built for itself
-    assert rules_for(copy) is not rules_for(profile)
-    assert type(rules_for(copy)) is type(rules_for(profile)) and rules_for(copy).profile is copy
+    # equal, but another object (an unpickled round's copy): the same answer, kept once (issue 24
+    # §2: one answer per copy grew without bound), whose profile is the registered one
+    copy = dataclasses.replace(profile)
+    assert rules_for(copy) is rules_for(profile) and rules_for(copy).profile is profile
+    other = profile.replace(name=f"{name}_house")  # a different profile: its own answer
+    assert rules_for(other) is not rules_for(profile) and rules_for(other).profile is other
+    assert type(rules_for(other)) is type(rules_for(profile))
 
 
 @pytest.fixture

@@ -67,9 +67,11 @@ def test_the_record_of_an_unfinished_game_holds_its_rounds_and_plays_on() -> Non
     assert not again.is_over and again.max_rounds == MAX_GAME_ROUNDS
 
 
-@pytest.mark.parametrize("value", [0, -1, 2.5, True, "10"])
-def test_max_rounds_must_be_a_whole_number_of_rounds(value: object) -> None:
-    with pytest.raises(ValueError, match="max_rounds must be a whole number"):
+@pytest.mark.parametrize("value, error", [(0, ValueError), (-1, ValueError), (2.5, TypeError), (True, TypeError),
+                                          ("10", TypeError)])
+def test_max_rounds_must_be_a_whole_number_of_rounds(value: object, error: type[Exception]) -> None:
+    """A wrong kind is a TypeError, a whole number below 1 a ValueError (core/inputs.py's rule)."""
+    with pytest.raises(error, match="^max_rounds must be a whole number of at least 1, not "):
         Game(max_rounds=value)  # type: ignore[arg-type]
 
 

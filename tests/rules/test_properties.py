@@ -161,7 +161,8 @@ def play_random_round(profile: str, seed: int, *, probes: int = 2, full: bool = 
             for action in actions:
                 verdict = rnd.check(action)
                 assert verdict.ok, (action, verdict)
-                assert parse_action(action.text()) == action
+                assert parse_action(rnd.action_text(action), rnd.player_count) == action
+                assert parse_action(str(action), rnd.player_count) == action
             assert rnd.snapshot() == before
             probe_random_actions(rnd, rng, probes)
         action = rng.choice(actions)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from rule_helpers import AT_DEAL, PROFILES, cards, deck_starting, plain_deal, table
 
-from canasta_learn import Position, Round, check_meld, score_round
+from canasta_learn import Position, Round, check_meld, get_profile, meld_value, score_round
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -77,6 +77,21 @@ def test_rules3_red_threes_never_melded(profile: str) -> None:
     assert check_meld("h3 d3 h3", profile, going_out=True).code == "meld_red_three"
     with pytest.raises(ValueError):
         Position("h3 c9 c9", profile=profile)  # red threes never stay in hand
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rules3_red_threes_never_melded_so_meld_value_refuses_them(profile: str) -> None:
+    """Issue 24 §3: ``meld_value("h3 d3")`` gave 10 (a black three's value), for cards that are
+    never melded and have no card value (docs/rules.md#rules-cards: "no card value"; the bonus is
+    score_round's). A clear refusal naming the red threes, and the black threes still count 5."""
+    with pytest.raises(ValueError) as info:
+        meld_value("h3 d3", profile)
+    assert str(info.value) == (
+        "cards holds the red threes h3 d3, which are never melded and have no card value: they score only "
+        "as bonuses (score_round counts them). Take them out of the cards.")
+    with pytest.raises(ValueError, match=r"^cards holds the red three d3, which is never melded"):
+        meld_value("h1 c1 d3", profile)
+    assert meld_value("s3 c3 s3", profile) == 3 * get_profile(profile).card_values[3]
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -144,3 +144,44 @@ def test_the_rules_read_no_behaviour_selecting_field() -> None:
             if isinstance(node, ast.Constant) and node.value in BEHAVIOUR_FIELDS:
                 reads.append(f"{name}:{node.lineno}: {node.value!r}")
     assert reads == []
+
+
+def test_rules_for_keeps_one_answer_per_profile_value_not_per_unpickled_copy() -> None:
+    """Issue 24 §2: every unpickled round carries its own copy of its profile; `rules_for`
+    built (and kept, with the copy) one answer per copy, so 2,000 unpickled rounds grew the cache
+    by 2,000 entries. Equal profiles now share one answer, the cache stays bounded, and the
+    copies of dropped rounds are freed."""
+    import gc
+    import pickle
+    import weakref
+
+    from canasta_learn import Round
+    from canasta_learn.variants import base
+
+    profile_names = ["classic", "pennies_from_heaven", "canastra_br"]
+    blobs = [pickle.dumps(Round(name, seed=1)) for name in profile_names]
+    for name in profile_names:
+        rules_for(get_profile(name))
+    before = len(base.RULES_BY_PROFILE) + len(base.RULES_BY_ID)
+    copies = []
+    for i in range(2000):
+        rnd = pickle.loads(blobs[i % len(blobs)])
+        assert rnd.legal_actions()  # the hooks are asked
+        assert rules_for(rnd.profile) is rules_for(get_profile(profile_names[i % len(blobs)]))
+        copies.append(weakref.ref(rnd.profile))
+        del rnd
+    assert len(base.RULES_BY_PROFILE) + len(base.RULES_BY_ID) - before <= base.ID_CACHE_SIZE
+    assert all(name in {r.profile.name for r in base.RULES_BY_PROFILE.values()} for name in profile_names)
+    gc.collect()
+    alive = sum(ref() is not None for ref in copies)
+    assert alive <= base.ID_CACHE_SIZE + 1  # only the few the identity cache still names
+
+
+def test_rules_for_gives_equal_profiles_the_same_hooks_and_different_ones_their_own() -> None:
+    classic = get_profile("classic")
+    copy = dataclasses.replace(classic)
+    assert copy is not classic and copy == classic
+    assert rules_for(copy) is rules_for(classic)
+    changed = classic.replace(name="classic_house", description="A house rule.")
+    assert rules_for(changed) is not rules_for(classic)
+    assert rules_for(changed).profile == changed

@@ -419,3 +419,35 @@ def test_third_person_rewrites_the_verdict_for_another_player() -> None:
                         "with it ('take h4 h4'). Your team has not opened.", "E")
     assert text == ("No cards were named, but E holds the natural pair h4 h4: take the pile with it. "
                     "The team has not opened.")
+
+
+def test_replay_viewer_keeps_the_notes_of_a_few_rounds_only() -> None:
+    """Issue 24 §2: the viewer kept the notes of every round shown (1,000 rounds: 50 to 215 MB).
+    Like `GameRecord.state_at`'s checkpoints, it keeps NOTED_ROUNDS rounds' notes, the least
+    recently shown dropped; a round shown again gets the same notes, made again."""
+    from canasta_learn.widgets.replay import NOTED_ROUNDS
+
+    rounds = [play_round("random", seed=seed, dealer=seed % 4).rounds[0] for seed in range(12)]
+    record = GameRecord("classic", rounds=rounds)
+    assert len(record.rounds) > NOTED_ROUNDS
+    viewer = ReplayViewer(record)
+    first_round_notes = None
+    for step, (r, a) in enumerate(viewer.steps):
+        if a in (-1, 1):  # the deal and a move of every round
+            viewer.go(step)
+            if (r, a) == (0, 1):
+                first_round_notes = viewer.notes_text
+            assert len(viewer._notes) <= NOTED_ROUNDS and len(viewer._ranked) <= NOTED_ROUNDS
+    assert list(viewer._notes)[-1] == len(record.rounds) - 1
+    assert 0 not in viewer._notes
+    viewer.go(viewer.steps.index((0, 1)))
+    assert viewer.notes_text == first_round_notes
+    assert list(viewer._notes)[-1] == 0 and len(viewer._notes) <= NOTED_ROUNDS
+
+
+def test_play_widget_seat_of_the_wrong_kind_is_a_type_error_naming_it() -> None:
+    """Issue 24 §3: one rule for every entry point (core/inputs.py)."""
+    with pytest.raises(TypeError, match=r"^seat must be a whole number from 0 to 3, not str 'N'\.$"):
+        PlayWidget(seat="N", autoplay=False)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^seat must be a whole number from 0 to 3, not 4\.$"):
+        PlayWidget(seat=4, autoplay=False)
