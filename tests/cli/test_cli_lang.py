@@ -187,7 +187,6 @@ def test_lessons_extra_installs_the_language_pack_binder_pins() -> None:
     installed the pack: the ``lessons`` extra installs the package Binder pins, in a version
     that admits Binder's pin."""
     import tomllib
-
     from packaging.requirements import Requirement
     from packaging.utils import canonicalize_name
 
