@@ -186,9 +186,10 @@ def test_lessons_extra_installs_the_language_pack_binder_pins() -> None:
     """Issue 24: the Portuguese lessons name JupyterLab's Portuguese menus, but only Binder
     installed the pack: the ``lessons`` extra installs the package Binder pins, in a version
     that admits Binder's pin."""
-    import tomllib
     from packaging.requirements import Requirement
     from packaging.utils import canonicalize_name
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
 
     extra = [Requirement(item) for item in
              tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["lessons"]]
