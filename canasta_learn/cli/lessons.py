@@ -14,7 +14,13 @@ The lessons come in two editions, built from the same sources (issue 17): Englis
 Portuguese (``lessons/pt_BR/``, the same cells with the prose translated). ``canasta-learn
 lessons --lang pt_BR`` (or ``canasta-learn --lang pt_BR lessons``, or ``CANASTA_LEARN_LANG=pt_BR``
 or a ``pt_BR`` system locale) copies and opens the Portuguese edition, by default into
-``./canasta-lessons-pt_BR``; the command's own sentences are then Portuguese too.
+``./canasta-lessons-pt_BR``; the command's own sentences are then Portuguese too, and so are
+JupyterLab's menus, which the Portuguese lessons name: when JupyterLab's Brazilian Portuguese
+language pack is installed (the ``lessons`` extra installs it), the command starts JupyterLab
+with a settings folder of its own for that session (`lab_language_settings`: the installation's
+own settings, copied, plus an override of JupyterLab's language setting, as Binder's
+``postBuild`` writes its overrides), removed when JupyterLab stops. A language chosen in
+JupyterLab (*Settings ▸ Language*) still wins: an override only changes the default.
 
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
@@ -22,10 +28,12 @@ Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -36,9 +44,13 @@ from ..core.i18n import get_language, gettext, ngettext, normalize_language
 __all__ = [
     "DEFAULT_DIR",
     "LessonsError",
+    "LAB_LANGUAGE_PACKS",
+    "LAB_TRANSLATION_PLUGIN",
     "copy_lessons",
     "default_dir",
+    "installed_lab_locales",
     "lab_arguments",
+    "lab_language_settings",
     "lesson_names",
     "lessons_dir",
     "pop_language",
@@ -146,6 +158,65 @@ def lab_arguments(extra: Sequence[str], *, as_root: bool) -> tuple[list[str], st
         "Running as root (as in a container): starting JupyterLab with --allow-root.")
 
 
+#: JupyterLab's language pack for each edition other than English: (its locale in JupyterLab,
+#: its PyPI name). The ``lessons`` extra installs it; ``binder/requirements.txt`` pins it.
+LAB_LANGUAGE_PACKS: dict[str, tuple[str, str]] = {"pt_BR": ("pt_BR", "jupyterlab-language-pack-pt-BR")}
+#: The JupyterLab plug-in whose ``locale`` setting chooses the language of its menus.
+LAB_TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+#: The file, in the session's ``overrides.d``, that sets the locale.
+LAB_LANGUAGE_OVERRIDE = "canasta-learn-language.json"
+
+
+def installed_lab_locales() -> set[str]:
+    """The locales of the JupyterLab language packs installed (found as JupyterLab finds them:
+    the ``jupyterlab.languagepack`` entry points)."""
+    from importlib.metadata import entry_points
+
+    return {entry.name for entry in entry_points(group="jupyterlab.languagepack")}
+
+
+def _default_lab_settings_dir() -> Path | None:
+    """The settings folder JupyterLab reads by default (``<app dir>/settings``), or None without
+    JupyterLab."""
+    try:
+        from jupyterlab.commands import get_app_dir  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    return Path(get_app_dir()) / "settings"
+
+
+def lab_language_settings(language: str, extra: Sequence[str], settings_dir: Path) -> tuple[list[str], str | None]:
+    """The JupyterLab arguments that make its menus speak ``language`` for this session, and a
+    note for the learner (or None).
+
+    English needs nothing. For Brazilian Portuguese with its language pack installed, this
+    fills ``settings_dir`` (a folder that lives as long as JupyterLab runs) with the settings
+    JupyterLab reads by default (``overrides.json``, ``page_config.json``...: nothing the
+    installation chose is lost) plus ``overrides.d/canasta-learn-language.json``, which sets
+    `LAB_TRANSLATION_PLUGIN`'s ``locale``, and returns ``--LabApp.app_settings_dir=...``.
+    Without the pack it returns a note that says how to install it; with a settings folder
+    given in ``extra`` it leaves JupyterLab's settings alone.
+    """
+    pack = LAB_LANGUAGE_PACKS.get(normalize_language(language))
+    if pack is None:
+        return [], None
+    locale, package = pack
+    if any(item.startswith(("--LabApp.app_settings_dir", "--app-settings-dir")) for item in extra):
+        return [], None
+    if locale not in installed_lab_locales():
+        return [], gettext("JupyterLab's menus stay in English: its Brazilian Portuguese language pack is "
+                           "not installed (pip install {package}, or the lessons extra: "
+                           "pip install 'canasta-learn[lessons]').").format(package=package)
+    source = _default_lab_settings_dir()
+    if source is not None and source.is_dir():
+        shutil.copytree(source, settings_dir, dirs_exist_ok=True)
+    overrides = settings_dir / "overrides.d"
+    overrides.mkdir(parents=True, exist_ok=True)
+    (overrides / LAB_LANGUAGE_OVERRIDE).write_text(
+        json.dumps({LAB_TRANSLATION_PLUGIN: {"locale": locale}}, indent=2), encoding="utf-8")
+    return [f"--LabApp.app_settings_dir={settings_dir}"], None
+
+
 def pop_language(items: Sequence[str]) -> tuple[str | None, list[str]]:
     """``--lang X`` (or ``--lang=X``) taken out of the lessons command's arguments before
     ``--`` (after them, arguments are JupyterLab's): (the language or None, the rest).
@@ -218,9 +289,17 @@ def run_lessons(args: argparse.Namespace) -> int:
     command = _jupyterlab_command(folder, arguments)
     if note:
         print(note)
-    print(gettext("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
-                  "(press Ctrl+C twice to stop). Start with {first}.").format(first=lesson_names()[0]), flush=True)
-    return subprocess.call(command)
+    with tempfile.TemporaryDirectory(prefix="canasta-lab-settings-") as settings:
+        # JupyterLab's menus in the lessons' language, for this session only
+        language_arguments, language_note = lab_language_settings(get_language(), extra, Path(settings))
+        if language_note:
+            print(language_note)
+        print(gettext("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
+                      "(press Ctrl+C twice to stop). Start with {first}.").format(first=lesson_names()[0]),
+              flush=True)
+        # before the learner's own arguments, which come last (a later one wins)
+        cut = len(command) - len(arguments)
+        return subprocess.call([*command[:cut], *language_arguments, *command[cut:]])
 
 
 def register(subparsers: Any) -> None:

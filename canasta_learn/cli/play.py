@@ -2,7 +2,10 @@
 
 Writes a one-cell notebook that opens a `PlayWidget` with the options given, and serves it
 with Voila (which shows the widgets only, never the code). ``--no-voila`` only writes the
-notebook and prints where it is.
+notebook and prints where it is. The page speaks the command's language (``--lang pt_BR``,
+else ``CANASTA_LEARN_LANG`` or the system locale): the cell chooses it with
+``canasta_learn.set_language`` before it opens the view, so the notebook speaks it wherever it
+is run, whatever the kernel's environment says.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import gettext
+from ..core.i18n import get_language, gettext, normalize_language
 
 __all__ = ["play_code", "register", "run_play", "write_play_notebook"]
 
@@ -24,11 +27,15 @@ NOTEBOOK = "canasta-play.ipynb"
 
 
 def play_code(profile: str = "classic", seed: int | None = None, bots: str = "greedy",
-              speed: str = "normal", game: bool = False, seat: int = 0) -> str:
-    """The code of the notebook's cell (checked: the profile, bots and speed must exist).
+              speed: str = "normal", game: bool = False, seat: int = 0,
+              language: str | None = None) -> str:
+    """The code of the notebook's cell (checked: the profile, bots and speed must exist); with
+    ``language`` (``"en"``, ``"pt_BR"``), the cell first makes the engine speak it.
 
     >>> "PlayWidget(profile='classic'" in play_code()
     True
+    >>> play_code(language="pt-BR").splitlines()[:2]
+    ['import canasta_learn', "canasta_learn.set_language('pt_BR')"]
     """
     from ..play.bots import BOT_NAMES
     from ..profiles import get_profile
@@ -44,7 +51,9 @@ def play_code(profile: str = "classic", seed: int | None = None, bots: str = "gr
     if not 0 <= seat < prof.player_count:
         raise ValueError(gettext("--seat must be 0-{last} in {profile}, not {value}.").format(
             last=prof.player_count - 1, profile=prof.name, value=seat))
-    return ("from canasta_learn.widgets import PlayWidget\n"
+    speaking = ("" if language is None else
+                f"import canasta_learn\ncanasta_learn.set_language({normalize_language(language)!r})\n")
+    return (f"{speaking}from canasta_learn.widgets import PlayWidget\n"
             f"PlayWidget(profile={prof.name!r}, seed={seed!r}, bots={bots!r}, speed={speed!r}, "
             f"game={bool(game)!r}, seat={seat!r})")
 
@@ -82,7 +91,10 @@ def voila_command(notebook: Path, extra: list[str]) -> list[str]:
 
 def run_play(args: argparse.Namespace) -> int:
     """Handle ``canasta-learn play``."""
-    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat)
+    # the language the command speaks (--lang, else the environment), written into the cell:
+    # the kernel Voila starts would otherwise speak its own environment's language
+    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat,
+                     language=get_language())
     folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
     notebook = write_play_notebook(folder, code)
     if args.no_voila:

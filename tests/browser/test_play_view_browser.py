@@ -220,3 +220,26 @@ def test_canasta_learn_play_notebook_shows_the_play_view_without_code(
     assert "PlayWidget(" not in page.locator("body").inner_text()  # no code on the page
     page.locator("button.cl-button-draw").click()
     expect(page.locator(".cl-play-narration")).to_contain_text("You drew")
+
+
+def test_canasta_learn_play_lang_pt_br_serves_a_portuguese_page(
+    voila_factory: Callable[[Path], VoilaServer], tmp_path: Path, page: Page,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: ``canasta-learn play --lang pt_BR`` served an English page, because the notebook
+    it writes chose no language and the kernel speaks its environment's (English here: the test
+    session sets CANASTA_LEARN_LANG=en, and Voila's kernel inherits it)."""
+    from canasta_learn.cli import main
+
+    assert main(["play", "--lang", "pt_BR", "--no-voila", "--dir", str(tmp_path / "class"),
+                 "--seed", "3", "--speed", "instant"]) == 0
+    notebook = Path(capsys.readouterr().out.strip().splitlines()[-1])
+    server = voila_factory(notebook)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.base_url)
+    expect(page.locator(".cl-play-widget .cl-hand-card").first).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator(".cl-play-status")).to_contain_text("Sua vez")
+    assert "set_language" not in page.locator("body").inner_text()  # no code on the page
+    page.locator("button.cl-button-draw").click()
+    expect(page.locator(".cl-play-narration")).to_contain_text("Você comprou")
+    expect(page.locator(".cl-play-widget")).not_to_contain_text("Your turn")

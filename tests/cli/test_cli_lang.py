@@ -8,6 +8,7 @@ session's language (tests/conftest.py), stays exactly as it was.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -145,3 +146,111 @@ def test_classroom_link_in_portuguese_opens_the_pt_br_edition(capsys: pytest.Cap
     assert "urlpath=lab%2Ftree%2Flessons%2Fnotebooks%2Fpt_BR%2F02_frozen_and_blocked_piles.ipynb" in portuguese
     assert main(argv) == 0
     assert "urlpath=lab%2Ftree%2Flessons%2Fnotebooks%2F02_frozen_and_blocked_piles.ipynb" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- JupyterLab's menus
+def _lab_session(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, object]]:
+    """Start ``canasta-learn lessons`` with JupyterLab replaced by a recorder that reads, while
+    "JupyterLab" runs, the settings it was given, as JupyterLab's server reads them
+    (jupyterlab_server's `get_settings`: schema defaults, then the overrides of the settings
+    folder, then the user's own settings, here none)."""
+    from jupyterlab.commands import get_app_dir  # type: ignore[import-untyped]
+    from jupyterlab_server.settings_utils import get_settings
+
+    schemas = Path(get_app_dir()) / "schemas"
+    # the installation's own settings folder, with an override of its own that must survive
+    app_dir = tmp_path / "app"
+    (app_dir / "settings").mkdir(parents=True)
+    (app_dir / "settings" / "overrides.json").write_text(json.dumps(
+        {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"}}))
+    monkeypatch.setenv("JUPYTERLAB_DIR", str(app_dir))
+    seen: list[dict[str, object]] = []
+
+    def jupyterlab(command: list[str]) -> int:
+        given = [item.split("=", 1)[1] for item in command if item.startswith("--LabApp.app_settings_dir=")]
+        settings_dir = given[0] if given else str(app_dir / "settings")
+        effective = {}
+        for plugin in (cli_lessons.LAB_TRANSLATION_PLUGIN, "@jupyterlab/apputils-extension:notification"):
+            found, _warnings = get_settings(settings_dir, str(schemas), str(tmp_path / "user-settings"),
+                                            schema_name=plugin)
+            effective[plugin] = {key: spec.get("default") for key, spec in found["schema"]["properties"].items()}
+        seen.append({"command": command, "settings_dir": settings_dir, "effective": effective})
+        return 0
+
+    monkeypatch.setattr(cli_lessons.subprocess, "call", jupyterlab)
+    monkeypatch.setattr(cli_lessons, "running_as_root", lambda: False)
+    return seen
+
+
+def test_lessons_extra_installs_the_language_pack_binder_pins() -> None:
+    """Issue 24: the Portuguese lessons name JupyterLab's Portuguese menus, but only Binder
+    installed the pack: the ``lessons`` extra installs the package Binder pins, in a version
+    that admits Binder's pin."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    extra = [Requirement(item) for item in
+             tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["lessons"]]
+    binder = [Requirement(line.split("#", 1)[0].strip())
+              for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+              if line.lower().startswith("jupyterlab-language-pack-")]
+    (pin,) = binder
+    _locale, package = cli_lessons.LAB_LANGUAGE_PACKS["pt_BR"]
+    assert canonicalize_name(package) == canonicalize_name(pin.name)
+    (wanted,) = [r for r in extra if canonicalize_name(r.name) == canonicalize_name(pin.name)]
+    (pinned_version,) = [spec.version for spec in pin.specifier]
+    assert wanted.specifier.contains(pinned_version, prereleases=True), (wanted, pin)
+
+
+@pytest.mark.parametrize("argv", [["lessons", "--lang", "pt_BR"], ["--lang", "pt-BR", "lessons"]])
+def test_lessons_lang_pt_br_starts_jupyterlab_with_its_portuguese_menus(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: with the language pack installed, JupyterLab's language setting defaults to
+    pt_BR for this session (an override, as Binder's postBuild writes its own), the
+    installation's own overrides are kept, a user's own choice still wins, and the settings
+    folder is gone once JupyterLab stops."""
+    pytest.importorskip("jupyterlab")
+    if "pt_BR" not in cli_lessons.installed_lab_locales():
+        pytest.skip("JupyterLab's pt_BR language pack is not installed (the lessons extra installs it)")
+    seen = _lab_session(monkeypatch, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "--", "--no-browser"]) == 0
+    (session,) = seen
+    effective = session["effective"]
+    assert isinstance(effective, dict)
+    assert effective[cli_lessons.LAB_TRANSLATION_PLUGIN]["locale"] == "pt_BR"
+    assert effective["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"  # kept
+    assert "--no-browser" in session["command"]  # type: ignore[operator]
+    assert not Path(str(session["settings_dir"])).exists()  # removed when JupyterLab stopped
+    assert "menus stay in English" not in capsys.readouterr().out
+    # the installation's own folder is untouched
+    assert sorted(p.name for p in (tmp_path / "app" / "settings").iterdir()) == ["overrides.json"]
+
+
+def test_lessons_in_english_leave_jupyterlabs_language_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("jupyterlab")
+    seen = _lab_session(monkeypatch, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["lessons", "--lang", "en", "--", "--no-browser"]) == 0
+    (session,) = seen
+    assert not any(str(item).startswith("--LabApp.app_settings_dir") for item in session["command"])  # type: ignore[attr-defined]
+    effective = session["effective"]
+    assert isinstance(effective, dict)
+    assert effective[cli_lessons.LAB_TRANSLATION_PLUGIN]["locale"] == "default"
+
+
+def test_lessons_lang_pt_br_without_the_language_pack_says_how_to_install_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("jupyterlab")
+    seen = _lab_session(monkeypatch, tmp_path)
+    monkeypatch.setattr(cli_lessons, "installed_lab_locales", set)  # no pack installed
+    monkeypatch.chdir(tmp_path)
+    assert main(["lessons", "--lang", "pt_BR", "--", "--no-browser"]) == 0
+    (session,) = seen
+    assert not any(str(item).startswith("--LabApp.app_settings_dir") for item in session["command"])  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    assert "pip install jupyterlab-language-pack-pt-BR" in out and "menus do JupyterLab ficam em inglês" in out

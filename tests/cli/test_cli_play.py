@@ -31,6 +31,35 @@ def test_play_writes_a_one_cell_notebook_that_opens_the_play_view(tmp_path: Path
     assert play.profile.name == "cardgames_io" and play.speed == "instant" and play.seed == 3
 
 
+@pytest.mark.parametrize(("argv", "environment", "language"), [
+    (["--lang", "pt_BR", "play"], "en", "pt_BR"),
+    (["play", "--lang", "pt-BR"], "en", "pt_BR"),
+    (["play"], "pt_BR", "pt_BR"),
+    (["play", "--lang", "en"], "pt_BR", "en"),
+])
+def test_play_notebook_speaks_the_language_of_the_command(
+        argv: list[str], environment: str, language: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: the notebook chooses the command's language itself (Voila's kernel speaks its
+    own environment's language otherwise), and the view it opens speaks it."""
+    pytest.importorskip("ipywidgets")
+    monkeypatch.setenv("CANASTA_LEARN_LANG", environment)
+    assert main([*argv, "--no-voila", "--dir", str(tmp_path), "--seed", "3"]) == 0
+    path = Path(capsys.readouterr().out.strip())
+    (cell,) = json.loads(path.read_text())["cells"]
+    assert f"canasta_learn.set_language({language!r})" in cell["source"]
+    from canasta_learn.core.i18n import get_language, set_language
+
+    set_language("pt_BR" if language == "en" else "en")  # the kernel's own language, the other one
+    namespace: dict[str, object] = {}
+    *setup, last = cell["source"].splitlines()
+    exec("\n".join(setup), namespace)  # noqa: S102 - the code we just wrote
+    assert get_language() == language
+    play = eval(last, namespace)  # noqa: S307
+    assert ("Sua vez" in play.status.value) == (language == "pt_BR")
+    assert ("Your turn" in play.status.value) == (language == "en")
+
+
 def test_play_hides_the_code_and_passes_voila_arguments(tmp_path: Path) -> None:
     command = voila_command(tmp_path / "x.ipynb", ["--port", "8867"])
     assert command[1:3] == ["-m", "voila"] and "--strip_sources=True" in command

@@ -40,13 +40,17 @@ CELL_TIMEOUT = 180
 MARK = "CL-QUIZ-PROBE "
 
 #: Run after a lesson: every Quiz still alive in the kernel (ipywidgets keeps each widget),
-#: as JSON on one line.
+#: as JSON on one line, in the order the lesson made them (the order ipywidgets registered
+#: them; the garbage collector's own order depends on when it last ran).
 PROBE = '''
 import gc as _gc, json as _json
+from ipywidgets.widgets.widget import _instances as _made
 from canasta_learn.widgets.quiz import Quiz as _Quiz
+_order = {id(_w): _i for _i, _w in enumerate(_made.values())}
 _found = []
-for _q in _gc.get_objects():
-    if isinstance(_q, _Quiz):
+for _q in sorted((_o for _o in _gc.get_objects() if isinstance(_o, _Quiz)),
+                 key=lambda _o: _order.get(id(_o), len(_order))):
+    if True:
         _code, _message = _q.explanation
         _found.append({
             "question": _q.question, "kind": _q.kind, "choices": list(_q.choices),
@@ -152,3 +156,40 @@ def test_exported_quizzes_do_not_show_their_answer(
         # found by the page's structure (the <summary>, the answer's <b>), in either language
         assert static.summary and static.answer in answers, (name, static.question, static.answer)
     assert problems == [], "\n".join(problems)
+
+
+def answer_key(item: dict[str, Any]) -> dict[str, Any]:
+    """What a quiz's right answer is, in words neither edition speaks: its kind, the verdict code
+    behind it, and the right choice, as the choice itself when the choices are keys (``Yes``,
+    ``frozen``, ``500``...) and as its place among the choices when they are the lesson's own
+    sentences (translated in the Portuguese edition)."""
+    return {"kind": item["kind"], "code": item["code"], "choices": len(item["choices"]),
+            "right choice": item["choices"].index(item["answer"])}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [name for name in LESSONS if not name.startswith("pt_BR/")])
+def test_every_quiz_has_the_same_answer_key_in_both_editions(
+        name: str, lessons: dict[str, tuple[Any, list[dict[str, Any]]]]) -> None:
+    """Issue 24: the Portuguese lesson 10 marked its first quiz's right answer wrong, because the
+    cell looked for an English word in the engine's (Portuguese) messages. A quiz's answer comes
+    from codes and facts, so the two editions of a lesson make the same quizzes with the same
+    right answers, compared pairwise in the order the lesson makes them."""
+    english = lessons[name][1]
+    portuguese = lessons[f"pt_BR/{name}"][1]
+    assert len(portuguese) == len(english), (name, len(english), len(portuguese))
+    differ = [f"quiz {number} ({en['question']!r} / {pt['question']!r}): "
+              f"{answer_key(en)} in English, {answer_key(pt)} in Portuguese"
+              for number, (en, pt) in enumerate(zip(english, portuguese, strict=True), 1)
+              if answer_key(en) != answer_key(pt)]
+    assert differ == [], "\n".join(differ)
+
+
+@pytest.mark.slow
+def test_both_editions_make_at_least_the_55_quizzes_of_issue_24(
+        lessons: dict[str, tuple[Any, list[dict[str, Any]]]]) -> None:
+    """A floor, the count issue 24 found: quizzes lost from both editions of a lesson would make
+    the pairwise comparison above vacuous (more quizzes are welcome)."""
+    english = sum(len(quizzes) for name, (_nb, quizzes) in lessons.items() if not name.startswith("pt_BR/"))
+    portuguese = sum(len(quizzes) for name, (_nb, quizzes) in lessons.items() if name.startswith("pt_BR/"))
+    assert english == portuguese and english >= 55, (english, portuguese)

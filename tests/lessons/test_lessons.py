@@ -278,6 +278,52 @@ def test_lesson_00_says_how_the_game_really_ends() -> None:
     assert "first team to reach" not in text and "5000 wins" not in text
     assert "higher total wins" in text
 
+def portuguese_prose(name: str) -> str:
+    """The markdown text of a lesson's Portuguese edition (``notebooks/pt_BR``), joined."""
+    return "\n".join(c.source for c in read(NOTEBOOKS / "pt_BR" / name).cells if c.cell_type == "markdown")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces as single spaces (prose is wrapped)."""
+    return re.sub(r"\s+", " ", text)
+
+
+def test_lesson_00_says_a_player_goes_out_not_a_team() -> None:
+    """Issue 24, docs/rules.md#rules-going-out: a player goes out (once the team has a canasta); a
+    team never does. The overview and the summary said "a team ... may go out"."""
+    for text in (one_line(prose("00_start_here.ipynb")), one_line(portuguese_prose("00_start_here.ipynb"))):
+        assert not re.search(r"\ba team (needs (one|a canasta) )?(before it may |to )\**go out", text), text[:400]
+        assert "uma equipe precisa de uma antes de poder **bater**" not in text
+        assert "uma equipe precisa de uma canastra para bater" not in text
+    assert "a player may **go out**" in one_line(prose("00_start_here.ipynb"))
+    assert "a player goes out only once their team has a canasta" in one_line(prose("00_start_here.ipynb"))
+    assert "um jogador só pode **bater**" in one_line(portuguese_prose("00_start_here.ipynb"))
+
+
+def test_rules_red_threes_lessons_say_a_red_three_from_a_taken_pile_is_not_replaced() -> None:
+    """Issue 24, docs/rules.md#rules-red-threes: a red three dealt or drawn is replaced, one found in
+    a taken pile is laid down without a replacement (the engine says so below); lesson 01 said
+    every red three is replaced, lesson 00's glossary "laid face up and replaced"."""
+    from canasta_learn import Round
+
+    rnd = Round.from_state(hands=["c6 c6 c4 c5", "s7 s8", "s7 s8", "s9 s10"], pile="h3 s5 c6",
+                           melds=[["c13 d13 h13"], []], stock="s4 d4", opened=[True, False], check_counts=False)
+    rnd.take_pile("c6 c6")
+    kinds = [event.kind for event in rnd.events]
+    assert "red_three" in kinds and "replacement" not in kinds  # the engine's own account
+    english = {name: one_line(prose(name)) for name in ("00_start_here.ipynb", "01_cards_and_melds.ipynb")}
+    portuguese = {name: one_line(portuguese_prose(name)) for name in english}
+    assert "As soon as you get one you lay it face up in front of you and draw a replacement" not in english[
+        "01_cards_and_melds.ipynb"]
+    assert "One found in a discard pile you take is not replaced" in english["01_cards_and_melds.ipynb"]
+    assert "laid face up and replaced," not in english["00_start_here.ipynb"]
+    assert "not when found in a taken pile" in english["00_start_here.ipynb"]
+    assert "compra outra carta no lugar." not in portuguese["01_cards_and_melds.ipynb"]
+    assert "Um encontrado numa pilha de descarte que você pega não é reposto" in portuguese[
+        "01_cards_and_melds.ipynb"]
+    assert "não quando encontrado numa pilha pegada" in portuguese["00_start_here.ipynb"]
+
+
 # --------------------------------------------------------------------------- execution
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, float]]:
@@ -432,6 +478,43 @@ def test_variant_comparisons_are_computed(executed: dict[str, tuple[Any, float]]
     table = tagged(executed, "check-variants-opening-table")
     assert re.search(r"^ ?10000\s+120\s+200\s+150$", table, flags=re.M), table
     assert re.search(r"^ ?1500\s+90\s+90\s+150$", table, flags=re.M), table
+
+
+@pytest.mark.slow
+def test_lesson_01_card_values_tell_black_and_red_threes_apart(executed: dict[str, tuple[Any, float]]) -> None:
+    """Issue 24: under a table saying a red three has no card value, the engine's table printed
+    "three: 5" (the black threes' value, for every three). Each three is now said apart, with
+    the engine's numbers."""
+    from canasta_learn import get_profile
+
+    classic = get_profile("classic")
+    lines = tagged(executed, "check-card-values").strip().splitlines()
+    assert not any(line.startswith("three:") for line in lines), lines
+    assert f"black three: {classic.card_value(3)}" in lines
+    bonuses = classic.red_three_bonuses
+    assert f"red three: no card value; a bonus of {bonuses[1]} (all four: {bonuses[4]})" in lines
+    assert f"king: {classic.card_value(13)}" in lines and f"joker: {classic.card_value(0)}" in lines
+
+
+@pytest.mark.slow
+def test_lesson_09_pays_going_out_only_where_the_team_may_go_out(executed: dict[str, tuple[Any, float]]) -> None:
+    """Issue 24, docs/variants.md (Pennies from Heaven: going out needs a canasta of each kind):
+    lesson 09's three score sheets paid Pennies' "Going out 100" to a team with a natural and a
+    mixed canasta only, which may not go out there. The engine's verdict decides each column."""
+    from canasta_learn import Position, get_profile
+
+    text = tagged(executed, "check-variants-same-score")
+    # pandas wraps the wide table: one "Going out" row per block of columns, in column order
+    rows = re.findall(r"^Going out((?:[ \t]+-?\d+)+)[ \t]*$", text, flags=re.M)
+    paid = [int(value) for row in rows for value in row.split()]
+    profiles = ["classic", "italian", "pennies_from_heaven"]
+    may = [Position("c4", team_melds=["h13 h13 s13 s13 d13 c13 c13", "h12 h12 s12 s12 d12 c12 jk"],
+                    drew_from="stock", profile=name).check_go_out([], "c4") for name in profiles]
+    assert [verdict.ok for verdict in may] == [True, True, False]
+    assert paid == [get_profile(name).going_out_bonus if verdict.ok else 0
+                    for name, verdict in zip(profiles, may, strict=True)]
+    for name, verdict in zip(profiles, may, strict=True):
+        assert f"{name}: {verdict.message}" in text  # the learner reads why
 
 
 @pytest.mark.slow
