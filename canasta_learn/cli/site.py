@@ -462,7 +462,7 @@ def update_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None 
     try:
         _build_into(staging, notebooks, pyodide=pyodide, source=source, offline_only=offline_only)
         written = _write_manifest(staging)
-        changes = SiteChanges(out, earlier=target.exists(), written=len(written))
+        changes = SiteChanges(out, earlier=target.is_dir() and any(target.iterdir()), written=len(written))
         if changes.earlier:
             _carry_over(target, staging, set(written), changes, clean)
         _swap_in(staging, target, changes)
