@@ -403,6 +403,9 @@ class SiteChanges:
     folder: Path
     #: Whether an earlier site was there (and has been replaced).
     earlier: bool = False
+    #: Whether the earlier site listed its own files (`MANIFEST`); a site built before that
+    #: list existed cannot tell its stale files from the user's, so `kept` may hold both.
+    listed: bool = True
     #: How many files the new site wrote.
     written: int = 0
     #: Files of the earlier build that this build does not write (removed with it).
@@ -607,6 +610,7 @@ def _carry_over(old: Path, new: Path, written: set[str], changes: SiteChanges, c
     """Sort the earlier site's files into `SiteChanges` and, unless ``clean``, carry the
     user's (those not in its manifest, or changed since) into the new site ``new``."""
     manifest = _read_manifest(old)
+    changes.listed = manifest is not None
     taken = set(written)
     for relative in _site_files(old):
         path = old / relative
@@ -677,14 +681,25 @@ def changes_text(changes: SiteChanges) -> list[str]:
                               "Removed {count} files of the earlier build that this build does not write: {files}.",
                               len(changes.removed)).format(count=len(changes.removed),
                                                            files=_listing(changes.removed)))
-    if changes.kept:
+    if changes.kept and changes.listed:
         lines.append(ngettext("Kept {count} file you added, as it was: {files}.",
                               "Kept {count} files you added, as they were: {files}.",
+                              len(changes.kept)).format(count=len(changes.kept), files=_listing(changes.kept)))
+    elif changes.kept:
+        lines.append(ngettext("Kept {count} file this build does not write, as it was (the earlier site did not "
+                              "list its own files, so it may be yours): {files}.",
+                              "Kept {count} files this build does not write, as they were (the earlier site did not "
+                              "list its own files, so they may be yours): {files}.",
                               len(changes.kept)).format(count=len(changes.kept), files=_listing(changes.kept)))
     for relative, name in changes.renamed.items():
         lines.append(gettext("Your changed {file} is kept as {copy}; the new build wrote {file}.").format(
             file=relative, copy=name))
-    if changes.discarded:
+    if changes.discarded and not changes.listed:
+        lines.append(ngettext("Removed {count} file this build does not write (--clean): {files}.",
+                              "Removed {count} files this build does not write (--clean): {files}.",
+                              len(changes.discarded)).format(count=len(changes.discarded),
+                                                             files=_listing(changes.discarded)))
+    elif changes.discarded:
         lines.append(ngettext("Removed {count} file you had added or changed (--clean): {files}.",
                               "Removed {count} files you had added or changed (--clean): {files}.",
                               len(changes.discarded)).format(count=len(changes.discarded),
