@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -81,9 +82,10 @@ def wait_until(condition: Callable[[], bool], child: subprocess.Popen[bytes], wh
 class Reader:
     """Collects a child's stream in a thread, so that the test can poll what it has written."""
 
-    def __init__(self, stream: object) -> None:
+    def __init__(self, stream: IO[bytes] | None) -> None:
+        assert stream is not None
         self.data = bytearray()
-        self._fd = stream.fileno()  # type: ignore[attr-defined]
+        self._fd = stream.fileno()
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
 
@@ -125,9 +127,10 @@ def interrupted_run(args: list[str], cwd: Path, ready: Callable[[subprocess.Pope
     return Run(child.returncode, out.finish() + err.finish())
 
 
-def run(args: list[str], cwd: Path, **kwargs: object) -> Run:
+def run(args: list[str], cwd: Path) -> Run:
+    """Run a command to its end."""
     result = subprocess.run([*CANASTA_LEARN, *args], cwd=cwd, env=command_env(), capture_output=True,
-                            text=True, timeout=900, **kwargs)  # type: ignore[call-overload]
+                            text=True, timeout=900)
     return Run(result.returncode, result.stdout + result.stderr)
 
 
