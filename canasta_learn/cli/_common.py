@@ -1,18 +1,22 @@
 """Helpers the bot subcommands share (``canasta-learn simulate`` and ``canasta-learn record``).
 
-It owns reading ``--bots`` into one bot name per seat (`bots_for_seats`) and opening an
-output file with a one-sentence error (`open_for_writing`); both raise the ValueError or
-OSError that `canasta_learn.cli.main` turns into one line on stderr and exit status 2.
+It owns reading ``--bots`` into one bot name per seat (`bots_for_seats`), opening an
+output file with a one-sentence error (`open_for_writing`), and the Ctrl-C that ends a run
+after the round being played (`StopOnInterrupt`, so the rounds played are kept); the first
+two raise the ValueError or OSError that `canasta_learn.cli.main` turns into one line on
+stderr and exit status 2.
 """
 
 from __future__ import annotations
 
-from typing import IO
+import signal
+import threading
+from typing import IO, Any
 
 from ..core.i18n import gettext, ngettext
 from ..play.bots import BOT_NAMES
 
-__all__ = ["bots_for_seats", "open_for_writing"]
+__all__ = ["StopOnInterrupt", "bots_for_seats", "open_for_writing"]
 
 
 def bots_for_seats(spec: str, player_count: int) -> list[str]:
@@ -40,3 +44,25 @@ def open_for_writing(path: str) -> IO[str]:
     except OSError as error:
         raise OSError(gettext("cannot write {path}: {problem}").format(
             path=path, problem=error.strerror or error)) from None
+
+
+class StopOnInterrupt:
+    """While active, SIGINT (Ctrl-C) sets ``raised`` instead of raising KeyboardInterrupt, so
+    the round being played finishes and is counted and written (main thread only; elsewhere
+    the interrupt is left to Python)."""
+
+    def __init__(self) -> None:
+        self.raised = False
+        self._previous: Any = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.raised = True
+
+    def __enter__(self) -> StopOnInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)

@@ -11,6 +11,13 @@ the cells tagged ``solution``. The pages are self-contained: the package's nbcon
 which nbconvert loads from CDNs, and the slides inline the package's reveal.js
 (``data/reveal.js``). ``OUT/index.html`` links every page, so OUT is a static site.
 
+Exporting into a folder that already holds pages adds to it: ``index.html`` links the pages
+written now and those an earlier export wrote (still there), and nothing else in the folder
+is touched. A page and the index are each replaced whole (a temporary file, then renamed),
+and the index is rewritten after every page, so an interrupted or failed export leaves every
+page it wrote linked and no file cut short. An ``index.html`` that an export did not write is
+refused before any lesson runs.
+
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
 
@@ -26,6 +33,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, ngettext
 from .lessons import LessonsError, lesson_names, lessons_dir
 
@@ -36,6 +44,8 @@ __all__ = [
     "WIDGET_MIME",
     "execute_lesson",
     "export_lessons",
+    "index_entries",
+    "index_page",
     "register",
     "reveal_assets",
     "static_notebook",
@@ -51,6 +61,14 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 STATIC_ATTR = "data-cl-static"
 #: Seconds one cell may run during ``export`` before the export fails.
 DEFAULT_TIMEOUT = 120
+#: The mark of an ``index.html`` written by ``export`` (how a later export knows it may merge it).
+INDEX_GENERATOR = '<meta name="generator" content="canasta-learn export">'
+#: An index as ``export`` writes it (with `INDEX_GENERATOR`, or as exports wrote it before it).
+_INDEX_RE = re.compile(
+    r'<!DOCTYPE html>\n<html lang="[^"<>]*"><head><meta charset="utf-8">(?:' + re.escape(INDEX_GENERATOR)
+    + r')?<title>[^<]*</title></head><body><h1>[^<]*</h1><ul>\n(?P<items>(?:<li><a href="[^"<>]*">[^<]*</a></li>\n)*)'
+    r'\n?</ul></body></html>\n?\Z')
+_INDEX_ITEM_RE = re.compile(r'<li><a href="(?P<href>[^"<>]*)">(?P<text>[^<]*)</a></li>')
 
 
 def _tags(cell: Any) -> list[str]:
@@ -180,14 +198,17 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
         if name not in available:
             raise LessonsError(gettext("no lesson {lesson}; the lessons are: {lessons}").format(
                 lesson=repr(name), lessons=", ".join(available)))
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(gettext("{path} exists and is not a folder").format(path=out))
+    index = out / "index.html"
+    earlier = index_entries(index)  # refuses an index export did not write, before any lesson runs
     exporter = _exporter(to)
     page_resources: dict[str, Any] = {"canasta_reveal": reveal_assets()} if to == "slides" else {}
     suffix = ".html" if to == "html" else ".slides.html"
-    if out.exists() and not out.is_dir():
-        raise NotADirectoryError(gettext("{path} exists and is not a folder").format(path=out))
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    titles: list[tuple[str, str]] = []
+    titles = {href: text for href, text in earlier if (out / href).is_file()}  # pages still there
+    kept = len(titles)
     for name in chosen:
         executed = execute_lesson(lessons_dir() / name, timeout)
         page_nb = static_notebook(executed, student=student)
@@ -195,20 +216,47 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
         body, _resources = exporter.from_notebook_node(
             page_nb, resources={"metadata": {"name": title}, **page_resources})
         target = out / (Path(name).stem + suffix)
-        target.write_text(body, encoding="utf-8")
+        replace_file(target, body)
         written.append(target)
-        titles.append((target.name, Path(name).stem.replace("_", " ")))
+        if target.name in titles:
+            kept -= 1
+        lesson = Path(name).stem.replace("_", " ")
+        titles[target.name] = lesson if to == "html" else gettext("{lesson} (slides)").format(lesson=lesson)
+        replace_file(index, index_page(sorted(titles.items()), student=student))  # every page written is linked
         print(gettext("wrote {file}").format(file=target), flush=True)
-    index = out / "index.html"
-    items = "\n".join(f'<li><a href="{html.escape(href)}">{html.escape(text)}</a></li>'
-                      for href, text in titles)
-    heading = html.escape(gettext("canasta_learn student handouts") if student else gettext("canasta_learn lessons"))
-    index.write_text(
-        f"<!DOCTYPE html>\n<html lang=\"{get_language().replace('_', '-')}\"><head><meta charset=\"utf-8\">"
-        f"<title>{heading}</title></head><body><h1>{heading}</h1>"
-        f"<ul>\n{items}\n</ul></body></html>\n", encoding="utf-8")
+    if kept:
+        print(ngettext("{file} also links {count} page an earlier export wrote there.",
+                       "{file} also links {count} pages an earlier export wrote there.", kept).format(
+            file=index, count=kept), flush=True)
     written.append(index)
     return written
+
+
+def index_page(entries: Sequence[tuple[str, str]], *, student: bool = False) -> str:
+    """The ``index.html`` linking ``entries`` (file name, text), marked as `export`'s own."""
+    items = "\n".join(f'<li><a href="{html.escape(href)}">{html.escape(text)}</a></li>'
+                      for href, text in entries)
+    heading = html.escape(gettext("canasta_learn student handouts") if student else gettext("canasta_learn lessons"))
+    return (f"<!DOCTYPE html>\n<html lang=\"{get_language().replace('_', '-')}\"><head><meta charset=\"utf-8\">"
+            f"{INDEX_GENERATOR}<title>{heading}</title></head><body><h1>{heading}</h1>"
+            f"<ul>\n{items}\n</ul></body></html>\n")
+
+
+def index_entries(index: Path) -> list[tuple[str, str]]:
+    """The (file name, text) entries of an ``index.html`` that `export_lessons` wrote; none if
+    there is no such file. Raises `LessonsError` for a file it did not write (a user's own
+    page, which an export must not replace)."""
+    try:
+        text = index.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as error:
+        raise LessonsError(gettext("cannot read {file}: {problem}").format(file=index, problem=error)) from None
+    found = _INDEX_RE.match(text)
+    if found is None:
+        raise LessonsError(gettext("{file} was not written by canasta-learn export, so an export must not replace "
+                                   "it: give another folder, or move that file away").format(file=index))
+    return [(html.unescape(m["href"]), html.unescape(m["text"])) for m in _INDEX_ITEM_RE.finditer(found["items"])]
 
 
 def run_export(args: argparse.Namespace) -> int:

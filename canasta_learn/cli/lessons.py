@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, ngettext, normalize_language
 
 __all__ = [
@@ -100,7 +100,9 @@ def lesson_names(language: str | None = None) -> list[str]:
 
 def copy_lessons(dest: Path, language: str | None = None) -> tuple[list[Path], list[Path]]:
     """Copy every lesson, in ``language`` (default: the language spoken now), into ``dest``
-    unless a file of that name is already there.
+    unless a file of that name is already there (each copy written whole: a temporary file,
+    then renamed, so an interrupted copy never leaves a cut-short notebook that a later run
+    would keep as the learner's).
 
     Returns ``(copied, kept)``: the lessons copied now and those left untouched (a learner's
     copy, possibly edited, is never overwritten).
@@ -117,7 +119,7 @@ def copy_lessons(dest: Path, language: str | None = None) -> tuple[list[Path], l
         if target.exists():
             kept.append(target)
         else:
-            shutil.copyfile(source / name, target)
+            replace_file(target, (source / name).read_bytes())  # whole: never a cut-short notebook
             copied.append(target)
     return copied, kept
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
-import signal
 import sys
-import threading
 import time
 from collections.abc import Sequence
 from typing import IO, Any
@@ -23,7 +21,7 @@ from ..core.i18n import gettext, ngettext
 from ..play.bots import BOT_NAMES
 from ..play.simulate import Summary, round_columns, simulate_rows
 from ..profiles import Profile, get_profile
-from ._common import bots_for_seats, open_for_writing
+from ._common import StopOnInterrupt, bots_for_seats, open_for_writing
 
 __all__ = ["ProgressBar", "bots_for_seats", "register", "summary_text"]
 
@@ -97,28 +95,6 @@ def summary_text(summary: dict[str, Any], seats: Sequence[str], profile: Profile
     return "\n".join(lines)
 
 
-class _InterruptFlag:
-    """While active, SIGINT (Ctrl-C) sets ``raised`` instead of raising KeyboardInterrupt, so
-    the round being played finishes and is counted and written (main thread only; elsewhere
-    the interrupt is left to Python)."""
-
-    def __init__(self) -> None:
-        self.raised = False
-        self._previous: Any = None
-
-    def _handle(self, signum: int, frame: Any) -> None:
-        self.raised = True
-
-    def __enter__(self) -> _InterruptFlag:
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-
-
 def _run_simulate(args: argparse.Namespace) -> int:
     profile = get_profile(args.profile)
     seats = bots_for_seats(args.bots, profile.player_count)
@@ -142,7 +118,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
             writer = csv.DictWriter(handle, fieldnames=round_columns(profile.team_count))
             writer.writeheader()
             handle.flush()
-        stop = _InterruptFlag()
+        stop = StopOnInterrupt()
         try:
             with stop:  # Ctrl-C ends the simulation after the round being played
                 for row in simulate_rows(args.rounds, seats, profile, args.seed, progress,

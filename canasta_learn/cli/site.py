@@ -25,6 +25,16 @@ Building needs the ``site`` extra (``pip install "canasta-learn[site]"``), netwo
 PyPI (pip) and, unless ``--pyodide DIR`` names an unpacked npm ``pyodide`` package, npm.
 Compiled packages (pandas, matplotlib, numpy) are not copied into the site.
 
+Nothing of a user's is lost (`update_site`). The site is built in a new folder beside OUT
+(same parent, hidden while it is built) and swapped in only when the build has succeeded: a
+failed or interrupted build removes that folder and leaves OUT as it was. A rebuild carries
+into the new site the files a user added to the earlier one (a teacher's own notebook), and a
+file of the site the user changed is kept beside the new one as ``NAME.yours.EXT``: the site
+lists the files it wrote, with their checksums, in `MANIFEST`, so it tells its own files from
+the user's (a site built before that list existed: every file this build does not write is
+kept). Only ``--clean`` drops them. A folder that cannot be written is refused before
+anything changes. The command says what it replaced and what it kept.
+
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
 
@@ -36,32 +46,39 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tarfile
 import tempfile
 import zipfile
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path
 from typing import Any
 
 from ..core.extras import MissingExtraError, require_extra
-from ..core.i18n import gettext
+from ..core.files import temporary_name
+from ..core.i18n import gettext, ngettext
 from .lessons import lessons_dir
 
 __all__ = [
     "KERNEL_PACKAGES",
     "KERNEL_PLUGIN",
     "LESSON_PACKAGES",
+    "MANIFEST",
     "NOT_SERVED",
     "PYODIDE_VERSION",
     "REMOTE_PACKAGES",
+    "SiteChanges",
     "SiteError",
     "build_site",
+    "changes_text",
     "pyodide_cdn",
     "register",
     "remote_packages",
+    "update_site",
     "wheel_name",
 ]
 
@@ -87,6 +104,11 @@ SITE_MODULES = ("jupyterlite_core", "jupyterlite_pyodide_kernel", "jupyter_serve
 REMOTE_PACKAGES = ("pandas", "matplotlib")
 #: The files of npm's pyodide package that the browser needs.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+#: The file in a site that lists every file the build wrote, with its sha256: how a rebuild
+#: tells the site's own files from those a user added or changed.
+MANIFEST = ".canasta-learn-site.json"
+#: The ``format`` of `MANIFEST`.
+MANIFEST_FORMAT = "canasta-learn-site"
 
 
 class SiteError(ValueError):
@@ -373,15 +395,58 @@ def default_source() -> Path:
     return imported
 
 
+@dataclass
+class SiteChanges:
+    """What `update_site` did to the folder: paths relative to it, in ``/`` form."""
+
+    #: The site's folder.
+    folder: Path
+    #: Whether an earlier site was there (and has been replaced).
+    earlier: bool = False
+    #: Whether the earlier site listed its own files (`MANIFEST`); a site built before that
+    #: list existed cannot tell its stale files from the user's, so `kept` may hold both.
+    listed: bool = True
+    #: How many files the new site wrote.
+    written: int = 0
+    #: Files of the earlier build that this build does not write (removed with it).
+    removed: list[str] = field(default_factory=list)
+    #: Files a user added to the earlier site, carried into the new one as they were.
+    kept: list[str] = field(default_factory=list)
+    #: Files of the site that a user changed, whose name the new build writes again: the
+    #: user's version is kept under the new name given (``NAME.yours.EXT``).
+    renamed: dict[str, str] = field(default_factory=dict)
+    #: With ``clean``: the files a user had added or changed, not carried over.
+    discarded: list[str] = field(default_factory=list)
+    #: The earlier site's folder when it could not be removed after the swap, else None.
+    leftover: Path | None = None
+
+
 def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None = None,
-               source: Path | None = None, offline_only: bool = False) -> Path:
+               source: Path | None = None, offline_only: bool = False, clean: bool = False) -> Path:
     """Build the JupyterLite site into ``out`` (see the module's documentation); return ``out``.
 
     ``lessons`` is the folder of notebooks (default: the package's lessons), ``pyodide`` the
     folder of npm's ``pyodide`` package (default: found or fetched, see `find_pyodide`), and
     ``source`` the package's source tree for its wheel (default: `default_source`);
     ``offline_only`` leaves `REMOTE_PACKAGES` out of the lock (see the module's documentation).
+    An earlier site in ``out`` is replaced only when the build has succeeded, and the files a
+    user added to it are kept unless ``clean`` (see `update_site`, which also says what changed).
     Raises `SiteError` (a ValueError) saying what is missing.
+    """
+    update_site(out, lessons=lessons, pyodide=pyodide, source=source, offline_only=offline_only, clean=clean)
+    return out
+
+
+def update_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None = None,
+                source: Path | None = None, offline_only: bool = False, clean: bool = False) -> SiteChanges:
+    """`build_site`, returning what it did (`SiteChanges`).
+
+    The site is built in a new folder beside ``out`` and swapped in when the build has
+    succeeded; a failure (or Ctrl-C) before then removes that folder and changes nothing in
+    ``out``. Files of an earlier site that it did not write (a user's own notebook) are carried
+    into the new site, and a file of the site that a user changed is kept beside the new one
+    (`SiteChanges.renamed`), unless ``clean``. A folder that cannot be written raises
+    `SiteError` before anything changes.
     """
     folder = lessons if lessons is not None else lessons_dir()
     notebooks = sorted(folder.glob("*.ipynb")) if folder.is_dir() else []
@@ -394,8 +459,54 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
         require_extra("site", "canasta-learn site", modules=SITE_MODULES)
     except MissingExtraError as error:
         raise SiteError(str(error)) from None
-    if out.exists():
-        shutil.rmtree(out)  # an empty folder, or the site of an earlier build
+    target = out.resolve()  # a symbolic link's folder: the site is swapped in where it really is
+    _check_writable(out, target)
+    staging = _new_folder_beside(out, target)
+    try:
+        _build_into(staging, notebooks, pyodide=pyodide, source=source, offline_only=offline_only)
+        written = _write_manifest(staging)
+        changes = SiteChanges(out, earlier=target.is_dir() and any(target.iterdir()), written=len(written))
+        if changes.earlier:
+            _carry_over(target, staging, set(written), changes, clean)
+        _swap_in(staging, target, changes)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return changes
+
+
+def _check_writable(out: Path, target: Path) -> None:
+    """Refuse, before anything changes, a site that could not be replaced: every folder of an
+    earlier site must take changes (it is removed after the swap)."""
+    if not target.exists():
+        return
+    for root, _dirs, _files in os.walk(target):
+        if not os.access(root, os.W_OK | os.X_OK):
+            raise SiteError(gettext("{folder} is read-only, so the site in {out} cannot be replaced: make it "
+                                    "writable (chmod -R u+w {out}) or give another folder").format(
+                folder=root, out=out))
+
+
+def _new_folder_beside(out: Path, target: Path) -> Path:
+    """A new hidden folder beside ``target`` (same parent, so that the swap is a rename), with
+    the earlier site's permissions (else the usual ones for a new folder)."""
+    parent = target.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = temporary_name(target, "new")
+        os.mkdir(staging, 0o777)  # the umask applies, as for any new folder
+        if target.is_dir():
+            os.chmod(staging, stat.S_IMODE(target.stat().st_mode))
+    except OSError as error:
+        raise SiteError(gettext("cannot write in {folder} ({problem}): the site is built beside {out} and then "
+                                "swapped in; make {folder} writable or give a folder elsewhere").format(
+            folder=parent, problem=error.strerror or error, out=out)) from None
+    return staging
+
+
+def _build_into(dest: Path, notebooks: Sequence[Path], *, pyodide: Path | None, source: Path | None,
+                offline_only: bool) -> None:
+    """Build the site into the empty folder ``dest``."""
     with tempfile.TemporaryDirectory(prefix="canasta-site-") as tmp:
         work = Path(tmp)
         own = build_own_wheel(source or default_source(), work / "own")
@@ -415,20 +526,196 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
         (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2) + "\n", encoding="utf-8")
         env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite),
-                   "--contents", str(contents), "--output-dir", str(out.resolve()), "--no-sourcemaps"]
+                   "--contents", str(contents), "--output-dir", str(dest.resolve()), "--no-sourcemaps"]
         result = subprocess.run(command, capture_output=True, text=True, env=env, cwd=lite)
         if result.returncode != 0:
             tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-12:])
             raise SiteError(gettext("jupyter lite build failed (exit {status})").format(status=result.returncode)
                             + f"\n{tail}")
-    if not (out / "static" / "pyodide" / "pyodide-lock.json").is_file():
-        raise SiteError(gettext("the build left no Pyodide in {folder}").format(folder=out / "static" / "pyodide"))
-    return out
+    if not (dest / "static" / "pyodide" / "pyodide-lock.json").is_file():
+        raise SiteError(gettext("the build left no Pyodide in {folder}").format(folder=dest / "static" / "pyodide"))
+
+
+def _site_files(folder: Path) -> list[str]:
+    """The files (and symbolic links) under ``folder``, as ``/`` paths relative to it, but `MANIFEST`."""
+    found: list[str] = []
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        links = [d for d in dirs if (here / d).is_symlink()]  # a link to a folder is one entry
+        for name in [*files, *links]:
+            relative = (here / name).relative_to(folder).as_posix()
+            if relative != MANIFEST:
+                found.append(relative)
+    return sorted(found)
+
+
+def _digest(path: Path) -> str:
+    if path.is_symlink():
+        return "link:" + os.readlink(path)
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _write_manifest(folder: Path) -> dict[str, str]:
+    """Write `MANIFEST` (every file the build wrote, with its sha256) into ``folder``; return the list."""
+    files = {name: _digest(folder / name) for name in _site_files(folder)}
+    document = {"format": MANIFEST_FORMAT, "files": files}
+    (folder / MANIFEST).write_text(json.dumps(document, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    return files
+
+
+def _read_manifest(folder: Path) -> dict[str, str] | None:
+    """The files an earlier build wrote, with their sha256, or None (no readable `MANIFEST`)."""
+    try:
+        document = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    files = document.get("files") if isinstance(document, dict) else None
+    if document.get("format") != MANIFEST_FORMAT or not isinstance(files, dict):
+        return None
+    return {str(k): str(v) for k, v in files.items()}
+
+
+def _yours(relative: str, taken: set[str]) -> str:
+    """A free name for the user's version of a site file: ``files/a.ipynb`` -> ``files/a.yours.ipynb``."""
+    path = Path(relative)
+    suffix = "".join(path.suffixes)
+    stem = path.name[:len(path.name) - len(suffix)] if suffix else path.name
+    number = 1
+    while True:
+        mark = "yours" if number == 1 else f"yours{number}"
+        candidate = path.with_name(f"{stem}.{mark}{suffix}").as_posix()
+        if candidate not in taken:
+            return candidate
+        number += 1
+
+
+def _carry(source: Path, dest: Path) -> None:
+    """Put a copy of the file (or link) ``source`` at ``dest``: a hard link where it can (the
+    same file, no space used), else a copy."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_symlink():
+        os.symlink(os.readlink(source), dest)
+        return
+    try:
+        os.link(source, dest)
+    except OSError:
+        shutil.copy2(source, dest)
+
+
+def _carry_over(old: Path, new: Path, written: set[str], changes: SiteChanges, clean: bool) -> None:
+    """Sort the earlier site's files into `SiteChanges` and, unless ``clean``, carry the
+    user's (those not in its manifest, or changed since) into the new site ``new``."""
+    manifest = _read_manifest(old)
+    changes.listed = manifest is not None
+    taken = set(written)
+    for relative in _site_files(old):
+        path = old / relative
+        if manifest is None:  # a site built before the manifest: what this build writes was the site's
+            users = relative not in written
+        else:
+            users = relative not in manifest or _digest(path) != manifest[relative]
+        if not users:
+            if relative not in written:
+                changes.removed.append(relative)
+            continue
+        if clean:
+            changes.discarded.append(relative)
+            continue
+        name = relative
+        if relative in written:
+            name = _yours(relative, taken)
+            changes.renamed[relative] = name
+        else:
+            changes.kept.append(relative)
+        taken.add(name)
+        _carry(path, new / name)
+    for root, dirs, files in os.walk(old):  # the user's empty folders
+        if not dirs and not files and not clean:
+            (new / Path(root).relative_to(old)).mkdir(parents=True, exist_ok=True)
+
+
+def _swap_in(new: Path, target: Path, changes: SiteChanges) -> None:
+    """Put the folder ``new`` at ``target``: the earlier site is renamed aside, the new one
+    renamed into place (the earlier one back if that fails), then the earlier one removed."""
+    if not target.exists():
+        os.rename(new, target)
+        return
+    old = temporary_name(target, "old")
+    try:
+        os.rename(target, old)
+    except OSError as error:
+        raise SiteError(gettext("cannot replace the site in {folder}: {problem}").format(
+            folder=changes.folder, problem=error.strerror or error)) from None
+    try:
+        os.rename(new, target)
+    except BaseException:
+        os.rename(old, target)
+        raise
+    try:
+        shutil.rmtree(old)
+    except OSError:
+        changes.leftover = old
+
+
+def _listing(names: Sequence[str], most: int = 10) -> str:
+    shown = ", ".join(names[:most])
+    if len(names) > most:
+        shown += " " + ngettext("and {count} more", "and {count} more", len(names) - most).format(
+            count=len(names) - most)
+    return shown
+
+
+def changes_text(changes: SiteChanges) -> list[str]:
+    """The sentences that say what `update_site` replaced, kept and removed."""
+    lines: list[str] = []
+    if changes.earlier:
+        lines.append(ngettext("Replaced the earlier site in {folder} with the new build ({count} file).",
+                              "Replaced the earlier site in {folder} with the new build ({count} files).",
+                              changes.written).format(folder=changes.folder, count=changes.written))
+    if changes.removed:
+        lines.append(ngettext("Removed {count} file of the earlier build that this build does not write: {files}.",
+                              "Removed {count} files of the earlier build that this build does not write: {files}.",
+                              len(changes.removed)).format(count=len(changes.removed),
+                                                           files=_listing(changes.removed)))
+    if changes.kept and changes.listed:
+        lines.append(ngettext("Kept {count} file you added, as it was: {files}.",
+                              "Kept {count} files you added, as they were: {files}.",
+                              len(changes.kept)).format(count=len(changes.kept), files=_listing(changes.kept)))
+    elif changes.kept:
+        lines.append(ngettext("Kept {count} file this build does not write, as it was (the earlier site did not "
+                              "list its own files, so it may be yours): {files}.",
+                              "Kept {count} files this build does not write, as they were (the earlier site did not "
+                              "list its own files, so they may be yours): {files}.",
+                              len(changes.kept)).format(count=len(changes.kept), files=_listing(changes.kept)))
+    for relative, name in changes.renamed.items():
+        lines.append(gettext("Your changed {file} is kept as {copy}; the new build wrote {file}.").format(
+            file=relative, copy=name))
+    if changes.discarded and not changes.listed:
+        lines.append(ngettext("Removed {count} file this build does not write (--clean): {files}.",
+                              "Removed {count} files this build does not write (--clean): {files}.",
+                              len(changes.discarded)).format(count=len(changes.discarded),
+                                                             files=_listing(changes.discarded)))
+    elif changes.discarded:
+        lines.append(ngettext("Removed {count} file you had added or changed (--clean): {files}.",
+                              "Removed {count} files you had added or changed (--clean): {files}.",
+                              len(changes.discarded)).format(count=len(changes.discarded),
+                                                             files=_listing(changes.discarded)))
+    if changes.leftover is not None:
+        lines.append(gettext("The earlier site could not be removed; it is in {folder} (delete it when you "
+                             "wish).").format(folder=changes.leftover))
+    return lines
 
 
 def _handle(args: argparse.Namespace) -> int:
-    out = build_site(Path(args.out), lessons=args.lessons, pyodide=args.pyodide, source=args.source,
-                     offline_only=args.offline_only)
+    changes = update_site(Path(args.out), lessons=args.lessons, pyodide=args.pyodide, source=args.source,
+                          offline_only=args.offline_only, clean=args.clean)
+    for line in changes_text(changes):
+        print(line)
+    out = changes.folder
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(gettext("JupyterLite site in {folder} ({size} MB); serve it with any static web server, "
                   "e.g. python -m http.server -d {folder}, and open /lab/").format(
@@ -447,7 +734,8 @@ def register(subparsers: Any) -> None:
                             "(--offline-only leaves them out). Needs the site extra, PyPI "
                             "and npm (or --pyodide)."))
     parser.add_argument("out", metavar="OUT",
-                        help=gettext("the folder to write the site to (new, empty, or a site)"))
+                        help=gettext("the folder to write the site to (new, empty, or a site: replaced when "
+                                     "the build has succeeded, keeping the files you added)"))
     parser.add_argument("--lessons", type=Path, metavar="DIR",
                         help=gettext("the notebooks (default: the package's lessons)"))
     parser.add_argument("--pyodide", type=Path, metavar="DIR",
@@ -459,4 +747,7 @@ def register(subparsers: Any) -> None:
                         help=gettext("list only the site's own wheels in its Pyodide lock: no pandas or "
                                      "matplotlib, even when served online (default: those two load from "
                                      "Pyodide's distribution on demand)"))
+    parser.add_argument("--clean", action="store_true",
+                        help=gettext("replacing a site, leave out the files you added to it or changed "
+                                     "(default: keep them)"))
     parser.set_defaults(handler=_handle)

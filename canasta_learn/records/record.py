@@ -27,6 +27,9 @@ Loading has limits, checked before anything is built, in both modes: a record of
 `MAX_NESTING` deep, at most `MAX_ROUNDS` rounds and `MAX_ACTIONS` actions per round, each
 action text at most `MAX_ACTION_CHARS` characters. Beyond them `load` raises `RecordError` at
 once, saying which limit. A game played to its end always fits (see `Game`'s round limit).
+`GameRecord.save` refuses, with the same error, a record that `load` would refuse for its size
+(`GameRecord.check_limits`: the same checks, made in one place), and replaces the file whole or
+not at all (a temporary file beside it, then renamed).
 
 >>> try:
 ...     GameRecord.load("[" * 100000 + "]" * 100000)
@@ -64,6 +67,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.actions import Action, parse_action, seat_name
 from ..core.cards import Card, NotationError, deal_order, format_cards, parse_cards
+from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, ngettext
 from ..core.verdicts import IllegalActionError
 from ..engine.round import Round
@@ -340,10 +344,30 @@ class GameRecord:
         """The JSON text: sorted keys, indent 1, a trailing newline; byte-stable on round trip."""
         return json.dumps(self.to_json(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
+    def check_limits(self) -> str:
+        """Raise `RecordError` if `load` would refuse this record for its size (the limits in
+        the module's documentation, checked by the same functions `load` calls); else return
+        its `dump`."""
+        _check_round_count(len(self.rounds))
+        for r, rr in enumerate(self.rounds):
+            _check_action_count(len(rr.actions), r)
+            for index, text in enumerate(rr.actions):
+                reason = _action_text_problem(text)
+                if reason is not None:
+                    raise RecordError(reason, r, index, text[:40] + "...")
+        text = self.dump()
+        _check_size(len(text.encode("utf-8")))
+        _check_nesting(text)
+        return text
+
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write `dump` to ``path`` (UTF-8)."""
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(self.dump())
+        """Write `dump` to ``path`` (UTF-8), whole or not at all: into a temporary file beside
+        ``path``, then renamed over it, so an existing file is never left empty or cut short.
+
+        Raises `RecordError` (and writes nothing) for a record `load` would refuse
+        (`check_limits`), and `OSError` (one sentence) when the file cannot be written.
+        """
+        replace_file(path, self.check_limits())
 
     @classmethod
     def load(cls, path_or_text: str | os.PathLike[str], strict: bool = True, *,
@@ -672,9 +696,7 @@ def _read_text(path_or_text: str | os.PathLike[str]) -> str:
         stripped = path_or_text.lstrip()
         if (not stripped or stripped[0] in "{[" or "\n" in path_or_text
                 or "\x00" in path_or_text or len(path_or_text) > _MAX_PATH):
-            if len(path_or_text) > MAX_RECORD_CHARS:
-                raise RecordError(gettext("the record has {count} characters; a record has at most {most}").format(
-                    count=len(path_or_text), most=MAX_RECORD_CHARS))
+            _check_size(len(path_or_text), unit="characters")
             return path_or_text
     elif not isinstance(path_or_text, os.PathLike):
         raise RecordError(gettext("load() takes JSON text or a file path, not {kind}").format(
@@ -683,9 +705,7 @@ def _read_text(path_or_text: str | os.PathLike[str]) -> str:
     with open(path_or_text, "rb") as handle:
         size = os.fstat(handle.fileno()).st_size
         data = handle.read(MAX_RECORD_CHARS + 1)
-    if max(size, len(data)) > MAX_RECORD_CHARS:
-        raise RecordError(gettext("{file}: the file has {count} bytes; a record has at most {most}").format(
-            file=name, count=max(size, len(data)), most=MAX_RECORD_CHARS))
+    _check_size(max(size, len(data)), file=name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -695,6 +715,46 @@ def _read_text(path_or_text: str | os.PathLike[str]) -> str:
 
 
 _MAX_PATH = 4096  # no file path is longer (PATH_MAX): a longer text is record text
+
+
+# The limits (MAX_RECORD_CHARS, MAX_ROUNDS, MAX_ACTIONS, MAX_ACTION_CHARS, MAX_NESTING) are
+# checked here and only here: `load` (both modes) and `save` (`GameRecord.check_limits`) call
+# these, so that nothing is saved that cannot be loaded again.
+def _check_size(count: int, *, unit: str = "bytes", file: str | None = None) -> None:
+    """Raise `RecordError` when a record's text (``unit="characters"``) or file (bytes) is
+    longer than `MAX_RECORD_CHARS`."""
+    if count <= MAX_RECORD_CHARS:
+        return
+    if file is not None:
+        raise RecordError(gettext("{file}: the file has {count} bytes; a record has at most {most}").format(
+            file=file, count=count, most=MAX_RECORD_CHARS))
+    if unit == "characters":
+        raise RecordError(gettext("the record has {count} characters; a record has at most {most}").format(
+            count=count, most=MAX_RECORD_CHARS))
+    raise RecordError(gettext("the record has {count} bytes; a record has at most {most}").format(
+        count=count, most=MAX_RECORD_CHARS))
+
+
+def _check_round_count(count: int) -> None:
+    """Raise `RecordError` when a record has more than `MAX_ROUNDS` rounds."""
+    if count > MAX_ROUNDS:
+        raise RecordError(gettext("the record has {count} rounds; a record has at most {most}").format(
+            count=count, most=MAX_ROUNDS))
+
+
+def _check_action_count(count: int, round_index: int) -> None:
+    """Raise `RecordError` when round ``round_index`` has more than `MAX_ACTIONS` actions."""
+    if count > MAX_ACTIONS:
+        raise RecordError(gettext("the round has {count} actions; a round has at most {most}").format(
+            count=count, most=MAX_ACTIONS), round_index)
+
+
+def _action_text_problem(text: str) -> str | None:
+    """Why an action text is too long for a record (over `MAX_ACTION_CHARS`), or None."""
+    if len(text) > MAX_ACTION_CHARS:
+        return gettext("the action has {count} characters; an action has at most {most}").format(
+            count=len(text), most=MAX_ACTION_CHARS)
+    return None
 
 #: A complete JSON string (escapes included), and the JSON tokens the repair looks at.
 _STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
@@ -844,9 +904,7 @@ class _Loader:
         if not isinstance(rounds, list):
             self.problem(RecordError(gettext("rounds must be a list of rounds")))
             rounds = []
-        if len(rounds) > MAX_ROUNDS:
-            raise RecordError(gettext("the record has {count} rounds; a record has at most {most}").format(
-                count=len(rounds), most=MAX_ROUNDS))
+        _check_round_count(len(rounds))
         for r, item in enumerate(rounds):
             self.read_round(record, r, item)
             rounds[r] = None  # the parsed document is dropped as the record is built
@@ -933,17 +991,14 @@ class _Loader:
         if not isinstance(texts, list):
             self.problem(RecordError(gettext("actions must be a list of action texts"), r))
             texts = []
-        if len(texts) > MAX_ACTIONS:
-            raise RecordError(gettext("the round has {count} actions; a round has at most {most}").format(
-                count=len(texts), most=MAX_ACTIONS), r)
+        _check_action_count(len(texts), r)
         n = profile.player_count
         for index, text in enumerate(texts):
             reason = None
             if not isinstance(text, str):
                 reason = gettext("an action is one line of text, not {given}").format(given=repr(text))
-            elif len(text) > MAX_ACTION_CHARS:
-                reason = gettext("the action has {count} characters; an action has at most {most}").format(
-                    count=len(text), most=MAX_ACTION_CHARS)
+            elif _action_text_problem(text) is not None:
+                reason = _action_text_problem(text)
                 text = text[:40] + "..."
             elif rnd is None:  # lazy: the notation now, the engine's check on first replay
                 try:
