@@ -47,7 +47,7 @@ def compare_profiles(question: Callable[[str], Verdict],
         get_profile(name)  # an unknown name fails here, before any question is asked
     from ..core.extras import import_pandas
 
-    pd = import_pandas("compare_profiles()")
+    pandas = import_pandas("compare_profiles()")
     rows = []
     for name in names:
         verdict = question(name)
@@ -56,6 +56,6 @@ def compare_profiles(question: Callable[[str], Verdict],
                             "return a Verdict (check_meld, Position.check_take_pile, ...).")
         rows.append({"profile": name, "legal": verdict.ok, "code": verdict.code,
                      "why": verdict.message})
-    table: pd.DataFrame = pd.DataFrame(rows, columns=["profile", "legal", "code", "why"]
-                                       ).set_index("profile")
+    table: pd.DataFrame = pandas.DataFrame(rows, columns=["profile", "legal", "code", "why"]
+                                           ).set_index("profile")
     return table
