@@ -254,7 +254,7 @@ def remote_imports(site: Path) -> dict[str, dict[str, Any]]:
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_lesson_runs_in_the_site_offline_up_to_the_first_package_it_downloads(
         name: str, site: Path, served: str, page: Page, page_console: ConsoleLog) -> None:
-    """Issue 24: each lesson, run whole by the site's Pyodide kernel in the browser, offline.
+    """Issue 24: each lesson, run by the site's Pyodide kernel in the browser, offline.
 
     A lesson that imports nothing the site lacks runs every cell without an error or a word on
     stderr. A lesson that needs a compiled package (pandas, matplotlib: the site's lock lists
@@ -275,7 +275,7 @@ def test_every_lesson_runs_in_the_site_offline_up_to_the_first_package_it_downlo
         fetched = "|".join(sorted({re.escape(e["name"]) for e in remote.values()}))
         page_console.ignore(rf"The following error occurred while loading ({fetched}):")
         page_console.ignore(r"^console\.error: Failed to fetch \(")  # its reason, the next message
-    requested, left = _offline(page, served)
+    _requested, left = _offline(page, served)
 
     page.goto(f"{served}/lab/index.html?path={name}")
     page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=RUN_TIMEOUT_MS)
