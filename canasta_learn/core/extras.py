@@ -3,7 +3,9 @@
 The engine has no dependencies. The widgets need the ``widgets`` extra (ipywidgets,
 anywidget) and the DataFrame methods the ``tables`` extra (pandas). Where one is missing,
 the error names the extra and the command that installs it, instead of a bare
-``No module named 'anywidget'``:
+``No module named 'anywidget'``; in the browser's Python (Pyodide, as in JupyterLite), where
+there is no pip, it says to run a cell that imports the module (JupyterLite's kernel downloads
+the packages a cell imports before running it):
 
 >>> try:
 ...     require_extra("widgets", "the HandWidget", modules=("not_installed_xyz",))
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,6 +64,12 @@ def require_extra(extra: str, what: str, *, modules: Sequence[str] | None = None
             extra=repr(extra), extras=", ".join(EXTRAS)))
     needed = EXTRAS[extra] if modules is None else tuple(modules)
     missing = missing_modules(needed)
+    if missing and sys.platform == "emscripten":  # the browser's Python (Pyodide, JupyterLite): no pip
+        raise MissingExtraError(gettext(
+            "{what} needs {missing}, which the browser's Python has not loaded: run a cell that says "
+            "import {missing} (in JupyterLite, a package is downloaded the first time a cell "
+            "imports it, which needs a network connection), then run this cell again").format(
+                what=what, missing=", ".join(missing)), name=missing[0])
     if missing:
         raise MissingExtraError(gettext(
             '{what} needs the {extra} extra (missing: {missing}); '

@@ -4,7 +4,7 @@ messages say why.
 ``compare_profiles(question)`` calls ``question(profile_name)`` for each profile; the question
 returns a `Verdict` (``check_meld``, ``Position.check_take_pile``, ...). The result is a pandas
 DataFrame indexed by profile, with the columns ``legal`` (True/False), ``code`` and ``why`` (the
-engine's message). It needs pandas (``pip install "canasta-learn[tables]"``).
+engine's message). It needs pandas (the ``tables`` extra, see `canasta_learn.core.extras`).
 
 >>> from canasta_learn import check_meld
 >>> table = compare_profiles(lambda p: check_meld("h5 h5 d2 d2", p), ["classic", "cardgames_io"])
@@ -33,8 +33,8 @@ def compare_profiles(question: Callable[[str], Verdict],
     ``legal``, ``code``, ``why``.
 
     Raises `ProfileError` for an unknown profile name, TypeError when ``question`` is not
-    callable or does not return a Verdict, and ImportError (saying how to install it) without
-    pandas.
+    callable or does not return a Verdict, and `MissingExtraError` (an ImportError saying how to
+    get it) without pandas.
     """
     if not callable(question):
         raise TypeError(f"question must be a function of a profile name returning a Verdict, "
@@ -45,11 +45,9 @@ def compare_profiles(question: Callable[[str], Verdict],
     names = list(profile_names() if profiles is None else profiles)
     for name in names:
         get_profile(name)  # an unknown name fails here, before any question is asked
-    try:
-        import pandas as pd
-    except ImportError as error:  # pragma: no cover - pandas is installed in the tests
-        raise ImportError('compare_profiles needs pandas: pip install "canasta-learn[tables]"'
-                          ) from error
+    from ..core.extras import import_pandas
+
+    pandas = import_pandas("compare_profiles()")
     rows = []
     for name in names:
         verdict = question(name)
@@ -58,6 +56,6 @@ def compare_profiles(question: Callable[[str], Verdict],
                             "return a Verdict (check_meld, Position.check_take_pile, ...).")
         rows.append({"profile": name, "legal": verdict.ok, "code": verdict.code,
                      "why": verdict.message})
-    table: pd.DataFrame = pd.DataFrame(rows, columns=["profile", "legal", "code", "why"]
-                                       ).set_index("profile")
+    table: pd.DataFrame = pandas.DataFrame(rows, columns=["profile", "legal", "code", "why"]
+                                           ).set_index("profile")
     return table

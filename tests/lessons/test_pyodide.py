@@ -31,6 +31,7 @@ ENGINE_TESTS = [
     "tests/rules/test_seed_examples.py", "tests/core/test_shortcuts.py",
     "tests/variants/test_italian.py", "tests/variants/test_pennies.py", "tests/variants/test_variant_rounds.py",
     "tests/core/test_verdict_codes.py",
+    "tests/core/test_extras.py",  # the advice for a missing extra in the browser
 ]
 #: Tests in those files that build a pandas DataFrame (the tables extra: not in Pyodide's core).
 NEEDS_PANDAS = [
