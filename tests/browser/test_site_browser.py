@@ -23,7 +23,6 @@ The ``page`` fixture fails the test on browser console errors (all of them: the 
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -36,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
+from cell_imports import cell_imports
 from harness import LITE_KERNEL_EXTENSION_ERROR, ConsoleLog, free_port, stop_group, wait_for_port
 from playwright.sync_api import Page, expect
 
@@ -225,22 +225,6 @@ CELLS_JS = """() => {
   }
   return found;
 }"""
-
-
-def cell_imports(source: str) -> set[str]:
-    """The top-level modules a cell's import statements name, anywhere in the cell, as
-    Pyodide's ``find_imports`` (which JupyterLite's kernel runs on each cell) finds them."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return set()
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
 
 
 def remote_imports(site: Path) -> dict[str, dict[str, Any]]:

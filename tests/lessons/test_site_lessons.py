@@ -31,6 +31,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
 
+from cell_imports import cell_imports  # noqa: E402
 from test_pyodide import pyodide_dir  # noqa: E402
 
 from canasta_learn.cli.site import REMOTE_PACKAGES, remote_packages  # noqa: E402
@@ -42,22 +43,6 @@ PROBE = "__canasta_probe__"
 
 def _normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
-
-
-def cell_imports(source: str) -> set[str]:
-    """The top-level modules a cell's import statements name, anywhere in the cell (Pyodide's
-    ``find_imports``: what JupyterLite's kernel loads before running the cell)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return set()
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
 
 
 @pytest.fixture(scope="module")
