@@ -10,10 +10,11 @@ from ..core.cards import Card, format_cards
 from ..core.i18n import gettext, pgettext
 from .going_out import go_out_problem, is_concealed
 from .meld_groups import meld_problem
+from .opening import opening_ways_on
 from .state import Problem, RoundState
 from .turn import turn_problem
 
-__all__ = ["discard_problem", "only_sevens_stuck"]
+__all__ = ["discard_problem", "only_sevens_stuck", "opening_incomplete_problem"]
 
 
 def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
@@ -54,12 +55,36 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
         waived = (going_out and rnd.drew_from == "stock" and rnd.profile.concealed_waives_minimum
                   and is_concealed(rnd, seat))
         if not waived:
-            return Problem("opening_incomplete", lambda: gettext(
-                "Your team's opening melds this turn are worth {value}; it needs {minimum}. Meld {missing} "
-                "more before you discard.").format(value=rnd.turn_value, minimum=minimum,
-                                                  missing=minimum - rnd.turn_value), (),
-                {"minimum": minimum, "value": rnd.turn_value, "opened": False})
+            return opening_incomplete_problem(rnd, seat, minimum)
     return None
+
+
+
+def opening_incomplete_problem(rnd: RoundState, seat: int, minimum: int) -> Problem:
+    """The refusal of a discard that would leave the team's opening melds of this turn short
+    of ``minimum``, naming the ways on that exist: meld the rest of the minimum, or (drew from
+    the stock, the profile waiving the minimum) meld the rest of the hand and go out concealed
+    (docs/rules.md#rules-opening-complete, #rules-concealed)."""
+    value = rnd.turn_value
+    reach, concealed = opening_ways_on(rnd, seat)
+    facts = {"minimum": minimum, "value": value, "opened": False}
+
+    def message() -> str:
+        start = gettext("Your team's opening melds this turn are worth {value}; it needs {minimum}.").format(
+            value=value, minimum=minimum)
+        if concealed and reach:
+            way = gettext("Before you discard, meld {missing} more, or meld the rest of your hand, keeping "
+                          "at most one card for the discard, to go out concealed: going out concealed after "
+                          "drawing from the stock waives the minimum.").format(missing=minimum - value)
+        elif concealed:
+            way = gettext("Your hand can no longer make the {missing} missing, but going out concealed after "
+                          "drawing from the stock waives the minimum: meld the rest of your hand, keeping at "
+                          "most one card for the discard, to go out concealed.").format(missing=minimum - value)
+        else:
+            way = gettext("Meld {missing} more before you discard.").format(missing=minimum - value)
+        return start + " " + way
+
+    return Problem("opening_incomplete", message, (), facts)
 
 
 def only_sevens_stuck(rnd: RoundState, seat: int) -> bool:

@@ -16,7 +16,7 @@ from .going_out import enough_after, has_enough_canastas, kept_for_discard
 from .planning import group_by_rank, melding_bounds, plan_values, stranded_count
 from .state import Problem, RoundState
 
-__all__ = ["opening_at_once", "opening_problem", "opening_short_problem"]
+__all__ = ["opening_at_once", "opening_problem", "opening_short_problem", "opening_ways_on"]
 
 
 def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequence[Card]) -> Problem | bool:
@@ -96,3 +96,33 @@ def opening_short_problem(score: int, minimum: int, total: int) -> Problem:
         "add the missing {short} while keeping a card to discard.").format(
         score=score, minimum=minimum, total=total, short=minimum - total), (),
         {"minimum": minimum, "value": total, "opened": False})
+
+
+def opening_ways_on(rnd: RoundState, seat: int) -> tuple[bool, bool]:
+    """For a player whose team has not opened and whose opening melds this turn are short of
+    the minimum: whether the hand can still (1) reach the minimum this turn, keeping a card to
+    discard (or going out with enough canastas), and (2) go out concealed, which waives the
+    minimum where the profile says so (drew from the stock; docs/rules.md#rules-concealed).
+    The team has not opened, so every team meld is the player's own of this turn. The search
+    is `opening_problem`'s, so a refusal names only ways that exist
+    (docs/rules.md#rules-opening-complete)."""
+    prof = rnd.profile
+    waiver = rnd.drew_from == "stock" and prof.concealed_waives_minimum and not rnd.turn_start_has_melded
+    if not waiver:
+        # the meld check accepts a partial opening only when the hand can complete it
+        # (`opening_problem`), and without the waiver that is the only way on
+        return True, False
+    team = rnd.team_of(seat)
+    hand = rnd.hands[seat]
+    minimum = rnd.opening_minimum(team)
+    can_go_out = rnd.permission != "no"
+    plans = plan_values(hand, rnd.melds[team], prof, allow_wilds=prof.opening_wilds_allowed, black_threes=True,
+                        enough=enough_after(rnd, rnd.canasta_kinds(team)))
+    most_kept = kept_for_discard(rnd, hand)
+    reach = concealed = False
+    for (kept, enough), value in plans.items():
+        if rnd.turn_value + value >= minimum and (kept >= 2 or (enough and can_go_out and kept <= most_kept)):
+            reach = True
+        if enough and can_go_out and kept <= most_kept:
+            concealed = True
+    return reach, concealed
