@@ -55,6 +55,19 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
     changed, problem = apply_groups(rnd, team, groups, rnd.melds[team], going_out)
     if problem:
         return problem
+    if hand_after == 1:
+        left = list(rnd.hands[seat])
+        for card in cards:
+            left.remove(card)
+        if not rnd.rules.may_go_out_discarding(left[0]):
+            # DECISION (docs/variants.md#variants-pennies-sevens): a meld that would leave a single
+            # seven in hand is refused, whatever waits (the seven could never be the going-out
+            # discard, and the valve never lets a player go out)
+            last = left[0]
+            return Problem("go_out_discarding_seven", lambda: gettext(
+                "This meld would leave a single seven ({card}) in your hand. In the {profile} profile that is "
+                "refused: nobody may go out by discarding a seven. Choose melds that do not leave a single "
+                "seven.").format(card=last, profile=rnd.profile.name), (last,), {"hand_cards": (last,)})
     reserve = reserve_after(rnd, seat, team, changed) if going_out else 0
     if reserve:
         hand_after += reserve
@@ -72,11 +85,6 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
         problem = go_out_problem(rnd, seat, kinds_with(rnd, team, changed))
         if problem:
             return problem
-        if hand_after == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
-            return Problem("go_out_discarding_seven", lambda: gettext(
-                "This would leave only {card} to discard, but in the {profile} "
-                "profile nobody may go out by discarding a seven. Meld it too, or keep another card.").format(
-                card=remaining[0], profile=rnd.profile.name))
     melds_after = dict(rnd.melds[team])
     melds_after.update(changed)
     if rnd.permission == "yes" and not going_out:

@@ -140,3 +140,23 @@ def test_pennies_top_card_cannot_go_onto_a_closed_canasta_start_a_new_meld() -> 
     # the new meld it speaks of is legal
     assert Round.from_state(profile=PENNIES, hands=["h13 s13 c5 c9 h6", "c4", "c5", "c6", "c7", "c8"], stock=STOCK,
                             melds=[[KINGS7]], pile="c6 d13").can_take_pile("h13 s13").ok
+
+
+def test_pennies_sevens_valve_a_meld_leaving_a_single_seven_is_refused() -> None:
+    """DECISION (docs/variants.md#variants-pennies-sevens): a meld that would leave a single seven
+    in hand is refused (with a reserve waiting too, where the refusal used to speak of going out);
+    a position holding a single seven (made by hand, it cannot arise in play) has no legal move,
+    and its verdict says why, never "meld h7 instead"."""
+    waiting = Round.from_state(profile=PENNIES, hands=["h9 s9 d9 h7", "c4", "c5", "c6", "c7", "c8"], stock=STOCK,
+                               melds=[[KINGS7]], drew_from="stock", reserves=["c10 c11 c12"])
+    refused = waiting.can_meld("h9 s9 d9")
+    assert refused.code == "go_out_discarding_seven"
+    assert "single seven (h7)" in refused.message and "without cards" not in refused.message
+    assert not any(a.text() == "P1 meld h9 s9 d9" for a in waiting.legal_actions())
+    for melds in ([KINGS7], ["h8 s8 d8"], [KINGS7, "s7 d7 c7"]):
+        stuck = pennies_table("h7", melds, opened=[True, False])
+        assert stuck.legal_actions() == []
+        verdict = stuck.can_discard("h7")
+        assert verdict.code == "go_out_discarding_seven"
+        assert "instead" not in verdict.message and "No move is legal" in verdict.message
+        assert ("meld of sevens would go out" in verdict.message) == (7 in stuck.melds[0])
