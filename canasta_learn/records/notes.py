@@ -188,14 +188,10 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
 def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     team = rnd.team_of(seat)
     minimum = rnd.opening_minimum(team)
-    # the Brazilian games count one action (all opening melds together), the others one turn
-    when = rules_for(rnd.profile).opening_counted_per
-    if when == "action":  # the two units the rules count in: "action" or "turn"
-        message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
-                          "at least {minimum} in one action.")
-    else:
-        message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
-                          "at least {minimum} in one turn.")
+    # every game counts the melds of one turn (docs/rules.md#rules-opening-count,
+    # docs/variants.md#variants-canastra-br-opening)
+    message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
+                      "at least {minimum} in one turn.")
     message = message.format(team=team_name(rnd, team), score=rnd.team_scores[team], minimum=minimum)
     if isinstance(action, TakePile):
         message += " " + gettext("Taking the pile, only the top card and the cards from the hand count.")

@@ -8,7 +8,7 @@ in `planning`), and the refusals that say how far short it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..core.cards import Card, format_cards
 from ..core.i18n import gettext
@@ -35,10 +35,19 @@ def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequenc
     return rnd.turn_value + added_value >= rnd.opening_minimum(team)
 
 
+#: A search for the rest of an opening: (the hand left, the team's melds, the points still
+#: missing) -> whether more melds this turn can add them keeping a card to discard, or None
+#: when it gave up (the Brazilian games' runs, `meld_groups.sequence_completion`).
+Completion = Callable[[Sequence[Card], dict[int, list[Card]], int], "bool | None"]
+
+
 def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequence[Card],
                     remaining: Sequence[Card], melds_after: dict[int, list[Card]],
-                    going_out: bool, take: bool) -> Problem | None:
-    """Check the opening minimum for a team that has not opened. (docs/rules.md#rules-opening-complete)"""
+                    going_out: bool, take: bool, complete: Completion | None = None) -> Problem | None:
+    """Check the opening minimum for a team that has not opened: the melds of the turn add up,
+    over one meld action or several (docs/rules.md#rules-opening-complete,
+    docs/variants.md#variants-canastra-br-opening). ``complete`` replaces the search over sets
+    of one rank (`planning.plan_values`) where melds are runs."""
     team = rnd.team_of(seat)
     prof = rnd.profile
     at_once = opening_at_once(rnd, team, added_value, cards)
@@ -47,13 +56,6 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
     minimum = rnd.opening_minimum(team)
     total = rnd.turn_value + added_value
     score = rnd.team_scores[team]
-    if rnd.rules.opening_in_one_action and not take:
-        return Problem("opening_below_minimum", lambda: gettext(
-            "Your team has not opened: with a score of {score} its first melds must be worth at least "
-            "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
-            "action (groups separated by '|') so that together they reach the minimum.").format(
-            score=score, minimum=minimum, total=total, short=minimum - total), (),
-            {"minimum": minimum, "value": total, "opened": False})
     if take:
         return Problem("opening_below_minimum", lambda: gettext(
             "Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
@@ -67,6 +69,17 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
               and not rnd.turn_start_has_melded)
     if going_out:
         if waiver and has_enough_canastas(rnd, rnd.canasta_kinds(team, melds_after)):
+            return None
+    elif complete is not None:
+        found = complete(remaining, melds_after, minimum - total)
+        if found is None:  # the search gave up: laying the opening in one action always works
+            return Problem("opening_below_minimum", lambda: gettext(
+                "Your team has not opened: with a score of {score} its first melds must be worth at least "
+                "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
+                "action (groups separated by '|') so that together they reach the minimum.").format(
+                score=score, minimum=minimum, total=total, short=minimum - total), (),
+                {"minimum": minimum, "value": total, "opened": False})
+        if found:
             return None
     else:
         if rnd.rules.planning.plain_sets:  # the clear cases first, without the exact search
