@@ -32,6 +32,7 @@ from ..core.events import Event
 from ..core.i18n import gettext, ngettext
 from ..engine.moves import take_candidates
 from ..engine.round import Round
+from ..rules.going_out import counting_kinds
 from ..rules.melds import canasta_kind, cards_value, meld_key
 from ..rules.pile import PILE_REASONS
 from ..rules.scoring import canasta_bonus_text
@@ -322,13 +323,15 @@ def _went_out_note(after: Round, seat: int) -> Note:
     prof = after.profile
     team = after.team_of(seat)
     name = after.seat_name(seat)
-    canastas = after.canasta_count(team)
+    # only the canastas that count toward going out (Italian: no deuce canasta), as the
+    # requirement beside them says (docs/rules.md#rules-going-out)
+    canastas = len(counting_kinds(after, after.canasta_kinds(team)))
     plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
     need = str(prof.go_out_canastas) if plain else after.canasta_requirement()  # kinds matter: say which
     facts: dict[str, Any] = {"goes_out": True, "canastas": canastas, "seat": seat}
     if after.went_out_concealed:
         bonus = prof.concealed_going_out_bonus
-        facts["bonuses"] = (("going_out", bonus),)
+        facts["bonuses"] = (("going_out_concealed", bonus),)
         message = ngettext(
             "{seat} goes out concealed: the whole hand went down in one turn with no earlier melds, including a "
             "canasta; the team has {count} canasta (going out needs {need}) and every card was melded or "
