@@ -6,8 +6,8 @@ the last card, a binding "yes", and an opening left unfinished.
 
 from __future__ import annotations
 
-from ..core.cards import Card, format_cards
 from ..core.actions import MeldGroup
+from ..core.cards import Card, format_cards
 from ..core.i18n import gettext, pgettext
 from .going_out import canasta_requirement, go_out_problem, is_concealed
 from .meld_groups import meld_problem

@@ -23,9 +23,9 @@ from .state import Problem, RoundState, kind_word, kinds_text
 from .turn import turn_problem
 
 __all__ = ["able_to_go_out", "able_to_go_out_exactly", "ask_problem", "canasta_requirement", "canasta_within_reach",
-           "cannot_go_out_problem",
-           "clearly_can_go_out", "counting_kinds", "enough_after", "go_out_problem", "has_enough_canastas", "is_concealed",
-           "kept_for_discard", "morto_state_words", "permission_times_words", "still_go_out_problem"]
+           "cannot_go_out_problem", "clearly_can_go_out", "counting_kinds", "enough_after", "go_out_problem",
+           "has_enough_canastas", "is_concealed", "kept_for_discard", "morto_state_words", "permission_times_words",
+           "still_go_out_problem"]
 
 
 def has_enough_canastas(rnd: RoundState, kinds: Sequence[str]) -> bool:

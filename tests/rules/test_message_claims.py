@@ -539,7 +539,8 @@ def test_message_claims_hold_in_the_variant_profiles_rare_states(name: str) -> N
     start, first = RARE[name]
     seat = start.to_move
     # the verdicts these positions exist for, checked first (each message against its state)
-    probes: list[Action] = [TakePile(seat, ()), Ask(seat), *(Discard(seat, c) for c in dict.fromkeys(start.hands[seat]))]
+    probes: list[Action] = [TakePile(seat, ()), Ask(seat),
+                            *(Discard(seat, c) for c in dict.fromkeys(start.hands[seat]))]
     for action in probes:
         verdict = start.check(action)
         check_state_claims(start, seat, verdict.facts, verdict.message, action, verdict.code)
