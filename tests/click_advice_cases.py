@@ -39,11 +39,6 @@ CASES: dict[str, tuple[dict[str, Any], Action]] = {
     # the take's melds short of the opening minimum (15 of 50)
     "take_short_of_the_opening": ({"hands": ["h4 h4 c9 d9 s9 h13 s13 d2 jk", *_OTHERS],
                                    "stock": "s7 d6 c10 h6", "pile": "d7 s4"}, TakePile(0, _cards("h4 h4"))),
-    # Canastra: an opening laid in several actions (20 of 75)
-    "opening_in_one_action": ({"profile": "canastra_br", "hands": ["h4 h4 c9 d9 s9 h13 s13 c6 c7 c8 h10 h11",
-                                                                    *_OTHERS],
-                               "stock": "s7 d6 c10 h6", "pile": "d7 s4", "drew_from": "stock"},
-                              Meld(0, (MeldGroup(_cards("c6 c7 c8")),))),
     # Italian: the twos go only onto the deuce meld until it is a canasta
     "twos_onto_the_deuce_meld": ({"profile": "italian", "hands": ["h4 h4 h2 c2 s9 h13 s13", *_OTHERS],
                                   "stock": "s7 d6 c10 h6", "pile": "d7 s4", "drew_from": "stock",

@@ -43,6 +43,7 @@ FACT_KEYS: dict[str, str] = {
     "empties_hand": "True when the action leaves the player without cards.",
     "team_meld_ranks": "Ranks (meld keys) of team melds the message says exist.",
     "no_team_meld_ranks": "Ranks the message says the team has no meld of.",
+    "closed_canasta_ranks": "Ranks (meld keys) the message says the team has a closed canasta of.",
     "value": "The points the message states (card values of the cards melded).",
     "minimum": "The opening minimum the message states.",
     "meld_size": "How many cards the message says a team meld holds after the action.",

@@ -323,13 +323,18 @@ def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
     groups = candidate_groups(pool)
     out: list[Action] = []
     candidates: list[Meld] = []
+    # an opening under way this turn (docs/variants.md#variants-canastra-br-opening) goes on with
+    # the rest of the minimum, new melds or cards added to the melds laid this turn
+    continuing = not rnd.opened[team] and rnd.turn_value > 0
     if rnd.opened[team]:
         candidates.extend(Meld(seat, (MeldGroup(g),)) for g in groups)
     else:
-        needed = rnd.opening_minimum(team)
+        needed = rnd.opening_minimum(team) - rnd.turn_value
         candidates.extend(Meld(seat, tuple(MeldGroup(g) for g in combo))
                           for combo in opening_combos(rnd, groups, pool, needed))
-    if rnd.opened[team]:
+        if continuing:
+            candidates.extend(Meld(seat, (MeldGroup(g),)) for g in groups)
+    if rnd.opened[team] or continuing:
         for key in sorted(melds):
             # naturals of another kind than the meld takes are refused anyway: not tried
             for card in dict.fromkeys(pool):

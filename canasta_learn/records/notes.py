@@ -32,6 +32,7 @@ from ..core.events import Event
 from ..core.i18n import gettext, ngettext
 from ..engine.moves import take_candidates
 from ..engine.round import Round
+from ..rules.going_out import counting_kinds
 from ..rules.melds import canasta_kind, cards_value, meld_key
 from ..rules.pile import PILE_REASONS
 from ..rules.scoring import canasta_bonus_text
@@ -188,14 +189,10 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
 def _opening_minimum_note(rnd: Round, seat: int, action: Action) -> Note:
     team = rnd.team_of(seat)
     minimum = rnd.opening_minimum(team)
-    # the Brazilian games count one action (all opening melds together), the others one turn
-    when = rules_for(rnd.profile).opening_counted_per
-    if when == "action":  # the two units the rules count in: "action" or "turn"
-        message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
-                          "at least {minimum} in one action.")
-    else:
-        message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
-                          "at least {minimum} in one turn.")
+    # every game counts the melds of one turn (docs/rules.md#rules-opening-count,
+    # docs/variants.md#variants-canastra-br-opening)
+    message = gettext("Team {team} has not opened: with a score of {score} its first melds must be worth "
+                      "at least {minimum} in one turn.")
     message = message.format(team=team_name(rnd, team), score=rnd.team_scores[team], minimum=minimum)
     if isinstance(action, TakePile):
         message += " " + gettext("Taking the pile, only the top card and the cards from the hand count.")
@@ -326,13 +323,15 @@ def _went_out_note(after: Round, seat: int) -> Note:
     prof = after.profile
     team = after.team_of(seat)
     name = after.seat_name(seat)
-    canastas = after.canasta_count(team)
+    # only the canastas that count toward going out (Italian: no deuce canasta), as the
+    # requirement beside them says (docs/rules.md#rules-going-out)
+    canastas = len(counting_kinds(after, after.canasta_kinds(team)))
     plain = not (prof.go_out_required_kinds or prof.go_out_excluded_kinds or prof.go_out_any_kinds)
     need = str(prof.go_out_canastas) if plain else after.canasta_requirement()  # kinds matter: say which
     facts: dict[str, Any] = {"goes_out": True, "canastas": canastas, "seat": seat}
     if after.went_out_concealed:
         bonus = prof.concealed_going_out_bonus
-        facts["bonuses"] = (("going_out", bonus),)
+        facts["bonuses"] = (("going_out_concealed", bonus),)
         message = ngettext(
             "{seat} goes out concealed: the whole hand went down in one turn with no earlier melds, including a "
             "canasta; the team has {count} canasta (going out needs {need}) and every card was melded or "

@@ -661,7 +661,10 @@ def _start_core(rnd: Round) -> dict[str, Any]:
         "hands": [format_cards(h) for h in rnd.hands],
         "stock": format_cards(reversed(rnd.stock)),
         "pile": format_cards(rnd.pile),
-        "melds": [[format_cards(m) for _, m in sorted(team.items())] for team in rnd.melds],
+        # the closed canastas too (Pennies, Italian deuce canastas): `Round.from_state` closes
+        # a listed meld that is a complete canasta where the profile closes canastas
+        "melds": [[format_cards(m) for _, m in sorted(team.items())] + [format_cards(m) for m in closed]
+                  for team, closed in zip(rnd.melds, rnd.closed, strict=True)],
         "red_threes": [format_cards(t) for t in rnd.red_threes],
         "to_move": rnd.to_move,
         "drew_from": rnd.drew_from,

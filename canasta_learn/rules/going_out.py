@@ -23,15 +23,16 @@ from .state import Problem, RoundState, kind_word, kinds_text
 from .turn import turn_problem
 
 __all__ = ["able_to_go_out", "able_to_go_out_exactly", "ask_problem", "canasta_requirement", "canasta_within_reach",
-           "clearly_can_go_out", "enough_after", "go_out_problem", "has_enough_canastas", "is_concealed",
-           "kept_for_discard", "morto_state_words", "permission_times_words", "still_go_out_problem"]
+           "cannot_go_out_problem", "clearly_can_go_out", "counting_kinds", "enough_after", "go_out_problem",
+           "has_enough_canastas", "is_concealed", "kept_for_discard", "morto_state_words", "permission_times_words",
+           "still_go_out_problem"]
 
 
 def has_enough_canastas(rnd: RoundState, kinds: Sequence[str]) -> bool:
     """Whether canastas of these kinds let a player of the team go out (profile rules).
     (docs/rules.md#rules-going-out)"""
     prof = rnd.profile
-    counted = [k for k in kinds if k not in prof.go_out_excluded_kinds]
+    counted = counting_kinds(rnd, kinds)
     if prof.go_out_any_kinds and not prof.go_out_any_kinds & set(kinds):
         return False
     return len(counted) >= prof.go_out_canastas and prof.go_out_required_kinds <= set(kinds)
@@ -69,23 +70,34 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
             "{partner} answered no to \"may I go out?\": {seat} may not go out this turn, so must keep a "
             "card after discarding.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
     if not has_enough_canastas(rnd, kinds_after):
+        # only the canastas that count toward going out are counted and named (Italian: no
+        # deuce canasta, docs/variants.md#variants-italian-going-out)
+        counted = counting_kinds(rnd, kinds_after)
+
         def message() -> str:
-            has = kinds_text(kinds_after, ",", sort=False)
+            has = kinds_text(counted, ",", sort=False)
             if has:
                 return gettext(
                     "This would leave {seat} without cards (after the meld or the final discard), which is "
                     "going out, but going out needs {requirement} on the team's side, and it has {count}: "
                     "{has}. Keep at least one card after your discard.").format(
-                    seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(kinds_after),
+                    seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(counted),
                     has=has)
             return gettext(
                 "This would leave {seat} without cards (after the meld or the final discard), which is "
                 "going out, but going out needs {requirement} on the team's side, and it has {count}. Keep "
                 "at least one card after your discard.").format(
-                seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(kinds_after))
+                seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(counted))
 
-        return Problem("cannot_go_out_without_canasta", message)
+        return Problem("cannot_go_out_without_canasta", message, (), {"canastas": len(counted)})
     return None
+
+
+def counting_kinds(rnd: RoundState, kinds: Sequence[str]) -> list[str]:
+    """The canasta kinds among ``kinds`` that count toward going out: all but the profile's
+    excluded kinds (Italian: deuce canastas) (docs/rules.md#rules-going-out)."""
+    excluded = rnd.profile.go_out_excluded_kinds
+    return [k for k in kinds if k not in excluded]
 
 
 def canasta_requirement(rnd: RoundState) -> str:
@@ -160,11 +172,41 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
             "{seat} holds a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
             "sense only while you could still keep a card.").format(seat=rnd.seat_name(seat)))
     if not able_to_go_out(rnd, seat, by_rank):
-        return Problem("permission_cannot_go_out", lambda: gettext(
-            "{seat} cannot go out this turn with this hand (every card melded, or all but one discarded, with "
-            "{requirement} on the team's side), so there is nothing to ask.").format(
-            seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd)))
+        return cannot_go_out_problem(rnd, seat)
     return None
+
+
+def cannot_go_out_problem(rnd: RoundState, seat: int) -> Problem:
+    """The refusal of "may I go out?" from a player unable to go out: what going out needs
+    and how many of the canastas that count the team has now (a fact of the state, never the
+    requirement read as a count); before the draw ([traditional]) the judgement is on the cards
+    held now, the card to be drawn being unknown (docs/rules.md#rules-permission)."""
+    count = len(counting_kinds(rnd, rnd.canasta_kinds(rnd.team_of(seat))))
+    requirement = canasta_requirement(rnd)
+    seat_name = rnd.seat_name(seat)
+
+    def message() -> str:
+        if count == 0:
+            has = gettext("Your team has no canasta now.")
+        elif rnd.profile.go_out_excluded_kinds:
+            has = ngettext("Your team has {count} canasta that counts now.",
+                           "Your team has {count} canastas that count now.", count).format(count=count)
+        else:
+            has = ngettext("Your team has {count} canasta now.",
+                           "Your team has {count} canastas now.", count).format(count=count)
+        if rnd.phase == "draw":
+            return gettext(
+                "With the cards you hold now, {seat} could not go out: going out means melding every card "
+                "(or all but one, then discarding it) with {requirement} on the team's side. {has} The card "
+                "you would draw is unknown, so it is not counted: you may still ask after drawing from the "
+                "stock, before melding, if that card makes going out possible.").format(
+                seat=seat_name, requirement=requirement, has=has)
+        return gettext(
+            "{seat} cannot go out this turn with this hand: going out means melding every card (or all but "
+            "one, then discarding it) with {requirement} on the team's side. {has} So there is nothing to "
+            "ask.").format(seat=seat_name, requirement=requirement, has=has)
+
+    return Problem("permission_cannot_go_out", message, (), {"canastas": count})
 
 
 def permission_times_words(when: str) -> str:

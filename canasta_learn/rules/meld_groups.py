@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Meld, MeldGroup
-from ..core.cards import RANK_NAMES, Card, format_cards, rank_name
+from ..core.cards import CARD_KEY, RANK_NAMES, Card, format_cards, rank_name
 from ..core.i18n import gettext
 from ..core.verdicts import Verdict
 from ..variants.brazilian import new_sequence_key
-from ..variants.sequences import ACE_SET_KEY, swap_joker
+from ..variants.sequences import ACE_SET_KEY, candidate_groups, swap_joker
 from .going_out import go_out_problem, still_go_out_problem
 from .melds import (
     BLACK_THREE_RANK,
@@ -33,7 +33,8 @@ from .state import Problem, RoundState
 from .turn import hand_problem, turn_problem
 
 __all__ = ["apply_groups", "completes_canasta", "group_fits", "group_problem", "kinds_with", "locked_problem",
-           "meld_problem", "meld_verdict", "new_sequence_key", "reserve_after", "sequence_group_problem",
+           "meld_problem", "meld_verdict", "new_sequence_key", "reserve_after", "sequence_completion",
+           "sequence_group_problem",
            "swap_problem"]
 
 
@@ -55,6 +56,19 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
     changed, problem = apply_groups(rnd, team, groups, rnd.melds[team], going_out)
     if problem:
         return problem
+    if hand_after == 1:
+        left = list(rnd.hands[seat])
+        for card in cards:
+            left.remove(card)
+        if not rnd.rules.may_go_out_discarding(left[0]):
+            # DECISION (docs/variants.md#variants-pennies-sevens): a meld that would leave a single
+            # seven in hand is refused, whatever waits (the seven could never be the going-out
+            # discard, and the valve never lets a player go out)
+            last = left[0]
+            return Problem("go_out_discarding_seven", lambda: gettext(
+                "This meld would leave a single seven ({card}) in your hand. In the {profile} profile that is "
+                "refused: nobody may go out by discarding a seven. Choose melds that do not leave a single "
+                "seven.").format(card=last, profile=rnd.profile.name), (last,), {"hand_cards": (last,)})
     reserve = reserve_after(rnd, seat, team, changed) if going_out else 0
     if reserve:
         hand_after += reserve
@@ -72,11 +86,6 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
         problem = go_out_problem(rnd, seat, kinds_with(rnd, team, changed))
         if problem:
             return problem
-        if hand_after == 1 and not rnd.rules.may_go_out_discarding(remaining[0]):
-            return Problem("go_out_discarding_seven", lambda: gettext(
-                "This would leave only {card} to discard, but in the {profile} "
-                "profile nobody may go out by discarding a seven. Meld it too, or keep another card.").format(
-                card=remaining[0], profile=rnd.profile.name))
     melds_after = dict(rnd.melds[team])
     melds_after.update(changed)
     if rnd.permission == "yes" and not going_out:
@@ -85,8 +94,12 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
             return problem
     if not rnd.opened[team]:
         value = cards_value(cards, rnd.profile)
+        complete = None
+        if rnd.rules.suits_matter:  # runs and sets of aces: their own search
+            def complete(rest: Sequence[Card], melds: dict[int, list[Card]], short: int) -> bool | None:
+                return sequence_completion(rnd, rest, melds, short)
         problem = opening_problem(rnd, seat, value, cards, remaining, melds_after,
-                                        hand_after == 0, take=False)
+                                  hand_after == 0, take=False, complete=complete)
         if problem:
             return problem
     return None
@@ -349,3 +362,64 @@ def meld_verdict(rnd: RoundState, action: Meld, after: RoundState | None) -> Ver
     return Verdict.allow("ok", template.format(seat=name, groups=groups, value=value, count=reserve),
                          value=value, facts=facts)
 
+
+
+#: How many positions `sequence_completion` looks at before it gives up (no hand met in tests
+#: or bot games comes near it; see benchmarks/).
+SEQUENCE_COMPLETION_BUDGET = 4000
+
+
+class _Exhausted(Exception):
+    """`sequence_completion` looked at its whole budget."""
+
+
+def sequence_completion(rnd: RoundState, remaining: Sequence[Card], melds: dict[int, list[Card]],
+                        short: int) -> bool | None:
+    """Brazilian games: whether more melds this turn, from ``remaining`` (the hand after a
+    partial opening) with the team's melds ``melds`` (the runs and sets laid this turn), can add
+    ``short`` points while keeping a card to discard: new runs and sets of aces (at the grain of
+    `candidate_groups`) and cards added one at a time to the melds, each judged by the meld
+    check itself (`sequence_group_problem`). Depth first, the most valuable move first, a position
+    seen once; None when the search gave up after `SEQUENCE_COMPLETION_BUDGET` positions
+    (docs/variants.md#variants-canastra-br-opening)."""
+    values = rnd.profile.card_values
+    seen: set[tuple[tuple[Card, ...], frozenset[tuple[Card, ...]]]] = set()
+
+    def search(rest: list[Card], team: dict[int, list[Card]], got: int) -> bool:
+        if got >= short:
+            return len(rest) >= 1
+        if len(rest) <= 1:
+            return False
+        worths = [values[c.rank] for c in rest]
+        if got + sum(worths) - min(worths) < short:
+            return False
+        key = (tuple(sorted(rest, key=CARD_KEY)),
+               frozenset(tuple(sorted(m, key=CARD_KEY)) for m in team.values()))
+        if key in seen:
+            return False
+        if len(seen) >= SEQUENCE_COMPLETION_BUDGET:
+            raise _Exhausted
+        seen.add(key)
+        moves: list[tuple[int, tuple[Card, ...], int, list[Card]]] = []
+        for group in candidate_groups(rest):
+            result = sequence_group_problem(rnd, MeldGroup(group), team, {})
+            if not isinstance(result, Problem):
+                moves.append((cards_value(group, rnd.profile), group, *result))
+        for meld_key in team:
+            for card in dict.fromkeys(rest):
+                result = sequence_group_problem(rnd, MeldGroup((card,), meld_key), team, {})
+                if not isinstance(result, Problem):
+                    moves.append((values[card.rank], (card,), *result))
+        moves.sort(key=lambda move: -move[0])
+        for worth, cards, meld_key, final in moves:
+            left = list(rest)
+            for card in cards:
+                left.remove(card)
+            if search(left, {**team, meld_key: final}, got + worth):
+                return True
+        return False
+
+    try:
+        return search(list(remaining), dict(melds), 0)
+    except _Exhausted:
+        return None

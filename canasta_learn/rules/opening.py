@@ -8,7 +8,7 @@ in `planning`), and the refusals that say how far short it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..core.cards import Card, format_cards
 from ..core.i18n import gettext
@@ -16,7 +16,7 @@ from .going_out import enough_after, has_enough_canastas, kept_for_discard
 from .planning import group_by_rank, melding_bounds, plan_values, stranded_count
 from .state import Problem, RoundState
 
-__all__ = ["opening_at_once", "opening_problem", "opening_short_problem"]
+__all__ = ["opening_at_once", "opening_problem", "opening_short_problem", "opening_ways_on"]
 
 
 def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequence[Card]) -> Problem | bool:
@@ -35,10 +35,19 @@ def opening_at_once(rnd: RoundState, team: int, added_value: int, cards: Sequenc
     return rnd.turn_value + added_value >= rnd.opening_minimum(team)
 
 
+#: A search for the rest of an opening: (the hand left, the team's melds, the points still
+#: missing) -> whether more melds this turn can add them keeping a card to discard, or None
+#: when it gave up (the Brazilian games' runs, `meld_groups.sequence_completion`).
+Completion = Callable[[Sequence[Card], dict[int, list[Card]], int], "bool | None"]
+
+
 def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequence[Card],
                     remaining: Sequence[Card], melds_after: dict[int, list[Card]],
-                    going_out: bool, take: bool) -> Problem | None:
-    """Check the opening minimum for a team that has not opened. (docs/rules.md#rules-opening-complete)"""
+                    going_out: bool, take: bool, complete: Completion | None = None) -> Problem | None:
+    """Check the opening minimum for a team that has not opened: the melds of the turn add up,
+    over one meld action or several (docs/rules.md#rules-opening-complete,
+    docs/variants.md#variants-canastra-br-opening). ``complete`` replaces the search over sets
+    of one rank (`planning.plan_values`) where melds are runs."""
     team = rnd.team_of(seat)
     prof = rnd.profile
     at_once = opening_at_once(rnd, team, added_value, cards)
@@ -47,13 +56,6 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
     minimum = rnd.opening_minimum(team)
     total = rnd.turn_value + added_value
     score = rnd.team_scores[team]
-    if rnd.rules.opening_in_one_action and not take:
-        return Problem("opening_below_minimum", lambda: gettext(
-            "Your team has not opened: with a score of {score} its first melds must be worth at least "
-            "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
-            "action (groups separated by '|') so that together they reach the minimum.").format(
-            score=score, minimum=minimum, total=total, short=minimum - total), (),
-            {"minimum": minimum, "value": total, "opened": False})
     if take:
         return Problem("opening_below_minimum", lambda: gettext(
             "Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
@@ -67,6 +69,17 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
               and not rnd.turn_start_has_melded)
     if going_out:
         if waiver and has_enough_canastas(rnd, rnd.canasta_kinds(team, melds_after)):
+            return None
+    elif complete is not None:
+        found = complete(remaining, melds_after, minimum - total)
+        if found is None:  # the search gave up: laying the opening in one action always works
+            return Problem("opening_below_minimum", lambda: gettext(
+                "Your team has not opened: with a score of {score} its first melds must be worth at least "
+                "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
+                "action (groups separated by '|') so that together they reach the minimum.").format(
+                score=score, minimum=minimum, total=total, short=minimum - total), (),
+                {"minimum": minimum, "value": total, "opened": False})
+        if found:
             return None
     else:
         if rnd.rules.planning.plain_sets:  # the clear cases first, without the exact search
@@ -96,3 +109,33 @@ def opening_short_problem(score: int, minimum: int, total: int) -> Problem:
         "add the missing {short} while keeping a card to discard.").format(
         score=score, minimum=minimum, total=total, short=minimum - total), (),
         {"minimum": minimum, "value": total, "opened": False})
+
+
+def opening_ways_on(rnd: RoundState, seat: int) -> tuple[bool, bool]:
+    """For a player whose team has not opened and whose opening melds this turn are short of
+    the minimum: whether the hand can still (1) reach the minimum this turn, keeping a card to
+    discard (or going out with enough canastas), and (2) go out concealed, which waives the
+    minimum where the profile says so (drew from the stock; docs/rules.md#rules-concealed).
+    The team has not opened, so every team meld is the player's own of this turn. The search
+    is `opening_problem`'s, so a refusal names only ways that exist
+    (docs/rules.md#rules-opening-complete)."""
+    prof = rnd.profile
+    waiver = rnd.drew_from == "stock" and prof.concealed_waives_minimum and not rnd.turn_start_has_melded
+    if not waiver:
+        # the meld check accepts a partial opening only when the hand can complete it
+        # (`opening_problem`), and without the waiver that is the only way on
+        return True, False
+    team = rnd.team_of(seat)
+    hand = rnd.hands[seat]
+    minimum = rnd.opening_minimum(team)
+    can_go_out = rnd.permission != "no"
+    plans = plan_values(hand, rnd.melds[team], prof, allow_wilds=prof.opening_wilds_allowed, black_threes=True,
+                        enough=enough_after(rnd, rnd.canasta_kinds(team)))
+    most_kept = kept_for_discard(rnd, hand)
+    reach = concealed = False
+    for (kept, enough), value in plans.items():
+        if rnd.turn_value + value >= minimum and (kept >= 2 or (enough and can_go_out and kept <= most_kept)):
+            reach = True
+        if enough and can_go_out and kept <= most_kept:
+            concealed = True
+    return reach, concealed

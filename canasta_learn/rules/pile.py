@@ -398,6 +398,17 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
     if not cards and rank not in team_melds:
         held = [c for c in hand if c.rank == rank]
         no_meld_facts = {"top": top, "no_team_meld_ranks": (rank,), "hand_cards": tuple(held[:2])}
+        if any(rnd.rules.meld_key(meld) == rank for meld in rnd.closed[team]):
+            # a closed canasta takes no card (docs/variants.md#variants-pennies-melds): the top
+            # card can only start a new meld of its rank
+            return Problem("pile_no_meld_for_top_card", lambda: gettext(
+                "To take the pile, the top card {top} must go into a meld at once. Your team's canasta "
+                "of {ranks} is closed and takes no more cards, so start a new meld: the top card with a "
+                "natural pair of {ranks} or one {rank} and a wild card from your hand.").format(
+                top=top, ranks=top.rank_plural, rank=top.rank_singular)
+                + (" " + gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
+                    cards=format_cards(held), pair=format_cards(held[:2])) if held else ""), (),
+                {**no_meld_facts, "closed_canasta_ranks": (rank,)})
         return Problem("pile_no_meld_for_top_card", lambda: gettext(
             "To take the pile, the top card {top} must go into a meld at once: with a natural pair "
             "of {ranks} or one {rank} and a wild card from your hand, or onto "

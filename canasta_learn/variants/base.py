@@ -272,9 +272,6 @@ class ClassicRules:
     #: A joker on a team meld may be taken back by the natural card it stands for
     #: (docs/variants.md#variants-brazilian-joker-swap).
     takes_back_jokers = False
-    #: A team that has not opened lays all its opening melds in one action
-    #: (docs/variants.md#variants-brazilian-sequences).
-    opening_in_one_action = False
 
     # --- hooks the engine performs with (helper: trim)
     def take_pile(self, table: Table, perform: Performer, action: TakePile, index: int) -> None:
@@ -451,9 +448,6 @@ class ClassicRules:
     #: Whether the pile cards laid under the upcard lie face down until the pile is first
     #: taken (Italian, ``variants-italian-deal``).
     upcard_hides_cards_below = False
-    #: Over what the opening minimum is counted in sentences about it: one "turn" (all its
-    #: melds, ``rules-opening-count``) or one "action" (Brazilian games, ``variants-brazilian-turn``).
-    opening_counted_per = "turn"
 
     #: The keys of the melds made of wild cards alone: none in the classic game; Italian's
     #: deuce melds (key 2, ``variants-italian-deuce-melds``) and Pennies' wild-card melds

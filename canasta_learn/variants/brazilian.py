@@ -172,10 +172,6 @@ class SequenceMelds(ClassicRules):
         """Sequences are not plain sets."""
         return replace(super().planning_options(), plain_sets=False)
 
-    # --- hooks the engine asks (helper: round-split)
-    opening_in_one_action = True
-
-
     def meld_label(self, key: int, cards: Sequence[Card], by_rank: Callable[[int], str]) -> str:
         """'Hearts 4–10', 'Aces' (docs/variants.md#variants-brazilian-sequences)."""
         return sequence_title(cards, key)
@@ -194,7 +190,6 @@ class SequenceMelds(ClassicRules):
 
     # --- hooks the readers ask (helper: consumers)
     suits_matter = True
-    opening_counted_per = "action"
 
     @property
     def canasta_choices(self) -> tuple[str, ...]:

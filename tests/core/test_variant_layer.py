@@ -187,7 +187,6 @@ def test_boolean_hooks_answer_as_the_field_tests_did(prof: Profile) -> None:
     assert rules.upcard_hides_cards_below == (prof.upcard_rule == "italian")
     assert rules.has_morto == bool(prof.morto_size)
     assert rules.concealed_going_out == (not prof.morto_size)
-    assert rules.opening_counted_per == ("action" if prof.meld_family == "sequences" else "turn")
 
 
 @profiles

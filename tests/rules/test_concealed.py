@@ -44,6 +44,33 @@ def test_rules6_concealed_waives_minimum_after_stock_draw(profile: str) -> None:
     assert rnd.scores()[0].total == 35 + 500 + 200 - 5
 
 
+@pytest.mark.parametrize("profile", ["classic", "traditional"])
+def test_rules6_concealed_waiver_discard_refusal_names_the_real_ways_on(profile: str) -> None:
+    """Team not opened, drew from the stock, seven fours just melded toward a concealed going
+    out (35 of 90): discarding c5 is refused, but not with "Meld 55 more before you discard",
+    which the hand cannot do; the refusal names the way that exists (meld the rest and go out
+    concealed, which waives the minimum), and that way is legal (docs/rules.md#rules-concealed)."""
+    rnd = table(profile, ["c4 c4 d4 d4 h4 h4 s4 h5 d5 c5 s7", "c6", "c6", "c9"], drew_from="stock",
+                team_scores=(1500, 0))
+    assert rnd.opening_minimum(0) == 90
+    rnd.meld("c4 c4 d4 d4 h4 h4 s4")
+    refused = rnd.can_discard("c5")
+    assert refused.code == "opening_incomplete"
+    assert "Meld 55 more before you discard" not in refused.message
+    assert "go out concealed" in refused.message and "waives the minimum" in refused.message
+    assert "35" in refused.message and "90" in refused.message
+    way = rnd.copy()
+    way.meld("h5 d5 c5")
+    way.discard("s7")
+    assert way.is_over and way.went_out_concealed
+    # with cards that can still reach the minimum, both ways are named
+    both = table(profile, ["c4 c4 d4 d4 h4 h4 s4 h1 d1 c1 s1 h13 d13 c13 s7", "c6", "c6", "c9"],
+                 drew_from="stock", team_scores=(1500, 0))
+    both.meld("c4 c4 d4 d4 h4 h4 s4")
+    refused = both.can_discard("s7")
+    assert "meld 55 more, or meld the rest of your hand" in refused.message
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_rules6_concealed_minimum_not_waived_after_pile_take(profile: str) -> None:
     pos = Position("h4 h4 c4 c4 d4 d4", discard_pile="s4", team_score=0, profile=profile)

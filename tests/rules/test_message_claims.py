@@ -113,7 +113,9 @@ def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message:
     for rank in facts.get("no_team_meld_ranks", ()):
         assert rank not in rnd.melds[team], (what, message, rank)
         plural = rank_name(rank, plural=True)
-        assert f"no meld of {plural}" in message or f"meld of {plural} (it has none)" in message, (what, message)
+        assert (f"no meld of {plural}" in message or f"meld of {plural} (it has none)" in message
+                or (rank in facts.get("closed_canasta_ranks", ()) and f"canasta of {plural} is closed" in message)
+                ), (what, message)
     if rnd.profile.meld_family == "sets" and "top" in facts:
         top: Card = facts["top"]
         says_meld = f"your team's meld of {top.rank_plural}" in message.lower() or (
@@ -141,6 +143,52 @@ def check_state_claims(rnd: Round, seat: int, facts: dict[str, object], message:
     if "stock_count" in facts:
         assert facts["stock_count"] == len(rnd.stock), (what, message)
         assert says_number(message, facts["stock_count"]) or facts["stock_count"] == 0, (what, message)
+    check_canasta_claims(rnd, team, facts, message, what, code)
+
+
+def counting_canastas(rnd: Round, team: int) -> list[str]:
+    """The kinds of the team's canastas that count toward going out (Italian: no deuce canasta)."""
+    return [k for k in rnd.canasta_kinds(team) if k not in rnd.profile.go_out_excluded_kinds]
+
+
+def check_canasta_claims(rnd: Round, team: int, facts: dict[str, object], message: str, what: object,
+                         code: str) -> None:
+    """The claims about the team's canastas: how many it has (only those that count toward going
+    out, and the kinds named among them), closed canastas (Pennies), and going out concealed with
+    the minimum waived (classic, traditional)."""
+    counting = counting_canastas(rnd, team)
+    if code in ("cannot_go_out_without_canasta", "permission_cannot_go_out"):
+        assert "canastas" in facts, (what, message)  # the count it states is a fact of the state
+    if "canastas" in facts:
+        count = facts["canastas"]
+        assert isinstance(count, int)
+        if isinstance(what, Meld):  # counted after the meld: its groups may complete canastas
+            assert len(counting) <= count <= len(counting) + len(what.groups), (what, message, counting)
+        else:
+            assert count == len(counting), (what, message, counting)
+        if code == "permission_cannot_go_out":
+            assert ("has no canasta" in message) if count == 0 else (f"has {count} canasta" in message), message
+        if code == "cannot_go_out_without_canasta" and rnd.profile.go_out_excluded_kinds:
+            named = message.split(f"and it has {count}")[1].split(".")[0]
+            for kind in rnd.profile.go_out_excluded_kinds:
+                assert kind.replace("_", " ") not in named, (what, message)
+    if "canasta on the team's side)" in message or "canastas on the team's side)" in message:
+        # the requirement is never read as the team's count
+        assert "canastas" in facts, (what, message)
+    for rank in facts.get("closed_canasta_ranks", ()):
+        assert any(rnd.rules.meld_key(m) == rank for m in rnd.closed[team]), (what, message, rank)
+        assert f"canasta of {rank_name(rank, plural=True)} is closed" in message, (what, message)
+    if "(it has none)" in message and "top" in facts:
+        top_rank = facts["top"].rank  # type: ignore[attr-defined]
+        assert not any(rnd.rules.meld_key(m) == top_rank for m in rnd.closed[team]), (what, message)
+    if code == "opening_incomplete" and "go out concealed" in message:
+        assert rnd.drew_from == "stock" and rnd.profile.concealed_waives_minimum, (what, message)
+        assert not rnd.opened[team] and not rnd.turn_start_has_melded, (what, message)
+    if code == "go_out_discarding_seven" and isinstance(what, Discard):
+        if "instead" in message:
+            assert 7 in rnd.melds[team] and rnd.check(Meld(what.seat, (MeldGroup((what.card,), 7),))).ok, message
+        else:
+            assert "No move is legal" in message and not rnd.legal_actions(), message
 
 
 # --------------------------------------------------------------------------- claims about what follows
@@ -279,7 +327,7 @@ def check_note(note: Note, before: Round, after: Round, final: Round, scores: li
         assert says_number(message, points), message
     if note.code in ("went_out", "went_out_concealed"):
         assert final.went_out == note.seat and facts["goes_out"] is True
-        assert facts["canastas"] == final.canasta_count(team)
+        assert facts["canastas"] == len(counting_canastas(final, team))  # only those that count
         assert f"has {facts['canastas']} canasta" in message
         going_out = [i for i in scores[team].items if i.code == "going_out"]
         assert going_out and going_out[0].points == note.value, (message, scores[team].items)
@@ -374,6 +422,16 @@ def check_position_go_out(variant: Round, meld: Meld) -> None:
 
 def play_and_check(profile: str, seed: int) -> tuple[int, int, int]:
     start = Round(profile, seed=seed, dealer=seed % get_profile(profile).player_count)
+    states, legal, refused, emptied = check_from(start, seed)
+    assert emptied > 0
+    return states, legal, refused
+
+
+def check_from(start: Round, seed: int, first: Round | None = None) -> tuple[int, int, int, int]:
+    """Random legal play from ``start`` to the end of the round, every message checked on the
+    way (the pile's status, every legal action's verdict, parts of openings, random refused
+    actions, the last cards melded) and the notes of the whole round after (``first``: the
+    round before its first action, when ``start`` has actions already)."""
     rnd = start.copy()
     rng = random.Random(seed)
     states = legal = refused = emptied = 0
@@ -413,9 +471,8 @@ def play_and_check(profile: str, seed: int) -> tuple[int, int, int]:
                 check_state_claims(rnd, action.seat, verdict.facts, verdict.message, action, verdict.code)
         rnd.apply(rng.choice(actions))
     assert rnd.is_over
-    check_notes(start, rnd)
-    assert emptied > 0
-    return states, legal, refused
+    check_notes(first or start, rnd)
+    return states, legal, refused, emptied
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -426,3 +483,68 @@ def test_every_message_claim_holds_in_random_rounds(profile: str) -> None:
         s, lg, rf = play_and_check(profile, seed)
         states, legal, refused = states + s, legal + lg, refused + rf
     assert states >= 300 and legal > states and refused > states  # the test looked at many messages
+
+
+# --------------------------------------------------------------------------- rare states
+
+#: A stock of plain cards for the positions below (top first): a few turns of play.
+RARE_STOCK = "s5 h6 d9 c10 s11 h12 d5 c6 s9 h10 d11 c12 s6 h9 d10 c11 s12 h5 d6 c9 s10 h11 d12 c5"
+
+
+def rare_states() -> dict[str, tuple[Round, Round | None]]:
+    """Positions of the variant profiles that random rounds seldom reach (issue 24 §3): a
+    closed canasta of kings with a king on the pile (Pennies), a deuce canasta beside a natural
+    one (Italian), a one-seven hand (Pennies, made by hand), seven fours just melded toward a
+    concealed going out with the minimum waived (classic, traditional)."""
+    kings7 = "h13 h13 s13 s13 d13 c13 c13"
+    others6 = ["c4 c8", "d4 d8", "h4 h8", "s4 s8", "c4 d8"]
+    states: dict[str, tuple[Round, Round | None]] = {name: (rnd, None) for name, rnd in {
+        "pennies_closed_kings": Round.from_state(
+            profile="pennies_from_heaven", hands=["h9 s9 c9 d4 c6 h7 jk", *others6], stock=RARE_STOCK,
+            melds=[[kings7, "h8 s8 d8"]], opened=[True, False], pile="c6 d13", check_counts=False),
+        "pennies_closed_kings_after_drawing": Round.from_state(
+            profile="pennies_from_heaven", hands=["h13 s13 h9 s9 c9 d4 c6", *others6], stock=RARE_STOCK,
+            melds=[[kings7]], opened=[True, False], pile="c6 d13", drew_from="stock", check_counts=False),
+        "pennies_one_seven": Round.from_state(
+            profile="pennies_from_heaven", hands=["h7", *others6], stock=RARE_STOCK, melds=[[kings7, "s7 d7 c7"]],
+            opened=[True, False], drew_from="stock", check_counts=False),
+        "italian_deuce_canasta": Round.from_state(
+            profile="italian", hands=["c8 d8 h8 jk c5 d5 h5 s9", "c4 c6", "d4 d6", "h4 h6"], stock=RARE_STOCK,
+            melds=[[kings7, "c2 c2 d2 d2 h2 h2 s2"]], opened=[True, False], drew_from="stock",
+            check_counts=False),
+        "italian_deuce_canasta_one_card": Round.from_state(
+            profile="italian", hands=["c5", "c4 c6", "d4 d6", "h4 h6"], stock=RARE_STOCK,
+            melds=[[kings7, "c2 c2 d2 d2 h2 h2 s2"]], opened=[True, False], drew_from="stock",
+            check_counts=False),
+    }.items()}
+    for profile in ("classic", "traditional"):
+        concealed = Round.from_state(
+            profile=profile, hands=["c4 c4 d4 d4 h4 h4 s4 h5 d5 c5 s7", "c6 c9", "d6 d9", "h6 h9"],
+            stock=RARE_STOCK, drew_from="stock", team_scores=(1500, 0), check_counts=False)
+        first = concealed.copy()
+        concealed.meld("c4 c4 d4 d4 h4 h4 s4")
+        states[f"{profile}_concealed_waiver"] = (concealed, first)
+    return states
+
+
+RARE = rare_states()
+
+
+@pytest.mark.parametrize("name", sorted(RARE))
+def test_message_claims_hold_in_the_variant_profiles_rare_states(name: str) -> None:
+    """The message-claims test from positions random rounds seldom reach (issue 24 §3): closed
+    canastas (Pennies), deuce canastas (Italian), concealed going out with the minimum waived,
+    a hand of one seven. The counts of canastas, the cards named and "go out" are checked
+    against the state, from the position and through random play to the end of the round."""
+    start, first = RARE[name]
+    seat = start.to_move
+    # the verdicts these positions exist for, checked first (each message against its state)
+    probes: list[Action] = [TakePile(seat, ()), Ask(seat),
+                            *(Discard(seat, c) for c in dict.fromkeys(start.hands[seat]))]
+    for action in probes:
+        verdict = start.check(action)
+        check_state_claims(start, seat, verdict.facts, verdict.message, action, verdict.code)
+    if start.legal_actions():
+        for seed in range(3):
+            states, legal, refused, _ = check_from(start, seed, first)
+            assert states >= 1 and legal >= 1

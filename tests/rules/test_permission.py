@@ -74,6 +74,35 @@ def test_rules6_permission_only_when_able_to_go_out(profile: str) -> None:
     assert rnd.can_ask().code == "permission_cannot_go_out"
 
 
+def test_rules6_traditional_asking_before_the_draw_is_judged_on_the_cards_held_now() -> None:
+    """DECISION [traditional] (docs/rules.md#rules-permission): before the draw "able" is judged
+    on the cards held now; the refusal says "with the cards you hold now", never that the player
+    "cannot go out this turn" (the card to be drawn may make it possible)."""
+    rnd = table("traditional", ["h9 c9 d9 c10 h11 s4", "c4", "c5", "c6"], melds=[["h8 h8 c8 c8 d8 d8 s8"]],
+                has_melded=[True] * 4, stock="c11 s12")
+    assert rnd.phase == "draw"
+    verdict = rnd.can_ask()
+    assert verdict.code == "permission_cannot_go_out"
+    assert "with the cards you hold now" in verdict.message.lower()
+    assert "cannot go out this turn" not in verdict.message
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rules6_permission_refusal_states_the_teams_real_canasta_count(profile: str) -> None:
+    """A refusal's facts come from the state: with no canasta on the team's side the message
+    says so, and never reads "... with 1 canasta on the team's side" as if the team had one."""
+    rnd = table(profile, ["h9 c9 d9 c10 h11 s4", "c4", "c5", "c6"], melds=[["h8 c8 d8"]], drew_from="stock")
+    verdict = rnd.can_ask()
+    assert verdict.code == "permission_cannot_go_out"
+    assert rnd.canasta_count(0) == 0 and verdict.facts["canastas"] == 0
+    assert "Your team has no canasta now." in verdict.message
+    assert "with 1 canasta on the team's side)" not in verdict.message
+    with_one = table(profile, ["h9 c9 d9 c10 h11 s4", "c4", "c5", "c6"], melds=[["h8 h8 c8 c8 d8 d8 s8"]],
+                     drew_from="stock")
+    verdict = with_one.can_ask()
+    assert verdict.facts["canastas"] == 1 and "Your team has 1 canasta now." in verdict.message
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_rules6_permission_answer_yes_binds(profile: str) -> None:
     rnd = _can_go_out(profile, drew_from="stock")

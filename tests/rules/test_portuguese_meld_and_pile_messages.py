@@ -103,7 +103,7 @@ FURTHER: list[tuple[str, str, Callable[[], Verdict]]] = [
      lambda: table(["c10 jk h10"], melds=[["h9 s9 d9"]], pile="h5 d2 d9").can_take_pile()),
     ("take_below_opening_minimum", "opening_below_minimum",
      lambda: table(["c6 c6 h9"], pile="h7 d6").can_take_pile("c6 c6")),
-    ("opening_in_one_action_short", "opening_below_minimum",
+    ("opening_sequence_short", "opening_below_minimum",
      lambda: brazil("h9 h10 h11 c5", [], drew_from="stock").can_meld("h9 h10 h11")),
     ("opening_short_rest_of_hand", "opening_below_minimum",
      lambda: table(["h4 c4 d4 h9 c10"], drew_from="stock").can_meld("h4 c4 d4")),

@@ -111,10 +111,38 @@ def test_canastra_br3_opening_75_below_2500_and_120_from_2500() -> None:
     refused = table(hand, [], stock="s13 s13", team_scores=(2500, 0))
     verdict = refused.can_meld("h11 h12 h13 | s1 d1 c1")
     assert verdict.code == "opening_below_minimum" and "120" in verdict.message and "75" in verdict.message
-    # melds laid in one action add up; one below the minimum alone is refused with the reason
-    assert ok.can_meld("s1 d1 c1").code == "opening_below_minimum"
+    # melds laid in one action add up; so do melds over several actions of the turn, and one the
+    # rest of the hand cannot complete is refused with the reason
+    assert ok.can_meld("s1 d1 c1").ok
+    short = refused.can_meld("s1 d1 c1")
+    assert short.code == "opening_below_minimum" and "cannot add the missing 75" in short.message
     ok.meld("h11 h12 h13 | s1 d1 c1")
     assert ok.opened[0]
+
+
+def test_canastra_br_opening_over_several_meld_actions_in_one_turn() -> None:
+    """DECISION (docs/variants.md#variants-canastra-br-opening): «combinações simultâneas» means
+    laid down in the same turn, as in the classic family: s1 d1 c1 (45) then h11 h12 h13 (30) = 75
+    opens at score 0, with the same progress (45 of 75, 30 more this turn) on the way."""
+    rnd = table("h11 h12 h13 s1 d1 c1 s5 s6", [], stock="s13 s13")
+    assert rnd.opening_minimum(0) == 75
+    first = rnd.can_meld("s1 d1 c1")
+    assert first.ok, first.message
+    assert "Lay all your opening melds in one action" not in first.message
+    rnd.meld("s1 d1 c1")
+    assert not rnd.opened[0] and rnd.turn_value == 45
+    # the discard waits for the rest of the minimum, as in the classic family
+    waiting = rnd.can_discard("s5")
+    assert waiting.code == "opening_incomplete"
+    assert "worth 45; it needs 75. Meld 30 more before you discard." in waiting.message
+    # the move generator offers the rest of the opening
+    assert "N meld h11 h12 h13" in [a.text() for a in rnd.legal_actions()]
+    second = rnd.can_meld("h11 h12 h13")
+    assert second.ok, second.message
+    rnd.meld("h11 h12 h13")
+    assert rnd.opened[0] and rnd.turn_value == 75
+    assert any(e.kind == "opening_reached" and e.value == 75 for e in rnd.events)
+    rnd.discard("s5")
 
 
 def test_canastra_br4_pile_no_pair_needed_blocked_by_black_three_and_wilds() -> None:
@@ -551,3 +579,17 @@ def test_a_two_at_an_end_cannot_move_past_the_ace() -> None:
     high = table("h1 c9 d9", ["h12 h13 c2"], stock="s13")  # c2 = ace: it moves down to the jack
     high.meld("101: h1")
     assert [str(c) for c in high.melds[0][101]] == ["c2", "h12", "h13", "h1"]
+
+
+def test_canastra_br_opening_search_that_gives_up_says_lay_the_melds_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the search for the rest of an opening gives up (its budget spent), the partial meld
+    is refused with advice that always works (lay the opening melds in one action), never with a
+    claim that the rest of the hand cannot make it (docs/variants.md#variants-canastra-br-opening)."""
+    from canasta_learn.rules import meld_groups
+
+    monkeypatch.setattr(meld_groups, "SEQUENCE_COMPLETION_BUDGET", 0)
+    rnd = table("h11 h12 h13 s1 d1 c1 s5 s6", [], stock="s13 s13")
+    verdict = rnd.can_meld("s1 d1 c1")
+    assert verdict.code == "opening_below_minimum"
+    assert "Lay all your opening melds in one action" in verdict.message and "cannot add" not in verdict.message
+    assert rnd.can_meld("s1 d1 c1 | h11 h12 h13").ok

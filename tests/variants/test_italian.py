@@ -117,3 +117,15 @@ def test_italian6_many_canasta_bonuses() -> None:
     assert score_team(four_and_mixed, [], [], ITALIAN).points("many_canastas") == 1000
     five_naturals = [natural(4), natural(5), natural(6), natural(8), natural(9)]
     assert score_team(five_naturals, [], [], ITALIAN).points("many_canastas") == 2000
+
+
+def test_italian4_going_out_refusal_counts_only_the_canastas_that_count() -> None:
+    """docs/variants.md#variants-italian-going-out: deuce canastas do not count toward going out,
+    so the refusal counts and names only the others (1: natural), not "it has 2: natural,
+    deuce natural"."""
+    rnd = italian_table("c5", [KINGS7, "c2 c2 d2 d2 h2 h2 s2"])
+    refused = rnd.can_discard("c5")
+    assert refused.code == "cannot_go_out_without_canasta"
+    assert "and it has 1: natural." in refused.message
+    assert "deuce natural" not in refused.message.split("do not count)")[1]
+    assert refused.facts["canastas"] == 1

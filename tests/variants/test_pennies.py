@@ -123,3 +123,40 @@ def test_pennies_eight_black_threes_refused_without_calling_them_a_canasta() -> 
     assert verdict.code == "meld_canasta_closed"
     assert "a meld of black threes holds at most 7 cards (it is never a canasta)" in verdict.message
     assert "new meld" not in verdict.message and "canasta is closed" not in verdict.message
+
+
+def test_pennies_top_card_cannot_go_onto_a_closed_canasta_start_a_new_meld() -> None:
+    """docs/variants.md#variants-pennies-melds: the top card may go onto an open meld of its rank,
+    never onto a closed canasta. The refusal gives that reason (the canasta of kings is closed,
+    start a new meld), not "onto your team's meld of kings (it has none)"."""
+    rnd = Round.from_state(profile=PENNIES, hands=["c4 c5 c9 h6", "c4", "c5", "c6", "c7", "c8"], stock=STOCK,
+                           melds=[[KINGS7]], pile="c6 d13")
+    assert rnd.closed[0] and 13 not in rnd.melds[0]
+    verdict = rnd.can_take_pile()
+    assert verdict.code == "pile_no_meld_for_top_card"
+    assert "(it has none)" not in verdict.message
+    assert "canasta of kings is closed" in verdict.message and "start a new meld" in verdict.message
+    assert verdict.facts["closed_canasta_ranks"] == (13,)
+    # the new meld it speaks of is legal
+    assert Round.from_state(profile=PENNIES, hands=["h13 s13 c5 c9 h6", "c4", "c5", "c6", "c7", "c8"], stock=STOCK,
+                            melds=[[KINGS7]], pile="c6 d13").can_take_pile("h13 s13").ok
+
+
+def test_pennies_sevens_valve_a_meld_leaving_a_single_seven_is_refused() -> None:
+    """DECISION (docs/variants.md#variants-pennies-sevens): a meld that would leave a single seven
+    in hand is refused (with a reserve waiting too, where the refusal used to speak of going out);
+    a position holding a single seven (made by hand, it cannot arise in play) has no legal move,
+    and its verdict says why, never "meld h7 instead"."""
+    waiting = Round.from_state(profile=PENNIES, hands=["h9 s9 d9 h7", "c4", "c5", "c6", "c7", "c8"], stock=STOCK,
+                               melds=[[KINGS7]], drew_from="stock", reserves=["c10 c11 c12"])
+    refused = waiting.can_meld("h9 s9 d9")
+    assert refused.code == "go_out_discarding_seven"
+    assert "single seven (h7)" in refused.message and "without cards" not in refused.message
+    assert not any(a.text() == "P1 meld h9 s9 d9" for a in waiting.legal_actions())
+    for melds in ([KINGS7], ["h8 s8 d8"], [KINGS7, "s7 d7 c7"]):
+        stuck = pennies_table("h7", melds, opened=[True, False])
+        assert stuck.legal_actions() == []
+        verdict = stuck.can_discard("h7")
+        assert verdict.code == "go_out_discarding_seven"
+        assert "instead" not in verdict.message and "No move is legal" in verdict.message
+        assert ("meld of sevens would go out" in verdict.message) == (7 in stuck.melds[0])

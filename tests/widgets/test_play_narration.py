@@ -131,6 +131,22 @@ def test_verdict_codes_are_behind_details_unless_teacher() -> None:
     assert "<details" not in teacher.verdict.value and "meld_mixed_ranks" in teacher.verdict.value
 
 
+def test_canastra_br_opening_over_several_meld_actions_shows_the_same_progress() -> None:
+    """docs/variants.md#variants-canastra-br-opening: the Brazilian opening goes down over several
+    meld actions of a turn, with the progress the classic family shows."""
+    rnd = Round.from_state(profile="canastra_br", hands=["h11 h12 h13 s1 d1 c1 s5 s6", "c11", "c12", "s12"],
+                           stock="s13 s13", drew_from="stock",
+                           mortos=["c4 c5 c6 c7 c8 c9 c10 d4 d5 d6 d7", "d8 d9 d10 d11 d12 d13 s4 s5 c13 c13 d13"])
+    play = PlayWidget(round=rnd, seat=0)
+    play.select("s1 d1 c1")
+    play.click("meld")
+    assert play.opening_progress() == (45, 75)
+    assert "opening: 45 of 75 \u2014 30 more this turn" in play.status.value
+    play.select("h11 h12 h13")
+    play.click("meld")
+    assert rnd.opened[0] and play.opening_progress() is None
+
+
 def test_opening_in_progress_is_shown_and_an_abandoning_discard_warned_first() -> None:
     rnd = kings_round()
     play = PlayWidget(round=rnd, seat=0)

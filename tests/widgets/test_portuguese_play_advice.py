@@ -42,8 +42,6 @@ ENGLISH = {
     "no_cards_named": "Select the cards to meld in your hand, then press Meld selected.",
     "take_short_of_the_opening": "these melds are worth 15, 35 short. Set aside more melds from your hand "
                                  "(Set aside as a meld) before pressing Take pile, or draw from the stock.",
-    "opening_in_one_action": "Lay all your opening melds together (press Set aside as a meld for each of them, "
-                             "then Meld selected) so that together they reach the minimum.",
     "twos_onto_the_deuce_meld": "its twos (h2) may go only onto it: choose it in the Meld: list, then press "
                                 "Meld selected.",
     "take_without_a_meld_number": "the top card goes onto the team's meld of its rank: choose \"as a new meld\" "
@@ -76,7 +74,7 @@ def test_a_verdict_without_command_advice_is_kept_as_it_is() -> None:
 
 
 @pytest.mark.parametrize("name", ["frozen_pair_none_named", "frozen_pair_one_named", "only_wild_cards",
-                                  "take_short_of_the_opening", "opening_in_one_action", "twos_onto_the_deuce_meld"])
+                                  "take_short_of_the_opening", "twos_onto_the_deuce_meld"])
 def test_the_portuguese_play_view_shows_the_advice_after_a_click(name: str) -> None:
     """Pressing the buttons of a Portuguese play view gives the advice in Portuguese (the
     message and the "why?" panel), the same as `for_clicks` of the engine's refusal."""
