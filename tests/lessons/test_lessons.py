@@ -832,3 +832,35 @@ def test_wheel_ships_the_lessons(tmp_path: Path) -> None:
         assert portuguese == EXPECTED  # the pt_BR edition (issue 17)
         packaged = json.loads(zf.read("canasta_learn/lessons/02_frozen_and_blocked_piles.ipynb"))
     assert packaged["metadata"]["kernelspec"]["name"] == "python3"
+
+
+# --------------------------------------------------------------------------- user-facing text
+NUMBER_WORDS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+                "dez": 10, "onze": 11, "doze": 12, "treze": 13, "catorze": 14, "quatorze": 14, "quinze": 15}
+
+
+def test_the_docs_count_the_lessons_there_are() -> None:
+    """docs/classroom.md once said "ten lessons" when there were thirteen: every "N lessons" in
+    the READMEs and docs/ is the number of lessons built."""
+    wrong = []
+    for path in [ROOT / "README.md", ROOT / "README.pt-BR.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        for word in re.findall(r"\b(\w+)\W{0,3} (?:lessons|lições)\b", text):
+            count = NUMBER_WORDS.get(word.lower(), int(word) if word.isdigit() else None)
+            if count is not None and count != len(EXPECTED):
+                wrong.append(f"{path.name}: {word} lessons")
+    assert wrong == []
+
+
+def test_user_facing_files_cite_no_tracker_issue() -> None:
+    """A learner cannot look up "issue 17": the package, docs, lessons, scripts, benchmarks and
+    configuration say what they mean instead."""
+    cited = []
+    for path in sorted(ROOT.rglob("*")):
+        relative = path.relative_to(ROOT)
+        if (not path.is_file() or relative.parts[0] in {".git", "tests", ".venv", "build"}
+                or path.suffix in {".mo", ".png", ".svg", ".pyc"}):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        cited += [f"{relative}: {m.group(0)}" for m in re.finditer(r"\bissues? #?\d+", text, re.IGNORECASE)]
+    assert cited == []
