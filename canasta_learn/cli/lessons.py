@@ -10,7 +10,7 @@ otherwise demands, and says so in one line. This module also owns where the ship
 are (`lessons_dir`, `lesson_names`) and `LessonsError`, which ``canasta-learn export``
 (`canasta_learn.cli.export`) shares.
 
-The lessons come in two editions, built from the same sources (issue 17): English and Brazilian
+The lessons come in two editions, built from the same sources: English and Brazilian
 Portuguese (``lessons/pt_BR/``, the same cells with the prose translated). ``canasta-learn
 lessons --lang pt_BR`` (or ``canasta-learn --lang pt_BR lessons``, or ``CANASTA_LEARN_LANG=pt_BR``
 or a ``pt_BR`` system locale) copies and opens the Portuguese edition, by default into
@@ -31,6 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.extras import require_extra
 from ..core.i18n import get_language, gettext, ngettext, normalize_language
 
 __all__ = [
@@ -46,6 +47,9 @@ __all__ = [
     "running_as_root",
     "split_lessons_args",
 ]
+
+#: The modules of the ``lessons`` extra that the lessons need in JupyterLab.
+LAB_MODULES = ("jupyterlab", "ipykernel", "ipywidgets", "anywidget", "pandas", "matplotlib")
 
 #: Where ``canasta-learn lessons`` copies the lessons when no folder is given.
 DEFAULT_DIR = "canasta-lessons"
@@ -112,13 +116,6 @@ def copy_lessons(dest: Path, language: str | None = None) -> tuple[list[Path], l
 
 def _jupyterlab_command(folder: Path, extra: Sequence[str]) -> list[str]:
     """The command that starts JupyterLab on ``folder`` with this interpreter."""
-    try:
-        import jupyterlab  # type: ignore[import-untyped]  # noqa: F401
-    except ImportError:
-        raise LessonsError(gettext(
-            "JupyterLab is not installed; install the lessons extra: "
-            "pip install 'canasta-learn[lessons]'"
-        )) from None
     return [sys.executable, "-m", "jupyterlab", "--notebook-dir", str(folder), *extra]
 
 
@@ -208,6 +205,8 @@ def run_lessons(args: argparse.Namespace) -> int:
     if where == DEFAULT_DIR and DEFAULT_DIR not in items:
         where = default_dir()
     no_lab = no_lab or args.no_lab
+    if not no_lab:  # before copying anything
+        require_extra("lessons", "canasta-learn lessons", modules=LAB_MODULES)
     folder = Path(where).expanduser().resolve()
     copied, kept = copy_lessons(folder)
     print(gettext("Lessons in {folder}: {copied} copied, {kept} already there (kept as is).").format(

@@ -15,9 +15,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..core.extras import require_extra
 from ..core.i18n import gettext
 
 __all__ = ["play_code", "register", "run_play", "write_play_notebook"]
+
+#: The modules of the ``lessons`` extra that the play page needs (Voila runs it in a kernel).
+VOILA_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget")
 
 #: The notebook's name in the folder.
 NOTEBOOK = "canasta-play.ipynb"
@@ -82,6 +86,10 @@ def voila_command(notebook: Path, extra: list[str]) -> list[str]:
 
 def run_play(args: argparse.Namespace) -> int:
     """Handle ``canasta-learn play``."""
+    if args.no_voila:  # before writing anything
+        require_extra("widgets", "canasta-learn play")
+    else:
+        require_extra("lessons", "canasta-learn play", modules=VOILA_MODULES)
     code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat)
     folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
     notebook = write_play_notebook(folder, code)

@@ -1,9 +1,11 @@
 """Optional extras: say which one to install when a part of the package needs it.
 
 The engine has no dependencies. The widgets need the ``widgets`` extra (ipywidgets,
-anywidget) and the DataFrame methods the ``tables`` extra (pandas). Where one is missing,
-the error names the extra and the command that installs it, instead of a bare
-``No module named 'anywidget'``:
+anywidget) and the DataFrame methods the ``tables`` extra (pandas); the commands that start
+Jupyter (``canasta-learn lessons``, ``play``, ``export``) need the ``lessons`` extra and
+``canasta-learn site`` the ``site`` extra. Where one is missing, the error names the extra and
+the command that installs it, instead of a bare ``No module named 'anywidget'`` (the command
+line prints it as one line, see `canasta_learn.cli`):
 
 >>> try:
 ...     require_extra("widgets", "the HandWidget", modules=("not_installed_xyz",))
@@ -28,6 +30,10 @@ __all__ = ["EXTRAS", "MissingExtraError", "import_pandas", "missing_modules", "r
 EXTRAS: dict[str, tuple[str, ...]] = {
     "widgets": ("ipywidgets", "anywidget", "traitlets"),
     "tables": ("pandas",),
+    "lessons": ("ipywidgets", "anywidget", "traitlets", "pandas", "jupyterlab", "nbclient", "nbformat",
+                "nbconvert", "jupytext", "matplotlib", "ipykernel", "voila"),
+    "site": ("ipywidgets", "anywidget", "traitlets", "jupyterlite_core", "jupyterlite_pyodide_kernel",
+             "jupyter_server"),
 }
 
 

@@ -292,7 +292,7 @@ def test_require_extra_passes_when_installed_and_is_a_module_not_found_error() -
     require_extra("tables", "x")
     assert missing_modules(["json", "surely_not_a_module_xyz"]) == ["surely_not_a_module_xyz"]
     assert issubclass(MissingExtraError, ModuleNotFoundError)
-    with pytest.raises(ValueError, match="unknown extra 'nope'; the extras are: widgets, tables"):
+    with pytest.raises(ValueError, match="unknown extra 'nope'; the extras are: widgets, tables, lessons, site"):
         require_extra("nope", "x")
     assert score_round(["h1 c1 s1"]).to_frame()["points"].tolist() == [60, 60]
 
