@@ -5,6 +5,8 @@ The lessons ship inside the package (``canasta_learn/lessons/*.ipynb``, generate
 ``canasta-learn lessons [DIR]`` copies the lessons into DIR (default ``./canasta-lessons``),
 never overwriting a notebook already there (a learner's edited copy), and starts JupyterLab
 on DIR. Arguments after ``--`` go to JupyterLab (``canasta-learn lessons -- --port 9000``).
+It serves on the first free port from 8888 (or the port given) and prints the URL, token
+included, that JupyterLab serves (see `canasta_learn.cli._serve`).
 As root (a container, a cloud notebook, CI) it adds ``--allow-root``, which JupyterLab
 otherwise demands, and says so in one line. This module also owns where the shipped lessons
 are (`lessons_dir`, `lesson_names`) and `LessonsError`, which ``canasta-learn export``
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -33,6 +36,7 @@ from typing import Any
 
 from ..core.extras import require_extra
 from ..core.i18n import get_language, gettext, ngettext, normalize_language
+from ._serve import given_option, serving_arguments, url_host
 
 __all__ = [
     "DEFAULT_DIR",
@@ -50,6 +54,11 @@ __all__ = [
 
 #: The modules of the ``lessons`` extra that the lessons need in JupyterLab.
 LAB_MODULES = ("jupyterlab", "ipykernel", "ipywidgets", "anywidget", "pandas", "matplotlib")
+
+#: JupyterLab's usual port: the lessons are served on the first free port from it.
+LAB_PORT = 8888
+#: The options that set JupyterLab's token.
+TOKEN_OPTIONS = ("--IdentityProvider.token", "--ServerApp.token", "--NotebookApp.token")
 
 #: Where ``canasta-learn lessons`` copies the lessons when no folder is given.
 DEFAULT_DIR = "canasta-lessons"
@@ -214,12 +223,19 @@ def run_lessons(args: argparse.Namespace) -> int:
     if no_lab:
         return 0
     arguments, note = lab_arguments(extra, as_root=running_as_root())
+    arguments, port = serving_arguments(arguments, "ServerApp", LAB_PORT)
+    env = dict(os.environ)
+    token = given_option(arguments, TOKEN_OPTIONS)
+    if token is None:
+        token = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
+        env["JUPYTER_TOKEN"] = token  # in the environment, not on a command line others can read
     command = _jupyterlab_command(folder, arguments)
     if note:
         print(note)
-    print(gettext("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
-                  "(press Ctrl+C twice to stop). Start with {first}.").format(first=lesson_names()[0]), flush=True)
-    return subprocess.call(command)
+    url = f"http://{url_host(arguments, 'ServerApp')}:{port}/lab" + (f"?token={token}" if token else "")
+    print(gettext("Starting JupyterLab at {url} (press Ctrl+C twice to stop). Start with {first}.").format(
+        url=url, first=lesson_names()[0]), flush=True)
+    return subprocess.call(command, env=env)
 
 
 def register(subparsers: Any) -> None:

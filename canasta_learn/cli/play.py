@@ -1,27 +1,35 @@
 """``canasta-learn play``: the play view as a stand-alone page for a class (Voila, no code shown).
 
 Writes a one-cell notebook that opens a `PlayWidget` with the options given, and serves it
-with Voila (which shows the widgets only, never the code). ``--no-voila`` only writes the
-notebook and prints where it is.
+with Voila (which shows the widgets only, never the code), on the first free port from 8866,
+printing the URL it serves. The notebook goes in a temporary folder removed when Voila stops
+(Ctrl+C included), or in ``--dir``, kept. ``--no-voila`` only writes the notebook and prints where
+it is.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..core.extras import require_extra
 from ..core.i18n import gettext
+from ._serve import serving_arguments, url_host
 
 __all__ = ["play_code", "register", "run_play", "write_play_notebook"]
 
 #: The modules of the ``lessons`` extra that the play page needs (Voila runs it in a kernel).
 VOILA_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget")
+
+#: Voila's usual port: the play view is served on the first free port from it.
+VOILA_PORT = 8866
 
 #: The notebook's name in the folder.
 NOTEBOOK = "canasta-play.ipynb"
@@ -91,19 +99,50 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         require_extra("lessons", "canasta-learn play", modules=VOILA_MODULES)
     code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat)
-    folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
-    notebook = write_play_notebook(folder, code)
-    if args.no_voila:
-        print(notebook)
-        return 0
+    if args.no_voila or args.dir:
+        folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
+        notebook = write_play_notebook(folder, code)
+        if args.no_voila:
+            print(notebook)
+            return 0
+        return _serve(notebook, args)
+    with tempfile.TemporaryDirectory(prefix="canasta-play-") as tmp:  # removed on exit and on Ctrl+C
+        return _serve(write_play_notebook(Path(tmp), code), args)
+
+
+def _serve(notebook: Path, args: argparse.Namespace) -> int:
+    """Serve ``notebook`` with Voila on a free port, print its URL, wait until it stops (on
+    Ctrl+C: let Voila stop, then end it)."""
     extra: list[str] = list(args.voila_args or [])
     if extra[:1] == ["--"]:
         extra = extra[1:]
-    print(gettext("Serving {notebook} with Voila (Ctrl+C to stop).").format(notebook=notebook))
+    extra, port = serving_arguments(extra, "Voila", VOILA_PORT)
+    print(gettext("Serving the play view at {url} with Voila (Ctrl+C to stop).").format(
+        url=f"http://{url_host(extra, 'Voila')}:{port}/"), flush=True)
     try:
-        return subprocess.call(voila_command(notebook, extra))
+        voila = subprocess.Popen(voila_command(notebook, extra))
     except FileNotFoundError as error:  # pragma: no cover - no Python?
         raise OSError(gettext("could not start Voila: {error}").format(error=error)) from error
+    try:
+        return voila.wait()
+    except KeyboardInterrupt:
+        _stop(voila)
+        raise
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop Voila after a Ctrl+C: an interrupt (a terminal sends it to Voila too), then a
+    terminate, then a kill, each given a few seconds."""
+    steps: tuple[tuple[Callable[[], None], float], ...] = (
+        (lambda: process.send_signal(signal.SIGINT), 10.0), (process.terminate, 5.0), (process.kill, 5.0))
+    for step, wait in steps:
+        if process.poll() is not None:
+            return
+        step()
+        try:
+            process.wait(timeout=wait)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):  # a second Ctrl+C: the next step at once
+            continue
 
 
 def register(subparsers: Any) -> None:

@@ -52,11 +52,11 @@ def test_lessons_command_as_root_passes_allow_root(tmp_path: Path, monkeypatch: 
     from canasta_learn.cli import lessons as cli_lessons
 
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd, **_kwargs: calls.append(cmd) or 0)
     monkeypatch.setattr(cli_lessons, "running_as_root", lambda: True)
     assert cli_main(["lessons", str(tmp_path / "l"), "--", "--no-browser"]) == 0
     (command,) = calls
-    assert command[-2:] == ["--no-browser", "--allow-root"]
+    assert command[-4:] == ["--no-browser", "--allow-root", command[-2], "--ServerApp.port_retries=0"]
     out = capsys.readouterr().out
     assert "Running as root (as in a container): starting JupyterLab with --allow-root." in out
 

@@ -652,7 +652,7 @@ def test_lessons_command_copies_without_overwriting(tmp_path: Path,
 def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd, **_kwargs: calls.append(cmd) or 0)
     monkeypatch.setattr(cli_lessons, "running_as_root", lambda: False)  # root: test_first_run.py
     monkeypatch.chdir(tmp_path)
     assert cli_main(["lessons", "--", "--port", "9999", "--no-browser"]) == 0
@@ -660,9 +660,9 @@ def test_lessons_command_starts_jupyterlab(tmp_path: Path, monkeypatch: pytest.M
     assert command[:3] == [sys.executable, "-m", "jupyterlab"]
     folder = command[command.index("--notebook-dir") + 1]
     assert Path(folder) == (tmp_path / "canasta-lessons").resolve()
-    assert command[-3:] == ["--port", "9999", "--no-browser"]
+    assert command[-4:] == ["--port", "9999", "--no-browser", "--ServerApp.port_retries=0"]
     assert len(list(Path(folder).glob("*.ipynb"))) == len(EXPECTED)
-    assert "URL" in capsys.readouterr().out
+    assert "Starting JupyterLab at http://localhost:9999/lab?token=" in capsys.readouterr().out
 
 
 def test_export_errors_print_one_line_and_exit_2(tmp_path: Path) -> None:
