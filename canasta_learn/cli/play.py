@@ -3,7 +3,8 @@
 Writes a one-cell notebook that opens a `PlayWidget` with the options given, and serves it
 with Voila (which shows the widgets only, never the code), on the first free port from 8866,
 printing the URL it serves. The notebook goes in a temporary folder removed when Voila stops
-(Ctrl+C included), or in ``--dir``, kept. ``--no-voila`` only writes the notebook and prints where
+(Ctrl+C included), or in ``--dir``, kept. The page's Save writes into ``--save-dir`` (default
+``~/canasta-games``) and offers the record as a download. ``--no-voila`` only writes the notebook and prints where
 it is.
 """
 
@@ -31,13 +32,17 @@ VOILA_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget")
 #: Voila's usual port: the play view is served on the first free port from it.
 VOILA_PORT = 8866
 
+#: Where the page's Save writes game records (the notebook's own folder is temporary).
+SAVE_DIR = "~/canasta-games"
+
 #: The notebook's name in the folder.
 NOTEBOOK = "canasta-play.ipynb"
 
 
 def play_code(profile: str = "classic", seed: int | None = None, bots: str = "greedy",
-              speed: str = "normal", game: bool = False, seat: int = 0) -> str:
-    """The code of the notebook's cell (checked: the profile, bots and speed must exist).
+              speed: str = "normal", game: bool = False, seat: int = 0, save_dir: str | None = None) -> str:
+    """The code of the notebook's cell (checked: the profile, bots and speed must exist);
+    ``save_dir`` is where the page's Save writes (default: the notebook's folder).
 
     >>> "PlayWidget(profile='classic'" in play_code()
     True
@@ -58,7 +63,8 @@ def play_code(profile: str = "classic", seed: int | None = None, bots: str = "gr
             last=prof.player_count - 1, profile=prof.name, value=seat))
     return ("from canasta_learn.widgets import PlayWidget\n"
             f"PlayWidget(profile={prof.name!r}, seed={seed!r}, bots={bots!r}, speed={speed!r}, "
-            f"game={bool(game)!r}, seat={seat!r})")
+            f"game={bool(game)!r}, seat={seat!r}"
+            + ("" if save_dir is None else f", save_dir={save_dir!r}") + ")")
 
 
 def write_play_notebook(folder: Path, code: str) -> Path:
@@ -98,7 +104,8 @@ def run_play(args: argparse.Namespace) -> int:
         require_extra("widgets", "canasta-learn play")
     else:
         require_extra("lessons", "canasta-learn play", modules=VOILA_MODULES)
-    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat)
+    save_dir = str(Path(args.save_dir).expanduser().resolve())
+    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat, save_dir)
     if args.no_voila or args.dir:
         folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
         notebook = write_play_notebook(folder, code)
@@ -160,6 +167,9 @@ def register(subparsers: Any) -> None:
     play.add_argument("--game", action="store_true", help=gettext("a whole game to the target score"))
     play.add_argument("--dir", default=None,
                       help=gettext("where to write the notebook (default: a temporary folder)"))
+    play.add_argument("--save-dir", default=SAVE_DIR,
+                      help=gettext("the folder the page's Save writes game records into (default {folder}; "
+                                   "the page also offers each as a download)").format(folder=SAVE_DIR))
     play.add_argument("--no-voila", action="store_true",
                       help=gettext("only write the notebook and print its path"))
     play.add_argument("voila_args", nargs=argparse.REMAINDER, help=gettext("-- then arguments for Voila"))
