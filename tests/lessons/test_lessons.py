@@ -285,12 +285,20 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from nbclient import NotebookClient
 
     results: dict[str, Any] = {}
-    for name in EXPECTED:
-        nb = read(NOTEBOOKS / name)
-        workdir = tmp_path_factory.mktemp(name.split("_")[0])
-        NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
-                       resources={"metadata": {"path": str(workdir)}}).execute()
-        results[name] = nb
+    tmpdir = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(tmp_path_factory.mktemp("kernel-tmp"))  # what lessons write there (08)
+    try:
+        for name in EXPECTED:
+            nb = read(NOTEBOOKS / name)
+            workdir = tmp_path_factory.mktemp(name.split("_")[0])
+            NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
+                           resources={"metadata": {"path": str(workdir)}}).execute()
+            results[name] = nb
+    finally:
+        if tmpdir is None:
+            os.environ.pop("TMPDIR")
+        else:
+            os.environ["TMPDIR"] = tmpdir
     return results
 
 
@@ -608,17 +616,28 @@ def test_going_out_lesson_teaches_the_end_of_the_stock_and_of_the_game(
 @pytest.mark.slow
 def test_lesson_08s_example_lesson_is_a_myst_notebook_with_a_quiz(
         executed: dict[str, Any]) -> None:
-    """The new lesson lesson 08 writes is read by jupytext as four cells: its title, a setup
-    cell, a heading and a quiz cell, with their tags."""
+    """The new lesson lesson 08 writes is read by jupytext as a lesson's cells (title, setup,
+    quizzes, a solution, the summary, a sandbox), with their tags, written into a new temporary
+    folder, not the notebook's (tests/lessons/test_new_lesson_recipe.py follows the rest)."""
     jupytext = pytest.importorskip("jupytext")
     text = tagged(executed, "check-new-lesson")
     notebook = jupytext.reads(text[:text.rindex("```") + 3] + "\n", fmt="md:myst")
     cells = [(c.cell_type, c.metadata.get("tags", []), c.source.splitlines()[0]) for c in notebook.cells]
-    assert cells == [("markdown", [], "# 12 · Red threes"),
+    assert cells == [("markdown", [], "# 13 · Taking the pile"),
                      ("code", ["setup"], "from canasta_learn import Position"),
                      ("markdown", [], "## Check yourself"),
-                     ("code", ["quiz"], 'QuizSet([Quiz("Can North take the pile?",')]
-    assert notebook.metadata["canasta_learn"] == {"title": "Red threes"}
+                     ("code", ["quiz"], "QuizSet(["),
+                     ("markdown", [], "**Exercise.** Why may North take the pile in the first quiz?"),
+                     ("code", ["solution"], 'Position("c6 c6 h7", discard_pile="s9 d6", team_melds=["h13 s13 s13"])'
+                                            '.check_take_pile()'),
+                     ("markdown", [], "## Summary"),
+                     ("markdown", [], "## Try it yourself"),
+                     ("code", [], 'Position("c6 c6 h7", discard_pile="s9 d6", team_melds=["h13 s13 s13"])'
+                                  '.check_take_pile()')]
+    assert notebook.metadata["canasta_learn"] == {"title": "Taking the pile"}
+    written = Path(re.findall(r"^Written to (.+)$", text, re.M)[-1])
+    assert written.name == "13_taking_the_pile.md" and written.parent.name.startswith("canasta-new-lesson-")
+    assert written.read_text(encoding="utf-8") == text[:text.rindex("```") + 3] + "\n"
 
 
 @pytest.mark.slow
