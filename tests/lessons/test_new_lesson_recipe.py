@@ -107,7 +107,8 @@ def test_lesson_08s_recipe_adds_a_lesson_end_to_end(tmp_path: Path) -> None:
         assert built.is_file(), built
     checks = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/lessons/test_lessons.py",
-         "-m", "not slow", "-k", f"thirteen_lessons_exist or up_to_date or readme_lists or {NEW} or packaged_lessons_are_identical"],
+         "-m", "not slow", "-k",
+         f"thirteen_lessons_exist or up_to_date or readme_lists or {NEW} or packaged_lessons_are_identical"],
         cwd=repo, env=env, capture_output=True, text=True, timeout=600)
     assert checks.returncode == 0 and " passed" in checks.stdout, checks.stdout[-3000:] + checks.stderr[-2000:]
     # the list, the build, the README row, the round trip and the structure of the new lesson, the package copy
