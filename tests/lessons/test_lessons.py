@@ -737,15 +737,20 @@ def test_static_notebook_keeps_the_quizzes_static_html() -> None:
 
 
 # --------------------------------------------------------------------------- CLI: export
-def run_export(*args: str) -> subprocess.CompletedProcess[str]:
+def run_export(*args: str, tmpdir: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``canasta-learn export ARGS``; ``tmpdir``: the kernels' temporary folder (lesson 08 writes
+    its example lesson there)."""
+    env = kernel_env()
+    if tmpdir is not None:
+        env["TMPDIR"] = str(tmpdir)
     return subprocess.run([*CANASTA_LEARN, "export", *args], capture_output=True, text=True,
-                          env=kernel_env(), timeout=900)
+                          env=env, timeout=900)
 
 
 @pytest.fixture(scope="module")
 def html_export(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     out = tmp_path_factory.mktemp("export") / "html"
-    result = run_export("--to", "html", str(out))
+    result = run_export("--to", "html", str(out), tmpdir=out.parent)
     assert result.returncode == 0, result.stderr[-2000:]
     yield out
 
