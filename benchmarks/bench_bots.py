@@ -1,11 +1,11 @@
-"""Bot benchmarks (issue 3): prints figures; run `python benchmarks/bench_bots.py`.
+"""Bot benchmarks: prints figures; run `python benchmarks/bench_bots.py`.
 
 - greedy-bot full rounds per second (four GreedyBots), one core;
 - random-bot full rounds per second (four RandomBots), one core;
 - greedy against random, for reference;
 with the mean actions per round and the time per bot decision;
 - with ``--all-profiles``: greedy-bot rounds per second for every registered profile, and the
-  time per action of each relative to classic (issue 6: a six-player round should be at most
+  time per action of each relative to classic (a six-player round should be at most
   three times slower per action than a classic round).
 """
 

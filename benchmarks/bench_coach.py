@@ -1,4 +1,4 @@
-"""Coach benchmarks (issue 18): prints figures; run `python benchmarks/bench_coach.py`.
+"""Coach benchmarks: prints figures; run `python benchmarks/bench_coach.py`.
 
 - rollouts per second: one deal of the unseen cards played to the end of the round by
   GreedyBots, from mid-round classic positions, one core;
@@ -11,7 +11,7 @@
   Wilson 95% interval and its mean margin with a 95% interval over the seeds (each seed's two
   rounds averaged, so the swapped pair counts once); ``--results`` keeps one line per seed
   and ``--pool`` prints runs over disjoint seed ranges together;
-- measured (issue 18, 2-core machine shared, under nice): ``--phases draw,ask,discard,answer
+- measured (2-core machine shared, under nice): ``--phases draw,ask,discard,answer
   --objective wins --first-seed 1001 --rounds 400``: 800 rounds, 53.4% won (95% CI
   50.0%-56.9%), mean margin +34 (95% CI -5 to +73), 0.245 s per search, 3493 s; the default
   preset measured 52% (277 of 532 rounds) and 53% on seeds 1-50, with mean margins whose 95%
@@ -32,7 +32,7 @@
   Measured with the preset above on seeds 7001-7200 (400 rounds, discards ignored): 69.2% won
   (95% CI 64.6%-73.6%), margin +240 (+185 to +295), against 56.2% (51.4%-61.0%), +88 (+35 to
   +141) for the fair coach on the same seeds. The gap is what the hidden hands are worth to
-  this method; the public history tells little of them (issue 18's closing note of stop 22);
+  this method; the public history tells little of them;
 - with ``--profile``: where the rollout loop spends its time (cProfile, top functions).
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.

@@ -1,4 +1,4 @@
-"""Engine benchmarks (issue 2): prints figures; run `python benchmarks/bench_engine.py`.
+"""Engine benchmarks: prints figures; run `python benchmarks/bench_engine.py`.
 
 - full random-legal rounds per second and actions per second (one core; the best of three
   passes over the same 200 seeded rounds, the slowest pass printed alongside);

@@ -1,4 +1,4 @@
-"""How much GreedyBot's play depends on each of its weights (issue 18): prints figures.
+"""How much GreedyBot's play depends on each of its weights: prints figures.
 
     python benchmarks/bench_greedy_weights.py [--rounds 1000] [--first-seed 1] [--processes 2]
     python benchmarks/bench_greedy_weights.py --set take_at=0.75 --set danger=2

@@ -1,4 +1,4 @@
-"""Hint and game-review timings (issue 18, the widgets): prints figures; run
+"""Hint and game-review timings (the widgets): prints figures; run
 `python benchmarks/bench_hint_review.py`.
 
 - Hint: seconds from pressing Hint in a `PlayWidget` to the advice shown (median and worst),

@@ -1,11 +1,11 @@
-"""Record benchmarks (issue 3): prints figures; run `python benchmarks/bench_records.py`.
+"""Record benchmarks: prints figures; run `python benchmarks/bench_records.py`.
 
 - dump and load (load re-checks every action: it is a full replay) of a whole 5000-point game;
 - worst and median `state_at` for random jumps into that game, right after loading;
 - `annotate` time for the whole game.
 The game is the shipped example `game_to_5000.json` when present, else random-legal play.
 
-Then the limits section (issue 14): the largest record the limits allow (`MAX_ROUNDS` rounds
+Then the limits section: the largest record the limits allow (`MAX_ROUNDS` rounds
 of random-legal canastra_br play, the profile with the longest rounds), its load time and
 memory (tracemalloc: peak while loading and kept after) per 100 rounds, strict and lazy, a
 lazy replay of round 5, and the cost of refusing hostile input (deep nesting, lenient repair
@@ -118,7 +118,7 @@ def measure(label: str, load: object) -> object:
 
 
 def limits() -> None:
-    print("\nlimits and long records (issue 14)")
+    print("\nlimits and long records")
     text = long_record(MAX_ROUNDS)
     per_round = len(text.encode()) / MAX_ROUNDS
     print(f"largest record: {MAX_ROUNDS} canastra_br rounds, {len(text.encode()) / 1e6:.2f} MB "

@@ -1,4 +1,4 @@
-"""Simulation benchmarks (issue 14): prints figures; run `python benchmarks/bench_simulate.py`.
+"""Simulation benchmarks: prints figures; run `python benchmarks/bench_simulate.py`.
 
 - peak memory (the child's maximum resident set size) of `canasta-learn simulate --rounds
   10000000 --csv FILE`, interrupted with SIGINT after 10 seconds, and what it left: the rounds

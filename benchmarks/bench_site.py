@@ -1,4 +1,4 @@
-"""JupyterLite site figures (issue 16): prints them; run `python benchmarks/bench_site.py`.
+"""JupyterLite site figures: prints them; run `python benchmarks/bench_site.py`.
 
 - the build: time of ``canasta-learn site OUT`` (pip downloads cached after the first run);
 - the site's size: all of it, and its Pyodide distribution (``static/pyodide``);

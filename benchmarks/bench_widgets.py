@@ -1,4 +1,4 @@
-"""Widget benchmarks (issue 4): prints figures; run `python benchmarks/bench_widgets.py`.
+"""Widget benchmarks: prints figures; run `python benchmarks/bench_widgets.py`.
 
 Kernel side (no browser), median of 20:
 

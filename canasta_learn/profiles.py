@@ -643,7 +643,8 @@ def get_profile(name: ProfileLike = "classic") -> Profile:
         return name
     if not isinstance(name, str):
         raise ProfileTypeError(gettext("{name} must be {accepted}, not {kind} {value}.").format(
-            name="profile", accepted=gettext("a profile name (one of {known}) or a Profile").format(known=", ".join(_REGISTRY)),
+            name="profile",
+            accepted=gettext("a profile name (one of {known}) or a Profile").format(known=", ".join(_REGISTRY)),
             kind=type(name).__name__, value=repr(name)[:80]))
     profile = None
     if isinstance(name, str):

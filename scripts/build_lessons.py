@@ -22,7 +22,7 @@ Cell tags the lessons use: ``setup`` (imports and helpers), ``quiz`` (self-check
 ``solution`` (answer cells, removed by ``canasta-learn export --student``) and ``check-...``
 (cells whose output the tests compare with the rule sources)::
 
-The Brazilian Portuguese edition (issue 17) is built from the same sources, into
+The Brazilian Portuguese edition is built from the same sources, into
 ``notebooks/pt_BR/`` and ``canasta_learn/lessons/pt_BR/``: the same cells, with each Markdown
 block (`lesson_catalog.blocks`) replaced by its translation in
 ``canasta_learn/locale/pt_BR/LC_MESSAGES/lessons.po`` (a block without a translation, or with a

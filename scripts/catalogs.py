@@ -1,4 +1,4 @@
-"""The gettext catalogues of canasta_learn, managed with Babel (issue 17).
+"""The gettext catalogues of canasta_learn, managed with Babel.
 
 Two domains, each a template (``canasta_learn/locale/<domain>.pot``), a source per language
 (``canasta_learn/locale/<language>/LC_MESSAGES/<domain>.po``) and its compiled ``.mo`` (committed,

@@ -7,8 +7,8 @@ questions, printed sentences, labels; context ``code``) and every lesson's title
     python scripts/lesson_catalog.py extract   # writes canasta_learn/locale/lessons.pot
     python scripts/lesson_catalog.py update    # merges it into every locale's lessons.po
 
-The Portuguese editions of the lessons are built from the English sources and this catalogue
-(issue 17), so the two editions have the same cells: only the prose, the learner's string
+The Portuguese editions of the lessons are built from the English sources and this catalogue,
+so the two editions have the same cells: only the prose, the learner's string
 literals of the code and the title are translated; everything else in a code cell (names,
 card notation, action texts, profile ids, dictionary keys) stays token for token.
 """

@@ -4,7 +4,8 @@ It owns the argument parser and the exit statuses. Each subcommand is one module
 it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``classroom``
 for ``classroom-link``, ``play``, ``site``), exposing ``register(subparsers)``; this module
 only assembles them, in `COMMAND_MODULES` order (the order ``--help`` lists them). Errors
-print one clear line and exit with status 2; an interrupt exits with 130; a closed pipe
+print one clear line and exit with status 2 (a missing optional extra too: the line names the
+extra and the ``pip install`` command, see `canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe
 ends quietly.
 
 Every subcommand speaks the language chosen with ``--lang`` (``en`` or ``pt_BR``), given before
@@ -21,6 +22,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..core.extras import MissingExtraError
 from ..core.i18n import gettext
 from ._argparse_words import argparse_speaking
 
@@ -153,7 +155,7 @@ def _run(args: argparse.Namespace) -> int:
         # Unix tools do, and keep Python's final flush of stdout from failing again.
         _silence_stdout()
         return 0
-    except (ValueError, OSError) as error:
+    except (ValueError, OSError, MissingExtraError) as error:
         print(gettext("canasta-learn: error: {error}").format(error=error), file=sys.stderr)
         return 2
     return int(result or 0)

@@ -1,5 +1,5 @@
 """argparse's own words (``usage:``, ``options``, ``error:``, "the following arguments are
-required", "invalid choice"...) in the language the command line speaks (issue 17).
+required", "invalid choice"...) in the language the command line speaks.
 
 argparse translates its messages with the module-level ``_`` and ``ngettext`` names of the
 ``argparse`` module (the standard library's gettext, which finds no catalogue for argparse). For

@@ -75,7 +75,7 @@ def classroom_link(hub: str, lesson: str = DEFAULT_LESSON, *, repo: str | None =
     query = [("repo", source)]
     if branch:
         query.append(("branch", branch))
-    language = get_language()  # the Portuguese edition is in notebooks/pt_BR/ (issue 17)
+    language = get_language()  # the Portuguese edition is in notebooks/pt_BR/
     edition = NOTEBOOKS_DIR if language == "en" else f"{NOTEBOOKS_DIR}/{language}"
     query.append(("urlpath", f"lab/tree/{folder}/{edition}/{name}"))
     encoded = "&".join(f"{key}={quote(value, safe='')}" for key, value in query)

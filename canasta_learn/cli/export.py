@@ -33,6 +33,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.extras import require_extra
 from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, ngettext
 from .lessons import LessonsError, lesson_names, lessons_dir
@@ -261,13 +262,7 @@ def index_entries(index: Path) -> list[tuple[str, str]]:
 
 def run_export(args: argparse.Namespace) -> int:
     """Handle ``canasta-learn export``."""
-    try:
-        import nbclient  # noqa: F401
-        import nbconvert  # noqa: F401
-    except ImportError:
-        raise LessonsError(gettext(
-            "export needs nbclient and nbconvert; install the lessons extra: "
-            "pip install 'canasta-learn[lessons]'")) from None
+    require_extra("lessons", "canasta-learn export", modules=("nbformat", "nbclient", "nbconvert", "ipykernel"))
     names = [n if n.endswith(".ipynb") else f"{n}.ipynb" for n in args.lesson or []]
     try:
         pages = export_lessons(Path(args.out), args.to, student=args.student,

@@ -5,12 +5,14 @@ The lessons ship inside the package (``canasta_learn/lessons/*.ipynb``, generate
 ``canasta-learn lessons [DIR]`` copies the lessons into DIR (default ``./canasta-lessons``),
 never overwriting a notebook already there (a learner's edited copy), and starts JupyterLab
 on DIR. Arguments after ``--`` go to JupyterLab (``canasta-learn lessons -- --port 9000``).
+It serves on the first free port from 8888 (or the port given) and prints the URL, token
+included, that JupyterLab serves (see `canasta_learn.cli._serve`).
 As root (a container, a cloud notebook, CI) it adds ``--allow-root``, which JupyterLab
 otherwise demands, and says so in one line. This module also owns where the shipped lessons
 are (`lessons_dir`, `lesson_names`) and `LessonsError`, which ``canasta-learn export``
 (`canasta_learn.cli.export`) shares.
 
-The lessons come in two editions, built from the same sources (issue 17): English and Brazilian
+The lessons come in two editions, built from the same sources: English and Brazilian
 Portuguese (``lessons/pt_BR/``, the same cells with the prose translated). ``canasta-learn
 lessons --lang pt_BR`` (or ``canasta-learn --lang pt_BR lessons``, or ``CANASTA_LEARN_LANG=pt_BR``
 or a ``pt_BR`` system locale) copies and opens the Portuguese edition, by default into
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -39,8 +42,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..core.extras import require_extra
 from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, ngettext, normalize_language
+from ._serve import given_option, serving_arguments, url_host
 
 __all__ = [
     "DEFAULT_DIR",
@@ -59,6 +64,14 @@ __all__ = [
     "running_as_root",
     "split_lessons_args",
 ]
+
+#: The modules of the ``lessons`` extra that the lessons need in JupyterLab.
+LAB_MODULES = ("jupyterlab", "ipykernel", "ipywidgets", "anywidget", "pandas", "matplotlib")
+
+#: JupyterLab's usual port: the lessons are served on the first free port from it.
+LAB_PORT = 8888
+#: The options that set JupyterLab's token.
+TOKEN_OPTIONS = ("--IdentityProvider.token", "--ServerApp.token", "--NotebookApp.token")
 
 #: Where ``canasta-learn lessons`` copies the lessons when no folder is given.
 DEFAULT_DIR = "canasta-lessons"
@@ -127,13 +140,6 @@ def copy_lessons(dest: Path, language: str | None = None) -> tuple[list[Path], l
 
 def _jupyterlab_command(folder: Path, extra: Sequence[str]) -> list[str]:
     """The command that starts JupyterLab on ``folder`` with this interpreter."""
-    try:
-        import jupyterlab  # type: ignore[import-untyped]  # noqa: F401
-    except ImportError:
-        raise LessonsError(gettext(
-            "JupyterLab is not installed; install the lessons extra: "
-            "pip install 'canasta-learn[lessons]'"
-        )) from None
     return [sys.executable, "-m", "jupyterlab", "--notebook-dir", str(folder), *extra]
 
 
@@ -282,6 +288,8 @@ def run_lessons(args: argparse.Namespace) -> int:
     if where == DEFAULT_DIR and DEFAULT_DIR not in items:
         where = default_dir()
     no_lab = no_lab or args.no_lab
+    if not no_lab:  # before copying anything
+        require_extra("lessons", "canasta-learn lessons", modules=LAB_MODULES)
     folder = Path(where).expanduser().resolve()
     copied, kept = copy_lessons(folder)
     print(gettext("Lessons in {folder}: {copied} copied, {kept} already there (kept as is).").format(
@@ -289,6 +297,12 @@ def run_lessons(args: argparse.Namespace) -> int:
     if no_lab:
         return 0
     arguments, note = lab_arguments(extra, as_root=running_as_root())
+    arguments, port = serving_arguments(arguments, "ServerApp", LAB_PORT)
+    env = dict(os.environ)
+    token = given_option(arguments, TOKEN_OPTIONS)
+    if token is None:
+        token = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
+        env["JUPYTER_TOKEN"] = token  # in the environment, not on a command line others can read
     command = _jupyterlab_command(folder, arguments)
     if note:
         print(note)
@@ -297,12 +311,12 @@ def run_lessons(args: argparse.Namespace) -> int:
         language_arguments, language_note = lab_language_settings(get_language(), extra, Path(settings))
         if language_note:
             print(language_note)
-        print(gettext("Starting JupyterLab; open the http://localhost:8888/lab?token=... URL it prints "
-                      "(press Ctrl+C twice to stop). Start with {first}.").format(first=lesson_names()[0]),
-              flush=True)
+        url = f"http://{url_host(arguments, 'ServerApp')}:{port}/lab" + (f"?token={token}" if token else "")
+        print(gettext("Starting JupyterLab at {url} (press Ctrl+C twice to stop). Start with {first}.").format(
+            url=url, first=lesson_names()[0]), flush=True)
         # before the learner's own arguments, which come last (a later one wins)
         cut = len(command) - len(arguments)
-        return subprocess.call([*command[:cut], *language_arguments, *command[cut:]])
+        return subprocess.call([*command[:cut], *language_arguments, *command[cut:]], env=env)
 
 
 def register(subparsers: Any) -> None:

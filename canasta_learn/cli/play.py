@@ -1,9 +1,12 @@
 """``canasta-learn play``: the play view as a stand-alone page for a class (Voila, no code shown).
 
 Writes a one-cell notebook that opens a `PlayWidget` with the options given, and serves it
-with Voila (which shows the widgets only, never the code). ``--no-voila`` only writes the
-notebook and prints where it is. The page speaks the command's language (``--lang pt_BR``,
-else ``CANASTA_LEARN_LANG`` or the system locale): the cell chooses it with
+with Voila (which shows the widgets only, never the code), on the first free port from 8866,
+printing the URL it serves. The notebook goes in a temporary folder removed when Voila stops
+(Ctrl+C included), or in ``--dir``, kept. The page's Save writes into ``--save-dir`` (default
+``~/canasta-games``) and offers the record as a download. ``--no-voila`` only writes the notebook
+and prints where it is. The page speaks the command's language (``--lang pt_BR``, else
+``CANASTA_LEARN_LANG`` or the system locale): the cell chooses it with
 ``canasta_learn.set_language`` before it opens the view, so the notebook speaks it wherever it
 is run, whatever the kernel's environment says.
 """
@@ -12,24 +15,38 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..core.extras import require_extra
 from ..core.i18n import get_language, gettext, normalize_language
+from ._serve import serving_arguments, url_host
 
 __all__ = ["play_code", "register", "run_play", "write_play_notebook"]
+
+#: The modules of the ``lessons`` extra that the play page needs (Voila runs it in a kernel).
+VOILA_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget")
+
+#: Voila's usual port: the play view is served on the first free port from it.
+VOILA_PORT = 8866
+
+#: Where the page's Save writes game records (the notebook's own folder is temporary).
+SAVE_DIR = "~/canasta-games"
 
 #: The notebook's name in the folder.
 NOTEBOOK = "canasta-play.ipynb"
 
 
 def play_code(profile: str = "classic", seed: int | None = None, bots: str = "greedy",
-              speed: str = "normal", game: bool = False, seat: int = 0,
+              speed: str = "normal", game: bool = False, seat: int = 0, save_dir: str | None = None,
               language: str | None = None) -> str:
-    """The code of the notebook's cell (checked: the profile, bots and speed must exist); with
+    """The code of the notebook's cell (checked: the profile, bots and speed must exist);
+    ``save_dir`` is where the page's Save writes (default: the notebook's folder); with
     ``language`` (``"en"``, ``"pt_BR"``), the cell first makes the engine speak it.
 
     >>> "PlayWidget(profile='classic'" in play_code()
@@ -55,7 +72,8 @@ def play_code(profile: str = "classic", seed: int | None = None, bots: str = "gr
                 f"import canasta_learn\ncanasta_learn.set_language({normalize_language(language)!r})\n")
     return (f"{speaking}from canasta_learn.widgets import PlayWidget\n"
             f"PlayWidget(profile={prof.name!r}, seed={seed!r}, bots={bots!r}, speed={speed!r}, "
-            f"game={bool(game)!r}, seat={seat!r})")
+            f"game={bool(game)!r}, seat={seat!r}"
+            + ("" if save_dir is None else f", save_dir={save_dir!r}") + ")")
 
 
 def write_play_notebook(folder: Path, code: str) -> Path:
@@ -91,23 +109,59 @@ def voila_command(notebook: Path, extra: list[str]) -> list[str]:
 
 def run_play(args: argparse.Namespace) -> int:
     """Handle ``canasta-learn play``."""
+    if args.no_voila:  # before writing anything
+        require_extra("widgets", "canasta-learn play")
+    else:
+        require_extra("lessons", "canasta-learn play", modules=VOILA_MODULES)
+    save_dir = str(Path(args.save_dir).expanduser().resolve())
     # the language the command speaks (--lang, else the environment), written into the cell:
     # the kernel Voila starts would otherwise speak its own environment's language
-    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat,
+    code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat, save_dir,
                      language=get_language())
-    folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
-    notebook = write_play_notebook(folder, code)
-    if args.no_voila:
-        print(notebook)
-        return 0
+    if args.no_voila or args.dir:
+        folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
+        notebook = write_play_notebook(folder, code)
+        if args.no_voila:
+            print(notebook)
+            return 0
+        return _serve(notebook, args)
+    with tempfile.TemporaryDirectory(prefix="canasta-play-") as tmp:  # removed on exit and on Ctrl+C
+        return _serve(write_play_notebook(Path(tmp), code), args)
+
+
+def _serve(notebook: Path, args: argparse.Namespace) -> int:
+    """Serve ``notebook`` with Voila on a free port, print its URL, wait until it stops (on
+    Ctrl+C: let Voila stop, then end it)."""
     extra: list[str] = list(args.voila_args or [])
     if extra[:1] == ["--"]:
         extra = extra[1:]
-    print(gettext("Serving {notebook} with Voila (Ctrl+C to stop).").format(notebook=notebook))
+    extra, port = serving_arguments(extra, "Voila", VOILA_PORT)
+    print(gettext("Serving the play view at {url} with Voila (Ctrl+C to stop).").format(
+        url=f"http://{url_host(extra, 'Voila')}:{port}/"), flush=True)
     try:
-        return subprocess.call(voila_command(notebook, extra))
+        voila = subprocess.Popen(voila_command(notebook, extra))
     except FileNotFoundError as error:  # pragma: no cover - no Python?
         raise OSError(gettext("could not start Voila: {error}").format(error=error)) from error
+    try:
+        return voila.wait()
+    except KeyboardInterrupt:
+        _stop(voila)
+        raise
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop Voila after a Ctrl+C: an interrupt (a terminal sends it to Voila too), then a
+    terminate, then a kill, each given a few seconds."""
+    steps: tuple[tuple[Callable[[], None], float], ...] = (
+        (lambda: process.send_signal(signal.SIGINT), 10.0), (process.terminate, 5.0), (process.kill, 5.0))
+    for step, wait in steps:
+        if process.poll() is not None:
+            return
+        step()
+        try:
+            process.wait(timeout=wait)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):  # a second Ctrl+C: the next step at once
+            continue
 
 
 def register(subparsers: Any) -> None:
@@ -125,6 +179,9 @@ def register(subparsers: Any) -> None:
     play.add_argument("--game", action="store_true", help=gettext("a whole game to the target score"))
     play.add_argument("--dir", default=None,
                       help=gettext("where to write the notebook (default: a temporary folder)"))
+    play.add_argument("--save-dir", default=SAVE_DIR,
+                      help=gettext("the folder the page's Save writes game records into (default {folder}; "
+                                   "the page also offers each as a download)").format(folder=SAVE_DIR))
     play.add_argument("--no-voila", action="store_true",
                       help=gettext("only write the notebook and print its path"))
     play.add_argument("voila_args", nargs=argparse.REMAINDER, help=gettext("-- then arguments for Voila"))

@@ -1,11 +1,13 @@
 """Optional extras: say which one to install when a part of the package needs it.
 
 The engine has no dependencies. The widgets need the ``widgets`` extra (ipywidgets,
-anywidget) and the DataFrame methods the ``tables`` extra (pandas). Where one is missing,
-the error names the extra and the command that installs it, instead of a bare
-``No module named 'anywidget'``; in the browser's Python (Pyodide, as in JupyterLite), where
-there is no pip, it says to run a cell that imports the module (JupyterLite's kernel downloads
-the packages a cell imports before running it):
+anywidget) and the DataFrame methods the ``tables`` extra (pandas); the commands that start
+Jupyter (``canasta-learn lessons``, ``play``, ``export``) need the ``lessons`` extra and
+``canasta-learn site`` the ``site`` extra. Where one is missing, the error names the extra and
+the command that installs it, instead of a bare ``No module named 'anywidget'`` (the command
+line prints it as one line, see `canasta_learn.cli`); in the browser's Python (Pyodide, as in
+JupyterLite), where there is no pip, it says to run a cell that imports the module
+(JupyterLite's kernel downloads the packages a cell imports before running it):
 
 >>> try:
 ...     require_extra("widgets", "the HandWidget", modules=("not_installed_xyz",))
@@ -31,6 +33,10 @@ __all__ = ["EXTRAS", "MissingExtraError", "import_pandas", "missing_modules", "r
 EXTRAS: dict[str, tuple[str, ...]] = {
     "widgets": ("ipywidgets", "anywidget", "traitlets"),
     "tables": ("pandas",),
+    "lessons": ("ipywidgets", "anywidget", "traitlets", "pandas", "jupyterlab", "nbclient", "nbformat",
+                "nbconvert", "jupytext", "matplotlib", "ipykernel", "voila"),
+    "site": ("ipywidgets", "anywidget", "traitlets", "jupyterlite_core", "jupyterlite_pyodide_kernel",
+             "jupyter_server"),
 }
 
 

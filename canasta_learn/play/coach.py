@@ -1,4 +1,4 @@
-"""A coach: "what would a good player do here, and why?" (issue 18, engine part).
+"""A coach: "what would a good player do here, and why?" (engine part).
 
 `advise` lists the candidate actions for the player to move, best first, each with its
 estimated value — the expected difference in the round's final score between the seat's team

@@ -1,4 +1,4 @@
-"""Game review: the coach's opinion of every move of a recorded game (issue 18).
+"""Game review: the coach's opinion of every move of a recorded game.
 
 `review_round` asks `canasta_learn.play.coach.judge` about each decision of a round (moves with a
 single legal choice are skipped), on at least `MIN_REVIEW_ROLLOUTS` simulated endings. A move

@@ -24,11 +24,14 @@ Tests (and teachers) drive it from Python::
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import html
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -215,6 +218,17 @@ def _meld_label(rnd: Round, rank: int, cards: Sequence[Card]) -> str:
     return template.format(rank=rank_name(rank, plural=True), cards=count)
 
 
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file beside it, renamed over it once
+    complete: a failed write leaves an earlier file of that name as it was."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
 class PlayWidget(widgets.VBox):  # type: ignore[misc]
     """Play one seat against bots, with the engine's verdict on every move.
 
@@ -230,6 +244,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
       panel changes it too). ``teacher=True`` shows the verdict codes.
     * ``language``: the language the widget speaks (``"en"``, ``"pt_BR"``; default: the
       language spoken when it is made), in everything it shows.
+    * ``save_dir``: the folder Save writes the game record into (made if missing; default: the
+      working folder, in Jupyter the notebook's folder). Each save also offers the record as a
+      download link, which is how a Voila page's user keeps it.
 
     For tests: `select`, `click`, `message`, `narration_lines`, `state`, `record`, `log_lines`.
     """
@@ -252,9 +269,12 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         hint_rollouts: int | None = None,
         hint_seed: int | None = 0,
         language: str | None = None,
+        save_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         #: The language the widget speaks (everything it shows, in every callback).
         self.language = widget_language(language)
+        #: The folder Save writes into (None: the working folder, in Jupyter the notebook's).
+        self.save_dir = None if save_dir is None else Path(save_dir).expanduser()
         with speaking(self.language):
             from ..play.bots import BOT_NAMES, make_bots
 
@@ -411,6 +431,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                                          layout=widgets.Layout(width="220px"),
                                          style={"description_width": "initial"})
             self.filename.add_class("cl-save-name")
+            self.download = widgets.HTML("")  # the saved record as a download link, after Save
+            self.download.add_class("cl-save-download")
 
             # ------------------------------------------------------------- settings
             from ..profiles import profile_names
@@ -463,7 +485,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             earlier = html.escape(gettext("Earlier moves"))
             log_box = widgets.VBox([widgets.HTML(f"<b>{earlier}</b>"), self.log_html])
             log_box.add_class("cl-play-log-box")
-            file_row = widgets.HBox([b["new"], self.filename, b["save"], self.settings_toggle],
+            file_row = widgets.HBox([b["new"], self.filename, b["save"], self.download, self.settings_toggle],
                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
                                  self.settings],
@@ -792,16 +814,25 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
     @spoken
     def _on_save(self) -> None:
-        path = self.filename.value.strip()
-        if not path:
+        self.download.value = ""
+        name = self.filename.value.strip()
+        if not name:
             self._notice(gettext("Name the file to save the game in."))
             return
         try:
-            self.record().save(path)
+            text = self.record().dump()
+            if self.save_dir is not None:
+                self.save_dir.mkdir(parents=True, exist_ok=True)
+            path = (self.save_dir if self.save_dir is not None else Path.cwd()) / name
+            _write_whole(path, text)
         except (OSError, ValueError) as error:
             self._notice(gettext("Could not save: {error}").format(error=error))
             return
         self._notice(gettext("Saved the game record to {path}.").format(path=path), ok=True)
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        label = html.escape(gettext("Download {name}").format(name=path.name))
+        self.download.value = (f'<a download="{html.escape(path.name, quote=True)}" '
+                               f'href="data:application/json;base64,{data}">{label}</a>')
 
     # ------------------------------------------------------------------ engine round trip
     @spoken

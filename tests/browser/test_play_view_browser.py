@@ -243,3 +243,25 @@ def test_canasta_learn_play_lang_pt_br_serves_a_portuguese_page(
     page.locator("button.cl-button-draw").click()
     expect(page.locator(".cl-play-narration")).to_contain_text("Você comprou")
     expect(page.locator(".cl-play-widget")).not_to_contain_text("Your turn")
+
+
+def test_save_in_voila_offers_the_record_as_a_download(
+    voila_factory: Callable[[Path], VoilaServer], tmp_path: Path, page: Page
+) -> None:
+    """In a Voila page (what `canasta-learn play` serves) Save writes into ``save_dir`` and the
+    link it shows downloads the same record in the browser."""
+    games = tmp_path / "games"
+    cells = ["from canasta_learn.widgets import PlayWidget\n"
+             f"PlayWidget(seed=3, speed='instant', save_dir={str(games)!r})"]
+    server = voila_factory(write_notebook(tmp_path / "save.ipynb", cells))
+    page.goto(server.base_url)
+    save = page.locator("button.cl-button-save")
+    expect(save).to_be_visible(timeout=WAIT_MS)
+    save.click()
+    link = page.locator(".cl-save-download a")
+    expect(link).to_have_text("Download canasta-game.json", timeout=WAIT_MS)
+    with page.expect_download() as info:
+        link.click()
+    download = info.value
+    assert download.suggested_filename == "canasta-game.json"
+    assert Path(download.path()).read_bytes() == (games / "canasta-game.json").read_bytes()

@@ -89,7 +89,7 @@ def test_lessons_lang_pt_br_opens_jupyterlab_on_its_own_folder(tmp_path: Path, m
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("jupyterlab")
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd, **_kwargs: calls.append(cmd) or 0)
     monkeypatch.setattr(cli_lessons, "running_as_root", lambda: True)
     monkeypatch.chdir(tmp_path)
     assert main(["lessons", "--lang", "pt_BR", "--", "--port", "9999", "--no-browser"]) == 0
@@ -97,7 +97,7 @@ def test_lessons_lang_pt_br_opens_jupyterlab_on_its_own_folder(tmp_path: Path, m
     assert command[:3] == [sys.executable, "-m", "jupyterlab"]
     folder = Path(command[command.index("--notebook-dir") + 1])
     assert folder == (tmp_path / "canasta-lessons-pt_BR").resolve()
-    assert command[-4:] == ["--port", "9999", "--no-browser", "--allow-root"]
+    assert command[-5:] == ["--port", "9999", "--no-browser", "--allow-root", "--ServerApp.port_retries=0"]
     assert (folder / NAMES[0]).read_bytes() == (PORTUGUESE / NAMES[0]).read_bytes()
     out = capsys.readouterr().out
     assert "o JupyterLab começa com --allow-root" in out

@@ -52,11 +52,11 @@ def test_lessons_command_as_root_passes_allow_root(tmp_path: Path, monkeypatch: 
     from canasta_learn.cli import lessons as cli_lessons
 
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_lessons.subprocess, "call", lambda cmd, **_kwargs: calls.append(cmd) or 0)
     monkeypatch.setattr(cli_lessons, "running_as_root", lambda: True)
     assert cli_main(["lessons", str(tmp_path / "l"), "--", "--no-browser"]) == 0
     (command,) = calls
-    assert command[-2:] == ["--no-browser", "--allow-root"]
+    assert command[-4:] == ["--no-browser", "--allow-root", command[-2], "--ServerApp.port_retries=0"]
     out = capsys.readouterr().out
     assert "Running as root (as in a container): starting JupyterLab with --allow-root." in out
 
@@ -292,7 +292,7 @@ def test_require_extra_passes_when_installed_and_is_a_module_not_found_error() -
     require_extra("tables", "x")
     assert missing_modules(["json", "surely_not_a_module_xyz"]) == ["surely_not_a_module_xyz"]
     assert issubclass(MissingExtraError, ModuleNotFoundError)
-    with pytest.raises(ValueError, match="unknown extra 'nope'; the extras are: widgets, tables"):
+    with pytest.raises(ValueError, match="unknown extra 'nope'; the extras are: widgets, tables, lessons, site"):
         require_extra("nope", "x")
     assert score_round(["h1 c1 s1"]).to_frame()["points"].tolist() == [60, 60]
 

@@ -18,6 +18,7 @@ the live widget shows before an answer (its question and picture). Then:
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -76,18 +77,31 @@ def lessons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, li
     from nbclient import NotebookClient
 
     results: dict[str, tuple[Any, list[dict[str, Any]]]] = {}
-    for name in LESSONS:
-        nb = nbformat.read(str(NOTEBOOKS / name), as_version=4)
-        nb.cells.append(nbformat.v4.new_code_cell(PROBE))
-        workdir = tmp_path_factory.mktemp(name.replace("/", "-").removesuffix(".ipynb"))
-        NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
-                       resources={"metadata": {"path": str(workdir)}}).execute()
-        probe = nb.cells.pop()
-        text = "".join(o.get("text", "") for o in probe.outputs if o.output_type == "stream")
-        errors = [f"{o.ename}: {o.evalue}" for o in probe.outputs if o.output_type == "error"]
-        assert MARK in text, f"{name}: the probe cell failed: {errors or probe.outputs}"
-        results[name] = (nb, json.loads(text.split(MARK, 1)[1]))
+    tmpdir = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(tmp_path_factory.mktemp("kernel-tmp"))  # what lessons write there (08)
+    try:
+        for name in LESSONS:
+            nb = nbformat.read(str(NOTEBOOKS / name), as_version=4)
+            nb.cells.append(nbformat.v4.new_code_cell(PROBE))
+            workdir = tmp_path_factory.mktemp(name.replace("/", "-").removesuffix(".ipynb"))
+            NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3", allow_errors=True,
+                           resources={"metadata": {"path": str(workdir)}}).execute()
+            _probe_results(name, nb, results)
+    finally:
+        if tmpdir is None:
+            os.environ.pop("TMPDIR")
+        else:
+            os.environ["TMPDIR"] = tmpdir
     return results
+
+
+def _probe_results(name: str, nb: Any, results: dict[str, tuple[Any, list[dict[str, Any]]]]) -> None:
+    """Take the probe cell off an executed lesson and keep its quizzes."""
+    probe = nb.cells.pop()
+    text = "".join(o.get("text", "") for o in probe.outputs if o.output_type == "stream")
+    errors = [f"{o.ename}: {o.evalue}" for o in probe.outputs if o.output_type == "error"]
+    assert MARK in text, f"{name}: the probe cell failed: {errors or probe.outputs}"
+    results[name] = (nb, json.loads(text.split(MARK, 1)[1]))
 
 
 @pytest.mark.slow
