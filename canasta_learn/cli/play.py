@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.extras import require_extra
+from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, normalize_language
 from ._serve import serving_arguments, url_host
 
@@ -77,7 +78,9 @@ def play_code(profile: str = "classic", seed: int | None = None, bots: str = "gr
 
 
 def write_play_notebook(folder: Path, code: str) -> Path:
-    """Write the one-cell notebook (with kernelspec metadata, so that Voila can run it)."""
+    """Write the one-cell notebook (with kernelspec metadata, so that Voila can run it); a
+    different notebook already there is kept as ``canasta-play-1.ipynb`` (the next free number)
+    and the command says so."""
     notebook = {
         "cells": [{"cell_type": "code", "execution_count": None, "id": "play", "metadata": {},
                    "outputs": [], "source": code}],
@@ -88,7 +91,15 @@ def write_play_notebook(folder: Path, code: str) -> Path:
     }
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / NOTEBOOK
-    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    text = json.dumps(notebook, indent=1)
+    if path.is_file() and path.read_text(encoding="utf-8", errors="replace") != text:
+        # an earlier notebook (perhaps edited) is kept under the next free name, never overwritten
+        number = 1
+        while (kept := folder / f"{path.stem}-{number}{path.suffix}").exists():
+            number += 1
+        path.rename(kept)
+        print(gettext("Kept the earlier {path} as {kept}.").format(path=path, kept=kept.name), flush=True)
+    replace_file(path, text)
     return path
 
 

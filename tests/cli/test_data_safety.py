@@ -433,6 +433,9 @@ CASES = {
          "pages/02_frozen_and_blocked_piles.html": "<html>2</html>"}, slow=True),
     "lessons, over a learner's edited copy": Case(
         lambda d: ["lessons", "--no-lab", "mine"], {f"mine/{LESSON}": '{"cells": [], "mine": 1}'}),
+    "play, over an edited play notebook": Case(
+        lambda d: ["play", "--no-voila", "--dir", "class", "--seed", "5"],
+        {"class/canasta-play.ipynb": '{"cells": [], "my edits": 1}'}),
     "classroom-link": Case(
         lambda d: ["classroom-link", "--hub", "https://hub.example.edu", "--repo", "https://example.org/r"],
         {"notes.txt": "mine"}),
@@ -461,3 +464,23 @@ def test_no_command_changes_a_user_file_unless_it_says_so(name: str, tmp_path: P
             continue
         assert result.status != 2, f"{relative} changed by a command that failed: {result.output}"
         assert relative in result.output, f"{relative} changed without a word: {result.output}"
+
+
+def test_play_keeps_an_earlier_play_notebook_it_would_replace(tmp_path: Path) -> None:
+    """``play --dir`` writes its notebook there; a different one already there (a teacher's
+    edited page) is kept under the next free name and the command says so."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    edited = '{"cells": [], "my edits": 1}'
+    (folder / "canasta-play.ipynb").write_text(edited, encoding="utf-8")
+    (folder / "canasta-play-1.ipynb").write_text("an older copy", encoding="utf-8")
+    result = run(["play", "--no-voila", "--dir", "class", "--seed", "5"], tmp_path)
+    assert result.status == 0, result.output
+    assert (folder / "canasta-play-2.ipynb").read_text(encoding="utf-8") == edited
+    assert (folder / "canasta-play-1.ipynb").read_text(encoding="utf-8") == "an older copy"
+    assert "canasta-play-2.ipynb" in result.output
+    assert "seed=5" in (folder / "canasta-play.ipynb").read_text(encoding="utf-8")
+    again = run(["play", "--no-voila", "--dir", "class", "--seed", "5"], tmp_path)  # the same page: nothing kept
+    assert again.status == 0 and "Kept" not in again.output
+    assert sorted(p.name for p in folder.iterdir()) == ["canasta-play-1.ipynb", "canasta-play-2.ipynb",
+                                                       "canasta-play.ipynb"]
