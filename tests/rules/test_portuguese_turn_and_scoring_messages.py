@@ -170,7 +170,7 @@ def test_going_out_concealed_label_is_portuguese() -> None:
     labels = {i.code: (e, i.label) for e, i in zip([x.label for x in english.items], portuguese.items,
                                                     strict=True)}
     e, p = labels["going_out"]
-    assert e == "Going out concealed" and p == "Batida de mão"
+    assert e == "Going out concealed" and p == "Batida fechada"
 
 
 @pytest.mark.parametrize("profile", ["classic", "tranca", "italian"])
