@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core.i18n import gettext, ngettext
 from ..records.annotate import annotate_round
+from ..records.examples import teacher_text
 from ..records.record import GameRecord
 
 __all__ = ["KEY_NOTE_CODES", "STATIC_MARKER", "PaperCopy", "key_moments", "key_moments_html"]
@@ -57,7 +58,7 @@ def key_moments(record: GameRecord, round_index: int = 0, *,
         said = [note.message for note in notes[index] if note.code in codes]
         comment = recorded.comments.get(index)
         if comment:
-            said.append(gettext("Comment: {comment}").format(comment=comment))
+            said.append(gettext("Comment: {comment}").format(comment=teacher_text(comment)))
         if said:
             moments.append((index, text, said))
     return moments
