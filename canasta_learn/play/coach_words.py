@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
 from ..core.cards import RANK_NAMES, Card, rank_name
-from ..core.i18n import gettext
+from ..core.i18n import gettext, pgettext
 from ..engine.round import Round
 from ..variants.base import rules_for
 from .coach import Candidate
 
-__all__ = ["estimate_words", "move_words", "reason_texts"]
+__all__ = ["estimate_words", "move_words", "reason_texts", "seat_words"]
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -44,6 +44,16 @@ def _onto(target: int | None, rnd: Round | None = None, seat: int = 0, *, of: bo
         return " " + (gettext("of the {rank}") if of else gettext("onto the {rank}")).format(rank=rank)
     # a sequence's number, when no table is given
     return " " + (gettext("of meld {key}") if of else gettext("onto meld {key}")).format(key=target)
+
+
+def seat_words(rnd: Round, seat: int) -> str:
+    """A seat as a sentence names it, in the language spoken now: "North" ("Norte"), or its
+    name ("P3") at a table that is not of four."""
+    name = rnd.seat_name(seat)
+    if rnd.player_count != 4:
+        return name
+    return {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
+            "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}[name]
 
 
 def move_words(action: Action, rnd: Round | None = None) -> str:
