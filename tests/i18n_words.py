@@ -49,7 +49,8 @@ OUTPUT_STOP_WORDS = ENGLISH_STOP_WORDS | frozenset("""
 true false why hearts spades diamonds clubs ccw clockwise counterclockwise
 """.split())
 
-_STYLE = re.compile(r"<(style|script)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+#: Dropped with their content: styles, scripts and ``<code>`` (a verdict or state code).
+_STYLE = re.compile(r"<(style|script|code)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
 _KEYWORD = re.compile(r"\b[A-Za-z_]\w*(?==)")  # a repr's field names: Verdict(ok=..., message=...)
 _CALL = re.compile(r"\b[A-Z]\w*(?=\()")  # a repr's class name: Position(
@@ -59,7 +60,7 @@ _RICH = ("text/html", "image/png", "image/svg+xml", "application/vnd.jupyter.wid
 
 
 def strip_html(text: str) -> str:
-    """The text a page shows: style and script blocks dropped, tags removed, entities read."""
+    """The text a page shows: style, script and code elements dropped, tags removed, entities read."""
     import html
 
     return html.unescape(_TAG.sub(" ", _STYLE.sub(" ", text)))

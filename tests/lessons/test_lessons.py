@@ -464,8 +464,8 @@ def test_brazilian_games_part(executed: dict[str, tuple[Any, float]]) -> None:
         return {label: (legal, code) for label, legal, code in found}
 
     glance = tagged(executed, "check-br-glance")
-    for fact in (r"hand\s+15\s+11", r"morto\s+11\s+11", r"stock\s+24\s+40", r"play passes\s+to the right\s+to the right",
-                 r"opening at 2500\s+120\s+0", r"cards\s+106\s+106"):
+    for fact in (r"hand\s+15\s+11", r"morto\s+11\s+11", r"stock\s+24\s+40",
+                 r"play passes\s+to the right\s+to the right", r"opening at 2500\s+120\s+0", r"cards\s+106\s+106"):
         assert re.search(fact, glance), fact
     assert rows("check-br-melds") == {
         "h5 h6 h7": ("True", "meld_ok"), "h5 h6 d7": ("False", "seq_mixed_suits"),
