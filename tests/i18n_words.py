@@ -54,6 +54,7 @@ _STYLE = re.compile(r"<(style|script|code)\b.*?</\1\s*>", re.IGNORECASE | re.DOT
 _TAG = re.compile(r"<[^>]*>")
 _KEYWORD = re.compile(r"\b[A-Za-z_]\w*(?==)")  # a repr's field names: Verdict(ok=..., message=...)
 _CALL = re.compile(r"\b[A-Z]\w*(?=\()")  # a repr's class name: Position(
+_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")  # an identifier: game_to_5000
 _DOTTED = re.compile(r"\b\w+(?:\.\w+)+\b")  # module paths, attributes: canasta_learn.widgets.hand
 #: Output types a learner sees in place of the plain-text fallback.
 _RICH = ("text/html", "image/png", "image/svg+xml", "application/vnd.jupyter.widget-view+json")
@@ -78,7 +79,7 @@ def english_output_words(text: str) -> list[str]:
     """
     plain = _DOTTED.sub(" ", _CALL.sub(" ", _KEYWORD.sub(" ", text)))
     plain = re.sub(r"\bok=|\b(?:True|False)(?=[,)])", " ", plain)  # a repr's flags
-    plain = _CARD.sub(" ", _CODE.sub(" ", plain))
+    plain = _CARD.sub(" ", _CODE.sub(" ", _NAME.sub(" ", plain)))
     return [w for w in _WORD.findall(plain) if w.lower() in OUTPUT_STOP_WORDS]
 
 

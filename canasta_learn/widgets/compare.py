@@ -83,7 +83,7 @@ def _heading_words() -> dict[str, str]:
 
 def table_in_words(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of an engine's table (`compare_profiles`, ``ScoreBreakdown.to_frame()``,
-    ``Game.score_sheet()``) to show a learner: its column and index names and its True / False
+    ``Game.score_sheet()``, ``Profile.differences``) to show a learner: its column and index names and its True / False
     values said in the language spoken now. The table itself keeps the language-neutral names
     the code reads (``table["legal"]``); in English the copy reads the same.
 
@@ -98,9 +98,11 @@ def table_in_words(frame: pd.DataFrame) -> pd.DataFrame:
     words = _heading_words()
     yes, no = pgettext("table value", "True"), pgettext("table value", "False")
     shown = frame.rename(columns=lambda name: words.get(name, name) if isinstance(name, str) else name)
-    for column in shown.columns:
-        if shown[column].dtype == bool and (yes, no) != ("True", "False"):
-            shown[column] = shown[column].map({True: yes, False: no})
+    if (yes, no) != ("True", "False"):
+        for column in shown.columns:
+            if shown[column].dtype in (bool, object):  # a column of flags, or of mixed settings
+                shown[column] = shown[column].map(
+                    lambda value: (yes if value else no) if isinstance(value, bool) else value)
     if isinstance(shown.index.name, str):
         shown.index = shown.index.rename(words.get(shown.index.name, shown.index.name))
     return shown

@@ -339,15 +339,15 @@ def test_words_between_filled_in_values_are_a_learners_but_an_action_built_so_is
 
 # --------------------------------------------------------------------------- executed outputs
 #: What an executed Portuguese lesson may show in English, and why (issue 24 §4):
-#: - action texts quoted in a Python list (``['E meld d1 s1 c2', ...]``): the record format's
-#:   notation, asked for by the cell; prose says actions in words;
+#: - action texts quoted as Python strings (``['E meld d1 s1 c2', ...]``, ``'N draw': Comprar
+#:   do monte``): the record format's notation, asked for by the cell; prose says actions in words;
 #: - the game's name "Pennies from Heaven" (a name, as in the Portuguese rules);
 #: - lesson 08's example of a lesson source, which the recipe writes in English by design
 #:   (lessons/*.md are English; the Portuguese edition comes from the catalogue).
 #: Card notation, code spans, verdict codes and a repr's field names are ignored by
 #: `english_output_words` itself.
 OUTPUT_EXCEPTIONS = (
-    re.compile(r"""(?<=[\[,\s])'(?:[NESW]|P\d) (?:draw|take|meld|discard|ask|answer|decline|swap|redraw)\b[^']*'"""),
+    re.compile(r"""(?<!\w)'(?:[NESW]|P\d) (?:draw|take|meld|discard|ask|answer|decline|swap|redraw)\b[^']*'"""),
     re.compile(r"Pennies from Heaven"),
 )
 #: A lesson source printed by lesson 08's recipe (its front matter opens the text).
