@@ -89,7 +89,7 @@ TEACHER_TEXTS: frozenset[str] = frozenset({
 })
 
 
-def teacher_text(text: str) -> str:
+def teacher_text(written: str) -> str:
     """A title or comment of a record in the language spoken now: the shipped games' own words
     (`TEACHER_TEXTS`) are translated; any other text (a user's comment) is shown as written.
 
@@ -98,7 +98,7 @@ def teacher_text(text: str) -> str:
     >>> teacher_text("My own note.")
     'My own note.'
     """
-    return gettext(text) if text in TEACHER_TEXTS else text
+    return gettext(written) if written in TEACHER_TEXTS else written
 
 
 def describe_example(name: str) -> str:

@@ -97,7 +97,7 @@ def table_in_words(frame: pd.DataFrame) -> pd.DataFrame:
     """
     words = _heading_words()
     yes, no = pgettext("table value", "True"), pgettext("table value", "False")
-    shown = frame.rename(columns=lambda name: words.get(name, name) if isinstance(name, str) else name)
+    shown: pd.DataFrame = frame.rename(columns=lambda name: words.get(name, name) if isinstance(name, str) else name)
     if (yes, no) != ("True", "False"):
         for column in shown.columns:
             if shown[column].dtype in (bool, object):  # a column of flags, or of mixed settings
