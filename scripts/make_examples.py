@@ -6,6 +6,11 @@ its index, and every example states the situation it shows; if the bots or the e
 play differently, the script stops with an explanation instead of writing comments onto the
 wrong moves.
 
+The titles and comments are the teacher's words: each one is also listed, marked for the
+catalogue, in ``canasta_learn.records.examples.TEACHER_TEXTS`` (the records keep the English;
+the viewers say it in the learner's language), and a test fails when one is missing there. A
+new or reworded comment goes into both places, with its pt_BR translation.
+
     python scripts/make_examples.py           # write the files
     python scripts/make_examples.py --check   # exit 1 if the shipped files differ
 """

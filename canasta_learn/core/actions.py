@@ -15,15 +15,17 @@ Meld(seat=2, groups=(MeldGroup(cards=(h1, c1, d2), target=None), MeldGroup(cards
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .cards import Card, NotationError, NotationTypeError, format_cards, parse_cards
+from .cards import RANK_NAMES, Card, NotationError, NotationTypeError, format_cards, parse_cards, rank_name
 from .i18n import gettext
 from .inputs import need_cards
 
 __all__ = [
+    "action_words",
+    "target_words",
     "Action",
     "ActionNotationError",
     "ActionNotationTypeError",
@@ -422,3 +424,65 @@ def to_groups(melds: MeldsLike) -> tuple[MeldGroup, ...]:
         else:
             groups.append(MeldGroup(tuple(need_cards(item, f"melds[{index}]"))))
     return tuple(groups)
+
+
+def target_words(target: int | None, *, of: bool = False) -> str:
+    """The meld an action goes onto, without a table to name it from: " onto the kings",
+    " onto meld 101" (a sequence's number); ``of=True``: " of the kings"; none: ""."""
+    if target is None:
+        return ""
+    if target in RANK_NAMES:
+        rank = rank_name(target, plural=True)
+        return " " + (gettext("of the {rank}") if of else gettext("onto the {rank}")).format(rank=rank)
+    return " " + (gettext("of meld {key}") if of else gettext("onto meld {key}")).format(key=target)
+
+
+def action_words(action: Action, onto: Callable[[int | None, bool], str] | None = None, *,
+                 notation: bool = False) -> str:
+    """An action as a learner says it, in the language spoken now: "Draw from the stock",
+    "Discard 4♥", "Take the pile with K♠ K♥ onto the kings" (never the notation, which is the
+    record's). ``onto(target, of)`` names the meld a group goes onto (default `target_words`;
+    `canasta_learn.play.coach_words.move_words` names it from the table). ``notation=True``
+    writes the cards as the engine's messages do ("Discard h4"), else as on screen ("4♥").
+
+    >>> action_words(parse_action("N discard h4")), action_words(parse_action("E ask"))
+    ('Discard 4♥', 'Ask your partner: may I go out?')
+    """
+    def name(target: int | None, of: bool = False) -> str:
+        return onto(target, of) if onto is not None else target_words(target, of=of)
+
+    def card(c: Card) -> str:
+        return str(c) if notation else c.short
+
+    def cards(group: Iterable[Card]) -> str:
+        return " ".join(card(c) for c in group)
+
+    if isinstance(action, Draw):
+        return gettext("Draw from the stock")
+    if isinstance(action, TakePile):
+        if action.cards:
+            text = gettext("Take the pile with {cards}{onto}").format(cards=cards(action.cards),
+                                                                      onto=name(action.target))
+        elif action.target is not None:
+            text = gettext("Take the pile (its top card{onto})").format(onto=name(action.target))
+        else:
+            text = gettext("Take the pile")
+        for group in action.extra_melds:
+            text += gettext(", also melding {cards}{onto}").format(cards=cards(group.cards), onto=name(group.target))
+        return text
+    if isinstance(action, Meld):
+        return gettext("Meld {melds}").format(
+            melds="; ".join(f"{cards(g.cards)}{name(g.target)}" for g in action.groups))
+    if isinstance(action, Discard):
+        return gettext("Discard {card}").format(card=card(action.card))
+    if isinstance(action, Ask):
+        return gettext("Ask your partner: may I go out?")
+    if isinstance(action, Answer):
+        return gettext("Answer yes") if action.yes else gettext("Answer no")
+    if isinstance(action, Decline):
+        return gettext("Decline the pile")
+    if isinstance(action, Swap):
+        return gettext("Swap {card} for the joker{of}").format(card=card(action.card), of=name(action.target, True))
+    if isinstance(action, Redraw):
+        return gettext("Redraw")
+    return str(action)  # pragma: no cover - every action kind is named above

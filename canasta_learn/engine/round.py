@@ -39,6 +39,7 @@ from ..core.actions import (
     Redraw,
     Swap,
     TakePile,
+    action_words,
     parse_action,
     seat_name,
     to_groups,
@@ -442,7 +443,8 @@ class Round:
         facts = {"action": type(action).__name__.lower(), "seat": action.seat}
         if isinstance(action, Discard):
             facts["hand_cards"] = (action.card,)
-        return Verdict.allow("ok", gettext("{action} is legal.").format(action=action.text(self.player_count)),
+        # the move in words ("Discard h4"), never the record's action text ("N discard h4")
+        return Verdict.allow("ok", gettext("You may do this: {move}.").format(move=action_words(action, notation=True)),
                              facts=facts)
 
     def _verify(self, action: Action) -> None:

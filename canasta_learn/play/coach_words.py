@@ -14,73 +14,41 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
-from ..core.cards import RANK_NAMES, Card, rank_name
-from ..core.i18n import gettext
+from ..core.actions import Action, action_words, target_words
+from ..core.i18n import gettext, pgettext
 from ..engine.round import Round
 from ..variants.base import rules_for
 from .coach import Candidate
 
-__all__ = ["estimate_words", "move_words", "reason_texts"]
-
-
-def _cards_text(cards: Sequence[Card]) -> str:
-    """Cards as on screen, with suit symbols: ``"K♥ K♠ Jk"``."""
-    return " ".join(c.short for c in cards)
+__all__ = ["estimate_words", "move_words", "reason_texts", "seat_words"]
 
 
 def _onto(target: int | None, rnd: Round | None = None, seat: int = 0, *, of: bool = False) -> str:
     """" onto the kings", or " onto Hearts 4–10" (a sequence, named from ``rnd``'s table);
     ``of=True``: " of the kings" (the meld a joker is swapped out of)."""
-    if target is None:
-        return ""
-    if rnd is not None:
+    if target is not None and rnd is not None:
         cards = rnd.melds[rnd.team_of(seat)].get(target)
         if cards:
             label = rules_for(rnd.profile).the_meld(rnd.meld_label(target, cards))
             return " " + (gettext("of {meld}") if of else gettext("onto {meld}")).format(meld=label)
-    if target in RANK_NAMES:
-        rank = rank_name(target, plural=True)
-        return " " + (gettext("of the {rank}") if of else gettext("onto the {rank}")).format(rank=rank)
-    # a sequence's number, when no table is given
-    return " " + (gettext("of meld {key}") if of else gettext("onto meld {key}")).format(key=target)
+    return target_words(target, of=of)
+
+
+def seat_words(rnd: Round, seat: int) -> str:
+    """A seat as a sentence names it, in the language spoken now: "North" ("Norte"), or its
+    name ("P3") at a table that is not of four."""
+    name = rnd.seat_name(seat)
+    if rnd.player_count != 4:
+        return name
+    return {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
+            "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}[name]
 
 
 def move_words(action: Action, rnd: Round | None = None) -> str:
     """An action as the learner would say it ("Take the pile with K♠ K♥", "Discard 4♥");
-    ``rnd``, the round it is played in, names a sequence it goes onto ("onto Hearts 4–10")."""
-    seat = action.seat
-    if isinstance(action, Draw):
-        return gettext("Draw from the stock")
-    if isinstance(action, TakePile):
-        if action.cards:
-            text = gettext("Take the pile with {cards}{onto}").format(
-                cards=_cards_text(action.cards), onto=_onto(action.target, rnd, seat))
-        elif action.target is not None:
-            text = gettext("Take the pile (its top card{onto})").format(onto=_onto(action.target, rnd, seat))
-        else:
-            text = gettext("Take the pile")
-        for group in action.extra_melds:
-            text += gettext(", also melding {cards}{onto}").format(
-                cards=_cards_text(group.cards), onto=_onto(group.target, rnd, seat))
-        return text
-    if isinstance(action, Meld):
-        return gettext("Meld {melds}").format(
-            melds="; ".join(f"{_cards_text(g.cards)}{_onto(g.target, rnd, seat)}" for g in action.groups))
-    if isinstance(action, Discard):
-        return gettext("Discard {card}").format(card=action.card.short)
-    if isinstance(action, Ask):
-        return gettext("Ask your partner: may I go out?")
-    if isinstance(action, Answer):
-        return gettext("Answer yes") if action.yes else gettext("Answer no")
-    if isinstance(action, Decline):
-        return gettext("Decline the pile")
-    if isinstance(action, Swap):
-        return gettext("Swap {card} for the joker{of}").format(
-            card=action.card.short, of=_onto(action.target, rnd, seat, of=True))
-    if isinstance(action, Redraw):
-        return gettext("Redraw")
-    return str(action)  # pragma: no cover - every action kind is named above
+    ``rnd``, the round it is played in, names a sequence it goes onto ("onto Hearts 4–10")
+    (`canasta_learn.core.actions.action_words`, with the meld named from the table)."""
+    return action_words(action, lambda target, of: _onto(target, rnd, action.seat, of=of))
 
 
 def estimate_words(candidate: Candidate) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ..core.actions import seat_name
 from ..core.i18n import gettext, ngettext
+from .examples import teacher_text
 from .notes import NOTE_CODES, PILE_NOTE_CODES, Note, RoundNotes, notes_for_actions, team_name
 from .record import GameRecord
 
@@ -101,7 +102,7 @@ def replay_text(record: GameRecord, round_index: int | None = None,
             lines.append(str(record.state_at(r, step - 1)))
         else:
             if -1 in rr.comments:
-                lines.append("  " + gettext("Comment: {comment}").format(comment=rr.comments[-1]))
+                lines.append("  " + gettext("Comment: {comment}").format(comment=teacher_text(rr.comments[-1])))
             for note in notes.deal:
                 lines.append("  " + gettext("deal: {note}").format(note=note.message))
         for index in range(begin, len(rr.actions)):
@@ -109,7 +110,8 @@ def replay_text(record: GameRecord, round_index: int | None = None,
             head = f"{index + 1:>4}. {rr.actions[index]}" + (f"  {glyph}" if glyph else "")
             lines.append(head)
             if index in rr.comments:
-                lines.append("        " + gettext("Comment: {comment}").format(comment=rr.comments[index]))
+                comment = teacher_text(rr.comments[index])
+                lines.append("        " + gettext("Comment: {comment}").format(comment=comment))
             for note in notes[index]:
                 lines.append(f"        - {note.message}")
     for error in record.errors:

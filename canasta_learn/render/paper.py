@@ -22,8 +22,11 @@ import html
 from collections.abc import Collection
 from typing import Any
 
+from ..core.actions import parse_action
 from ..core.i18n import gettext, ngettext
+from ..play.coach_words import move_words, seat_words
 from ..records.annotate import annotate_round
+from ..records.examples import teacher_text
 from ..records.record import GameRecord
 
 __all__ = ["KEY_NOTE_CODES", "STATIC_MARKER", "PaperCopy", "key_moments", "key_moments_html"]
@@ -57,7 +60,7 @@ def key_moments(record: GameRecord, round_index: int = 0, *,
         said = [note.message for note in notes[index] if note.code in codes]
         comment = recorded.comments.get(index)
         if comment:
-            said.append(gettext("Comment: {comment}").format(comment=comment))
+            said.append(gettext("Comment: {comment}").format(comment=teacher_text(comment)))
         if said:
             moments.append((index, text, said))
     return moments
@@ -92,8 +95,11 @@ def key_moments_html(record: GameRecord, round_index: int = 0, *, limit: int = 6
     for number, (index, text, said) in enumerate(shown, start=1):
         state = record.state_at(round_index, index)
         sentences = "".join(f"<li>{html.escape(line)}</li>" for line in said)
-        move = html.escape(gettext("{number}. Move {move}: {action}").format(number=number, move=index + 1,
-                                                                               action=text))
+        before = record.state_at(round_index, index - 1)
+        action = parse_action(text, before.player_count)
+        # the move in words, as the coach says it: "Move 2, East: Meld 7♥ 7♠ 2♣ 2♦"
+        move = html.escape(gettext("{number}. Move {move}, {seat}: {action}").format(
+            number=number, move=index + 1, seat=seat_words(before, action.seat), action=move_words(action, before)))
         parts.append(f'<div class="cl-moment"><h4>{move}</h4>'
                      f"<ul>{sentences}</ul>{round_html(state, show_hands=show_hands, width=width)}</div>")
     parts.append("</div>")

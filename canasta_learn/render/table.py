@@ -24,6 +24,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from ..core.cards import Card
+from ..core.counts import canastas_text
 from ..core.i18n import get_language, gettext, ngettext
 from ..profiles import Profile, get_profile
 from ..rules.melds import (
@@ -206,10 +207,11 @@ def meld_html(
 def _meld_size(count: int, wild: int = 0) -> str:
     """A meld's size, and how many wild cards it holds (none: not said): "5 cards, 1 wild"."""
     # the English says "cards" for any number (a meld is never one card): the singular is the same
+    size = ngettext("{count} cards", "{count} cards", count).format(count=count)
     if wild:
-        return ngettext("{count} cards, {wild} wild", "{count} cards, {wild} wild", count).format(
-            count=count, wild=wild)
-    return ngettext("{count} cards", "{count} cards", count).format(count=count)
+        # each count takes its own plural: "5 cartas, 1 curinga", "3 cartas, 2 curingas"
+        size += ", " + ngettext("{wild} wild", "{wild} wild", wild).format(wild=wild)
+    return size
 
 
 def _kind_words(kind: str) -> str:
@@ -504,7 +506,7 @@ def team_side_html(
     canastas = rnd.canasta_count(team)
     score = gettext("score {score}").format(score=rnd.team_scores[team])
     facts = (f"{score} \u00b7 {min_text} \u00b7 "
-             + ngettext("{count} canasta", "{count} canastas", canastas).format(count=canastas))
+             + canastas_text(canastas))
     if question:
         facts = score
     turn = ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..core.cards import Card, CardsLike, format_cards, parse_cards, rank_name, to_cards  # noqa: F401
+from ..core.counts import wild_cards_text
 from ..core.i18n import gettext, ngettext
 from ..core.inputs import need_bool, need_cards, need_counts_in_deck
 from ..core.verdicts import Verdict, keep_maker
@@ -26,19 +27,20 @@ __all__ = [
     "WILD_MELD_RANK",
     "canasta_kind",
     "cards_value",
-    "set_canasta_kind",
-    "meld_counts",
-    "meld_key",
-    "meld_name",
     "check_meld",
     "check_meld_cards",
     "is_canasta",
     "is_natural_canasta",
+    "meld_counts",
     "meld_counts_problem",
+    "meld_key",
+    "meld_name",
     "meld_rank",
     "meld_value",
+    "set_canasta_kind",
     "split_naturals",
 ]
+
 
 def meld_key(cards: Sequence[Card], profile: Profile) -> int | None:
     """Which meld these cards form: the naturals' rank; for wild cards only, ``DEUCE_RANK``
@@ -261,7 +263,7 @@ def check_meld_cards(
         elif len(cards) >= profile.canasta_size:
             kind = " " + (gettext("It is a natural canasta.") if not wild else gettext("It is a mixed canasta."))
         nat_text = ngettext("{count} natural", "{count} naturals", nat).format(count=nat)
-        wild_text = ngettext("{count} wild card", "{count} wild cards", wild).format(count=wild)
+        wild_text = wild_cards_text(wild)
         return Verdict.allow(
             "meld_ok",
             gettext("{cards} is a legal meld of {rank} ({naturals}, {wilds}), worth {value} points.").format(

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..core.actions import MeldGroup, Swap, TakePile
 from ..core.cards import CARD_KEY, Card, format_cards
+from ..core.counts import wild_cards_text
 from ..core.events import Event
 from ..core.i18n import gettext, ngettext, pgettext
 from ..core.verdicts import Verdict
@@ -154,7 +155,7 @@ class SequenceMelds(ClassicRules):
             legal = gettext("{cards} is a legal set of aces (lavadeira, {aces}, {wilds}), worth {value} "
                             "points.").format(
                 cards=text, aces=ngettext("{count} ace", "{count} aces", aces).format(count=aces),
-                wilds=ngettext("{count} wild card", "{count} wild cards", wild).format(count=wild), value=value)
+                wilds=wild_cards_text(wild), value=value)
         else:
             ordered = stored_order(cards)
             legal = gettext("{cards} is a legal sequence, {title} ({run}), worth {value} points.").format(

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Card, format_cards, rank_label, rank_name
+from ..core.counts import wild_cards_text
 from ..core.i18n import gettext, ngettext, pgettext
 
 __all__ = [
@@ -178,7 +179,7 @@ def sequence_problem(cards: Sequence[Card]) -> tuple[str, str] | None:
 
 
 def _plural_wilds(count: int) -> str:
-    return ngettext("{count} wild card", "{count} wild cards", count).format(count=count)
+    return wild_cards_text(count)
 
 
 def arrange_new(cards: Sequence[Card]) -> list[Card]:

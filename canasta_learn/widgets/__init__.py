@@ -33,6 +33,7 @@ __all__ = [
     "compare_profiles",
     "meld_quiz",
     "opening_quiz",
+    "table_in_words",
 ]
 
 _HOMES = {
@@ -49,6 +50,7 @@ _HOMES = {
     "canasta_quiz": "quiz",
     "opening_quiz": "quiz",
     "compare_profiles": "compare",
+    "table_in_words": "compare",
 }
 
 

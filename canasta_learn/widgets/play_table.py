@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.cards import Card
+from ..core.counts import canastas_text
 from ..core.i18n import gettext, ngettext, pgettext
 from ..engine.round import Round
 from ..profiles import Profile
@@ -54,7 +55,7 @@ def _count(count: int, what: str) -> str:
     if what == "card":
         return ngettext("{count} card", "{count} cards", count).format(count=count)
     if what == "canasta":
-        return ngettext("{count} canasta", "{count} canastas", count).format(count=count)
+        return canastas_text(count)
     return ngettext("{count} red three", "{count} red threes", count).format(count=count)
 
 

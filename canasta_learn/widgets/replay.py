@@ -32,6 +32,7 @@ import traitlets
 from ..core.i18n import get_language, gettext, ngettext, pgettext, speaking
 from ..engine.round import Round
 from ..play.bots import acting_seat
+from ..records.examples import teacher_text
 from ..records.record import CACHED_ROUNDS, GameRecord
 from .common import profile_badge, spoken, widget_language
 from .table import TableWidget
@@ -231,7 +232,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             self.badge = profile_badge(record.profile)
             title = record.info.get("title") if record.info else None
             self.title = widgets.HTML(
-                f'<div style="font-size:20px;font-weight:700">{html.escape(title)}</div>'
+                f'<div style="font-size:20px;font-weight:700">{html.escape(teacher_text(title))}</div>'
                 if title else "")
 
             def button(name: str, description: str, tooltip: str, icon: str) -> widgets.Button:
@@ -580,7 +581,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             lines.append(gettext("Glyph {glyph} ({meaning})").format(glyph=glyph, meaning=_glyph_word(glyph)))
         comment = rr.comments.get(a)
         if comment:
-            lines.append(gettext("Comment: {comment}").format(comment=comment))
+            lines.append(gettext("Comment: {comment}").format(comment=teacher_text(comment)))
         lines.extend(note.message for note in shown)
         lines.extend(gettext("Routine: {note}").format(note=note.message) for note in folded)
         return lines
@@ -669,7 +670,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                 glyph_html = (f'<span class="cl-glyph" title="{word}" style="font-size:20px;'
                               f'font-weight:800;margin-right:6px">{html.escape(glyph)}</span>'
                               f'<span style="font-size:13px;margin-right:6px">({word})</span>')
-            comment_html = (f'<span class="cl-comment">{html.escape(comment)}</span>'
+            comment_html = (f'<span class="cl-comment">{html.escape(teacher_text(comment))}</span>'
                             if comment else "")
             parts.append('<div class="cl-human-note" style="border-left:4px solid '
                          "var(--cl-accent, var(--jp-brand-color1, #1976d2));padding:4px 8px;"

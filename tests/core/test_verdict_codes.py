@@ -120,7 +120,7 @@ SCENARIOS: dict[str, tuple[Callable[[], Verdict], tuple[str, ...]]] = {
                            ("s2", "deuce meld")),
     "discard_seven_forbidden": (lambda: pennies("h7 c4 c5 c9", []).can_discard("h7"), ("h7", "sevens")),
     "go_out_discarding_seven": (lambda: pennies("s7", PENNIES_FULL).can_discard("s7"), ("s7",)),
-    "ok": (lambda: Round(seed=7).can_draw(), ("draw",)),
+    "ok": (lambda: Round(seed=7).can_draw(), ("Draw from the stock",)),
     "meld_ok": (lambda: check_meld("h1 c1 d2"), ("h1 c1 d2", "60")),
     "pile_takeable": (lambda: Position("c6 c6 h7 d8", discard_pile="s9 d6",
                                        team_melds=["h13 s13 s13"]).check_take_pile(),

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_words import english_words
+from i18n_words import english_output_words, english_words, learner_texts
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -335,3 +335,88 @@ def test_words_between_filled_in_values_are_a_learners_but_an_action_built_so_is
               'rnd.apply(f"{seat} take {cards}")\n'
               'print(f"\\n{a}: {b}")\n')
     assert [item.message for item in CODE_STRINGS(source)] == ["{p.team_count} of {p.team_size}"]
+
+
+# --------------------------------------------------------------------------- executed outputs
+#: What an executed Portuguese lesson may show in English, and why (issue 24 §4):
+#: - action texts quoted as Python strings (``['E meld d1 s1 c2', ...]``, ``'N draw': Comprar
+#:   do monte``): the record format's notation, asked for by the cell; prose says actions in words;
+#: - the game's name "Pennies from Heaven" (a name, as in the Portuguese rules);
+#: - lesson 08's example of a lesson source, which the recipe writes in English by design
+#:   (lessons/*.md are English; the Portuguese edition comes from the catalogue).
+#: Card notation, code spans, verdict codes and a repr's field names are ignored by
+#: `english_output_words` itself.
+OUTPUT_EXCEPTIONS = (
+    re.compile(r"""(?<!\w)'(?:[NESW]|P\d) (?:draw|take|meld|discard|ask|answer|decline|swap|redraw)\b[^']*'"""),
+    re.compile(r"Pennies from Heaven"),
+)
+#: A lesson source printed by lesson 08's recipe (its front matter opens the text).
+LESSON_SOURCE = re.compile(r"\A---\ncanasta_learn:\n")
+
+
+@pytest.fixture(scope="session")
+def portuguese_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Every pt_BR lesson executed once in a fresh kernel: name -> executed notebook."""
+    pytest.importorskip("nbclient")
+    from nbclient import NotebookClient
+
+    results: dict[str, Any] = {}
+    for name in LESSONS:
+        nb = read(PORTUGUESE / name)
+        workdir = tmp_path_factory.mktemp("pt-" + name.split("_")[0])
+        NotebookClient(nb, timeout=180, kernel_name="python3", allow_errors=True,
+                       resources={"metadata": {"path": str(workdir)}}).execute()
+        results[name] = nb
+    return results
+
+
+def english_in_outputs(nb: Any) -> list[str]:
+    """Each line of an executed notebook's outputs (`learner_texts`) with English stop-words
+    (`english_output_words`) outside `OUTPUT_EXCEPTIONS`, as "cell N: [words] line"."""
+    found = []
+    for index, text in learner_texts(nb):
+        if LESSON_SOURCE.match(text):
+            continue
+        for pattern in OUTPUT_EXCEPTIONS:
+            text = pattern.sub(" ", text)
+        for line in text.splitlines():
+            words = english_output_words(line)
+            if words:
+                found.append(f"cell {index}: {words} {line.strip()[:160]}")
+    return found
+
+
+def test_the_output_scan_finds_english_and_lets_the_exceptions_through() -> None:
+    """The scan reads streams, HTML without its tags, plain text where nothing richer is shown
+    and the widgets' saved text, and flags a table's English headings and values."""
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [
+        nbformat.v4.new_output("stream", name="stdout", text="Comentário: A black three on top blocks the pile.\n"),
+        nbformat.v4.new_output("execute_result", data={
+            "text/html": "<style>.x th:only-of-type {}</style><table><th>legal</th><th>why</th>"
+                         "<td>True</td><td><code>meld_ok</code></td></table>",
+            "text/plain": "ignored where HTML is shown"}, execution_count=1),
+        nbformat.v4.new_output("stream", name="stdout",
+                               text="['E meld d1 s1 c2', 'E discard jk']\nPennies from Heaven: seis jogadores\n"),
+        nbformat.v4.new_output("display_data", data={
+            "application/vnd.jupyter.widget-view+json": {"model_id": "a", "version_major": 2, "version_minor": 0},
+            "text/plain": "VBox(children=(HTML(value='…'),))"}),
+    ]
+    nb.cells.append(cell)
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
+        "a": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_b"]}},
+        "b": {"model_name": "HTMLModel", "state": {"value": "<b>Comentário:</b> the pile is frozen"}}}}}
+    found = " ".join(english_in_outputs(nb))
+    for word in ("'black'", "'why'", "'True'", "'the', 'pile', 'is', 'frozen'"):
+        assert word in found, (word, found)
+    for absent in ("only", "meld_ok", "ignored", "'meld'", "'discard'", "'from'", "children"):
+        assert absent not in found, (absent, found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_english_in_the_portuguese_lessons_outputs(name: str, portuguese_outputs: dict[str, Any]) -> None:
+    """Issue 24 §4: what a learner reads in an executed pt_BR lesson (printed lines, pictures'
+    and tables' text, widgets) holds no English stop-word, outside the listed exceptions."""
+    assert english_in_outputs(portuguese_outputs[name]) == []

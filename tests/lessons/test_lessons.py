@@ -535,8 +535,8 @@ def test_brazilian_games_part(executed: dict[str, Any]) -> None:
         return {label: (legal, code) for label, legal, code in found}
 
     glance = tagged(executed, "check-br-glance")
-    for fact in (r"hand\s+15\s+11", r"morto\s+11\s+11", r"stock\s+24\s+40", r"play passes\s+ccw\s+ccw",
-                 r"opening at 2500\s+120\s+0", r"cards\s+106\s+106"):
+    for fact in (r"hand\s+15\s+11", r"morto\s+11\s+11", r"stock\s+24\s+40",
+                 r"play passes\s+to the right\s+to the right", r"opening at 2500\s+120\s+0", r"cards\s+106\s+106"):
         assert re.search(fact, glance), fact
     assert rows("check-br-melds") == {
         "h5 h6 h7": ("True", "meld_ok"), "h5 h6 d7": ("False", "seq_mixed_suits"),
@@ -680,8 +680,8 @@ def test_going_out_lesson_teaches_the_end_of_the_stock_and_of_the_game(
     last = tagged(executed, "check-last-red-three")
     assert last.count("the hand ends at once (no meld, no discard)") == 1 and "The hand is over." in last
     play_on = tagged(executed, "check-play-on")
-    assert "Top card d12, North may: N take\n" in play_on and "must_take_pile" in play_on
-    assert "Top card h8, North may: N decline\n" in play_on
+    assert "Top card d12, North may: Take the pile\n" in play_on and "must_take_pile" in play_on
+    assert "Top card h8, North may: Decline the pile\n" in play_on
     assert "Going-out bonus: North–South 0, East–West 0." in play_on
     end = tagged(executed, "check-game-end")
     hand = re.search(r"The last hand scores North–South (-?\d+), East–West (-?\d+)\.", end)

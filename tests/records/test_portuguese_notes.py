@@ -155,3 +155,29 @@ def test_replay_text_speaks_portuguese() -> None:
     header = [line for line in text.splitlines() if not line.startswith(" ")]
     english = english_words("\n".join(header))
     assert english == [], english
+
+
+def test_the_shipped_games_teacher_words_are_said_in_portuguese() -> None:
+    """Issue 24 §4: lessons 05 and 12 showed the shipped games' titles and comments in English
+    to a learner reading pt_BR. Every title and comment of the shipped files is in the
+    catalogue (`TEACHER_TEXTS`), and the replay text says each one in Portuguese, while the
+    record itself keeps the English it was written in."""
+    from canasta_learn.records.annotate import replay_text
+    from canasta_learn.records.examples import TEACHER_TEXTS, example_games, teacher_text
+
+    games = example_games()
+    assert games
+    for name, record in games.items():
+        said = [str(record.info["title"])] + [c for rr in record.rounds for c in rr.comments.values()]
+        assert said[1:], name
+        for text in said:
+            assert text in TEACHER_TEXTS, (name, text)
+            with speaking("pt_BR"):
+                portuguese = teacher_text(text)
+            assert portuguese != text and english_words(portuguese) == [], (text, portuguese)
+        with speaking("pt_BR"):
+            lines = [line for line in replay_text(record).splitlines() if "Comentário:" in line]
+        assert len(lines) == len(said) - 1, name
+        assert [line for line in lines if english_words(line)] == [], name
+        assert record.rounds[-1].comments and all(c in TEACHER_TEXTS for c in record.rounds[-1].comments.values())
+    assert teacher_text("My own note.") == "My own note."  # a user's comment is shown as written

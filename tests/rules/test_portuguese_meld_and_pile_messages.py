@@ -355,3 +355,25 @@ def test_pile_reason_meaning_is_portuguese(code: str) -> None:
     english, portuguese = both(lambda: pile_reason_text(code))
     assert english == PILE_REASONS[code]
     assert_portuguese(english, portuguese)
+
+
+def test_pt_br_counts_take_their_own_plural_and_none_reads_as_none() -> None:
+    """Issue 24 §4: pt_BR's rule (nplurals=2; plural=(n > 1)) gives 0 the singular, so a meld
+    without wild cards said "0 curinga" and a team without canastas "0 canastra"; a meld panel
+    pluralised its wild cards by the card count ("1 curinga(s)")."""
+    from canasta_learn import Round
+    from canasta_learn.render.table import meld_html
+
+    with speaking("pt_BR"):
+        natural = check_meld("s13 s13 h13 h13 d13 c13 c13").message
+        one_wild = meld_html(parse_cards("h5 h5 d5 c5 jk"))
+        two_wilds = meld_html(parse_cards("h5 h5 d5 jk c2"))
+        table = Round(seed=1)._repr_html_()
+    assert "(7 naturais, nenhum curinga)" in natural, natural
+    assert "5 cartas, 1 curinga \u00b7" in one_wild and "curinga(s)" not in one_wild, one_wild
+    assert "5 cartas, 2 curingas \u00b7" in two_wilds, two_wilds
+    assert "nenhuma canastra" in table and "0 canastra" not in table
+    with speaking("en"):  # the English is unchanged
+        assert "(7 naturals, 0 wild cards)" in check_meld("s13 s13 h13 h13 d13 c13 c13").message
+        assert "5 cards, 1 wild \u00b7" in meld_html(parse_cards("h5 h5 d5 c5 jk"))
+        assert "0 canastas" in Round(seed=1)._repr_html_()

@@ -170,7 +170,7 @@ def test_going_out_concealed_label_is_portuguese() -> None:
     labels = {i.code: (e, i.label) for e, i in zip([x.label for x in english.items], portuguese.items,
                                                     strict=True)}
     e, p = labels["going_out"]
-    assert e == "Going out concealed" and p == "Batida de mão"
+    assert e == "Going out concealed" and p == "Batida fechada"
 
 
 @pytest.mark.parametrize("profile", ["classic", "tranca", "italian"])
@@ -223,3 +223,19 @@ def test_game_summary_is_portuguese_with_the_same_totals() -> None:
         _translated(english, portuguese)
         numbers = [w for w in english.replace(":", " ").split() if w.lstrip("-").isdigit()]
         assert [w for w in portuguese.replace(":", " ").split() if w.lstrip("-").isdigit()] == numbers
+
+
+def test_a_legal_moves_verdict_says_the_move_in_words_not_in_notation() -> None:
+    """Issue 24 §4: the Portuguese said "`E draw` é uma jogada legal": the record's action text
+    as prose. The verdict says the move in words, the cards in the engine's notation."""
+    rnd = Round(seed=7)
+    with speaking("pt_BR"):
+        drawing = rnd.can_draw().message
+    assert drawing == "Você pode fazer isto: Comprar do monte.", drawing
+    rnd.draw()
+    discard = next(a for a in rnd.legal_actions() if type(a).__name__ == "Discard")
+    card = discard.card
+    with speaking("pt_BR"):
+        discarding = rnd.check(discard).message
+    assert discarding == f"Você pode fazer isto: Descartar {card}.", discarding
+    assert english_words(drawing + discarding) == []

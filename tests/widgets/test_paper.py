@@ -4,9 +4,13 @@ where a live widget (the replay viewer, the play widget) stood (issue 12: lesson
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
+from canasta_learn.core.actions import parse_action
 from canasta_learn.play.bots import play_round
+from canasta_learn.play.coach_words import move_words, seat_words
 from canasta_learn.records.annotate import annotate_round
 from canasta_learn.records.examples import load_example
 from canasta_learn.render.paper import KEY_NOTE_CODES, STATIC_MARKER, PaperCopy, key_moments, key_moments_html
@@ -33,7 +37,11 @@ def test_the_page_keeps_the_first_moments_and_always_the_end_of_the_hand() -> No
     page = key_moments_html(record, limit=4, show_hands=False)
     assert page.count('class="cl-moment"') == 4
     last_index, last_text, _said = moments[-1]
-    assert f"Move {last_index + 1}: {last_text}" in page
+    action = parse_action(last_text)
+    before = record.state_at(0, last_index - 1)
+    words = html.escape(move_words(action, before))
+    assert f"Move {last_index + 1}, {seat_words(before, action.seat)}: {words}" in page
+    assert last_text not in page  # the move is said in words, never in notation
     assert f"{STATIC_MARKER}=" in page and f"4 of {len(moments)} key moments" in page
 
 
