@@ -6,7 +6,11 @@ any static host (GitHub Pages, a school's web server, a USB stick with ``python 
 http.server``) serves with no server-side code, and that loads nothing from anywhere else:
 
 * JupyterLab (jupyterlite-core) with the Pyodide kernel (jupyterlite-pyodide-kernel), every
-  lesson, and the front ends of the widget libraries (ipywidgets, anywidget);
+  lesson in both editions (`site_contents`: the English lessons at the top of the file
+  browser, the Brazilian Portuguese ones in its folder ``pt_BR``, and a ``README.md`` linking
+  every lesson of each), and the front ends of the widget libraries (ipywidgets, anywidget).
+  A Portuguese lesson speaks Portuguese in the site as anywhere: its first cell calls
+  ``canasta_learn.set_language("pt_BR")`` (the browser's Python has no ``CANASTA_LEARN_LANG``);
 * ``OUT/static/pyodide/``: a local Pyodide distribution, assembled from npm's ``pyodide``
   package (the core: interpreter, standard library) and the pure-Python wheels the kernel and
   the lessons import, downloaded from PyPI: micropip, IPython and its dependencies, comm, jedi,
@@ -57,10 +61,11 @@ from dataclasses import dataclass, field
 from email.parser import HeaderParser
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from ..core.extras import MissingExtraError, require_extra
 from ..core.files import temporary_name
-from ..core.i18n import gettext, ngettext
+from ..core.i18n import LANGUAGES, gettext, ngettext, speaking
 from .lessons import lessons_dir
 
 __all__ = [
@@ -78,6 +83,7 @@ __all__ = [
     "pyodide_cdn",
     "register",
     "remote_packages",
+    "site_contents",
     "update_site",
     "wheel_name",
 ]
@@ -109,6 +115,13 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 MANIFEST = ".canasta-learn-site.json"
 #: The ``format`` of `MANIFEST`.
 MANIFEST_FORMAT = "canasta-learn-site"
+#: The lessons' editions other than English (the folder's top level): each in the subfolder
+#: named by its language, in the lessons' folder and in the site alike.
+EDITIONS = tuple(language for language in LANGUAGES if language != "en")
+#: The name of each edition's language, in that language (the headings of the site's README).
+AUTONYMS = {"en": "English", "pt_BR": "Português do Brasil"}
+#: The site's index of the lessons, at the top of its file browser.
+INDEX = "README.md"
 
 
 class SiteError(ValueError):
@@ -425,7 +438,8 @@ def build_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None =
                source: Path | None = None, offline_only: bool = False, clean: bool = False) -> Path:
     """Build the JupyterLite site into ``out`` (see the module's documentation); return ``out``.
 
-    ``lessons`` is the folder of notebooks (default: the package's lessons), ``pyodide`` the
+    ``lessons`` is the folder of notebooks, English at its top and each other edition in the
+    subfolder named by its language, ``pt_BR/`` (default: the package's lessons), ``pyodide`` the
     folder of npm's ``pyodide`` package (default: found or fetched, see `find_pyodide`), and
     ``source`` the package's source tree for its wheel (default: `default_source`);
     ``offline_only`` leaves `REMOTE_PACKAGES` out of the lock (see the module's documentation).
@@ -448,9 +462,8 @@ def update_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None 
     (`SiteChanges.renamed`), unless ``clean``. A folder that cannot be written raises
     `SiteError` before anything changes.
     """
-    folder = lessons if lessons is not None else lessons_dir()
-    notebooks = sorted(folder.glob("*.ipynb")) if folder.is_dir() else []
-    if not notebooks:
+    folder = lessons if lessons is not None else lessons_dir("en")  # both editions, whatever --lang says
+    if not lesson_editions(folder):
         raise SiteError(gettext("no notebooks (*.ipynb) in {folder}").format(folder=folder))
     if out.exists() and (not out.is_dir() or any(out.iterdir())) and not (out / "jupyter-lite.json").is_file():
         raise SiteError(gettext("{folder} is not empty and is not a JupyterLite site: give a new or empty folder")
@@ -463,7 +476,7 @@ def update_site(out: Path, *, lessons: Path | None = None, pyodide: Path | None 
     _check_writable(out, target)
     staging = _new_folder_beside(out, target)
     try:
-        _build_into(staging, notebooks, pyodide=pyodide, source=source, offline_only=offline_only)
+        _build_into(staging, folder, pyodide=pyodide, source=source, offline_only=offline_only)
         written = _write_manifest(staging)
         changes = SiteChanges(out, earlier=target.is_dir() and any(target.iterdir()), written=len(written))
         if changes.earlier:
@@ -504,7 +517,77 @@ def _new_folder_beside(out: Path, target: Path) -> Path:
     return staging
 
 
-def _build_into(dest: Path, notebooks: Sequence[Path], *, pyodide: Path | None, source: Path | None,
+def lesson_editions(folder: Path) -> dict[str, list[Path]]:
+    """The notebooks of each edition in the lessons' folder ``folder``: English at its top
+    level, each of `EDITIONS` in the subfolder named by its language; editions with no
+    notebook are left out."""
+    found = {"en": sorted(folder.glob("*.ipynb")) if folder.is_dir() else []}
+    for language in EDITIONS:
+        found[language] = sorted((folder / language).glob("*.ipynb")) if (folder / language).is_dir() else []
+    return {language: notebooks for language, notebooks in found.items() if notebooks}
+
+
+def _lesson_title(notebook: Path) -> str:
+    """``00 · Start here``: the lesson's number and the title its metadata gives (else its name)."""
+    try:
+        metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+    except (OSError, ValueError):
+        metadata = {}
+    title = (metadata.get("canasta_learn") or {}).get("title") if isinstance(metadata, dict) else None
+    number, _, rest = notebook.stem.partition("_")
+    if not isinstance(title, str) or not title.strip():
+        title = rest.replace("_", " ") or notebook.stem
+    return f"{number} · {title}" if number.isdigit() else title
+
+
+def _markdown_text(text: str) -> str:
+    """``text`` with Markdown's special characters escaped (a title shown as written)."""
+    return re.sub(r"([\\`*_{}\[\]<>()#+!|])", r"\\\1", text)
+
+
+def site_contents(folder: Path, dest: Path) -> dict[str, list[str]]:
+    """Write into the new folder ``dest`` what the site's file browser holds: the lessons of
+    every edition in ``folder`` (`lesson_editions`: English at the top, the others in the
+    folder named by their language, e.g. ``pt_BR/``), and `INDEX`, which links every lesson of
+    each edition, under a heading and a sentence in that edition's language. Return the
+    files written per language, as ``/`` paths relative to ``dest``. Raises `SiteError` when
+    ``folder`` holds no notebook."""
+    editions = lesson_editions(folder)
+    if not editions:
+        raise SiteError(gettext("no notebooks (*.ipynb) in {folder}").format(folder=folder))
+    dest.mkdir(parents=True)
+    written: dict[str, list[str]] = {}
+    lines: list[str] = []
+    for language, notebooks in editions.items():
+        where = "" if language == "en" else language + "/"
+        if where:
+            (dest / language).mkdir()
+        written[language] = [where + notebook.name for notebook in notebooks]
+        for notebook in notebooks:
+            shutil.copy2(notebook, dest / (where + notebook.name))
+        with speaking(language):
+            lines.append(f"## {AUTONYMS.get(language, language)}\n")
+            if where:
+                lines.append(gettext("Open a lesson: click its name below, or double-click it in the folder {folder} "
+                                     "of the file browser on the left.").format(folder=language))
+            else:
+                lines.append(gettext("Open a lesson: click its name below, or double-click it in the file browser "
+                                     "on the left."))
+            lines.append(gettext("Run its cells from top to bottom with Shift+Enter: Python runs in this "
+                                 "browser tab.") + "\n")
+        lines.extend(f"- [{_markdown_text(_lesson_title(notebook))}]({quote(where + notebook.name)})"
+                     for notebook in notebooks)
+        lines.append("")
+    titles = []
+    for language in editions:
+        with speaking(language):
+            titles.append(gettext("Canasta lessons"))
+    heading = " · ".join(dict.fromkeys(titles))
+    (dest / INDEX).write_text(f"# {heading}\n\n" + "\n".join(lines), encoding="utf-8")
+    return written
+
+
+def _build_into(dest: Path, lessons: Path, *, pyodide: Path | None, source: Path | None,
                 offline_only: bool) -> None:
     """Build the site into the empty folder ``dest``."""
     with tempfile.TemporaryDirectory(prefix="canasta-site-") as tmp:
@@ -514,12 +597,14 @@ def _build_into(dest: Path, notebooks: Sequence[Path], *, pyodide: Path | None, 
         preload = assemble_distribution(find_pyodide(pyodide, work), lite / "static" / "pyodide", [own], work,
                                         offline_only=offline_only)
         contents = work / "contents"
-        contents.mkdir()
-        for notebook in notebooks:
-            shutil.copy2(notebook, contents / notebook.name)
+        site_contents(lessons, contents)
         settings = {"loadPyodideOptions": {"packages": preload}, "disablePyPIFallback": True}
         config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        # The index (`INDEX`) opens rendered, its links opening the lessons (JupyterLab's
+        # default for Markdown is the text editor); "Open With" still offers the editor.
+        overrides = {"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}}}
+        (lite / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n", encoding="utf-8")
         build_config = {"LiteBuildConfig": {
             "ignore_sys_prefix": ["federated_extensions"],
             "federated_extensions": [str(find_labextension(name)) for name in SITE_EXTENSIONS]}}
@@ -720,6 +805,10 @@ def _handle(args: argparse.Namespace) -> int:
     print(gettext("JupyterLite site in {folder} ({size} MB); serve it with any static web server, "
                   "e.g. python -m http.server -d {folder}, and open /lab/").format(
         folder=out, size=f"{size / 1e6:.0f}"))
+    portuguese = sorted((out / "files" / "pt_BR").glob("*.ipynb"))
+    if portuguese:
+        print(gettext("The Brazilian Portuguese lessons are in the site's folder pt_BR: open "
+                      "/lab/index.html?path=pt_BR/{lesson}").format(lesson=portuguese[0].name))
     return 0
 
 
@@ -737,7 +826,8 @@ def register(subparsers: Any) -> None:
                         help=gettext("the folder to write the site to (new, empty, or a site: replaced when "
                                      "the build has succeeded, keeping the files you added)"))
     parser.add_argument("--lessons", type=Path, metavar="DIR",
-                        help=gettext("the notebooks (default: the package's lessons)"))
+                        help=gettext("the folder of notebooks, with the Brazilian Portuguese ones in its subfolder "
+                                     "pt_BR (default: the package's lessons, both editions)"))
     parser.add_argument("--pyodide", type=Path, metavar="DIR",
                         help=gettext("the folder of npm's pyodide@{version} package (default: npm pack)").format(
                             version=PYODIDE_VERSION))

@@ -9,6 +9,14 @@ the Pyodide kernel in the browser and two quiz questions are answered by clickin
 then checks that not one request left 127.0.0.1, that none but JupyterLite's service-worker
 heartbeat left the site's sub-path, and that Pyodide and the package's wheel came from the site.
 
+The Brazilian Portuguese edition (the site's folder ``pt_BR``) is found from the site's index
+(``README.md``, opened rendered), and its lesson 02 is run whole by the site's kernel, offline:
+the engine's verdicts are Portuguese there, as the lesson's first cell asks (the browser's
+Python has no ``CANASTA_LEARN_LANG``). The other Portuguese lessons are not run in the browser
+here: their code cells are the English ones (run below) with the learner's strings translated
+(tests/lessons/test_lesson_editions.py), and they run under CPython
+(tests/lessons/test_lesson_quizzes.py, tests/lessons/test_lesson_editions.py).
+
 Then every other lesson is run by the site's kernel, offline: those that import nothing the site
 lacks run whole without an error; those that need pandas or matplotlib (which the site lists
 at the address of Pyodide's distribution, and which cannot be had offline here) run without an
@@ -39,8 +47,18 @@ from cell_imports import cell_imports
 from harness import LITE_KERNEL_EXTENSION_ERROR, ConsoleLog, free_port, stop_group, wait_for_port
 from playwright.sync_api import Page, expect
 
-from canasta_learn.cli.site import KERNEL_PLUGIN, PYODIDE_VERSION, SITE_MODULES, build_site, find_pyodide
+from canasta_learn.cli.site import (
+    INDEX,
+    KERNEL_PLUGIN,
+    MANIFEST,
+    PYODIDE_VERSION,
+    SITE_MODULES,
+    build_site,
+    find_pyodide,
+)
 from canasta_learn.core.extras import missing_modules
+from canasta_learn.core.i18n import speaking
+from canasta_learn.core.verdicts import Verdict
 
 if TYPE_CHECKING:  # pragma: no cover - types only
     from playwright.sync_api import Route
@@ -235,6 +253,12 @@ def remote_imports(site: Path) -> dict[str, dict[str, Any]]:
             for module in entry.get("imports", [])}
 
 
+def problems(cell: dict[str, Any]) -> list[str]:
+    """The errors and words on stderr among a cell's outputs (as `CELLS_JS` gives them)."""
+    return [f"{o['ename']}: {o['evalue']}" if o["type"] == "error" else f"stderr: {o['text'][:300]}"
+            for o in cell["outputs"] if o["type"] == "error" or o["name"] == "stderr"]
+
+
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_lesson_runs_in_the_site_offline_up_to_the_first_package_it_downloads(
         name: str, site: Path, served: str, page: Page, page_console: ConsoleLog) -> None:
@@ -269,10 +293,6 @@ def test_every_lesson_runs_in_the_site_offline_up_to_the_first_package_it_downlo
     cells = page.evaluate(CELLS_JS)
     assert len(cells) == len(sources)
 
-    def problems(cell: dict[str, Any]) -> list[str]:
-        return [f"{o['ename']}: {o['evalue']}" if o["type"] == "error" else f"stderr: {o['text'][:300]}"
-                for o in cell["outputs"] if o["type"] == "error" or o["name"] == "stderr"]
-
     ran = cells if first is None else cells[:first]
     for index, cell in enumerate(ran):
         assert cell["count"] is not None, f"{name}: code cell {index} did not run"
@@ -286,3 +306,72 @@ def test_every_lesson_runs_in_the_site_offline_up_to_the_first_package_it_downlo
         assert any(w in errors[0]["evalue"] for w in wanted), errors[0]
         assert any(cdn + remote[w]["file_name"].rsplit("/", 1)[-1] in left for w in wanted), left
         assert all(u.startswith(cdn) for u in left), left
+
+
+# --------------------------------------------------------------------------- the Portuguese edition
+PT_LESSON = "pt_BR/02_frozen_and_blocked_piles.ipynb"
+
+
+def test_the_site_holds_the_pt_BR_lessons_and_its_manifest_lists_them(site: Path) -> None:
+    """Issue 24 §5: the Portuguese edition is in the site, as shipped, and the site owns it."""
+    names = sorted(p.name for p in (ROOT / "notebooks" / "pt_BR").glob("*.ipynb"))
+    assert len(names) == 13
+    assert sorted(p.name for p in (site / "files" / "pt_BR").glob("*.ipynb")) == names
+    listed = json.loads((site / MANIFEST).read_text(encoding="utf-8"))["files"]
+    for name in names:
+        served = site / "files" / "pt_BR" / name
+        notebook = nbformat.read(served, as_version=4)
+        nbformat.validate(notebook)
+        assert notebook.cells == nbformat.read(ROOT / "notebooks" / "pt_BR" / name, as_version=4).cells, name
+        assert listed[f"files/pt_BR/{name}"] == hashlib.sha256(served.read_bytes()).hexdigest(), name
+    assert f"files/{INDEX}" in listed
+
+
+def _first_verdict_in_portuguese(lesson: Path) -> tuple[int, Verdict]:
+    """The index among the code cells of ``lesson``'s first worked check (a cell tagged
+    ``check-...``), and the verdict it gives, computed here under CPython speaking pt_BR (the
+    cells before it run in a namespace; the lesson's language cell is left out so that this
+    process's language is not changed)."""
+    namespace: dict[str, Any] = {}
+    code = [c for c in nbformat.read(lesson, as_version=4).cells if c.cell_type == "code"]
+    with speaking("pt_BR"):
+        for index, cell in enumerate(code):
+            tags = cell.metadata.get("tags", [])
+            if "language" in tags:
+                continue
+            if any(tag.startswith("check-") for tag in tags):
+                verdict = eval(cell.source, namespace)  # noqa: S307 - the lesson's own one-line check
+                assert isinstance(verdict, Verdict), cell.source
+                return index, verdict
+            exec(cell.source, namespace)  # noqa: S102 - the lesson's own cells
+    raise AssertionError(f"{lesson} has no cell tagged check-...")
+
+
+def test_a_pt_BR_lesson_found_from_the_index_runs_offline_and_speaks_portuguese(
+        served: str, page: Page, page_console: ConsoleLog) -> None:
+    """Issue 24 §5: a Portuguese-speaking class uses the site: the index links the Portuguese
+    lesson, which runs whole in the site's kernel, offline, and the engine answers in Portuguese."""
+    page_console.ignored_patterns.remove(LITE_KERNEL_EXTENSION_ERROR)
+    _requested, left = _offline(page, served)
+    index, verdict = _first_verdict_in_portuguese(ROOT / "notebooks" / PT_LESSON)
+    english = verdict.message_in("en")
+    assert verdict.message != english  # the sentence looked for is not the English one
+
+    page.goto(f"{served}/lab/index.html?path={INDEX}")
+    link = page.locator(".jp-RenderedMarkdown").get_by_role("link", name="02 · Pilhas congeladas e bloqueadas")
+    link.click(timeout=RUN_TIMEOUT_MS)
+    expect(page.locator(".jp-NotebookPanel .jp-Cell").first).to_contain_text(
+        "set_language", timeout=RUN_TIMEOUT_MS)  # the lesson's language cell
+    expect(page.locator(".jp-NotebookPanel").last).to_contain_text("Pegar a pilha")
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("Python (Pyodide) | Idle", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")  # resolves when done
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("Python (Pyodide) | Idle", timeout=RUN_TIMEOUT_MS)
+    assert page.evaluate("window.jupyterapp.shell.currentWidget.context.path") == PT_LESSON
+    cells = page.evaluate(CELLS_JS)
+    for number, cell in enumerate(cells):
+        assert cell["count"] is not None, f"{PT_LESSON}: code cell {number} did not run"
+        assert problems(cell) == [], f"{PT_LESSON}: code cell {number}: {problems(cell)}"
+    output = page.locator(".jp-NotebookPanel .jp-CodeCell").nth(index).locator(".jp-OutputArea")
+    expect(output).to_contain_text(verdict.message)
+    expect(output).not_to_contain_text(english)
+    assert left == [], left

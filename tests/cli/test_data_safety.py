@@ -324,6 +324,10 @@ def test_site_rebuild_keeps_what_the_teacher_added_and_says_so(tmp_path: Path, p
             "so it may be yours): files/my_class.ipynb.") in said
     assert (out / "files" / "my_class.ipynb").read_bytes() == teacher
     assert (out / "static" / "pyodide" / "pyodide-lock.json").stat().st_size > 1000  # the new build's
+    # both editions, and where the Portuguese one is (issue 24 §5)
+    assert (out / "files" / "pt_BR" / "00_start_here.ipynb").is_file()
+    assert ("The Brazilian Portuguese lessons are in the site's folder pt_BR: open "
+            "/lab/index.html?path=pt_BR/00_start_here.ipynb") in said
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
     # The teacher changes the site's settings and adds a page; the site now lists its own files.

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import zipfile
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from canasta_learn import cli
+from canasta_learn.cli.lessons import lesson_names, lessons_dir
 from canasta_learn.cli.site import (
     PYODIDE_VERSION,
     REMOTE_PACKAGES,
@@ -25,9 +29,11 @@ from canasta_learn.cli.site import (
     pyodide_cdn,
     pyodide_environment,
     remote_packages,
+    site_contents,
     wheel_name,
     wheel_requirements,
 )
+from canasta_learn.core.i18n import gettext, speaking
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,3 +154,58 @@ def test_site_command_takes_offline_only(tmp_path: Path, capsys: pytest.CaptureF
     (out / "notes.md").write_text("mine")
     assert cli.main(["site", "--offline-only", str(out)]) == 2
     assert "give a new or empty folder" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- both editions
+def _cells(notebook: Path) -> list[dict[str, object]]:
+    return [dict(cell) for cell in nbformat.read(notebook, as_version=4).cells]
+
+
+def test_site_holds_all_13_pt_BR_lessons_valid_and_identical_in_cells_to_the_packaged_ones(tmp_path: Path) -> None:
+    """Issue 24 §5: a Portuguese-speaking class finds the Portuguese edition in the site."""
+    packaged = lessons_dir("pt_BR")
+    contents = tmp_path / "contents"
+    written = site_contents(lessons_dir("en"), contents)
+    names = sorted(p.name for p in packaged.glob("*.ipynb"))
+    assert len(names) == 13
+    assert sorted(p.name for p in (contents / "pt_BR").glob("*.ipynb")) == names
+    assert written["pt_BR"] == [f"pt_BR/{name}" for name in names]
+    assert sorted(p.name for p in contents.glob("*.ipynb")) == lesson_names("en")  # English: the top level
+    for name in names:
+        notebook = nbformat.read(contents / "pt_BR" / name, as_version=4)
+        nbformat.validate(notebook)
+        assert notebook.metadata["canasta_learn"]["language"] == "pt_BR", name
+        assert _cells(contents / "pt_BR" / name) == _cells(packaged / name), name
+        # what makes the browser's kernel (no CANASTA_LEARN_LANG there) speak Portuguese
+        first = next(cell for cell in notebook.cells if cell.cell_type == "code")
+        assert 'canasta_learn.set_language("pt_BR")' in first.source, name
+
+
+def test_site_index_links_every_lesson_of_both_editions_in_their_language(tmp_path: Path) -> None:
+    contents = tmp_path / "contents"
+    site_contents(lessons_dir("en"), contents)
+    index = (contents / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"^- \[(.+)\]\((\S+)\)$", index, re.MULTILINE)
+    assert [target for _title, target in links] == (
+        lesson_names("en") + [f"pt_BR/{name}" for name in lesson_names("pt_BR")])
+    for _title, target in links:
+        assert (contents / target).is_file(), target
+    titles = dict((target, title) for title, target in links)
+    assert titles["02_frozen_and_blocked_piles.ipynb"] == "02 · Frozen and blocked piles"
+    assert titles["pt_BR/02_frozen_and_blocked_piles.ipynb"] == "02 · Pilhas congeladas e bloqueadas"
+    english, portuguese = index.split("\n## Português do Brasil\n")
+    assert "## English" in english
+    with speaking("pt_BR"):
+        sentence = gettext("Run its cells from top to bottom with Shift+Enter: Python runs in this browser tab.")
+    assert sentence != "Run its cells from top to bottom with Shift+Enter: Python runs in this browser tab."
+    assert sentence in portuguese and sentence not in english
+
+
+def test_site_of_a_folder_without_pt_BR_holds_only_english(tmp_path: Path) -> None:
+    lessons = tmp_path / "mine"
+    lessons.mkdir()
+    shutil.copy2(ROOT / "notebooks" / "02_frozen_and_blocked_piles.ipynb", lessons)
+    written = site_contents(lessons, tmp_path / "contents")
+    assert written == {"en": ["02_frozen_and_blocked_piles.ipynb"]}
+    assert not (tmp_path / "contents" / "pt_BR").exists()
+    assert "Português" not in (tmp_path / "contents" / "README.md").read_text(encoding="utf-8")
