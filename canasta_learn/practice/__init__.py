@@ -1,0 +1,21 @@
+"""Practice that trains: drills the engine generates and grades, mastery with spaced review, and
+the learner's progress kept between sessions (issue 25, the domain layer; no widget library).
+
+* `skills`: one drill generator per skill, in the registry `SKILLS` (`generate`);
+* `drills`: the `Drill`, its hints, and `grade` (the engine judges the learner's answer);
+* `mastery`: a Leitner schedule per skill and the `Session` that picks what to practise;
+* `store`: the progress file (documented JSON, written whole or not at all).
+
+>>> from canasta_learn.practice import generate, grade
+>>> drill = generate("red_threes", seed=5)
+>>> grade(drill, drill.answer).outcome
+'right'
+"""
+
+from __future__ import annotations
+
+from .drills import KINDS, OUTCOMES, Drill, Grade, grade
+from .skills import DIFFICULTIES, SKILLS, Skill, generate, skill_ids
+
+__all__ = ["DIFFICULTIES", "KINDS", "OUTCOMES", "SKILLS", "Drill", "Grade", "Skill", "generate", "grade",
+           "skill_ids"]
