@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Card, format_cards
+from ..core.cards import format_cards
 from ..core.i18n import gettext, pgettext
 from ..core.inputs import need_card_lists, need_cards, wrong_kind
 from ..engine.position import Position

@@ -335,7 +335,7 @@ def _take_pile(seed: int, difficulty: int) -> Drill:
     position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
     best = position.check_take_pile()
     answer: tuple[Card, ...] | None = None
-    if best.ok:
+    if best.ok and best.meld is not None:
         kept = list(best.meld)
         kept.remove(top[0])
         answer = tuple(kept)
