@@ -76,6 +76,9 @@ class Drill:
     fact_maker: Callable[[], str]
     rule: str
     rule_name: str
+    #: The answer the generator built the position to have, chosen before the cards (a bool
+    #: "there is a way" for the action kinds); the engine's ``answer`` must agree (tests check).
+    built_for: Any = None
     #: For ``choice`` drills: the choice keys, in the order shown.
     choices: tuple[str, ...] = ()
     choice_words: Callable[[str], str] | None = None

@@ -174,7 +174,7 @@ def _meld_validity(seed: int, difficulty: int) -> Drill:
 
     return Drill("meld_validity", seed, difficulty, "yes_no", position, check_meld(cards, prof).ok,
                  _verdict_of(lambda: check_meld(cards, prof)), task, fact, "rules-melds",
-                 SKILLS["meld_validity"].rule_name)
+                 SKILLS["meld_validity"].rule_name, built_for=legal)
 
 
 _KINDS = ("natural", "mixed", "none")
@@ -222,7 +222,7 @@ def _canasta_kind(seed: int, difficulty: int) -> Drill:
 
     return Drill("canasta_kind", seed, difficulty, "choice", position, answer(),
                  _verdict_of(lambda: check_meld(cards, prof)), task, fact, "rules-canastas",
-                 SKILLS["canasta_kind"].rule_name, choices=_KINDS, choice_words=_kind_words)
+                 SKILLS["canasta_kind"].rule_name, built_for=target, choices=_KINDS, choice_words=_kind_words)
 
 
 def _meld_value(seed: int, difficulty: int) -> Drill:
@@ -304,7 +304,7 @@ def _pile_state(seed: int, difficulty: int) -> Drill:
     status_now = position.pile_status()
     return Drill("pile_state", seed, difficulty, "choice", position, status_now.code,
                  lambda: (position.pile_status().code, position.pile_status().message), task, fact,
-                 "rules-pile-frozen", SKILLS["pile_state"].rule_name, choices=_PILE_REASONS,
+                 "rules-pile-frozen", SKILLS["pile_state"].rule_name, built_for=target, choices=_PILE_REASONS,
                  choice_words=pile_reason_text)
 
 
@@ -353,7 +353,7 @@ def _take_pile(seed: int, difficulty: int) -> Drill:
     return Drill("take_pile", seed, difficulty, "take_pile", position, answer,
                  _verdict_of(position.check_take_pile), task, lambda: position.pile_status().message,
                  "rules-pile-take-frozen" if frozen else "rules-pile-take-open", SKILLS["take_pile"].rule_name,
-                 judge=judge, legal=lambda cards: False)
+                 built_for=takeable, judge=judge, legal=lambda cards: False)
 
 
 # -------------------------------------------------------------------------------------- opening
@@ -458,7 +458,7 @@ def _opening(seed: int, difficulty: int) -> Drill:
         return None if verdict.ok else (verdict.code, verdict.message)
 
     return Drill("opening", seed, difficulty, "open", position, answer, _verdict_of(position.opening_verdict),
-                 task, fact, "rules-opening-count", SKILLS["opening"].rule_name, judge=judge,
+                 task, fact, "rules-opening-count", SKILLS["opening"].rule_name, built_for=opens, judge=judge,
                  legal=lambda melds: False)
 
 
@@ -507,7 +507,7 @@ def _go_out(seed: int, difficulty: int) -> Drill:
 
     return Drill("go_out", seed, difficulty, "go_out", position, answer,
                  _verdict_of(lambda: position.check_go_out([list(m) for m in melds], discard)), task, fact,
-                 "rules-going-out", SKILLS["go_out"].rule_name, judge=judge, legal=legal)
+                 "rules-going-out", SKILLS["go_out"].rule_name, built_for=goes, judge=judge, legal=legal)
 
 
 # -------------------------------------------------------------------------------------- scoring
