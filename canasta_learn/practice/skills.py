@@ -155,8 +155,8 @@ def _meld_validity(seed: int, difficulty: int) -> Drill:
             cards = pool.naturals(rank, 2) + pool.naturals(pool.rank(avoid=[rank]), 1) + pool.wilds(rng.randint(0, 1))
         else:
             cards = pool.naturals(3, 3)
-    rng.shuffle(cards)
     position = Position(cards, profile=prof)
+    cards = list(position.hand)  # in the order the learner sees them
 
     def task() -> str:
         return gettext("Is {cards} a legal meld on its own (you are not going out)? Answer yes or no.").format(
@@ -233,8 +233,8 @@ def _meld_value(seed: int, difficulty: int) -> Drill:
     naturals = rng.randint(2, 5)
     wild = 0 if difficulty == 1 else rng.randint(0 if difficulty == 2 else 1, prof.wild_limit)
     cards = pool.naturals(rank, max(naturals, 3 - wild)) + pool.wilds(wild)
-    rng.shuffle(cards)
     position = Position(cards, profile=prof)
+    cards = list(position.hand)  # in the order the learner sees them
 
     def task() -> str:
         return gettext("Add up the card values of {cards} (no bonuses). How many points is it worth?").format(
