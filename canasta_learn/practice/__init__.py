@@ -15,10 +15,10 @@ the learner's progress kept between sessions (issue 25, the domain layer; no wid
 from __future__ import annotations
 
 from .drills import KINDS, OUTCOMES, Drill, Grade, grade
-from .mastery import BOXES, INTERVALS, Progress, Session, SkillMastery
+from .mastery import BOX_DIFFICULTY, BOXES, INTERVALS, Progress, Session, SkillMastery
 from .skills import DIFFICULTIES, SKILLS, Skill, generate, skill_ids
 from .store import ProgressFileError, default_path, load_progress, save_progress
 
-__all__ = ["BOXES", "DIFFICULTIES", "INTERVALS", "KINDS", "OUTCOMES", "SKILLS", "Drill", "Grade", "Progress",
-           "ProgressFileError", "Session", "Skill", "SkillMastery", "default_path", "generate", "grade",
+__all__ = ["BOXES", "BOX_DIFFICULTY", "DIFFICULTIES", "INTERVALS", "KINDS", "OUTCOMES", "SKILLS", "Drill", "Grade",
+           "Progress", "ProgressFileError", "Session", "Skill", "SkillMastery", "default_path", "generate", "grade",
            "load_progress", "save_progress", "skill_ids"]

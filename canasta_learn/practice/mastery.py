@@ -23,6 +23,7 @@ the weakest skills anyway. The clock is a parameter (``now``), never read inside
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
@@ -31,7 +32,7 @@ from typing import Any
 from .drills import Drill, Grade, grade
 from .skills import SKILLS, generate
 
-__all__ = ["BOXES", "INTERVALS", "Progress", "Session", "SkillMastery", "utc_now"]
+__all__ = ["BOXES", "BOX_DIFFICULTY", "INTERVALS", "Progress", "Session", "SkillMastery", "utc_now"]
 
 #: The Leitner boxes.
 BOXES = (1, 2, 3, 4, 5)
@@ -102,45 +103,58 @@ class Progress:
         return updated
 
 
+#: The drill difficulty for a skill in each box when the session adapts it: new and shaky
+#: skills get plain cases, mastered ones the near misses.
+BOX_DIFFICULTY = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3}
+
+
 class Session:
     """A practice session over ``progress``: `next_skills` picks what to practise, `drill` makes a
-    fresh drill of a skill, `answer` grades it and records the outcome (a wrong answer is followed
-    by a fresh drill of the same skill: `retry`). ``now`` is the clock (UTC, aware); ``skills`` the
-    skill ids in play (default: every registered skill)."""
+    fresh drill of a skill, `answer` grades it and records the outcome, and after a wrong answer
+    `retry` gives a fresh position of the same skill. ``now`` is the clock (UTC, aware);
+    ``skills`` the skill ids in play (default: every registered skill); ``seed`` the first seed
+    (default: a random one, so each session sees new positions; pass one to replay a session);
+    ``difficulty`` 1-3 for every drill, or None to follow each skill's box (`BOX_DIFFICULTY`)."""
 
     def __init__(self, progress: Progress, *, now: Callable[[], datetime] = utc_now,
-                 skills: Iterable[str] | None = None, seed: int = 0, difficulty: int = 2) -> None:
+                 skills: Iterable[str] | None = None, seed: int | None = None,
+                 difficulty: int | None = None) -> None:
         self.progress = progress
         self.now = now
         self.skills = list(SKILLS) if skills is None else list(skills)
         unknown = [s for s in self.skills if s not in SKILLS]
         if unknown:
             raise ValueError(f"skills holds {', '.join(map(repr, unknown))}, not a skill; known: {', '.join(SKILLS)}.")
-        self._seed = seed
+        if difficulty is not None and difficulty not in (1, 2, 3):
+            raise ValueError(f"difficulty must be 1, 2, 3 or None (follow each skill's box), not {difficulty!r}.")
+        self._seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         self.difficulty = difficulty
 
-    def _weakness(self, skill: str, now: datetime) -> tuple[int, int, datetime]:
+    def _weakness(self, skill: str) -> tuple[int, int, datetime]:
         record = self.progress.mastery(skill)
         return record.box, -record.wrong, record.last_seen or datetime.min.replace(tzinfo=timezone.utc)
 
     def due_skills(self) -> list[str]:
-        """The skills due for review now, weakest first."""
+        """The skills due for review now, weakest first (lowest box, most wrong, longest unseen)."""
         now = self.now()
         due = [s for s in self.skills if self.progress.mastery(s).is_due(now)]
-        return sorted(due, key=lambda s: self._weakness(s, now))
+        return sorted(due, key=self._weakness)
 
     def next_skills(self, count: int = 3) -> list[str]:
         """Up to ``count`` skills to practise now: the due ones, weakest first, then (when fewer
         are due) the weakest of the others."""
-        now = self.now()
         due = self.due_skills()
-        rest = sorted((s for s in self.skills if s not in due), key=lambda s: self._weakness(s, now))
+        rest = sorted((s for s in self.skills if s not in due), key=self._weakness)
         return (due + rest)[:count]
 
+    def difficulty_for(self, skill: str) -> int:
+        """The difficulty of the next drill of ``skill``."""
+        return self.difficulty or BOX_DIFFICULTY[self.progress.mastery(skill).box]
+
     def drill(self, skill: str) -> Drill:
-        """A fresh drill of ``skill`` (each call a new seed)."""
+        """A fresh drill of ``skill`` (each call the next seed)."""
         self._seed += 1
-        return generate(skill, self._seed, self.difficulty)
+        return generate(skill, self._seed, self.difficulty_for(skill))
 
     def answer(self, drill: Drill, answer: object) -> Grade:
         """Grade ``answer`` to ``drill`` and record it in the progress at ``now``."""
@@ -149,5 +163,9 @@ class Session:
         return result
 
     def retry(self, drill: Drill) -> Drill:
-        """A fresh drill of the same skill (after a wrong answer): a new position, never the same."""
-        return self.drill(drill.skill)
+        """A fresh drill of the same skill (after a wrong answer), never the same task again."""
+        for _ in range(20):
+            fresh = self.drill(drill.skill)
+            if fresh.task != drill.task:
+                return fresh
+        raise RuntimeError(f"no fresh position of {drill.skill} in 20 seeds")  # pragma: no cover

@@ -76,13 +76,13 @@ def test_when_nothing_is_due_the_session_still_offers_the_weakest_skills() -> No
 def test_a_session_answer_records_the_grade_at_the_clocks_time_and_a_retry_is_a_fresh_position() -> None:
     clock = Clock()
     progress = Progress()
-    session = Session(progress, now=clock)
+    session = Session(progress, now=clock, seed=0)
     drill = session.drill("meld_validity")
     result = session.answer(drill, not drill.answer)
     assert result.outcome == "wrong"
     assert progress.mastery("meld_validity") == SkillMastery(box=1, wrong=1, last_seen=T0)
     retry = session.retry(drill)
-    assert retry.skill == "meld_validity" and retry.seed != drill.seed
+    assert retry.skill == "meld_validity" and retry.task != drill.task
     assert session.answer(retry, retry.answer).right
     assert progress.mastery("meld_validity").box == 2
 
@@ -91,3 +91,20 @@ def test_a_session_refuses_an_unknown_skill() -> None:
     with pytest.raises(ValueError, match="'chess', not a skill"):
         Session(Progress(), skills=["chess"])
     assert len(Session(Progress()).skills) == len(skill_ids())
+
+
+def test_the_drills_difficulty_follows_the_skills_box_unless_fixed() -> None:
+    progress = Progress()
+    session = Session(progress, now=Clock(), seed=3)
+    assert session.drill("opening").difficulty == 1
+    for _ in range(3):
+        progress.record("opening", True, T0)
+    assert session.drill("opening").difficulty == 3
+    assert Session(progress, seed=3, difficulty=2).drill("opening").difficulty == 2
+    with pytest.raises(ValueError, match="difficulty must be 1, 2, 3 or None"):
+        Session(progress, difficulty=0)
+
+
+def test_two_sessions_without_a_seed_start_from_different_positions() -> None:
+    tasks = {Session(Progress()).drill("hand_score").task for _ in range(5)}
+    assert len(tasks) > 1
