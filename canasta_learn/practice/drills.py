@@ -79,6 +79,9 @@ class Drill:
     #: The answer the generator built the position to have, chosen before the cards (a bool
     #: "there is a way" for the action kinds); the engine's ``answer`` must agree (tests check).
     built_for: Any = None
+    #: What the task names beyond the position, as data a view can draw (e.g. ``"laid"``: the
+    #: melds it says you lay, ``"discard"``: the card it says you discard).
+    shown: dict[str, Any] = field(default_factory=dict)
     #: For ``choice`` drills: the choice keys, in the order shown.
     choices: tuple[str, ...] = ()
     choice_words: Callable[[str], str] | None = None

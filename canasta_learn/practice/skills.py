@@ -510,6 +510,57 @@ def _go_out(seed: int, difficulty: int) -> Drill:
                  "rules-going-out", SKILLS["go_out"].rule_name, built_for=goes, judge=judge, legal=legal)
 
 
+def _concealed(seed: int, difficulty: int) -> Drill:
+    rng = _rng("concealed", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    concealed = rng.random() < 0.5
+    size = prof.canasta_size
+    canasta_rank = pool.rank()
+    wild = rng.randint(0, 1)
+    laid: list[list[Card]] = [pool.naturals(canasta_rank, size - wild) + pool.wilds(wild)]
+    partner_rank = pool.rank(avoid=[canasta_rank])
+    # why not concealed: you melded earlier in the hand, or (the near miss) one card of yours goes
+    # onto a meld your partner started
+    why = None if concealed else "onto_partner" if difficulty == 3 or rng.random() < 0.5 else "melded_before"
+    team_melds = [pool.naturals(partner_rank, 3)] if why is not None or rng.random() < 0.5 else []
+    if why == "onto_partner":
+        laid.append(pool.naturals(partner_rank, 1))
+    elif rng.random() < 0.5:
+        laid.append(pool.naturals(pool.rank(avoid=[canasta_rank, partner_rank]), 3))
+    used = [c.rank for m in laid for c in m]
+    discard = pool.singles(1, avoid=[*used, partner_rank])[0]
+    hand = [c for m in laid for c in m] + [discard]
+    position = Position(hand, team_melds=team_melds, drew_from="stock", player_has_melded=why == "melded_before",
+                        profile=prof)
+
+    def verdict() -> object:
+        return position.check_go_out(laid, discard, concealed=True)
+
+    def task() -> str:
+        if why == "melded_before":
+            said = gettext("You have drawn. Your team has melded {melds}, and you yourself melded earlier in this "
+                           "hand. You go out now by laying {laid} and discarding {card}. Is that going out "
+                           "concealed?")
+        elif team_melds:
+            said = gettext("You have drawn. Your partner has melded {melds}; you have not melded yet in this hand. "
+                           "You go out now by laying {laid} and discarding {card}. Is that going out concealed?")
+        else:
+            said = gettext("You have drawn. Your team has not melded yet in this hand. You go out now by laying "
+                           "{laid} and discarding {card}. Is that going out concealed?")
+        return said.format(melds=" + ".join(_cards(m) for m in team_melds), laid=" + ".join(_cards(m) for m in laid),
+                           card=discard)
+
+    def fact() -> str:
+        return gettext("A concealed hand goes down all in one turn, in melds of your own with a canasta among "
+                       "them: no meld earlier in the hand, and nothing added to your partner's melds.")
+
+    answer = position.check_go_out(laid, discard, concealed=True).ok
+    return Drill("concealed", seed, difficulty, "yes_no", position, answer, _verdict_of(verdict), task, fact,
+                 "rules-concealed", SKILLS["concealed"].rule_name, built_for=concealed,
+                 shown={"laid": tuple(tuple(m) for m in laid), "discard": discard})
+
+
 # -------------------------------------------------------------------------------------- scoring
 def _breakdown_words(breakdown: ScoreBreakdown) -> str:
     """The engine's score breakdown on one line: each item, then the total."""
@@ -611,6 +662,7 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
     Skill("opening", N_("Opening with several melds"), "rules-opening-count",
           N_("what counts toward the opening"), _opening),
     Skill("go_out", N_("Going out"), "rules-going-out", N_("going out needs a canasta"), _go_out),
+    Skill("concealed", N_("Going out concealed"), "rules-concealed", N_("going out concealed"), _concealed),
     Skill("hand_score", N_("Scoring a hand"), "rules-scoring", N_("scoring a hand"), _hand_score),
     Skill("red_threes", N_("Red threes"), "rules-scoring-red-threes", N_("the sign of red threes"),
           _red_threes),

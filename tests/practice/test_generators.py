@@ -111,6 +111,10 @@ def _independent_check(drill: Drill) -> bool:
             return not possible
         melds, discard = drill.answer
         return possible and position.check_go_out([list(m) for m in melds], discard).ok
+    if drill.skill == "concealed":  # going out is legal either way; only concealment differs
+        laid, discard = [list(m) for m in drill.shown["laid"]], drill.shown["discard"]
+        plain = position.check_go_out(laid, discard)
+        return plain.ok and plain.concealed == drill.answer
     if drill.skill in ("hand_score", "red_threes"):
         code, message = drill.explain()
         return code == "score_breakdown" and message.rstrip(".").endswith(str(drill.answer)) if \
