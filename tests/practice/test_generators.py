@@ -222,3 +222,11 @@ def test_generate_refuses_an_unknown_skill_or_difficulty() -> None:
         generate("go_out", 1, 4)
     with pytest.raises(TypeError, match="seed must be a whole number"):
         generate("go_out", "1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("skill", skill_ids())
+def test_docs_practice_lists_every_skill_with_its_rule_and_answer_kind(skill: str) -> None:
+    doc = open("docs/practice.md", encoding="utf-8").read()
+    row = (f"| `{skill}` | {SKILLS[skill].title} | [`{SKILLS[skill].rule}`](rules.md#{SKILLS[skill].rule}) | "
+           f"`{generate(skill, 0).kind}` |")
+    assert row in doc
