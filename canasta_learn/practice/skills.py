@@ -225,6 +225,53 @@ def _canasta_kind(seed: int, difficulty: int) -> Drill:
                  SKILLS["canasta_kind"].rule_name, built_for=target, choices=_KINDS, choice_words=_kind_words)
 
 
+def _meld_merge(seed: int, difficulty: int) -> Drill:
+    rng = _rng("meld_merge", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    target = rng.choice(_KINDS)
+    rank = pool.rank()
+    size = prof.canasta_size
+    table_count = rng.randint(3, 4)
+    total = size - 1 if target == "none" else size if difficulty == 3 else rng.randint(size, size + 1)
+    # the wild card (at most one) lies on the table or comes from the hand; none in a natural canasta
+    wild = 0 if target == "natural" else 1 if target == "mixed" else rng.randint(0, 1)
+    wild_on_table = wild and rng.random() < 0.5
+    table = pool.naturals(rank, table_count - (1 if wild_on_table else 0)) + (pool.wilds(1) if wild_on_table else [])
+    laid = pool.naturals(rank, total - table_count - (wild if not wild_on_table else 0))
+    laid += pool.wilds(1) if wild and not wild_on_table else []
+    hand = laid + pool.singles(3, avoid=[rank])
+    position = Position(hand, team_melds=[table], drew_from="stock", profile=prof)
+    laid = sorted(laid, key=hand.index)
+
+    def merged() -> list[Card]:
+        after = position.round
+        after.meld([laid], seat=0)
+        return list(after.melds[0][rank])
+
+    def answer() -> str:
+        after = position.round
+        after.meld([laid], seat=0)
+        kinds = after.canasta_kinds(0)
+        return kinds[0] if kinds else "none"
+
+    def task() -> str:
+        return gettext("Your team has melded {table}. You have drawn and you lay {laid}. What does your team's "
+                       "meld become: a natural canasta, a mixed canasta, or not a canasta?").format(
+            table=_cards(table), laid=_cards(laid))
+
+    def fact() -> str:
+        return gettext("Melds belong to the team: cards you lay of a rank your team has melded join that meld, "
+                       "which then holds {count}.").format(
+            count=ngettext("{count} card", "{count} cards", len(table) + len(laid)).format(
+                count=len(table) + len(laid)))
+
+    return Drill("meld_merge", seed, difficulty, "choice", position, answer(),
+                 _verdict_of(lambda: check_meld(merged(), prof)), task, fact, "rules-melds-team",
+                 SKILLS["meld_merge"].rule_name, built_for=target, choices=_KINDS, choice_words=_kind_words,
+                 shown={"laid": tuple(laid)})
+
+
 def _meld_value(seed: int, difficulty: int) -> Drill:
     rng = _rng("meld_value", seed, difficulty)
     prof = get_profile(_PROFILE)
@@ -652,6 +699,8 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
           _meld_validity),
     Skill("canasta_kind", N_("Natural and mixed canastas"), "rules-canastas", N_("canastas, natural and mixed"),
           _canasta_kind),
+    Skill("meld_merge", N_("Adding to your team's melds"), "rules-melds-team", N_("melds belong to the team"),
+          _meld_merge),
     Skill("meld_value", N_("Card values"), "rules-cards", N_("cards and card values"), _meld_value),
     Skill("pile_state", N_("Open, frozen or blocked pile"), "rules-pile-frozen",
           N_("a frozen pile, a blocked pile"), _pile_state),

@@ -90,6 +90,13 @@ def _independent_check(drill: Drill) -> bool:
         key = meld_key(meld, position.profile)
         assert key is not None
         return (canasta_kind(meld, key, position.profile) or "none") == drill.answer
+    if drill.skill == "meld_merge":  # the laid cards join the team's meld: judge the two together
+        laid = list(drill.shown["laid"])
+        whole = position.team_melds[0] + laid
+        key = meld_key(whole, position.profile)
+        assert key is not None
+        return position.check_meld([laid]).ok and (canasta_kind(whole, key, position.profile) or "none") == \
+            drill.answer
     if drill.skill == "meld_value":
         return meld_value(position.hand) == drill.answer
     if drill.skill == "pile_state":
