@@ -152,6 +152,8 @@ def _answer_words(drill: Drill, answer: Any) -> str:
     if drill.kind == "take_pile":
         if answer is None:
             return gettext("you may not take the pile")
+        if not answer:
+            return gettext("take the pile, adding its top card to your team's meld")
         return gettext("take the pile with {cards}").format(cards=format_cards(answer))
     if drill.kind == "open":
         if answer is None:

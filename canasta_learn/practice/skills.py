@@ -361,8 +361,12 @@ def _take_pile(seed: int, difficulty: int) -> Drill:
     pool = _Pool(rng, prof)
     takeable = rng.random() < 0.5
     frozen = rng.random() < 0.5
+    # the team's meld is of the top card's rank: the third way into an open pile, and (the near
+    # miss) no help at all with a frozen one
+    onto_meld = difficulty >= 2 and rng.random() < 0.4 and (takeable != frozen)
     meld_rank = pool.rank()
-    rank = pool.rank(avoid=[meld_rank])
+    rank = meld_rank if onto_meld else pool.rank(avoid=[meld_rank])
+    melds = [pool.naturals(meld_rank, 3)]
     top = pool.naturals(rank, 1)
     plain = pool.singles(rng.randint(2, 4), avoid=[rank, meld_rank])
     if frozen:
@@ -371,14 +375,15 @@ def _take_pile(seed: int, difficulty: int) -> Drill:
         pile = plain + pool.naturals(3, 1) + top
     else:
         pile = plain + top
-    if takeable:
+    if onto_meld and takeable:  # open: the top card goes onto the team's meld, nothing from the hand
+        own: list[Card] = []
+    elif takeable:
         own = pool.naturals(rank, 2) if frozen or rng.random() < 0.5 else pool.naturals(rank, 1) + pool.wilds(1)
     elif frozen:  # one natural card short of the pair a frozen pile needs
         own = pool.naturals(rank, 1) + pool.wilds(1)
     else:  # one card short: a single natural card and no wild card
         own = pool.naturals(rank, 1)
     hand = own + pool.singles(4, avoid=[rank, meld_rank])
-    melds = [pool.naturals(meld_rank, 3)]
     position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
     best = position.check_take_pile()
     answer: tuple[Card, ...] | None = None

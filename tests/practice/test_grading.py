@@ -124,3 +124,18 @@ def test_the_learners_cards_may_be_notation_text() -> None:
     text = " ".join(str(c) for c in drill.answer)
     assert grade(drill, text).outcome == "right"
     assert parse_cards(text) == list(drill.answer)
+
+
+def test_rules_pile_take_open_the_top_card_may_go_onto_the_teams_meld_with_no_card_from_hand() -> None:
+    drill = next(d for d in (generate("take_pile", s, 2) for s in range(200)) if d.answer == ())
+    assert grade(drill, []).outcome == "right"
+    assert drill.answer_text() == "take the pile, adding its top card to your team's meld"
+
+
+def test_rules_pile_take_frozen_a_team_meld_of_the_rank_does_not_help() -> None:
+    drill = next(d for d in (generate("take_pile", s, 3) for s in range(200))
+                 if d.position.pile_state() == "frozen" and d.position.top_card is not None
+                 and any(m[0].rank == d.position.top_card.rank for m in d.position.team_melds))
+    assert drill.answer is None
+    result = grade(drill, [])
+    assert (result.outcome, result.code) == ("illegal", "pile_frozen_needs_natural_pair")
