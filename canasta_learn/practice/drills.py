@@ -62,6 +62,8 @@ class Drill:
     ``answer`` is the engine's answer: a bool (``yes_no``), an int (``number``), a choice key
     (``choice``), cards or None (``take_pile``), melds or None (``open``), (melds, discard) or
     None (``go_out``). ``task``, ``hint`` and ``answer_text`` speak the language spoken when read.
+    A view draws ``position`` by its cards (hand, pile, melds, red threes, score), never by
+    ``str(position)``, which states the pile's state and the opening minimum: answers of some drills.
     """
 
     skill: str

@@ -237,3 +237,11 @@ def test_docs_practice_lists_every_skill_with_its_rule_and_answer_kind(skill: st
     row = (f"| `{skill}` | {SKILLS[skill].title} | [`{SKILLS[skill].rule}`](rules.md#{SKILLS[skill].rule}) | "
            f"`{generate(skill, 0).kind}` |")
     assert row in doc
+
+
+@pytest.mark.parametrize("skill", [s for s in skill_ids() if generate(s, 0).kind not in ("yes_no", "number")])
+def test_the_first_two_hints_never_give_the_answer_away(skill: str) -> None:
+    for drill in drills_of(skill)[:60]:
+        answer = drill.answer_text().lower()
+        assert answer not in drill.hint(1).lower() and answer not in drill.hint(2).lower(), drill.seed
+        assert answer in drill.hint(3).lower()
