@@ -514,6 +514,67 @@ def _opening(seed: int, difficulty: int) -> Drill:
                  legal=lambda melds: False)
 
 
+def _open_with_pile(seed: int, difficulty: int) -> Drill:
+    rng = _rng("open_with_pile", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    opens = rng.random() < 0.5
+    score = 5 * rng.randint(0, 299) if difficulty == 1 else _team_score(rng, difficulty, negative=False)
+    minimum = prof.opening_minimum(score)
+    target = (minimum + (0 if difficulty == 3 else 5 * rng.randint(0, 3))) if opens else minimum - 5
+    values = prof.card_values
+    # the top card's meld (the top card and a natural pair from the hand), then one or two melds
+    # of natural cards from the hand, all of different ranks, worth exactly the target together
+    chosen: tuple[int, list[tuple[int, int]]] | None = None
+    tops = list(_NATURAL_RANKS)
+    rng.shuffle(tops)
+    others = [(rank, n) for rank in _NATURAL_RANKS for n in (3, 4, 5)]
+    rng.shuffle(others)
+    for top_rank in tops:
+        rest = target - 3 * values[top_rank]
+        for i, (a, na) in enumerate(others):
+            if a == top_rank:
+                continue
+            if na * values[a] == rest:
+                chosen = top_rank, [(a, na)]
+                break
+            for b, nb in others[i + 1:]:
+                if b not in (a, top_rank) and na * values[a] + nb * values[b] == rest:
+                    chosen = top_rank, [(a, na), (b, nb)]
+                    break
+            if chosen:
+                break
+        if chosen:
+            break
+    assert chosen is not None, (minimum, target)
+    top_rank, extra = chosen
+    top = pool.naturals(top_rank, 1)
+    pair = pool.naturals(top_rank, 2)
+    melds = [pool.naturals(rank, n) for rank, n in extra]
+    ranks = [top_rank] + [rank for rank, _ in extra]
+    # buried cards of value, which never count toward the opening
+    buried = pool.singles(rng.randint(2, 4), avoid=ranks)
+    hand = pair + [c for m in melds for c in m] + pool.singles(2, avoid=ranks + [c.rank for c in buried])
+    position = Position(hand, discard_pile=buried + top, team_score=score, team_opened=False, profile=prof)
+
+    def task() -> str:
+        return gettext("Your team's score is {score} and it has not opened. It is your turn and you have not "
+                       "drawn. The pile holds, bottom to top, {pile}; your hand is {hand}. May you take the pile "
+                       "now, opening with its top card?").format(
+            score=score, pile=_cards(position.discard_pile), hand=_cards(position.hand))
+
+    def fact() -> str:
+        return gettext("Opening with the pile, the top card and the cards from your hand count toward the minimum "
+                       "of {minimum}; the cards underneath never do.").format(minimum=minimum)
+
+    def verdict() -> object:  # the engine on the take that melds every meldable card of the hand
+        return position.check_take_pile(pair, melds)
+
+    return Drill("open_with_pile", seed, difficulty, "yes_no", position, position.check_take_pile().ok,
+                 _verdict_of(verdict), task, fact, "rules-pile-top-first", SKILLS["open_with_pile"].rule_name,
+                 built_for=opens, shown={"pair": tuple(pair), "melds": tuple(tuple(m) for m in melds)})
+
+
 # ------------------------------------------------------------------------------------ going out
 def _go_out(seed: int, difficulty: int) -> Drill:
     rng = _rng("go_out", seed, difficulty)
@@ -715,6 +776,8 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
           _opening_minimum),
     Skill("opening", N_("Opening with several melds"), "rules-opening-count",
           N_("what counts toward the opening"), _opening),
+    Skill("open_with_pile", N_("Opening with the pile"), "rules-pile-top-first",
+          N_("the top card goes down first"), _open_with_pile),
     Skill("go_out", N_("Going out"), "rules-going-out", N_("going out needs a canasta"), _go_out),
     Skill("concealed", N_("Going out concealed"), "rules-concealed", N_("going out concealed"), _concealed),
     Skill("hand_score", N_("Scoring a hand"), "rules-scoring", N_("scoring a hand"), _hand_score),

@@ -118,6 +118,9 @@ def _independent_check(drill: Drill) -> bool:
             return not possible
         melds, discard = drill.answer
         return possible and position.check_go_out([list(m) for m in melds], discard).ok
+    if drill.skill == "open_with_pile":  # the take with every meldable card of the hand
+        take = position.check_take_pile(list(drill.shown["pair"]), [list(m) for m in drill.shown["melds"]])
+        return take.ok == drill.answer and (take.ok or take.code == "opening_below_minimum")
     if drill.skill == "concealed":  # going out is legal either way; only concealment differs
         laid, discard = [list(m) for m in drill.shown["laid"]], drill.shown["discard"]
         plain = position.check_go_out(laid, discard)
