@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from i18n_words import english_words
 from quiz_leaks import QuizFacts, answer_leaks
 
 from canasta_learn.core.i18n import speaking
@@ -248,3 +249,17 @@ def test_the_first_two_hints_never_give_the_answer_away(skill: str) -> None:
         answer = drill.answer_text().lower()
         assert answer not in drill.hint(1).lower() and answer not in drill.hint(2).lower(), drill.seed
         assert answer in drill.hint(3).lower()
+
+
+@pytest.mark.parametrize("skill", skill_ids())
+def test_portuguese_drills_have_no_english_word(skill: str) -> None:
+    """Every sentence of a drill said in Portuguese (task, hints, choices, the engine's explanation,
+    the grade's words) is Portuguese, over seeds at each difficulty."""
+    found = []
+    with speaking("pt_BR"):
+        for drill in drills_of(skill)[:30]:
+            result = grade(drill, drill.answer)
+            texts = [drill.task, *(drill.hint(level) for level in (1, 2, 3)), result.feedback,
+                     SKILLS[skill].title_words, *(drill.choice_label(c) for c in drill.choices)]
+            found += [(drill.seed, word) for text in texts for word in english_words(text)]
+    assert found == []
