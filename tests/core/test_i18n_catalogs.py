@@ -190,8 +190,9 @@ def test_the_wheel_ships_the_compiled_catalogues(tmp_path: Path) -> None:
 
 #: The gettext calls that translate a text kept as data (marked with ``N_`` where it is written,
 #: so Babel extracts it there): a profile's description, an example game's summary, a shipped
-#: game's title or comment (`records.examples.teacher_text`).
-TEXTS_KEPT_AS_DATA = {"self.description", "EXAMPLES[name]", "written"}
+#: game's title or comment (`records.examples.teacher_text`), a practice skill's title and its
+#: rule's name (`practice.skills.SKILLS`, read by `Skill.title_words` and `Drill.hint`).
+TEXTS_KEPT_AS_DATA = {"self.description", "EXAMPLES[name]", "written", "self.title", "self.rule_name"}
 
 
 def _calls_missing_from(catalogue_path: Path, sources: list[Path]) -> list[str]:

@@ -23,7 +23,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "canasta_learn"
 #: The layers, lowest first: a module never imports a module of a later layer (except the
 #: display methods in EXCEPTIONS). A top-level module not listed (``canasta_learn/__init__``)
 #: is the package's front door and may import any layer.
-LAYERS = ["profiles", "core", "variants", "rules", "engine", "records", "play", "render", "widgets", "cli"]
+LAYERS = ["profiles", "core", "variants", "rules", "engine", "records", "play", "practice", "render", "widgets",
+          "cli"]
 
 #: The engine and record layers: no import cycle may pass through any of their modules.
 ENGINE_AND_RECORD_LAYERS = ("profiles", "core", "variants", "rules", "engine", "records")
@@ -160,8 +161,8 @@ def test_every_module_sits_in_a_layer() -> None:
 
 
 def test_layers_import_only_downwards() -> None:
-    """profiles <- core <- variants <- rules <- engine <- records <- play <- render <- widgets
-    <- cli: no module imports a later layer, by any import (typing ones and those inside
+    """profiles <- core <- variants <- rules <- engine <- records <- play <- practice <- render
+    <- widgets <- cli: no module imports a later layer, by any import (typing ones and those inside
     functions included), except the display methods listed in EXCEPTIONS."""
     upward = sorted(f"{m} ({f or 'module level'}) imports {t}" for m, f, t in _all_imports()
                     if (m, f, t) not in EXCEPTIONS and _layer(m) is not None and _layer(t) is not None
@@ -196,3 +197,20 @@ def test_move_generation_and_position_use_only_public_round_rules(name: str) -> 
         and not (isinstance(node.value, ast.Name) and node.value.id == "self")
     ]
     assert private == []
+
+
+#: Widget and display libraries: the practice domain (drills, grading, mastery, progress) imports
+#: none of them, so it runs in a plain Python process and the widgets stay a layer above.
+WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "traitlets", "IPython", "voila", "matplotlib")
+
+
+def test_the_practice_domain_imports_no_widget_library() -> None:
+    """lonboard / anywidget style: the domain layer imports no widget library, at any level."""
+    found = []
+    for path in sorted((PACKAGE / "practice").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            found += [f"{path.name} imports {n}" for n in names if n.split(".")[0] in WIDGET_LIBRARIES]
+    assert (PACKAGE / "practice" / "__init__.py").exists()
+    assert found == []

@@ -1,0 +1,24 @@
+"""Practice that trains: drills the engine generates and grades, mastery with spaced review, and
+the learner's progress kept between sessions (issue 25, the domain layer; no widget library).
+
+* `skills`: one drill generator per skill, in the registry `SKILLS` (`generate`);
+* `drills`: the `Drill`, its hints, and `grade` (the engine judges the learner's answer);
+* `mastery`: a Leitner schedule per skill and the `Session` that picks what to practise;
+* `store`: the progress file (documented JSON, written whole or not at all).
+
+>>> from canasta_learn.practice import generate, grade
+>>> drill = generate("red_threes", seed=5)
+>>> grade(drill, drill.answer).outcome
+'right'
+"""
+
+from __future__ import annotations
+
+from .drills import KINDS, OUTCOMES, Drill, Grade, grade
+from .mastery import BOX_DIFFICULTY, BOXES, INTERVALS, Progress, Session, SkillMastery
+from .skills import DIFFICULTIES, SKILLS, Skill, generate, skill_ids
+from .store import ProgressFileError, default_path, load_progress, save_progress
+
+__all__ = ["BOXES", "BOX_DIFFICULTY", "DIFFICULTIES", "INTERVALS", "KINDS", "OUTCOMES", "SKILLS", "Drill", "Grade",
+           "Progress", "ProgressFileError", "Session", "Skill", "SkillMastery", "default_path", "generate", "grade",
+           "load_progress", "save_progress", "skill_ids"]
