@@ -1,4 +1,4 @@
-"""Memory that grows with use (issue 24 §2): prints figures; run
+"""Memory that grows with use: prints figures; run
 `python benchmarks/bench_memory.py [--unpickled N] [--rounds N]`.
 
 Each figure is tracemalloc's memory kept (after a garbage collection) before and after, and
@@ -8,11 +8,11 @@ The script runs against an older checkout too (``PYTHONPATH`` first), for the fi
 
 - `rules_for`'s cache while ``--unpickled`` (2,000) pickled rounds are loaded and asked for their
   legal actions, one at a time (each carries its own copy of its profile); the rounds are dropped
-  as they go, so what is kept is the cache's. Before issue 24: one entry per copy (+10.8 MB).
+  as they go, so what is kept is the cache's. Before the cache keyed profiles by value: one entry per copy (+10.8 MB).
 - `ReplayViewer` stepping to the deal and first move of every round of a ``--rounds`` (1,000)
-  round record of random-legal classic play: the notes it keeps (before issue 24: every
+  round record of random-legal classic play: the notes it keeps (before they were bounded: every
   round's, 50 -> 215 MB). The record's own replayed states (`GameRecord.state_at`'s checkpoints,
-  bounded since issue 14) are shown alone first, as the reference.
+  bounded) are shown alone first, as the reference.
 
 No figure is asserted: the bounds themselves are tested (tests/variants/test_rules_hooks.py,
 tests/widgets/test_widgets_hand_play_replay.py).
@@ -86,7 +86,7 @@ def replay_viewer(record: GameRecord) -> None:
     except ImportError as error:  # the widgets extra is missing
         print(f"ReplayViewer: skipped ({error})")
         return
-    noted = getattr(replay, "NOTED_ROUNDS", "no bound")  # (before issue 24: none)
+    noted = getattr(replay, "NOTED_ROUNDS", "no bound")  # (older versions: none)
     steps_of = [(r, a) for r, rr in enumerate(record.rounds) for a in range(-1, len(rr.actions))]
     shown = [i for i, (r, a) in enumerate(steps_of) if a in (-1, 1)]
     rounds = len(record.rounds)

@@ -1,4 +1,4 @@
-"""The Brazilian partial-opening search (issue 24 §3): prints figures; run
+"""The Brazilian partial-opening search: prints figures; run
 `python benchmarks/bench_sequence_opening.py [--rounds N]`.
 
 In Canastra the opening may go down over several meld actions of a turn

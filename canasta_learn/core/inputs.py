@@ -2,7 +2,7 @@
 ``score_round``, ``opening_minimum``, ``Position``, ``Round`` and its methods,
 ``Round.from_state``, ``Game``, the parsers...).
 
-**One rule for every entry point** (issue 24 §3):
+**One rule for every entry point**:
 
 - a value of the wrong Python kind (``None`` where None means nothing, a number where cards are
   asked, text where a seat number is asked) raises a **TypeError** whose message starts with

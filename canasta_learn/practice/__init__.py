@@ -1,5 +1,5 @@
 """Practice that trains: drills the engine generates and grades, mastery with spaced review, and
-the learner's progress kept between sessions (issue 25, the domain layer; no widget library).
+the learner's progress kept between sessions (the domain layer: no widget library).
 
 * `skills`: one drill generator per skill, in the registry `SKILLS` (`generate`);
 * `drills`: the `Drill`, its hints, and `grade` (the engine judges the learner's answer);

@@ -166,7 +166,7 @@ def _lab_session(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[s
     monkeypatch.setenv("JUPYTERLAB_DIR", str(app_dir))
     seen: list[dict[str, object]] = []
 
-    def jupyterlab(command: list[str]) -> int:
+    def jupyterlab(command: list[str], **_options: object) -> int:
         given = [item.split("=", 1)[1] for item in command if item.startswith("--LabApp.app_settings_dir=")]
         settings_dir = given[0] if given else str(app_dir / "settings")
         effective = {}

@@ -11,6 +11,7 @@ import asyncio
 import threading
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -155,7 +156,10 @@ def test_two_asyncio_tasks_speaking_different_languages_interleaved() -> None:
         portuguese, english = await asyncio.gather(speak("pt_BR"), speak("en"))
         return portuguese, english
 
-    portuguese, english = asyncio.run(main())
+    # in a thread of its own: an earlier test (Playwright's sync API) may leave an event loop
+    # running in this one, where asyncio.run refuses to start
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        portuguese, english = pool.submit(asyncio.run, main()).result()
     assert portuguese == [PORTUGUESE] * 5
     assert english == [ENGLISH] * 5
     assert get_language() == "en"
