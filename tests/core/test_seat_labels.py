@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from i18n_words import english_seat_letters
 
 from canasta_learn import Round
 from canasta_learn.core.actions import FOUR_SEATS, Draw, seat_label, seat_name
@@ -24,23 +25,6 @@ from canasta_learn.render.text import round_text
 
 #: Several families: classic, its Italian and Pennies cousins, and the Brazilian games.
 PROFILES = ("classic", "traditional", "italian", "pennies_from_heaven", "canastra_br", "tranca")
-
-#: An English seat letter standing alone as a word (not inside notation such as ``h13`` or a
-#: code span, and not a card like ``E`` in ``E draw`` inside backquotes).
-_LONE_ENGLISH_SEAT = re.compile(r"(?<![\w`'\"‘’“”-])[EW](?![\w`'\"‘’“”-])")
-_CODE_SPAN = re.compile(r"`[^`]*`")
-#: An action in its text form ("W discard c9"): notation keeps the seat codes in every language.
-_NOTATION = re.compile(r"\b(?:[NESW]|P\d) (?:draw|take|meld|add|discard|ask|answer|decline|swap|redraw)\b")
-
-
-def lone_english_seats(text: str) -> list[str]:
-    """The lone ``E`` / ``W`` words in ``text`` outside code spans and action notation.
-
-    >>> lone_english_seats("E não pegou nenhuma carta; `E draw` e W discard c9 são notação.")
-    ['E']
-    """
-    return _LONE_ENGLISH_SEAT.findall(_NOTATION.sub(" ", _CODE_SPAN.sub(" ", text)))
-
 
 def test_seat_label_in_english_is_the_seat_code_so_english_text_is_unchanged() -> None:
     with speaking("en"):
@@ -107,7 +91,7 @@ def test_seeded_bot_games_name_seats_in_portuguese_in_every_note_event_and_verdi
     seen = 0
     for seed in (1, 2):
         for kind, text in _portuguese_texts(profile, seed):
-            assert lone_english_seats(text) == [], (profile, seed, kind, text)
+            assert english_seat_letters(text) == [], (profile, seed, kind, text)
             seen += 1
     assert seen > 100
 
@@ -124,7 +108,7 @@ def test_the_coachs_portuguese_reasons_name_seats_in_portuguese() -> None:
                 advice = advise(rnd, rollouts=2, seed=1)
                 texts = [str(advice)] + [t for c in advice.candidates for t in reason_texts(c, advice.candidates, rnd)]
             for text in texts:
-                assert lone_english_seats(text) == [], (profile, step, text)
+                assert english_seat_letters(text) == [], (profile, step, text)
                 named += len(re.findall(r"\b(?:Norte|Leste|Sul|Oeste)\b", text))
             for candidate in advice.candidates:  # the facts keep the codes
                 for reason in candidate.reasons:
