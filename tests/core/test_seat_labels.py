@@ -26,6 +26,7 @@ from canasta_learn.render.text import round_text
 #: Several families: classic, its Italian and Pennies cousins, and the Brazilian games.
 PROFILES = ("classic", "traditional", "italian", "pennies_from_heaven", "canastra_br", "tranca")
 
+
 def test_seat_label_in_english_is_the_seat_code_so_english_text_is_unchanged() -> None:
     with speaking("en"):
         for players in (4, 6):
