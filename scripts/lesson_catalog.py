@@ -81,7 +81,7 @@ _HEADING = re.compile(r"[^\W_]+(?: [^\W_]+)*")  # words and numbers, one space a
 LINE_LENGTH = 120
 #: Keyword arguments whose strings are settings the code reads, never words for the learner.
 _SETTING_KEYWORDS = frozenset({"kind", "profile", "fmt", "sep", "end", "language", "orient", "how", "on",
-                               "layout", "style", "button_style", "mode"})
+                               "layout", "style", "button_style", "mode", "form"})
 
 
 class CodeString(NamedTuple):

@@ -41,6 +41,30 @@ def english_words(text: str) -> list[str]:
     return [w for w in _WORD.findall(plain) if w.lower() in ENGLISH_STOP_WORDS]
 
 
+# --------------------------------------------------------------------------- seat letters
+#: An English seat letter, E or W, standing alone as a word (also in a team "E–W"): the
+#: Portuguese text names seats Norte, Leste, Sul, Oeste and teams N–S, L–O
+#: (`canasta_learn.core.actions.seat_label`), and a lone "E" there reads as the word "e" (and).
+_SEAT_LETTER = re.compile(r"(?<![\w`'\"‘’“”-])[EW](?![\w`'\"‘’“”-])")
+#: Left alone: an action's text form ("W discard c9"), which keeps the seat codes in every
+#: language, and the joker's letters drawn down a card picture ("J O K E R").
+_SEAT_NOTATION = re.compile(r"\b(?:[NESW]|P\d) (?:draw|take|meld|add|discard|ask|answer|decline|swap|redraw)\b")
+_JOKER_LETTERS = re.compile(r"J\s+O\s+K\s+E\s+R")
+
+
+def english_seat_letters(text: str) -> list[str]:
+    """The English seat letters standing alone in a Portuguese ``text``, outside code spans,
+    action notation and the joker's picture.
+
+    >>> english_seat_letters("E não pegou nenhuma carta; `E draw` e W discard c9 são notação; L–O.")
+    ['E']
+    >>> english_seat_letters("Totais finais: N–S 5210, E–W 5385")
+    ['E', 'W']
+    """
+    plain = _JOKER_LETTERS.sub(" ", _SEAT_NOTATION.sub(" ", _CODE.sub(" ", text)))
+    return _SEAT_LETTER.findall(plain)
+
+
 # --------------------------------------------------------------------------- executed lessons
 #: Words a table or a chart shows that are English only: headers (``why``, ``item``), values
 #: (``True``, ``False``) and the suits' names. ``legal`` is left out: Portuguese says *jogada

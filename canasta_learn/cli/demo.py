@@ -19,10 +19,11 @@ def demo_text(seed: int = 2026, profile: str = "classic") -> str:
     seed examples of frozen piles."""
     prof = get_profile(profile)
     rnd = Round(prof, seed=seed)
-    seat = rnd.seat_name(rnd.to_move)
+    seat = rnd.seat_name(rnd.to_move)  # the notation below; the sentence says the label
     lines = [gettext("canasta-learn demo - profile {profile}, seed {seed}").format(profile=prof.name, seed=seed),
              "", str(rnd), ""]
-    lines.append(gettext("{seat} to move. The pile: {pile}").format(seat=seat, pile=rnd.pile_status().message))
+    lines.append(gettext("{seat} to move. The pile: {pile}").format(
+        seat=rnd.seat_label(rnd.to_move), pile=rnd.pile_status().message))
     lines.append("")
     lines.append(gettext("What the engine says about some moves:"))
     hand = rnd.hands[rnd.to_move]

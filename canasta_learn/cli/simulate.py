@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ..core.actions import seat_name
+from ..core.actions import seat_label
 from ..core.i18n import gettext, ngettext
 from ..play.bots import BOT_NAMES
 from ..play.simulate import Summary, round_columns, simulate_rows
@@ -80,7 +80,7 @@ def summary_text(summary: dict[str, Any], seats: Sequence[str], profile: Profile
     for team in range(profile.team_count):
         members = [s for s in range(n) if s % profile.team_count == team]
         kinds = sorted({seats[s] for s in members})
-        who = f"{'/'.join(kinds)} ({', '.join(seat_name(s, n) for s in members)})"
+        who = f"{'/'.join(kinds)} ({', '.join(seat_label(s, n, 'letter') for s in members)})"
         lines.append(f"{team:<{team_width}}{who:<{bots_width}}{summary['mean_score'][team]:>{score_width}.1f}"
                      f"{100 * summary['win_rate'][team]:>{rate_width - 1}.1f}%")
     lines.append("")

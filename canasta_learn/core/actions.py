@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cards import RANK_NAMES, Card, NotationError, NotationTypeError, format_cards, parse_cards, rank_name
-from .i18n import gettext
+from .i18n import gettext, pgettext
 from .inputs import need_cards
 
 __all__ = [
@@ -42,6 +42,8 @@ __all__ = [
     "format_action",
     "parse_action",
     "parse_seat",
+    "SeatForm",
+    "seat_label",
     "seat_name",
     "to_groups",
 ]
@@ -66,6 +68,42 @@ def seat_name(seat: int, player_count: int = 4) -> str:
     if player_count == 4 and 0 <= seat < 4:
         return FOUR_SEATS[seat]
     return f"P{seat + 1}"
+
+
+#: The forms of `seat_label`: in a sentence, a compact letter, the compass point in words.
+SeatForm = Literal["sentence", "letter", "compass"]
+
+
+def seat_label(seat: int, player_count: int = 4, form: SeatForm = "sentence") -> str:
+    """A seat as learner text names it, in the language spoken now (`canasta_learn.core.i18n`).
+
+    At a four-player table, ``form``:
+
+    - ``"sentence"`` (the engine's messages, the notes): ``N``, ``E``, ``S``, ``W`` in English;
+      ``Norte``, ``Leste``, ``Sul``, ``Oeste`` in Brazilian Portuguese, where a lone ``E`` or ``O``
+      would read as the words "e" (and) and "o" (the);
+    - ``"letter"`` (a team label, a badge): ``N E S W``, ``N L S O`` ("N–S", "L–O");
+    - ``"compass"`` (the coach's words): ``North``... ``Norte``...
+
+    At other tables ``P1``, ``P2``... in every language and form. `seat_name` is the
+    language-neutral code that action notation, records and verdict facts keep (``E draw``).
+
+    >>> seat_label(1), seat_label(1, form="letter"), seat_label(1, form="compass"), seat_label(4, 6)
+    ('E', 'E', 'East', 'P5')
+    """
+    name = seat_name(seat, player_count)
+    if name not in FOUR_SEATS:
+        return name
+    if form == "letter":
+        return {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
+                "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}[name]
+    if form == "compass":
+        return {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
+                "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}[name]
+    if form != "sentence":
+        raise ValueError(f"form must be 'sentence', 'letter' or 'compass', not {form!r}")
+    return {"N": pgettext("seat in a sentence", "N"), "E": pgettext("seat in a sentence", "E"),
+            "S": pgettext("seat in a sentence", "S"), "W": pgettext("seat in a sentence", "W")}[name]
 
 
 def parse_seat(text: str, player_count: int = 4) -> int:

@@ -197,7 +197,7 @@ class Verdict:
         >>> verdict.message
         "It is E's turn, not N's."
         >>> verdict.message_in("pt_BR")
-        'É a vez de E, não de N.'
+        'É a vez de Leste, não de Norte.'
         """
         wanted = normalize_language(language)
         if wanted == self.language:

@@ -37,10 +37,12 @@ from ..core.actions import (
     MeldGroup,
     MeldsLike,
     Redraw,
+    SeatForm,
     Swap,
     TakePile,
     action_words,
     parse_action,
+    seat_label,
     seat_name,
     to_groups,
 )
@@ -96,7 +98,7 @@ def _drew_message(seat: int, player_count: int, count: int) -> str:
     message = _DREW_MESSAGES.get(key)
     if message is None:
         message = _DREW_MESSAGES[key] = ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.",
-                                                 count).format(seat=seat_name(seat, player_count), count=count)
+                                                 count).format(seat=seat_label(seat, player_count), count=count)
     return message
 
 
@@ -258,6 +260,12 @@ class Round:
         """``N``, ``E``, ``S``, ``W`` (or ``P1``... at other tables)."""
         return seat_name(seat, self.player_count)
 
+    def seat_label(self, seat: int, form: SeatForm = "sentence") -> str:
+        """The seat as learner text names it, in the language spoken now ("E"; "Leste" in
+        Brazilian Portuguese; ``form="letter"``: "L"): `canasta_learn.core.actions.seat_label`.
+        `seat_name` is the code that notation and records keep."""
+        return seat_label(seat, self.player_count, form)
+
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (clockwise, or to the right when the profile
         plays counter-clockwise)."""
@@ -382,7 +390,7 @@ class Round:
             if not any(True for _ in take_candidates(self, seat)):
                 self._end_round("stock_exhausted", gettext(
                     "The stock is empty and {seat} cannot take the pile: the hand ends (no going-out "
-                    "bonus).").format(seat=self.seat_name(seat)))
+                    "bonus).").format(seat=self.seat_label(seat)))
 
     # ------------------------------------------------------------------ checks (shared)
     def _problem(self, action: Action) -> Problem | None:
@@ -622,7 +630,7 @@ class Round:
             self.phase = "answer"
             self.events.append(Event("permission_asked", action.seat, (),
                                      gettext("{seat} asks: \"Partner, may I go out?\"").format(
-                                         seat=self.seat_name(action.seat)), index))
+                                         seat=self.seat_label(action.seat)), index))
         elif isinstance(action, Answer):
             self.permission = "yes" if action.yes else "no"
             self.phase = self.phase_before_answer
@@ -630,7 +638,7 @@ class Round:
                                      (gettext("{seat} answers yes: the player must go out this turn.")
                                       if action.yes else
                                       gettext("{seat} answers no: the player may not go out this turn.")).format(
-                                         seat=self.seat_name(action.seat)), index))
+                                         seat=self.seat_label(action.seat)), index))
         elif isinstance(action, Swap):
             self.rules.swap_joker(self, Performer(self), action, index)
         elif isinstance(action, Redraw):
@@ -638,7 +646,7 @@ class Round:
         elif isinstance(action, Decline):
             self._end_round("stock_exhausted", gettext(
                 "The stock is empty and {seat} declines the pile: the hand ends (no going-out bonus).").format(
-                seat=self.seat_name(action.seat)), index)
+                seat=self.seat_label(action.seat)), index)
         self._legal_memo = None  # asked mid-action (a red three drawn last), it described no real state
         return action
 
@@ -674,7 +682,7 @@ class Round:
             # discard (one card, no canasta to go out with): the hand ends here.
             self._end_round("stock_exhausted", gettext(
                 "The last card of the stock was a red three: with no replacement, {seat} can neither meld nor "
-                "discard, so the hand ends.").format(seat=self.seat_name(seat)), index)
+                "discard, so the hand ends.").format(seat=self.seat_label(seat)), index)
         self.turn_drawn = still_drawn
 
     def _lay_meld(self, seat: int, team: int, rank: int, cards: Sequence[Card], index: int) -> None:
@@ -683,7 +691,7 @@ class Round:
         existing = melds.get(rank)
         was_canasta = existing is not None and len(existing) >= size
         was_natural = was_canasta and existing is not None and not any(c.is_wild for c in existing)
-        name = self.seat_name(seat)
+        name = self.seat_label(seat)
         if existing is None:
             melds[rank] = list(cards)
             self.events.append(Event("meld_new", seat, tuple(cards),
@@ -763,8 +771,8 @@ class Round:
         self.went_out_concealed = concealed
         self.events.append(Event("went_out", seat, (),
                                  (gettext("{seat} goes out concealed.") if concealed else
-                                  gettext("{seat} goes out.")).format(seat=self.seat_name(seat)), index))
-        self._end_round("went_out", gettext("{seat} went out.").format(seat=self.seat_name(seat)), index)
+                                  gettext("{seat} goes out.")).format(seat=self.seat_label(seat)), index))
+        self._end_round("went_out", gettext("{seat} went out.").format(seat=self.seat_label(seat)), index)
 
     def _end_turn(self) -> None:
         if not self.stock and self.rules.hand_ends_when_stock_empties:

@@ -39,9 +39,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_name
+from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_label
 from ..core.cards import CARD_KEY, Card, rank_name
-from ..core.i18n import gettext, ngettext, pgettext
+from ..core.i18n import gettext, ngettext
 from ..engine.round import Round
 from ..rules.pile import pile_status
 from ..rules.state import kind_word
@@ -439,7 +439,7 @@ class Advice:
 
     def __str__(self) -> str:
         lines = [gettext("Coach's opinion for {seat} ({samples} deals of the unseen cards):").format(
-            seat=seat_name(self.seat), samples=self.samples)]
+            seat=seat_label(self.seat), samples=self.samples)]
         for number, candidate in enumerate(self.candidates, 1):
             lines.append(f"{number}. {candidate.summary()}")
             lines.extend(f"   - {reason.text}" for reason in candidate.reasons)
@@ -459,11 +459,7 @@ def team_label(rnd: Round, team: int) -> str:
 def _team_words(rnd: Round, team: int) -> str:
     """`team_label` as a sentence says it, in the language spoken now ('Norte–Sul'); the
     reasons' facts keep `team_label`."""
-    if rnd.player_count != 4:
-        return team_label(rnd, team)
-    full = {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
-            "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}
-    return "–".join(full[rnd.seat_name(s)] for s in range(4) if rnd.team_of(s) == team)
+    return "–".join(rnd.seat_label(s, "compass") for s in range(rnd.player_count) if rnd.team_of(s) == team)
 
 
 def _points(value: float) -> str:
@@ -711,7 +707,8 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
     their_team = rnd.team_of(nxt)
     them = team_label(rnd, their_team)
     team_words = _team_words(rnd, their_team)
-    name = rnd.seat_name(nxt)
+    name = rnd.seat_name(nxt)  # the facts keep the code; the text says the seat's label
+    label = rnd.seat_label(nxt)
     opened = rnd.opened[their_team]
     reasons: list[Reason] = []
     top_after = pile_status(rnd.pile + [card], prof, team_opened=opened)
@@ -719,7 +716,7 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
         text = (gettext("{name} cannot take the pile next turn: a black three on top blocks it.")
                 if card.is_black_three else
                 gettext("{name} cannot take the pile next turn: a wild card on top blocks it."))
-        reasons.append(Reason("blocks", text.format(name=name),
+        reasons.append(Reason("blocks", text.format(name=label),
                               {"next_seat": name, "state": top_after.state}))
     probe = Card(4, "c")
     by_rank = not rules_for(prof).suits_matter  # the next player takes a discard by its rank
@@ -745,7 +742,7 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
                                    "frozen": frozen, "picked_up": picked, "discarded": thrown,
                                    "pile_after": len(rnd.pile) + 1}
     if not their_meld and frozen and picked == 0:
-        values = {"team": team_words, "ranks": plural, "rank": singular, "name": name}
+        values = {"team": team_words, "ranks": plural, "rank": singular, "name": label}
         if thrown:
             values["discarded"] = ngettext("{count} {rank}", "{count} {ranks}", thrown).format(
                 count=thrown, rank=singular, ranks=plural)

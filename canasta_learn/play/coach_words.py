@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 
 from ..core.actions import Action, action_words, target_words
-from ..core.i18n import gettext, pgettext
+from ..core.i18n import gettext
 from ..engine.round import Round
 from ..variants.base import rules_for
 from .coach import Candidate
@@ -36,12 +36,8 @@ def _onto(target: int | None, rnd: Round | None = None, seat: int = 0, *, of: bo
 
 def seat_words(rnd: Round, seat: int) -> str:
     """A seat as a sentence names it, in the language spoken now: "North" ("Norte"), or its
-    name ("P3") at a table that is not of four."""
-    name = rnd.seat_name(seat)
-    if rnd.player_count != 4:
-        return name
-    return {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
-            "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}[name]
+    name ("P3") at a table that is not of four (`canasta_learn.core.actions.seat_label`)."""
+    return rnd.seat_label(seat, "compass")
 
 
 def move_words(action: Action, rnd: Round | None = None) -> str:

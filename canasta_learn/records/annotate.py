@@ -60,7 +60,7 @@ def _round_header(record: GameRecord, r: int) -> str:
         team=team_name(rnd, t), score=rr.team_scores[t], minimum=rnd.opening_minimum(t))
         for t in range(rnd.profile.team_count))
     return gettext("=== Round {number} - dealer {dealer} ({player}) - team scores {teams} ===").format(
-        number=r + 1, dealer=rnd.seat_name(rr.dealer), player=record.players[rr.dealer], teams=teams)
+        number=r + 1, dealer=rnd.seat_label(rr.dealer), player=record.players[rr.dealer], teams=teams)
 
 
 def replay_text(record: GameRecord, round_index: int | None = None,

@@ -111,9 +111,9 @@ class RoundNotes(list[list[Note]]):
 
 
 def team_name(rnd: Round, team: int) -> str:
-    """A team by its seats, as the notes name it: "N-S", "E-W"."""
+    """A team by its seats, as the notes name it in the language spoken now: "N-S", "E-W" ("L-O")."""
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
-    return "-".join(rnd.seat_name(s) for s in seats)
+    return "-".join(rnd.seat_label(s, form="letter") for s in seats)
 
 
 def _cards(count: int) -> str:
@@ -157,7 +157,7 @@ def _take_notes(rnd: Round, seat: int) -> list[Note]:
     top = rnd.top_card
     if top is None or rnd.pile_status(seat).state == "blocked":
         return []
-    name = rnd.seat_name(seat)
+    name = rnd.seat_label(seat)
     options = list(take_candidates(rnd, seat))
     if options:
         texts = list(dict.fromkeys(_take_option_text(rnd, o) for o in options))
@@ -215,7 +215,7 @@ def _discard_opening_notes(rnd: Round, seat: int) -> list[Note]:
     verdict = rnd.check(meld)
     cards = meld.cards
     value = _value(rnd, cards)
-    name = rnd.seat_name(seat)
+    name = rnd.seat_label(seat)
     if verdict:
         minimum = rnd.opening_minimum(rnd.team_of(seat))
         return [Note("could_open", gettext("{seat} could have opened with {melds} ({value} points, minimum "
@@ -249,7 +249,7 @@ def _event_notes(before: Round, after: Round, events: Sequence[Event]) -> list[N
         elif kind == "replacement":
             drawn = format_cards(event.cards)
             message = (gettext("{seat} draws a replacement for the red three: {cards}.").format(
-                seat=after.seat_name(seat), cards=drawn) if seat is not None
+                seat=after.seat_label(seat), cards=drawn) if seat is not None
                 else gettext("The player draws a replacement for the red three: {cards}.").format(cards=drawn))
             notes.append(Note(kind, message, event.cards, seat))
         elif kind == "permission_answered":
@@ -322,7 +322,7 @@ def _meld_size_after(after: Round, team: int, event: Event) -> int:
 def _went_out_note(after: Round, seat: int) -> Note:
     prof = after.profile
     team = after.team_of(seat)
-    name = after.seat_name(seat)
+    name = after.seat_label(seat)
     # only the canastas that count toward going out (Italian: no deuce canasta), as the
     # requirement beside them says (docs/rules.md#rules-going-out)
     canastas = len(counting_kinds(after, after.canasta_kinds(team)))

@@ -552,8 +552,8 @@ class GameRecord:
                 raise RecordError(gettext(
                     "the game would deal this round by {dealer} with team scores {scores}, but the record has "
                     "dealer {recorded_dealer} and {recorded_scores}").format(
-                        dealer=live.seat_name(live.dealer), scores=list(live.team_scores),
-                        recorded_dealer=live.seat_name(rr.dealer), recorded_scores=list(rr.team_scores)), r)
+                        dealer=live.seat_label(live.dealer), scores=list(live.team_scores),
+                        recorded_dealer=live.seat_label(rr.dealer), recorded_scores=list(rr.team_scores)), r)
             for index, text in enumerate(rr.actions):
                 try:
                     game.apply(text)

@@ -469,12 +469,12 @@ def _backs_row(count: int, label: str, width: int) -> str:
 # --------------------------------------------------------------------------- teams and rounds
 def _team_name(rnd: Round, team: int) -> str:
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
-    return gettext("Team {seats}").format(seats="\u2013".join(rnd.seat_name(s) for s in seats))
+    return gettext("Team {seats}").format(seats="\u2013".join(rnd.seat_label(s, form="letter") for s in seats))
 
 
 def _seat_label(rnd: Round, seat: int, names: PlayerNames) -> str:
     name = player_name(names, seat)
-    return f"{rnd.seat_name(seat)} \u00b7 {name}" if name else rnd.seat_name(seat)
+    return f"{rnd.seat_label(seat)} \u00b7 {name}" if name else rnd.seat_label(seat)
 
 
 def team_side_html(
@@ -511,7 +511,7 @@ def team_side_html(
         facts = score
     turn = ""
     if not rnd.is_over and rnd.team_of(rnd.to_move) == team:
-        turn = " " + badge(_seat_phase(rnd.seat_name(rnd.to_move), rnd.phase), "turn", icon="\u25b6")
+        turn = " " + badge(_seat_phase(rnd.seat_label(rnd.to_move), rnd.phase), "turn", icon="\u25b6")
     head = (_heading(title + (f" ({who})" if who else ""))
             + f'{opened}{turn} <span style="{FACTS_CSS}">{esc(facts)}</span>')
     threes = [c for s in seats for c in rnd.red_threes[s]]
@@ -593,7 +593,7 @@ def round_html(
     prof = rnd.profile
     teams = list(range(prof.team_count))
     title = gettext("Canasta \u00b7 {profile} profile \u00b7 dealer {dealer}").format(
-        profile=prof.name, dealer=rnd.seat_name(rnd.dealer))
+        profile=prof.name, dealer=rnd.seat_label(rnd.dealer))
     turn_badge = badge(_turn_text(rnd, player_names), "empty" if rnd.is_over else "turn",
                        icon="\u25a0" if rnd.is_over else "\u25b6")
     header_css = style(display="flex", flex_wrap="wrap", align_items="center", gap="10px",

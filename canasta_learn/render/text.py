@@ -66,7 +66,7 @@ def _status(rnd: Round) -> str:
                   else gettext("went out") if rnd.end_reason == "went_out"
                   else str(rnd.end_reason).replace("_", " "))
         return gettext("over ({reason})").format(reason=reason)
-    seat = rnd.seat_name(rnd.to_move)
+    seat = rnd.seat_label(rnd.to_move)
     if rnd.phase == "draw":
         return gettext("{seat} to draw").format(seat=seat)
     if rnd.phase == "play":
@@ -82,7 +82,7 @@ def round_text(rnd: Round) -> str:
     pile = rnd.pile_status()
     lines = [
         gettext("Round ({profile}) - dealer {dealer} - {status}").format(
-            profile=prof.name, dealer=rnd.seat_name(rnd.dealer), status=_status(rnd)),
+            profile=prof.name, dealer=rnd.seat_label(rnd.dealer), status=_status(rnd)),
         # the English says "cards" for any number: its singular is the same
         ngettext("Stock: {stock} cards   Pile ({pile}): top {top}  [{state}]",
                  "Stock: {stock} cards   Pile ({pile}): top {top}  [{state}]", len(rnd.stock)).format(
@@ -91,7 +91,7 @@ def round_text(rnd: Round) -> str:
     ]
     for team in range(prof.team_count):
         seats = [s for s in range(prof.player_count) if rnd.team_of(s) == team]
-        names = "-".join(rnd.seat_name(s) for s in seats)
+        names = "-".join(rnd.seat_label(s, form="letter") for s in seats)
         if rnd.opened[team]:
             line = gettext("Team {team} (score {score}, opened):")
         else:
@@ -110,5 +110,5 @@ def round_text(rnd: Round) -> str:
             reserve = ("  " + ngettext("reserve: {count} cards face down", "reserve: {count} cards face down",
                                        count).format(count=count) if rnd.reserves[seat] else "")
             hand = rnd.hands[seat]
-            lines.append(f"  {rnd.seat_name(seat)} ({len(hand)}): {cards_text(hand)}{extra}{reserve}")
+            lines.append(f"  {rnd.seat_label(seat, 'letter')} ({len(hand)}): {cards_text(hand)}{extra}{reserve}")
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..core.actions import seat_name
+from ..core.actions import seat_label
 from ..core.cards import Card
 from ..core.i18n import gettext
 from ..core.verdicts import Verdict
@@ -182,7 +182,8 @@ def _team_label(breakdown: ScoreBreakdown) -> str:
     try:
         prof = get_profile(breakdown.profile_name)
         seats = [s for s in range(prof.player_count) if s % prof.team_count == breakdown.team]
-        return gettext("Team {seats}").format(seats="\u2013".join(seat_name(s, prof.player_count) for s in seats))
+        label = "\u2013".join(seat_label(s, prof.player_count, "letter") for s in seats)
+        return gettext("Team {seats}").format(seats=label)
     except (ProfileError, KeyError, ValueError):
         return gettext("Team {number}").format(number=breakdown.team + 1)
 

@@ -27,7 +27,7 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
     hand = rnd.hands[seat]
     if card not in hand:
         return Problem("discard_not_in_hand", lambda: gettext("{card} is not in {seat}'s hand ({hand}).").format(
-            card=card, seat=rnd.seat_name(seat), hand=format_cards(hand) or pgettext("hand", "empty")), (card,),
+            card=card, seat=rnd.seat_label(seat), hand=format_cards(hand) or pgettext("hand", "empty")), (card,),
             {"not_in_hand": (card,), "hand_cards": tuple(hand)})
     team = rnd.team_of(seat)
     going_out = len(hand) == 1
@@ -47,7 +47,7 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
     elif rnd.permission == "yes":
         return Problem("must_go_out", lambda: gettext(
             "{partner} answered yes, so {seat} must go out this turn: meld the other cards before discarding "
-            "the last one.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
+            "the last one.").format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
     if not rnd.opened[team] and rnd.turn_value > 0:
         minimum = rnd.opening_minimum(team)
         waived = (going_out and rnd.drew_from == "stock" and rnd.profile.concealed_waives_minimum

@@ -61,14 +61,14 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
                 "This would leave {seat} without cards: a batida. The team's morto is gone ({morto}), so this "
                 "batida would end the hand, and that needs a clean canasta on the team's side (canastra "
                 "{kinds}); its canastas: {has}. Keep at least one card after your discard.").format(
-                seat=rnd.seat_name(seat), morto=morto_state_words(rnd.morto_state[rnd.team_of(seat)]),
+                seat=rnd.seat_label(seat), morto=morto_state_words(rnd.morto_state[rnd.team_of(seat)]),
                 kinds=kinds, has=has)
 
         return Problem("batida_needs_clean_canasta", batida_message)
     if rnd.permission == "no":
         return Problem("go_out_forbidden_by_partner", lambda: gettext(
             "{partner} answered no to \"may I go out?\": {seat} may not go out this turn, so must keep a "
-            "card after discarding.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
+            "card after discarding.").format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
     if not has_enough_canastas(rnd, kinds_after):
         # only the canastas that count toward going out are counted and named (Italian: no
         # deuce canasta, docs/variants.md#variants-italian-going-out)
@@ -81,13 +81,13 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
                     "This would leave {seat} without cards (after the meld or the final discard), which is "
                     "going out, but going out needs {requirement} on the team's side, and it has {count}: "
                     "{has}. Keep at least one card after your discard.").format(
-                    seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(counted),
+                    seat=rnd.seat_label(seat), requirement=canasta_requirement(rnd), count=len(counted),
                     has=has)
             return gettext(
                 "This would leave {seat} without cards (after the meld or the final discard), which is "
                 "going out, but going out needs {requirement} on the team's side, and it has {count}. Keep "
                 "at least one card after your discard.").format(
-                seat=rnd.seat_name(seat), requirement=canasta_requirement(rnd), count=len(counted))
+                seat=rnd.seat_label(seat), requirement=canasta_requirement(rnd), count=len(counted))
 
         return Problem("cannot_go_out_without_canasta", message, (), {"canastas": len(counted)})
     return None
@@ -133,7 +133,7 @@ def still_go_out_problem(rnd: RoundState, seat: int, remaining: Sequence[Card], 
     return Problem("must_go_out", lambda: gettext(
         "{partner} answered yes, so {seat} must go out this turn, and after this move the remaining cards "
         "could no longer all be melded (all but one discarded). Choose melds that keep going out "
-        "possible.").format(partner=rnd.seat_name(rnd.partner_of(seat)), seat=rnd.seat_name(seat)))
+        "possible.").format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
 
 
 def kept_for_discard(rnd: RoundState, hand: Sequence[Card]) -> int:
@@ -156,7 +156,7 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
             gettext("{seat} already asked this turn and the answer (yes) binds.") if rnd.permission == "yes" else
             gettext("{seat} already asked this turn and the answer (no) binds.") if rnd.permission == "no" else
             gettext("{seat} already asked this turn and the answer ({answer}) binds.")).format(
-            seat=rnd.seat_name(seat), answer=rnd.permission))
+            seat=rnd.seat_label(seat), answer=rnd.permission))
     window = rnd.rules.permission_window(rnd.phase, rnd.drew_from, rnd.turn_meld_actions)
     if window is None:
         return Problem("permission_wrong_time", lambda: gettext(
@@ -170,7 +170,7 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
     if rnd.phase == "play" and len(rnd.hands[seat]) < 2:
         return Problem("permission_wrong_time", lambda: gettext(
             "{seat} holds a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
-            "sense only while you could still keep a card.").format(seat=rnd.seat_name(seat)))
+            "sense only while you could still keep a card.").format(seat=rnd.seat_label(seat)))
     if not able_to_go_out(rnd, seat, by_rank):
         return cannot_go_out_problem(rnd, seat)
     return None
@@ -183,7 +183,7 @@ def cannot_go_out_problem(rnd: RoundState, seat: int) -> Problem:
     held now, the card to be drawn being unknown (docs/rules.md#rules-permission)."""
     count = len(counting_kinds(rnd, rnd.canasta_kinds(rnd.team_of(seat))))
     requirement = canasta_requirement(rnd)
-    seat_name = rnd.seat_name(seat)
+    seat_name = rnd.seat_label(seat)
 
     def message() -> str:
         if count == 0:

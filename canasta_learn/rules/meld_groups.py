@@ -333,7 +333,7 @@ def meld_verdict(rnd: RoundState, action: Meld, after: RoundState | None) -> Ver
     emptied hand does (go out, a batida taking the morto, Pennies' reserve), read from ``after``,
     the round once the action is performed (given when the action empties the hand;
     docs/rules.md#rules-melds-team)."""
-    name = rnd.seat_name(action.seat)
+    name = rnd.seat_label(action.seat)
     cards = action.cards
     value = cards_value(cards, rnd.profile)
     empties = len(rnd.hands[action.seat]) == len(cards)

@@ -351,7 +351,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         return Problem("pile_one_card_ban", lambda: gettext(
             "{seat} holds one card and the pile has one card: in the {profile} "
             "profile a player holding one card may not take a pile of one card. Draw instead.").format(
-            seat=rnd.seat_name(seat), profile=prof.name))
+            seat=rnd.seat_label(seat), profile=prof.name))
     top = rnd.pile[-1]
     rank = top.rank
     team_melds = rnd.melds[team]
@@ -539,7 +539,7 @@ def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
     """The verdict allowing a legal pile take, in words: how the top card goes down, the other
     melds, the cards picked up and the red threes laid, and the frozen pile's reason
     (docs/rules.md#rules-pile-take-open)."""
-    name = rnd.seat_name(action.seat)
+    name = rnd.seat_label(action.seat)
     top = rnd.pile[-1]
     meld = (top,) + action.cards
     below = rnd.pile[:-1]

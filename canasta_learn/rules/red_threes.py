@@ -47,7 +47,7 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             table.red_threes[seat].append(card)
             table.events.append(Event("red_three", seat, (card,),
                                       gettext("{seat} lays down the red three {card}.").format(
-                                          seat=table.seat_name(seat), card=card),
+                                          seat=table.seat_label(seat), card=card),
                                       action_index))
         for _ in threes:
             if not table.stock:
@@ -57,7 +57,7 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             new = table.stock.pop()
             hand.append(new)
             table.events.append(Event("replacement", seat, (new,),
-                                      gettext("{seat} draws a replacement.").format(seat=table.seat_name(seat)),
+                                      gettext("{seat} draws a replacement.").format(seat=table.seat_label(seat)),
                                       action_index))
         hand.sort(key=CARD_KEY)
 

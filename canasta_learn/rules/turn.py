@@ -68,19 +68,19 @@ def turn_problem(rnd: RoundState, seat: int, need: str) -> Problem | None:
         asker, partner = rnd.asker, rnd.partner_of(rnd.asker or 0)
         return Problem("awaiting_answer", lambda: gettext(
             "{asker} asked to go out; {partner} must answer yes or no first.").format(
-            asker=rnd.seat_name(asker or 0), partner=rnd.seat_name(partner)))
+            asker=rnd.seat_label(asker or 0), partner=rnd.seat_label(partner)))
     if seat != rnd.to_move:
         return Problem("not_your_turn", lambda: gettext("It is {to_move}'s turn, not {seat}'s.").format(
-            to_move=rnd.seat_name(rnd.to_move), seat=rnd.seat_name(seat)))
+            to_move=rnd.seat_label(rnd.to_move), seat=rnd.seat_label(seat)))
     if need == "draw" and rnd.phase == "play":
         return Problem("already_drew", lambda: (
             gettext("{seat} has already taken the pile this turn: meld, then discard to end the turn.")
             if rnd.drew_from == "pile" else
             gettext("{seat} has already drawn this turn: meld, then discard to end the turn.")).format(
-            seat=rnd.seat_name(seat)))
+            seat=rnd.seat_label(seat)))
     if need == "play" and rnd.phase == "draw":
         return Problem("must_draw_first", lambda: gettext(
-            "{seat} must first draw from the stock or take the discard pile.").format(seat=rnd.seat_name(seat)))
+            "{seat} must first draw from the stock or take the discard pile.").format(seat=rnd.seat_label(seat)))
     return None
 
 
@@ -104,7 +104,7 @@ def hand_problem(rnd: RoundState, seat: int, cards: Sequence[Card]) -> Problem |
     if missing:
         return Problem("card_not_in_hand", lambda: ngettext(
             "{cards} is not in {seat}'s hand ({hand}).", "{cards} are not in {seat}'s hand ({hand}).",
-            len(missing)).format(cards=format_cards(missing), seat=rnd.seat_name(seat),
+            len(missing)).format(cards=format_cards(missing), seat=rnd.seat_label(seat),
                                  hand=format_cards(rnd.hands[seat]) or pgettext("hand", "empty")), tuple(missing),
             {"seat": seat, "not_in_hand": tuple(missing), "hand_cards": tuple(rnd.hands[seat])})
     return None
@@ -122,7 +122,7 @@ def answer_problem(rnd: RoundState, seat: int) -> Problem | None:
     if seat != partner:
         return Problem("not_your_turn", lambda: gettext(
             "{asker} asked {partner}, so only {partner} may answer.").format(
-            asker=rnd.seat_name(rnd.asker or 0), partner=rnd.seat_name(partner)))
+            asker=rnd.seat_label(rnd.asker or 0), partner=rnd.seat_label(partner)))
     return None
 
 
@@ -140,7 +140,7 @@ def redraw_problem(rnd: RoundState, seat: int) -> Problem | None:
             if no_option else
             gettext("{seat} may not discard the drawn card and draw again: only the first player of a hand "
                     "may, once, right after drawing from the stock and before melding, while the stock has "
-                    "cards.")).format(seat=rnd.seat_name(seat)))
+                    "cards.")).format(seat=rnd.seat_label(seat)))
     return None
 
 

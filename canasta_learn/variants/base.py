@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol, cast
 
-from ..core.actions import MeldGroup, Swap, TakePile
+from ..core.actions import MeldGroup, SeatForm, Swap, TakePile
 from ..core.cards import Card, format_cards, rank_name
 from ..core.events import Event
 from ..core.i18n import gettext, pgettext
@@ -91,6 +91,7 @@ class Table(Protocol):
     def turn_drawn(self) -> tuple[Card, ...]: ...
 
     def seat_name(self, seat: int) -> str: ...
+    def seat_label(self, seat: int, form: SeatForm = "sentence") -> str: ...
     def team_of(self, seat: int) -> int: ...
     def morto_available(self, team: int) -> bool: ...
     def canasta_kinds(self, team: int, melds: dict[int, list[Card]] | None = None) -> list[str]: ...
@@ -287,7 +288,7 @@ class ClassicRules:
         perform.lay_meld(seat, table.team_of(seat), top.rank, (top,) + action.cards, index)
         perform.lay_groups(seat, action.extra_melds, index)
         rest, picked, threes = perform.pick_up_pile(seat)
-        name = table.seat_name(seat)
+        name = table.seat_label(seat)
         table.events.append(Event("pile_taken", seat, tuple(rest),
                                   (gettext("{seat} takes the pile: {top} goes down with {cards}, {joined}.")
                                    if action.cards else

@@ -72,7 +72,7 @@ def lay_run_meld(table: Table, rules: ClassicRules, perform: Performer, seat: in
     (docs/variants.md#variants-brazilian-sequences)."""
     team = table.team_of(seat)
     melds = table.melds[team]
-    name = table.seat_name(seat)
+    name = table.seat_label(seat)
     before = table.canasta_kinds(team)
     label = table.meld_label(key, final)
     added = key in melds
@@ -246,7 +246,7 @@ class Morto(ClassicRules):
             taker = table.morto_taker[team]
             if taker is None:
                 return gettext("taken")
-            return gettext("taken by {seat}").format(seat=table.seat_name(taker))
+            return gettext("taken by {seat}").format(seat=table.seat_label(taker))
         if state == "stock":
             return gettext("became the stock (not taken)")
         return pgettext("morto", "none")
@@ -287,7 +287,7 @@ class Morto(ClassicRules):
         table.stock = list(reversed(table.mortos[team]))
         table.mortos[team] = []
         table.morto_state[team] = "stock"
-        label = "-".join(table.seat_name(s) for s in range(table.player_count) if table.team_of(s) == team)
+        label = "-".join(table.seat_label(s, "letter") for s in range(table.player_count) if table.team_of(s) == team)
         table.events.append(Event("morto_to_stock", seat, (),
                                   gettext("The stock is empty: team {team}'s morto ({count} cards) becomes the "
                                           "stock, and that team can no longer take a morto.").format(
@@ -310,7 +310,7 @@ class Morto(ClassicRules):
                    gettext("{seat} runs out of cards (batida indireta: the last card discarded, so the player takes "
                            "the morto and the turn passes; {count} cards)."))
         table.events.append(Event("morto_taken", seat, (),
-                                  message.format(seat=table.seat_name(seat), count=len(morto)),
+                                  message.format(seat=table.seat_label(seat), count=len(morto)),
                                   action_index))
         table.lay_red_threes(seat, action_index)
         return True
@@ -347,7 +347,7 @@ class TopCardTakes(ClassicRules):
                                   (gettext("{seat} takes the pile: {top} goes down at once, {joined} (meldable "
                                            "from the next turn).") if picked else
                                    gettext("{seat} takes the pile: {top} goes down at once, {joined}.")).format(
-                                      seat=table.seat_name(seat), top=top, joined=perform.joined_text(len(picked))),
+                                      seat=table.seat_label(seat), top=top, joined=perform.joined_text(len(picked))),
                                   index))
         perform.lay_groups(seat, action.extra_melds, index)
         perform.pile_taken(seat, index)
@@ -405,7 +405,7 @@ class FirstTurnRedraw(ClassicRules):
         table.pile.append(card)
         table.events.append(Event("redraw", seat, (card,),
                                   gettext("{seat} discards the drawn card {card} (first turn of the "
-                                          "hand) and draws again.").format(seat=table.seat_name(seat), card=card),
+                                          "hand) and draws again.").format(seat=table.seat_label(seat), card=card),
                                   index))
         perform.draw(seat, index)
         perform.forget_drawn()
@@ -438,7 +438,7 @@ class JokerSwaps(ClassicRules):
         table.events.append(Event("joker_swapped", seat, (action.card, joker),
                                   gettext("{seat} puts {card} in place of the joker in "
                                           "{meld} and takes the joker into hand.").format(
-                                      seat=table.seat_name(seat), card=action.card,
+                                      seat=table.seat_label(seat), card=action.card,
                                       meld=table.meld_label(action.target, meld)), index,
                                   value=action.target))
         note_kind_change(table, self, seat, team, action.target, before, index)

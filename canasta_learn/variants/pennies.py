@@ -44,7 +44,7 @@ class Reserves(ClassicRules):
             table.hands[seat].sort(key=CARD_KEY)
             table.events.append(Event("reserve_taken", seat, (),
                                       gettext("{seat} completed a canasta and picks up the "
-                                              "{count}-card reserve.").format(seat=table.seat_name(seat),
+                                              "{count}-card reserve.").format(seat=table.seat_label(seat),
                                                                               count=len(reserve)), action_index))
             table.lay_red_threes(seat, action_index)
         super().canasta_completed(table, seat, action_index)

@@ -123,8 +123,8 @@ def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
                          icon="\u2717"))
     who = []
     for seat in seats:
-        name = gettext("You") if seat == me else (names[seat] if seat < len(names) else rnd.seat_name(seat))
-        text = f"{name} ({rnd.seat_name(seat)}): {_count(len(rnd.hands[seat]), 'card')}"
+        name = gettext("You") if seat == me else (names[seat] if seat < len(names) else rnd.seat_label(seat))
+        text = f"{name} ({rnd.seat_label(seat, 'letter')}): {_count(len(rnd.hands[seat]), 'card')}"
         if not rnd.is_over and seat == rnd.to_move:
             text += f" \u25b6 {_phase(rnd.phase)}"
         who.append(esc(text))

@@ -459,7 +459,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         mark = self.record.rounds[r].review.get(a) if a >= 0 else None
         if mark is None:
             return []
-        who = self.record.state_at(r, -1).seat_name(self._mover(r, a))
+        who = self.record.state_at(r, -1).seat_label(self._mover(r, a))
         lines = [gettext("Coach's opinion: this move gives up about {loss} points (\u00b1{margin} at {confidence}, "
                          "{rollouts} simulated endings) against {best}.").format(**_mark_values(mark))]
         reason_line = gettext("Coach's reason (seen from {who}'s seat): {reason}")
@@ -475,7 +475,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         mark = self.record.rounds[r].review.get(a) if a >= 0 else None
         if mark is None:
             return ""
-        who = self.record.state_at(r, -1).seat_name(self._mover(r, a))
+        who = self.record.state_at(r, -1).seat_label(self._mover(r, a))
         reasons = "".join(f"<li>{html.escape(reason)}</li>" for reason in mark["reasons"])
         values = _mark_values(mark)
         opinion = html.escape(gettext(
@@ -505,7 +505,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.play_widget = play
         r, a = self.position
         title = gettext("Sandbox: round {round}, after move {move} \u2013 you play {seat}").format(
-            round=r + 1, move=a + 1, seat=rnd.seat_name(seat))
+            round=r + 1, move=a + 1, seat=rnd.seat_label(seat))
         head = widgets.HTML(f"<h4 style='margin:8px 0'>{html.escape(title)}</h4>")
         self.sandbox.children = [head, play]
         return play
@@ -549,7 +549,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             folded: list[Any] = []
             for note in (notes.deal if a < 0 else notes[a]):
                 if note.seat is not None:
-                    note = replace(note, message=third_person(note.message, start.seat_name(note.seat)))
+                    note = replace(note, message=third_person(note.message, start.seat_label(note.seat)))
                 team = note.seat % teams if note.seat is not None else -1
                 if note.code.startswith("pile_"):
                     pile_code[team] = note.code
@@ -575,7 +575,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         lines: list[str] = []
         if a < 0:
             lines.append(gettext("Round {round} dealt; dealer {dealer}.").format(
-                round=r + 1, dealer=self.record.state_at(r, -1).seat_name(rr.dealer)))
+                round=r + 1, dealer=self.record.state_at(r, -1).seat_label(rr.dealer)))
         glyph = rr.glyphs.get(a)
         if glyph:
             lines.append(gettext("Glyph {glyph} ({meaning})").format(glyph=glyph, meaning=_glyph_word(glyph)))
@@ -606,7 +606,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.review_panel.value = self._review_html(r, a)
         self.scores.value = self._scores_html(r, a, rnd)
         n = rnd.player_count
-        self.continue_seat.options = [(rnd.seat_name(s), s) for s in range(n)]
+        self.continue_seat.options = [(rnd.seat_label(s), s) for s in range(n)]
         self.continue_seat.value = acting_seat(rnd) if not rnd.is_over else 0
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.forward_button.disabled = self.last_button.disabled = step == len(self.steps) - 1
@@ -678,7 +678,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                          f"{glyph_html}{comment_html}</div>")
         shown, folded = self._ranked_round(r)[a]
         if a < 0:
-            dealer = self.record.state_at(r, -1).seat_name(rr.dealer)
+            dealer = self.record.state_at(r, -1).seat_label(rr.dealer)
             dealt = gettext("Round {round} dealt; dealer {dealer}.").format(round=r + 1, dealer=dealer)
             parts.append(f'<div style="font-size:15px">{html.escape(dealt)}</div>')
         items = "".join(f'<li data-code="{html.escape(n.code)}">{html.escape(n.message)}</li>'
@@ -723,7 +723,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         if rnd.is_over and self._score_row(r, rnd):
             rows.append(self._score_row(r, rnd))
         teams = rnd.profile.team_count
-        names = ["\u2013".join(rnd.seat_name(s) for s in range(rnd.player_count)
+        names = ["\u2013".join(rnd.seat_label(s, "letter") for s in range(rnd.player_count)
                                if rnd.team_of(s) == t) for t in range(teams)]
         if not rows:
             return ('<div style="font-size:14px;font-style:italic">'

@@ -69,7 +69,7 @@ def test_unknown_language_is_refused_naming_the_languages() -> None:
 def test_round_verdict_is_said_again_only_before_the_round_moves_on() -> None:
     rnd = Round(seed=7)
     verdict = rnd.check("N draw")
-    assert verdict.message_in("pt_BR") == "É a vez de E, não de N."
+    assert verdict.message_in("pt_BR") == "É a vez de Leste, não de Norte."
     rnd.draw()
     with pytest.raises(ValueError, match="The round has moved on since this verdict was given"):
         verdict.message_in("pt_BR")
@@ -83,7 +83,7 @@ def test_refused_action_error_verdict_speaks_the_other_language() -> None:
     rnd = Round(seed=7)
     with pytest.raises(IllegalActionError) as error:
         rnd.apply("N draw")
-    assert error.value.verdict.message_in("pt_BR") == "É a vez de E, não de N."
+    assert error.value.verdict.message_in("pt_BR") == "É a vez de Leste, não de Norte."
     with pytest.raises(IllegalActionError) as error:
         rnd.verify_discard("h5")
     english = error.value.verdict.message
@@ -112,5 +112,5 @@ def test_pickled_verdict_keeps_its_message_and_speaks_only_its_own_language() ->
     assert again == verdict and again.message == verdict.message and again.language == "en"
     with pytest.raises(ValueError, match="or unpickled"):
         again.message_in("pt_BR")
-    assert copy.copy(verdict).message_in("pt_BR") == "É a vez de E, não de N."
+    assert copy.copy(verdict).message_in("pt_BR") == "É a vez de Leste, não de Norte."
     assert copy.deepcopy(verdict).message == verdict.message

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from i18n_words import english_output_words, english_words, learner_texts
+from i18n_words import english_output_words, english_seat_letters, english_words, learner_texts
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -420,3 +420,30 @@ def test_no_english_in_the_portuguese_lessons_outputs(name: str, portuguese_outp
     """Issue 24 §4: what a learner reads in an executed pt_BR lesson (printed lines, pictures'
     and tables' text, widgets) holds no English stop-word, outside the listed exceptions."""
     assert english_in_outputs(portuguese_outputs[name]) == []
+
+
+#: A lone capital "E" that is the Portuguese word "e" (and), not a seat: lesson 05's quiz question.
+SEAT_LETTER_EXCEPTIONS = (re.compile(r"\bE com os valetes\b"),)
+
+
+def english_seat_letters_in_outputs(nb: Any) -> list[str]:
+    """Each line of an executed notebook's outputs (`learner_texts`) that names a seat or a team
+    with an English letter standing alone (`english_seat_letters`: "E", "E–W"), outside
+    `OUTPUT_EXCEPTIONS` and `SEAT_LETTER_EXCEPTIONS`, as "cell N: line"."""
+    found = []
+    for index, text in learner_texts(nb):
+        if LESSON_SOURCE.match(text):
+            continue
+        for pattern in (*OUTPUT_EXCEPTIONS, *SEAT_LETTER_EXCEPTIONS):
+            text = pattern.sub(" ", text)
+        found.extend(f"cell {index}: {line.strip()[:160]}" for line in text.splitlines() if english_seat_letters(line))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_english_seat_letter_in_the_portuguese_lessons_outputs(name: str,
+                                                                 portuguese_outputs: dict[str, Any]) -> None:
+    """Issue 24 §4: the Portuguese lessons' outputs name seats and teams as the prose does
+    (Leste, Oeste; "L–O", lesson 04's score sheet), never with the English letters E and W."""
+    assert english_seat_letters_in_outputs(portuguese_outputs[name]) == []

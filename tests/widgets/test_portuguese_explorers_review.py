@@ -130,12 +130,17 @@ def test_the_coachs_game_review_lines_are_portuguese() -> None:
 
 
 def test_the_replays_notes_about_a_player_are_in_the_third_person_in_portuguese() -> None:
-    """A note about another player is said of that player ("E só tem 1 carta desse valor"),
+    """A note about another player is said of that player ("Leste só tem 1 carta desse valor"),
     never to "você", and without the text interface's commands, in every example game (the
     games' own comments, written in English, aside)."""
+    from canasta_learn.core.actions import seat_label
+    from canasta_learn.core.i18n import speaking
     from canasta_learn.records.examples import EXAMPLES
 
     second_person = re.compile(r"\b(?:[Vv]ocê|[Ss]ua mão|[Ss]ua equipe)\b|`")
+    with speaking("pt_BR"):  # the seats as the Portuguese notes name them (Norte, Leste...)
+        seats = "|".join(re.escape(seat_label(seat)) for seat in range(4))
+    said = re.compile(rf"\b(?:{seats}) (?:só tem|não tem|precisa)\b")
     said_of_a_player = 0
     for name in EXAMPLES:
         portuguese = ReplayViewer(load_example(name), language="pt_BR")
@@ -143,7 +148,7 @@ def test_the_replays_notes_about_a_player_are_in_the_third_person_in_portuguese(
             portuguese.go(step)
             lines = portuguese.notes_text.split("\n")
             assert [line for line in lines if second_person.search(line)] == [], (name, step)
-            said_of_a_player += sum(1 for line in lines if re.search(r"\b[NESW] (?:só tem|não tem|precisa)\b", line))
+            said_of_a_player += sum(1 for line in lines if said.search(line))
             own = [line for line in lines if not line.startswith("Comentário:")]  # the record's own comments
             assert english_words(" ".join(own)) == [], own
     assert said_of_a_player > 10
