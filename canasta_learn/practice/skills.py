@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..core.cards import Card, format_cards, new_deck
 from ..core.i18n import N_, gettext, ngettext
@@ -467,27 +468,14 @@ def _opening(seed: int, difficulty: int) -> Drill:
     target = (minimum + (0 if difficulty == 3 else 5 * rng.randint(0, 4))) if opens else minimum - 5
     values = prof.card_values
     specs = _meld_specs(pool, ())
-    chosen: list[tuple[int, int, int]] | None = None
-    for count in (2, 3):
-        for i, a in enumerate(specs):
-            for j, b in enumerate(specs[i + 1:], i + 1):
-                pair = [a, b]
-                if count == 2:
-                    combos: list[list[tuple[int, int, int]]] = [pair]
-                else:
-                    combos = [pair + [c] for c in specs[j + 1:]]
-                for combo in combos:
-                    worth = [n * values[r] + w * values[2] for r, n, w in combo]
-                    if (len({r for r, _, _ in combo}) == len(combo) and sum(worth) == target
-                            and all(v < minimum for v in worth) and sum(w for _, _, w in combo) <= 2):
-                        chosen = combo
-                        break
-                if chosen:
-                    break
-            if chosen:
-                break
-        if chosen:
-            break
+
+    def fits(combo: tuple[tuple[int, int, int], ...]) -> bool:  # distinct ranks, exactly the target
+        worth = [n * values[r] + w * values[2] for r, n, w in combo]
+        return (len({r for r, _, _ in combo}) == len(combo) and sum(worth) == target
+                and all(v < minimum for v in worth) and sum(w for _, _, w in combo) <= 2)
+
+    # two melds if two can make it, else three (the first in the shuffled order)
+    chosen = next((combo for count in (2, 3) for combo in combinations(specs, count) if fits(combo)), None)
     assert chosen is not None, (minimum, target)
     melds = [pool.naturals(r, n) + pool.wilds(w, jokers=False) for r, n, w in chosen]
     hand = [c for m in melds for c in m] + pool.singles(3, avoid=[r for r, _, _ in chosen])
