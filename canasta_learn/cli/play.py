@@ -113,9 +113,9 @@ VOILA_EXTENSION_DENYLIST = ("jupyterlab-jupytext", "@jupyterlite/pyodide-kernel-
 def voila_command(notebook: Path, extra: list[str]) -> list[str]:
     """The command that serves the notebook with Voila (code hidden, without the JupyterLab
     extensions of `VOILA_EXTENSION_DENYLIST`)."""
-    denylist = json.dumps(list(VOILA_EXTENSION_DENYLIST))
-    return [sys.executable, "-m", "voila", str(notebook), "--strip_sources=True",
-            f"--VoilaConfiguration.extension_denylist={denylist}", *extra]
+    # one option per item: traitlets 5 warns (on the learner's terminal) about a list in one option
+    denylist = [f"--VoilaConfiguration.extension_denylist={name}" for name in VOILA_EXTENSION_DENYLIST]
+    return [sys.executable, "-m", "voila", str(notebook), "--strip_sources=True", *denylist, *extra]
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -322,7 +322,7 @@ def start_voila(notebook: Path, home: Path) -> VoilaServer:
         "--Voila.port_retries=0",
         # as `canasta-learn play` serves its page: without the JupyterLab extensions that are
         # not for Voila (jupytext's fails to load there: a console error)
-        f"--VoilaConfiguration.extension_denylist={json.dumps(list(VOILA_EXTENSION_DENYLIST))}",
+        *(f"--VoilaConfiguration.extension_denylist={name}" for name in VOILA_EXTENSION_DENYLIST),
     ]  # fmt: skip
     server = VoilaServer(f"http://127.0.0.1:{port}", log, _spawn(cmd, nb_copy.parent, home, log))
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from canasta_learn.cli import main
-from canasta_learn.cli.play import play_code, voila_command
+from canasta_learn.cli.play import VOILA_EXTENSION_DENYLIST, play_code, voila_command
 
 
 def test_play_writes_a_one_cell_notebook_that_opens_the_play_view(tmp_path: Path,
@@ -63,8 +63,25 @@ def test_play_notebook_speaks_the_language_of_the_command(
 def test_play_hides_the_code_and_passes_voila_arguments(tmp_path: Path) -> None:
     command = voila_command(tmp_path / "x.ipynb", ["--port", "8867"])
     assert command[1:3] == ["-m", "voila"] and "--strip_sources=True" in command
-    assert '--VoilaConfiguration.extension_denylist=["jupyterlab-jupytext", ' in " ".join(command)
+    assert [item for item in command if item.startswith("--VoilaConfiguration.extension_denylist=")] == [
+        "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+        "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension"]
     assert command[-2:] == ["--port", "8867"]
+
+
+def test_voila_reads_the_denylist_without_a_deprecation_warning(tmp_path: Path) -> None:
+    """The learner's terminal showed traitlets' DeprecationWarning for a list given in one option;
+    one option per extension is read as the same list, with no warning."""
+    import warnings
+
+    voila_app = pytest.importorskip("voila.app")
+    from voila.configuration import VoilaConfiguration
+
+    app = voila_app.Voila()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        app.parse_command_line(voila_command(tmp_path / "x.ipynb", [])[3:])
+    assert VoilaConfiguration(parent=app).extension_denylist == list(VOILA_EXTENSION_DENYLIST)
 
 
 @pytest.mark.parametrize(("argv", "words"), [
