@@ -4,8 +4,8 @@ It owns the argument parser and the exit statuses. Each subcommand is one module
 it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``classroom``
 for ``classroom-link``, ``class_report`` for ``class-report``, ``play``, ``site``), exposing
 ``register(subparsers)``; this module only assembles them, in `COMMAND_MODULES` order (the
-order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing optional extra too: the line names the
-extra and the ``pip install`` command, see `canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe
+order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing
+optional extra too: the line names the extra and the ``pip install`` command, see `canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe
 ends quietly.
 
 Every subcommand speaks the language chosen with ``--lang`` (``en`` or ``pt_BR``), given before
