@@ -5,8 +5,8 @@ it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``c
 for ``classroom-link``, ``class_report`` for ``class-report``, ``play``, ``site``), exposing
 ``register(subparsers)``; this module only assembles them, in `COMMAND_MODULES` order (the
 order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing
-optional extra too: the line names the extra and the ``pip install`` command, see `canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe
-ends quietly.
+optional extra too: the line names the extra and the ``pip install`` command, see
+`canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe ends quietly.
 
 Every subcommand speaks the language chosen with ``--lang`` (``en`` or ``pt_BR``), given before
 the subcommand (``canasta-learn --lang pt_BR lessons``) or after it (``canasta-learn lessons
