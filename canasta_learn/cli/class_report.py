@@ -45,7 +45,7 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError(skipped[0] if len(skipped) == 1 else
                          gettext("none of the {count} files is a results file; the first: {error}").format(
                              count=len(skipped), error=skipped[0]))
-    learners = frame["file"].nunique()
+    learners = len(args.files) - len(skipped)
     print(ngettext("Class report: {count} learner", "Class report: {count} learners", learners).format(
         count=learners))
     print()

@@ -63,7 +63,7 @@ def _read(path: Path) -> Any:
 def class_report(files: Iterable[str | os.PathLike[str]], *, skipped: list[str] | None = None) -> Any:
     """A pandas DataFrame of the results in ``files``: one row per learner and skill practised
     (`COLUMNS`), in file order, then skills in teaching order. A learner who left their name
-    empty is named after their file. Raises `ResultsFileError` for an unreadable file, unless
+    empty is named after their file (its whole path when several files share a name). Raises `ResultsFileError` for an unreadable file, unless
     ``skipped`` is a list: the file is then left out and its error appended. Raises ValueError
     when no file is given."""
     pandas = import_pandas("class_report()")
@@ -71,6 +71,7 @@ def class_report(files: Iterable[str | os.PathLike[str]], *, skipped: list[str] 
     if not paths:
         raise ValueError(gettext("no results files given: name the files your learners handed in"))
     order = {skill: position for position, skill in enumerate(SKILLS)}
+    stems = [path.stem for path in paths]
     rows: list[dict[str, Any]] = []
     for path in paths:
         try:
@@ -80,12 +81,14 @@ def class_report(files: Iterable[str | os.PathLike[str]], *, skipped: list[str] 
                 raise
             skipped.append(str(error))
             continue
-        learner = results.learner.strip() or path.stem
+        # a nameless learner: their file's name, or its whole path when names repeat (nbgrader's
+        # submitted/<student>/<assignment>/results.json)
+        learner = results.learner.strip() or (path.stem if stems.count(path.stem) == 1 else str(path))
         for skill in sorted(results.skills, key=order.__getitem__):
             record = results.skills[skill]
             if not record.seen:
                 continue
-            rows.append({"file": path.name, "learner": learner, "skill": skill, "title": SKILLS[skill].title_words,
+            rows.append({"file": str(path), "learner": learner, "skill": skill, "title": SKILLS[skill].title_words,
                          "right": record.right, "wrong": record.wrong, "accuracy": record.right / record.seen,
                          "box": record.box})
     return pandas.DataFrame(rows, columns=list(COLUMNS))

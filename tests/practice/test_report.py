@@ -176,6 +176,17 @@ def test_a_learner_without_a_name_is_named_after_their_file(tmp_path: Path) -> N
     assert frame["learner"].tolist() == ["seat-7"]
 
 
+def test_nameless_learners_in_same_named_files_stay_apart(tmp_path: Path) -> None:
+    files = []
+    for student, right in (("ana", True), ("bo", False)):  # nbgrader: submitted/<student>/<assignment>/
+        progress = Progress("")
+        progress.record("hand_score", right, T0)
+        (tmp_path / student).mkdir()
+        files.append(export_results(progress, tmp_path / student / "results.json"))
+    frame = class_report(files)
+    assert frame[["learner", "right", "wrong"]].values.tolist() == [[str(files[0]), 1, 0], [str(files[1]), 0, 1]]
+
+
 CORRUPT = {
     "not_json.json": ("{\"format\": ", "it is not JSON"),
     "foreign.json": ('{"cells": []}', 'it does not say "format": "canasta-learn-results"'),
