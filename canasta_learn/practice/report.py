@@ -63,9 +63,9 @@ def _read(path: Path) -> Any:
 def class_report(files: Iterable[str | os.PathLike[str]], *, skipped: list[str] | None = None) -> Any:
     """A pandas DataFrame of the results in ``files``: one row per learner and skill practised
     (`COLUMNS`), in file order, then skills in teaching order. A learner who left their name
-    empty is named after their file (its whole path when several files share a name). Raises `ResultsFileError` for an unreadable file, unless
-    ``skipped`` is a list: the file is then left out and its error appended. Raises ValueError
-    when no file is given."""
+    empty is named after their file (its whole path when several files share a name). Raises
+    `ResultsFileError` for an unreadable file, unless ``skipped`` is a list: the file is then
+    left out and its error appended. Raises ValueError when no file is given."""
     pandas = import_pandas("class_report()")
     paths = [Path(f) for f in files]
     if not paths:
