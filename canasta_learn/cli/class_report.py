@@ -48,12 +48,15 @@ def _run(args: argparse.Namespace) -> int:
     learners = len(args.files) - len(skipped)
     print(ngettext("Class report: {count} learner", "Class report: {count} learners", learners).format(
         count=learners))
-    print()
-    print(gettext("Per skill, weakest first:"))
-    print(render_table(skill_summary(frame)))
-    print()
-    print(gettext("Per learner and skill:"))
-    print(render_table(frame))
+    if frame.empty:
+        print(gettext("No answers yet: these learners have not practised any skill."))
+    else:
+        print()
+        print(gettext("Per skill, weakest first:"))
+        print(render_table(skill_summary(frame)))
+        print()
+        print(gettext("Per learner and skill:"))
+        print(render_table(frame))
     if args.csv:
         replace_file(args.csv, frame.rename(columns=column_headers()).to_csv(index=False))
         print(gettext("Table written to {path}").format(path=args.csv))

@@ -87,3 +87,13 @@ def test_class_report_of_only_bad_files_fails_in_one_line(tmp_path: Path, capsys
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and str(foreign) in captured.err
     assert not (tmp_path / "out.csv").exists()
+
+
+def test_class_report_of_learners_who_never_practised_says_so(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta_learn.practice import Progress, export_results
+
+    path = export_results(Progress("Zé"), tmp_path / "ze.json")
+    assert main(["--lang", "en", "class-report", str(path)]) == 0
+    assert capsys.readouterr().out == ("Class report: 1 learner\n"
+                                       "No answers yet: these learners have not practised any skill.\n")
