@@ -2,11 +2,11 @@
 
 It owns the argument parser and the exit statuses. Each subcommand is one module named after
 it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``classroom``
-for ``classroom-link``, ``play``, ``site``), exposing ``register(subparsers)``; this module
-only assembles them, in `COMMAND_MODULES` order (the order ``--help`` lists them). Errors
-print one clear line and exit with status 2 (a missing optional extra too: the line names the
-extra and the ``pip install`` command, see `canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe
-ends quietly.
+for ``classroom-link``, ``class_report`` for ``class-report``, ``play``, ``site``), exposing
+``register(subparsers)``; this module only assembles them, in `COMMAND_MODULES` order (the
+order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing
+optional extra too: the line names the extra and the ``pip install`` command, see
+`canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe ends quietly.
 
 Every subcommand speaks the language chosen with ``--lang`` (``en`` or ``pt_BR``), given before
 the subcommand (``canasta-learn --lang pt_BR lessons``) or after it (``canasta-learn lessons
@@ -37,6 +37,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli.lessons",
     "canasta_learn.cli.export",
     "canasta_learn.cli.classroom",
+    "canasta_learn.cli.class_report",
     "canasta_learn.cli.play",
     "canasta_learn.cli.site",
 )

@@ -25,6 +25,23 @@ Saving goes through `core.files.replace_file` (a temporary file beside it, then 
 crash or Ctrl-C leaves the old file or the new one. A missing file is an empty progress; a file
 that is not this format (not JSON, another format, a newer version, a wrong field) raises
 `ProgressFileError` naming the file, the problem and the fix, and changes nothing.
+
+**The results file** is what a learner hands in to a teacher (`export_results`, read back by
+`load_results`): derived from the progress, it keeps only what a class report needs, the name
+the learner typed and, per skill practised, the answers right and wrong, the box and when the
+skill was last practised::
+
+    {
+      "format": "canasta-learn-results",
+      "version": 1,
+      "learner": "Ana",
+      "skills": {
+        "meld_validity": {"right": 5, "wrong": 1, "box": 3, "last_practised": "2026-12-04T04:20:00+00:00"}
+      }
+    }
+
+A teacher's report (`canasta_learn.practice.report`) reads results files and progress files
+alike (a progress file holds the same facts and nothing more personal).
 """
 
 from __future__ import annotations
@@ -39,10 +56,13 @@ from ..core.files import replace_file
 from ..core.i18n import gettext
 from .mastery import BOXES, Progress, SkillMastery
 
-__all__ = ["FORMAT", "VERSION", "ProgressFileError", "default_path", "load_progress", "progress_from_json",
-           "progress_to_json", "save_progress"]
+__all__ = ["FORMAT", "RESULTS_FORMAT", "VERSION", "ProgressFileError", "default_path", "export_results",
+           "load_progress", "load_results", "progress_from_json", "progress_to_json", "results_from_json",
+           "results_to_json", "save_progress"]
 
 FORMAT = "canasta-learn-practice"
+#: The ``format`` marker of a results file (`export_results`).
+RESULTS_FORMAT = "canasta-learn-results"
 VERSION = 1
 _COUNTS = ("right", "wrong", "streak", "best_streak")
 
@@ -71,7 +91,20 @@ def progress_to_json(progress: Progress) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "learner": progress.learner, "skills": skills}
 
 
-def _problem(where: str, problem: str) -> ProgressFileError:
+def results_to_json(progress: Progress) -> dict[str, Any]:
+    """The results file's JSON object for ``progress``: the learner's name and, per skill
+    practised, right, wrong, box and last_practised (nothing else)."""
+    skills = {skill: {"right": record.right, "wrong": record.wrong, "box": record.box,
+                      "last_practised": record.last_seen.isoformat() if record.last_seen else None}
+              for skill, record in sorted(progress.skills.items()) if record.seen}
+    return {"format": RESULTS_FORMAT, "version": VERSION, "learner": progress.learner, "skills": skills}
+
+
+def _problem(where: str, problem: str, handed_in: bool = False) -> ProgressFileError:
+    if handed_in:  # a teacher reading the results a learner handed in
+        return ProgressFileError(gettext("{file} is not a canasta-learn results file: {problem}. Leave it out, or "
+                                         "ask its learner to export their results again.").format(
+                                             file=where, problem=problem))
     return ProgressFileError(gettext("{file} is not a canasta-learn practice file: {problem}. Choose another "
                                      "file, or move this one away to start afresh.").format(file=where,
                                                                                            problem=problem))
@@ -82,43 +115,59 @@ def progress_from_json(data: Any, where: str = "the progress") -> Progress:
     not the documented format."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _problem(where, gettext("it does not say \"format\": \"{format}\"").format(format=FORMAT))
+    return _read(data, where, "last_seen", False)
+
+
+def results_from_json(data: Any, where: str = "the results") -> Progress:
+    """The results (as a `Progress`: streaks unknown, so 0) a results file's JSON object
+    describes, or those of a progress file's; a `ProgressFileError` naming ``where`` when it is
+    neither."""
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        return _read(data, where, "last_seen", True)
+    if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
+        raise _problem(where, gettext("it does not say \"format\": \"{format}\"").format(format=RESULTS_FORMAT),
+                       True)
+    return _read(data, where, "last_practised", True)
+
+
+def _read(data: dict[str, Any], where: str, seen_key: str, handed_in: bool) -> Progress:
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _problem(where, gettext("its version is missing or not a whole number"))
+        raise _problem(where, gettext("its version is missing or not a whole number"), handed_in)
     if version > VERSION:
         raise ProgressFileError(gettext("{file} was written by a newer canasta-learn (format version {version}); "
                                         "update canasta-learn to read it.").format(file=where, version=version))
     learner = data.get("learner", "")
     skills = data.get("skills", {})
     if not isinstance(learner, str):
-        raise _problem(where, gettext("\"learner\" is not a text"))
+        raise _problem(where, gettext("\"learner\" is not a text"), handed_in)
     if not isinstance(skills, dict):
-        raise _problem(where, gettext("\"skills\" is not an object"))
+        raise _problem(where, gettext("\"skills\" is not an object"), handed_in)
     from .skills import SKILLS
 
     progress = Progress(learner)
     for skill, entry in skills.items():
         if skill in SKILLS:
-            progress.skills[skill] = _record(entry, where, skill)
+            progress.skills[skill] = _record(entry, where, skill, seen_key, handed_in)
         else:
             progress.other_skills[skill] = entry
     return progress
 
 
-def _record(entry: Any, where: str, skill: str) -> SkillMastery:
+def _record(entry: Any, where: str, skill: str, seen_key: str, handed_in: bool) -> SkillMastery:
     if not isinstance(entry, dict):
-        raise _problem(where, gettext("the entry of {skill} is not an object").format(skill=skill))
+        raise _problem(where, gettext("the entry of {skill} is not an object").format(skill=skill), handed_in)
     box = entry.get("box")
     if box not in BOXES or isinstance(box, bool):
-        raise _problem(where, gettext("the box of {skill} is not 1 to 5").format(skill=skill))
+        raise _problem(where, gettext("the box of {skill} is not 1 to 5").format(skill=skill), handed_in)
     counts = {}
     for name in _COUNTS:
         value = entry.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise _problem(where, gettext("{name} of {skill} is not a whole number of 0 or more").format(
-                name=name, skill=skill))
+                name=name, skill=skill), handed_in)
         counts[name] = value
-    seen = entry.get("last_seen")
+    seen = entry.get(seen_key)
     last_seen = None
     if seen is not None:
         try:
@@ -126,7 +175,8 @@ def _record(entry: Any, where: str, skill: str) -> SkillMastery:
         except ValueError:
             last_seen = None
         if last_seen is None or last_seen.tzinfo is None:
-            raise _problem(where, gettext("last_seen of {skill} is not a time with its offset").format(skill=skill))
+            raise _problem(where, gettext("{name} of {skill} is not a time with its offset").format(
+                name=seen_key, skill=skill), handed_in)
     return SkillMastery(box=box, last_seen=last_seen, **counts)
 
 
@@ -136,16 +186,46 @@ def load_progress(path: str | os.PathLike[str] | None = None) -> Progress:
     be read, `OSError`."""
     target = Path(path) if path is not None else default_path()
     try:
-        text = target.read_text(encoding="utf-8")
+        data = _json_of(target)
     except FileNotFoundError:
         return Progress()
-    except UnicodeDecodeError:
-        raise _problem(str(target), gettext("it is not UTF-8 text")) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _problem(str(target), gettext("it is not JSON (line {line})").format(line=error.lineno)) from None
     return progress_from_json(data, str(target))
+
+
+def _json_of(target: Path, handed_in: bool = False) -> Any:
+    try:
+        text = target.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise _problem(str(target), gettext("it is not UTF-8 text"), handed_in) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _problem(str(target), gettext("it is not JSON (line {line})").format(line=error.lineno),
+                       handed_in) from None
+
+
+def load_results(path: str | os.PathLike[str]) -> Progress:
+    """The results a learner handed in at ``path`` (a results file or a progress file), as a
+    `Progress`. A missing file raises `OSError` naming it; a file of neither format,
+    `ProgressFileError` naming the file, the problem and the fix."""
+    target = Path(path)
+    try:
+        data = _json_of(target, True)
+    except FileNotFoundError:
+        raise OSError(gettext("cannot read {path}: there is no such file").format(path=target)) from None
+    except IsADirectoryError:
+        raise OSError(gettext("cannot read {path}: it is a folder; give a file name").format(path=target)) from None
+    return results_from_json(data, str(target))
+
+
+def export_results(progress: Progress, path: str | os.PathLike[str]) -> Path:
+    """Write the results file a learner hands in to a teacher (the documented format above:
+    the name they typed and their answers per skill, nothing else) to ``path``, whole or not at
+    all (`replace_file`); returns the path written. Raises `OSError` (one sentence) when it
+    cannot be written."""
+    target = Path(path)
+    replace_file(target, json.dumps(results_to_json(progress), ensure_ascii=False, indent=1) + "\n")
+    return target
 
 
 def save_progress(progress: Progress, path: str | os.PathLike[str] | None = None) -> Path:
