@@ -201,16 +201,33 @@ def test_move_generation_and_position_use_only_public_round_rules(name: str) -> 
 
 #: Widget and display libraries: the practice domain (drills, grading, mastery, progress) imports
 #: none of them, so it runs in a plain Python process and the widgets stay a layer above.
-WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "traitlets", "IPython", "voila", "matplotlib")
+WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "traitlets", "IPython", "voila")
+#: The extras' libraries a domain module may import only inside the function that needs them
+#: (core.extras names the extra), never at module level: importing the domain loads neither.
+LAZY_LIBRARIES = ("matplotlib", "pandas")
+
+
+def _imported_names(node: ast.AST) -> list[str]:
+    return ([a.name for a in node.names] if isinstance(node, ast.Import) else
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
 
 
 def test_the_practice_domain_imports_no_widget_library() -> None:
-    """lonboard / anywidget style: the domain layer imports no widget library, at any level."""
+    """lonboard / anywidget style: the domain layer imports no widget library, at any level, and
+    the plotting and table libraries only inside the functions that draw or build a table."""
     found = []
     for path in sorted((PACKAGE / "practice").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
-                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
-            found += [f"{path.name} imports {n}" for n in names if n.split(".")[0] in WIDGET_LIBRARIES]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            found += [f"{path.name} imports {n}" for n in _imported_names(node)
+                      if n.split(".")[0] in WIDGET_LIBRARIES]
+        outside: list[ast.AST] = list(tree.body)  # what runs on import: not inside a function
+        while outside:
+            node = outside.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            found += [f"{path.name} imports {n} at module level" for n in _imported_names(node)
+                      if n.split(".")[0] in LAZY_LIBRARIES]
+            outside.extend(ast.iter_child_nodes(node))
     assert (PACKAGE / "practice" / "__init__.py").exists()
     assert found == []
