@@ -57,7 +57,7 @@ def _action_words(kind: str) -> tuple[str, str]:
     if kind == "take_pile":
         return gettext("Take the pile"), gettext("I may not take it")
     if kind == "open":
-        return gettext("Open"), gettext("I cannot open this turn")
+        return pgettext("action", "Open"), gettext("I cannot open this turn")
     return gettext("Go out"), gettext("I may not go out")
 
 
@@ -102,14 +102,14 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, skills: Iterable[str] | None = None,
                  seed: int | None = None, difficulty: int | None = None, language: str | None = None,
-                 now: Callable[[], datetime] = utc_now, **kwargs: Any) -> None:
+                 now: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: The language the widget speaks.
         self.language = widget_language(language)
         #: The progress file.
         self.path = Path(path) if path is not None else default_path()
         self.progress = load_progress(self.path)
-        self.session = Session(self.progress, now=now, skills=skills, seed=seed, difficulty=difficulty)
+        self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty)
         self.grade: Grade | None = None
         self.hint_level = 0
         self._staged: list[list[Card]] = []
@@ -134,8 +134,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.task_view.add_class("cl-practice-task")
         self.position_view = widgets.HTML("")
         self.position_view.add_class("cl-practice-position")
-        self.yes_button = self._button(pgettext("answer", "Yes"), lambda: self._answer(True), "cl-practice-yes")
-        self.no_button = self._button(pgettext("answer", "No"), lambda: self._answer(False), "cl-practice-no")
+        self.yes_button = self._button(pgettext("quiz answer", "Yes"), lambda: self._answer(True), "cl-practice-yes")
+        self.no_button = self._button(pgettext("quiz answer", "No"), lambda: self._answer(False), "cl-practice-no")
         self.number = widgets.Text(value="", placeholder=gettext("a whole number"), continuous_update=False,
                                    description=gettext("Your answer:"), style={"description_width": "initial"},
                                    layout=widgets.Layout(width="260px"))
@@ -172,7 +172,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             bar.add_class("cl-practice-bar")
             self.bars[skill] = bar
             rows.append(bar)
-        self.progress_heading = widgets.HTML(f"<b>{html.escape(gettext('Your progress (box 1 to 5)'))}</b>")
+        heading = gettext("Your progress (box 1 to 5)")
+        self.progress_heading = widgets.HTML(f"<b>{html.escape(heading)}</b>")
         self.children = [self.title_view, self.task_view, self.position_view, self.answer_box,
                          widgets.HBox([self.hint_button]), self.hint_view, self.error_view, self.feedback_view,
                          self.after_box, self.streak_view, self.progress_heading, widgets.VBox(rows)]
