@@ -97,7 +97,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     last grade, None before an answer), the buttons ``yes_button``, ``no_button``,
     ``check_button`` (with the ``number`` field), ``choice_buttons``, ``hand`` (a `HandWidget`),
     ``meld_button``, ``action_button``, ``may_not_button``, ``reset_button``, ``hint_button``,
-    ``retry_button``, ``next_button``; ``bars`` (skill id -> its progress bar).
+    ``retry_button``, ``next_button``; ``bars`` (skill id -> its progress bar) and ``box_views``
+    (skill id -> its box in words).
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, skills: Iterable[str] | None = None,
@@ -165,13 +166,17 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.streak_view = widgets.HTML("")
         self.streak_view.add_class("cl-practice-streak")
         self.bars: dict[str, widgets.IntProgress] = {}
+        self.box_views: dict[str, widgets.HTML] = {}
         rows = []
         for skill in self.session.skills:
             bar = widgets.IntProgress(value=1, min=0, max=BOXES[-1], description=SKILLS[skill].title_words,
                                       style={"description_width": "16em"}, layout=widgets.Layout(width="28em"))
             bar.add_class("cl-practice-bar")
             self.bars[skill] = bar
-            rows.append(bar)
+            # the box in words too (not the bar's length alone)
+            self.box_views[skill] = words = widgets.HTML("")
+            words.add_class(f"cl-practice-box-{skill}")
+            rows.append(widgets.HBox([bar, words]))
         heading = gettext("Your progress (box 1 to 5)")
         self.progress_heading = widgets.HTML(f"<b>{html.escape(heading)}</b>")
         self.children = [self.title_view, self.task_view, self.position_view, self.answer_box,
@@ -233,6 +238,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             bar.bar_style = "success" if box >= 4 else "info" if box >= 2 else ""
             bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
                 skill=SKILLS[skill].title_words, box=box, boxes=BOXES[-1])
+            self.box_views[skill].value = html.escape(gettext("box {box} of {boxes}").format(box=box,
+                                                                                          boxes=BOXES[-1]))
         record = self.progress.mastery(self.drill.skill)
         self.streak_view.value = html.escape(gettext("Streak in this skill: {streak} right in a row (best "
                                                      "{best}).").format(streak=record.streak,
