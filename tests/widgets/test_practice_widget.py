@@ -197,6 +197,7 @@ def test_portuguese_labels(tmp_path: Path) -> None:
     assert widget.retry_button.description == "Tentar outra"
     assert widget.bars["meld_validity"].description != "Legal melds and wild cards"
     assert "Pratique:" in widget.title_view.value
+    assert widget.box_views["meld_validity"].value == "caixa 1 de 5"
     with speaking("pt_BR"):
         task = widget.drill.task
     assert task != widget.drill.task and task in html.unescape(widget.task_view.value)
