@@ -209,3 +209,24 @@ def test_portuguese_labels(tmp_path: Path) -> None:
     widget.hint_button.click()
     with speaking("pt_BR"):
         assert widget.drill.hint(1) in html.unescape(widget.hint_view.value)
+
+
+def test_going_out_with_cards_left_is_legal_but_not_what_was_asked(tmp_path: Path) -> None:
+    widget = _find(tmp_path, "go_out", True)
+    melds, discard = widget.drill.answer
+    widget.hand.select(list(melds[0]))
+    widget.meld_button.click()
+    assert discard in widget.hand.cards
+    widget.action_button.click()  # no card selected: go out without discarding, the discard left in hand
+    assert widget.grade is not None and widget.grade.outcome == "legal_not_asked", widget.grade
+    assert "Legal, but not what was asked." in _shown_text(widget)
+    assert widget.retry_button in widget.after_box.children
+
+
+def test_a_progress_file_that_cannot_be_written_is_said_and_the_answer_still_graded(tmp_path: Path) -> None:
+    widget = PracticeWidget(tmp_path / "no such folder" / "practice.json", skills=["meld_validity"], seed=1,
+                            now=lambda: T0)
+    _click_yes_no(widget, right=True)
+    assert widget.grade is not None and widget.grade.right
+    assert "could not be saved" in html.unescape(widget.error_view.value)
+    assert widget.progress.mastery("meld_validity").right == 1
