@@ -2,9 +2,9 @@
 
 It owns the argument parser and the exit statuses. Each subcommand is one module named after
 it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``classroom``
-for ``classroom-link``, ``class_report`` for ``class-report``, ``play``, ``site``), exposing
-``register(subparsers)``; this module only assembles them, in `COMMAND_MODULES` order (the
-order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing
+for ``classroom-link``, ``class_report`` for ``class-report``, ``play``, ``practice``, ``site``),
+exposing ``register(subparsers)``; this module only assembles them, in `COMMAND_MODULES` order
+(the order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing
 optional extra too: the line names the extra and the ``pip install`` command, see
 `canasta_learn.core.extras`); an interrupt exits with 130; a closed pipe ends quietly.
 
@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli.classroom",
     "canasta_learn.cli.class_report",
     "canasta_learn.cli.play",
+    "canasta_learn.cli.practice",
     "canasta_learn.cli.site",
 )
 

@@ -77,8 +77,8 @@ def play_code(profile: str = "classic", seed: int | None = None, bots: str = "gr
             + ("" if save_dir is None else f", save_dir={save_dir!r}") + ")")
 
 
-def write_play_notebook(folder: Path, code: str) -> Path:
-    """Write the one-cell notebook (with kernelspec metadata, so that Voila can run it); a
+def write_play_notebook(folder: Path, code: str, name: str = NOTEBOOK) -> Path:
+    """Write the one-cell notebook ``name`` (with kernelspec metadata, so that Voila can run it); a
     different notebook already there is kept as ``canasta-play-1.ipynb`` (the next free number)
     and the command says so."""
     notebook = {
@@ -90,7 +90,7 @@ def write_play_notebook(folder: Path, code: str) -> Path:
         "nbformat": 4, "nbformat_minor": 5,
     }
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / NOTEBOOK
+    path = folder / name
     text = json.dumps(notebook, indent=1)
     if path.is_file() and path.read_text(encoding="utf-8", errors="replace") != text:
         # an earlier notebook (perhaps edited) is kept under the next free name, never overwritten
@@ -140,14 +140,17 @@ def run_play(args: argparse.Namespace) -> int:
         return _serve(write_play_notebook(Path(tmp), code), args)
 
 
-def _serve(notebook: Path, args: argparse.Namespace) -> int:
-    """Serve ``notebook`` with Voila on a free port, print its URL, wait until it stops (on
-    Ctrl+C: let Voila stop, then end it)."""
+def _serve(notebook: Path, args: argparse.Namespace, serving: str | None = None) -> int:
+    """Serve ``notebook`` with Voila on a free port, print its URL (in ``serving``, a sentence with
+    ``{url}``; default: the play view's), wait until it stops (on Ctrl+C: let Voila stop, then
+    end it)."""
     extra: list[str] = list(args.voila_args or [])
     if extra[:1] == ["--"]:
         extra = extra[1:]
     extra, port = serving_arguments(extra, "Voila", VOILA_PORT)
-    print(gettext("Serving the play view at {url} with Voila (Ctrl+C to stop).").format(
+    if serving is None:
+        serving = gettext("Serving the play view at {url} with Voila (Ctrl+C to stop).")
+    print(serving.format(
         url=f"http://{url_host(extra, 'Voila')}:{port}/"), flush=True)
     try:
         voila = subprocess.Popen(voila_command(notebook, extra))

@@ -1,0 +1,92 @@
+"""``canasta-learn practice``: the practice widget as a stand-alone page (Voila, no code shown).
+
+As ``canasta-learn play`` does (`cli.play`): a one-cell notebook that opens a `PracticeWidget`,
+served with Voila on the first free port from 8866, its URL printed; the notebook goes in a
+temporary folder removed when Voila stops, or in ``--dir``, kept; ``--no-voila`` only writes it
+and prints where it is. The progress is kept in ``--progress`` (default: the practice store's
+`default_path`, the user data folder), so the next session shows it. The page speaks the
+command's language (``--lang pt_BR``, else ``CANASTA_LEARN_LANG`` or the system locale), chosen
+in the cell itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..core.extras import require_extra
+from ..core.i18n import get_language, gettext, normalize_language
+from .play import VOILA_MODULES, _serve, write_play_notebook
+
+__all__ = ["practice_code", "register", "run_practice"]
+
+#: The notebook's name in the folder.
+NOTEBOOK = "canasta-practice.ipynb"
+
+
+def practice_code(progress: str, skills: list[str] | None = None, seed: int | None = None,
+                  language: str | None = None) -> str:
+    """The code of the notebook's cell: a `PracticeWidget` keeping its progress in ``progress``,
+    on ``skills`` (checked: each must be a skill; default all), from ``seed``; with ``language``
+    (``"en"``, ``"pt_BR"``) the cell first makes the package speak it.
+
+    >>> practice_code("/tmp/p.json", ["red_threes"]).splitlines()[-1]
+    "PracticeWidget('/tmp/p.json', skills=['red_threes'], seed=None)"
+    """
+    from ..practice import SKILLS
+
+    unknown = [s for s in skills or [] if s not in SKILLS]
+    if unknown:
+        raise ValueError(gettext("--skills holds {unknown}, not a skill; the skills are {names}.").format(
+            unknown=", ".join(unknown), names=", ".join(SKILLS)))
+    speaking = ("" if language is None else
+                f"import canasta_learn\ncanasta_learn.set_language({normalize_language(language)!r})\n")
+    return (f"{speaking}from canasta_learn.widgets import PracticeWidget\n"
+            f"PracticeWidget({progress!r}, skills={skills!r}, seed={seed!r})")
+
+
+def run_practice(args: argparse.Namespace) -> int:
+    """Handle ``canasta-learn practice``."""
+    if args.no_voila:  # before writing anything
+        require_extra("widgets", "canasta-learn practice")
+    else:
+        require_extra("lessons", "canasta-learn practice", modules=VOILA_MODULES)
+    from ..practice import default_path
+
+    progress = Path(args.progress).expanduser().resolve() if args.progress else default_path()
+    skills = [s.strip() for s in args.skills.split(",") if s.strip()] if args.skills else None
+    code = practice_code(str(progress), skills, args.seed, language=get_language())
+    serving = gettext("Serving practice at {url} with Voila (Ctrl+C to stop).")
+    if args.no_voila or args.dir:
+        folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-practice-"))
+        notebook = write_play_notebook(folder, code, NOTEBOOK)
+        if args.no_voila:
+            print(notebook)
+            return 0
+        return _serve(notebook, args, serving)
+    with tempfile.TemporaryDirectory(prefix="canasta-practice-") as tmp:  # removed on exit and on Ctrl+C
+        return _serve(write_play_notebook(Path(tmp), code, NOTEBOOK), args, serving)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``practice`` subcommand."""
+    practice = subparsers.add_parser(
+        "practice", help=gettext("practise the rules as a page: drills graded by the engine (Voila, no code)"),
+        description=gettext("Practise the rules in the browser: fresh drills the engine grades, hints, a "
+                            "fresh try after a wrong answer, and your progress kept between sessions "
+                            "(install with pip install 'canasta-learn[lessons]' for Voila). Arguments "
+                            "after -- go to Voila (e.g. -- --port 8867)."))
+    practice.add_argument("--progress", default=None,
+                          help=gettext("the file your progress is kept in (default: practice.json in your "
+                                       "user data folder)"))
+    practice.add_argument("--skills", default=None,
+                          help=gettext("the skills to practise, separated by commas (default: all)"))
+    practice.add_argument("--seed", type=int, default=None, help=gettext("the same drills every time"))
+    practice.add_argument("--dir", default=None,
+                          help=gettext("where to write the notebook (default: a temporary folder)"))
+    practice.add_argument("--no-voila", action="store_true",
+                          help=gettext("only write the notebook and print its path"))
+    practice.add_argument("voila_args", nargs=argparse.REMAINDER, help=gettext("-- then arguments for Voila"))
+    practice.set_defaults(handler=run_practice)

@@ -1,0 +1,385 @@
+"""`PracticeWidget`: drills the engine generates and grades, in the play view's visual language.
+
+The widget reads `canasta_learn.practice` (docs/practice.md): a `Session` picks the skill to
+practise (due for review, weakest first), makes a fresh drill of it, grades the learner's answer
+by the engine and records it in the learner's `Progress`, which is saved to ``path`` (default:
+the store's `default_path`) after every answer, whole or not at all; a new widget on the same
+file shows the progress kept.
+
+The screen: the skill and the task in words, the position drawn from its cards (question mode:
+never ``str(position)``, which states answers), the answer controls of the drill's kind (Yes /
+No, a number field with Check (Enter checks too), choice buttons, or for an action the hand's
+cards to click, "Add as a meld", the action's button and "I may not"), a Hint button that
+escalates (the rule, the deciding fact, the answer), the feedback (right, wrong, illegal or
+legal-but-not-asked, with the engine's explanation; its code behind a "Verdict code" toggle),
+"Try a fresh one" after a wrong answer (a fresh position of the same skill), "Next drill"
+after a right one, a progress bar per skill (its Leitner box) and the skill's streak.
+
+Every control is a real button or field, so Python (and tests) drive it exactly as a click does:
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "practice.json")
+>>> widget = PracticeWidget(path, seed=1, skills=["red_threes"])
+>>> widget.number.value = str(widget.drill.answer)
+>>> widget.check_button.click()
+>>> widget.grade.outcome
+'right'
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import os
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.cards import Card, format_cards
+from ..core.i18n import gettext, pgettext, speaking
+from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, load_progress, save_progress
+from ..practice.mastery import utc_now
+from .common import error_html, spoken, widget_language
+from .hand import HandWidget
+
+__all__ = ["PracticeWidget"]
+
+#: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
+_ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
+         "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
+
+
+def _action_words(kind: str) -> tuple[str, str]:
+    """The action button's label and the "I may not" button's label for an action drill."""
+    if kind == "take_pile":
+        return gettext("Take the pile"), gettext("I may not take it")
+    if kind == "open":
+        return pgettext("action", "Open"), gettext("I cannot open this turn")
+    return gettext("Go out"), gettext("I may not go out")
+
+
+def _outcome_banner(result: Grade, chosen: str) -> str:
+    """The large banner after an answer: the outcome in an icon, words and colour, what the
+    learner answered and, when it is not right, the engine's answer."""
+    from ..render._style import BADGE_COLOURS, FONT, style
+
+    icon, word = {"right": ("\u2714", gettext("Right!")), "wrong": ("\u2717", gettext("Not quite.")),
+                  "illegal": ("\u2717", gettext("Not allowed.")),
+                  "legal_not_asked": ("\u2717", gettext("Legal, but not what was asked."))}[result.outcome]
+    colour = BADGE_COLOURS["ok" if result.right else "refused"]
+    css = style(display="flex", align_items="center", gap="10px", background=colour, color="#fff",
+                font_family=FONT, font_size="20px", font_weight=700, border_radius="8px", padding="8px 14px",
+                margin="6px 0")
+    said = html.escape(gettext("You answered: {chosen}.")).format(chosen=f"<b>{html.escape(chosen)}</b>")
+    if not result.right:
+        said += " " + html.escape(gettext("The answer: {answer}.")).format(
+            answer=f"<b>{html.escape(result.answer)}</b>")
+    return (f'<div class="cl-quiz-banner cl-practice-{result.outcome}" style="{css}">'
+            f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
+            f"<span>{html.escape(word)} {said}</span></div>")
+
+
+class PracticeWidget(widgets.VBox):  # type: ignore[misc]
+    """Practice that trains: one drill at a time, graded by the engine, progress kept.
+
+    ``PracticeWidget(path=None, *, skills=None, seed=None, difficulty=None, language=None, now=...)``
+
+    ``path`` is the progress file (default: `practice.default_path`); it is read when the widget
+    is made (a file that is not a practice file raises `practice.ProgressFileError`) and written
+    after every answer. ``skills``, ``seed``, ``difficulty`` and ``now`` go to the `Session`
+    (pass ``seed`` to replay the same drills). ``language`` is the language it speaks (default:
+    the language spoken now).
+
+    Attributes a test (or a notebook) drives: ``drill`` and ``grade`` (the current drill and the
+    last grade, None before an answer), the buttons ``yes_button``, ``no_button``,
+    ``check_button`` (with the ``number`` field), ``choice_buttons``, ``hand`` (a `HandWidget`),
+    ``meld_button``, ``action_button``, ``may_not_button``, ``reset_button``, ``hint_button``,
+    ``retry_button``, ``next_button``; ``bars`` (skill id -> its progress bar) and ``box_views``
+    (skill id -> its box in words).
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, skills: Iterable[str] | None = None,
+                 seed: int | None = None, difficulty: int | None = None, language: str | None = None,
+                 now: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: The language the widget speaks.
+        self.language = widget_language(language)
+        #: The progress file.
+        self.path = Path(path) if path is not None else default_path()
+        self.progress = load_progress(self.path)
+        self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty)
+        self.grade: Grade | None = None
+        self.hint_level = 0
+        self._staged: list[list[Card]] = []
+        self.add_class("cl-practice")
+        with speaking(self.language):
+            self._build()
+            self.drill: Drill = self.session.drill(self.session.next_skills(1)[0])
+            self._show_drill()
+
+    # ------------------------------------------------------------------ building
+    def _button(self, label: str, on_click: Callable[[], None], cls: str, style: str = "") -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=label, button_style=style,
+                                layout=widgets.Layout(width="auto"))
+        button.add_class(cls)
+        button.on_click(lambda _b: on_click())
+        return button
+
+    def _build(self) -> None:
+        self.title_view = widgets.HTML("")
+        self.title_view.add_class("cl-practice-skill")
+        self.task_view = widgets.HTML("")
+        self.task_view.add_class("cl-practice-task")
+        self.position_view = widgets.HTML("")
+        self.position_view.add_class("cl-practice-position")
+        self.yes_button = self._button(pgettext("quiz answer", "Yes"), lambda: self._answer(True), "cl-practice-yes")
+        self.no_button = self._button(pgettext("quiz answer", "No"), lambda: self._answer(False), "cl-practice-no")
+        self.number = widgets.Text(value="", placeholder=gettext("a whole number"), continuous_update=False,
+                                   description=gettext("Your answer:"), style={"description_width": "initial"},
+                                   layout=widgets.Layout(width="260px"))
+        self.number.add_class("cl-practice-number")
+        # continuous_update=False: the value reaches Python when Enter is pressed (or the field is left)
+        self.number.observe(self._submitted, names="value")
+        self.check_button = self._button(gettext("Check"), self._check_number, "cl-practice-check", "primary")
+        self.choice_buttons: list[widgets.Button] = []
+        self.choice_box = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand = HandWidget([], language=self.language)
+        self.staged_view = widgets.HTML("")
+        self.meld_button = self._button(gettext("Add the selected cards as a meld"), self._stage_meld,
+                                        "cl-practice-meld")
+        self.reset_button = self._button(gettext("Start again"), self._unstage, "cl-practice-reset")
+        self.action_button = self._button("", self._act, "cl-practice-action", "primary")
+        self.may_not_button = self._button("", lambda: self._answer(None), "cl-practice-may-not")
+        self.error_view = widgets.HTML("")
+        self.answer_box = widgets.VBox([])
+        self.hint_button = self._button(gettext("Hint"), self._hint, "cl-practice-hint")
+        self.hint_view = widgets.HTML("")
+        self.hint_view.add_class("cl-practice-hints")
+        self.feedback_view = widgets.HTML("")
+        self.feedback_view.add_class("cl-practice-feedback")
+        self.retry_button = self._button(gettext("Try a fresh one"), self._retry, "cl-practice-retry", "warning")
+        self.next_button = self._button(gettext("Next drill"), self._next, "cl-practice-next", "success")
+        self.after_box = widgets.HBox([])
+        self.streak_view = widgets.HTML("")
+        self.streak_view.add_class("cl-practice-streak")
+        self.bars: dict[str, widgets.IntProgress] = {}
+        self.box_views: dict[str, widgets.HTML] = {}
+        rows = []
+        for skill in self.session.skills:
+            bar = widgets.IntProgress(value=1, min=0, max=BOXES[-1], description=SKILLS[skill].title_words,
+                                      style={"description_width": "16em"}, layout=widgets.Layout(width="28em"))
+            bar.add_class("cl-practice-bar")
+            self.bars[skill] = bar
+            # the box in words too (not the bar's length alone)
+            self.box_views[skill] = words = widgets.HTML("")
+            words.add_class(f"cl-practice-box-{skill}")
+            rows.append(widgets.HBox([bar, words]))
+        heading = gettext("Your progress (box 1 to 5)")
+        self.progress_heading = widgets.HTML(f"<b>{html.escape(heading)}</b>")
+        self.children = [self.title_view, self.task_view, self.position_view, self.answer_box,
+                         widgets.HBox([self.hint_button]), self.hint_view, self.error_view, self.feedback_view,
+                         self.after_box, self.streak_view, self.progress_heading, widgets.VBox(rows)]
+
+    # ------------------------------------------------------------------ showing a drill
+    def _show_drill(self) -> None:
+        from ..render import position_html
+
+        drill = self.drill
+        self.grade = None
+        self.hint_level = 0
+        self._staged = []
+        self.title_view.value = ('<h3 style="margin:4px 0">'
+                                 + html.escape(gettext("Practise: {skill}").format(
+                                     skill=SKILLS[drill.skill].title_words)) + "</h3>")
+        self.task_view.value = f'<p style="font-size:17px;max-width:48em"><b>{html.escape(drill.task)}</b></p>'
+        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill))
+        self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
+        self.hint_button.disabled = False
+        self.after_box.children = []
+        controls: list[Any]
+        if drill.kind == "yes_no":
+            controls = [widgets.HBox([self.yes_button, self.no_button])]
+        elif drill.kind == "number":
+            self.number.value = ""
+            controls = [widgets.HBox([self.number, self.check_button])]
+        elif drill.kind == "choice":
+            self.choice_buttons = [self._button(drill.choice_label(key), functools.partial(self._answer, key),
+                                                "cl-practice-choice") for key in drill.choices]
+            self.choice_box.children = self.choice_buttons
+            controls = [self.choice_box]
+        else:
+            self.hand.cards = list(drill.position.hand)
+            act, may_not = _action_words(drill.kind)
+            self.action_button.description = self.action_button.tooltip = act
+            self.may_not_button.description = self.may_not_button.tooltip = may_not
+            self.staged_view.value = ""
+            buttons = [self.action_button, self.may_not_button]
+            if drill.kind in ("open", "go_out"):
+                buttons = [self.meld_button, self.reset_button, *buttons]
+            controls = [self.hand, self.staged_view, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
+        self.answer_box.children = controls
+        self._enable(True)
+        self._show_progress()
+
+    def _enable(self, on: bool) -> None:
+        for button in (self.yes_button, self.no_button, self.check_button, *self.choice_buttons, self.meld_button,
+                       self.reset_button, self.action_button, self.may_not_button):
+            button.disabled = not on
+        self.number.disabled = not on
+        self.hand.selectable = on
+
+    def _show_progress(self) -> None:
+        for skill, bar in self.bars.items():
+            box = self.progress.mastery(skill).box
+            bar.value = box
+            bar.bar_style = "success" if box >= 4 else "info" if box >= 2 else ""
+            bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
+                skill=SKILLS[skill].title_words, box=box, boxes=BOXES[-1])
+            self.box_views[skill].value = html.escape(gettext("box {box} of {boxes}").format(box=box,
+                                                                                          boxes=BOXES[-1]))
+        record = self.progress.mastery(self.drill.skill)
+        self.streak_view.value = html.escape(gettext("Streak in this skill: {streak} right in a row (best "
+                                                     "{best}).").format(streak=record.streak,
+                                                                        best=record.best_streak))
+
+    # ------------------------------------------------------------------ answering
+    def _submitted(self, change: dict[str, Any]) -> None:
+        if str(change["new"]).strip():  # Enter in the field (clearing it for a new drill is not an answer)
+            self._check_number()
+
+    @spoken
+    def _check_number(self) -> None:
+        if self.grade is not None or self.drill.kind != "number":
+            return
+        text = self.number.value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            self.error_view.value = error_html(gettext("Type a whole number (such as 50), then press Check or "
+                                                       "Enter.") if text else gettext("Type a whole number "
+                                                                                      "first."))
+            return
+        self._answer(value, text)
+
+    @spoken
+    def _stage_meld(self) -> None:
+        cards = self.hand.selected_cards
+        if not cards:
+            self.error_view.value = error_html(gettext("Click the cards of the meld in your hand first."))
+            return
+        self.error_view.value = ""
+        self._staged.append(list(cards))
+        left = list(self.hand.cards)
+        for card in cards:
+            left.remove(card)
+        self.hand.cards = left
+        self._show_staged()
+
+    @spoken
+    def _unstage(self) -> None:
+        self._staged = []
+        self.hand.cards = list(self.drill.position.hand)
+        self.error_view.value = ""
+        self._show_staged()
+
+    def _show_staged(self) -> None:
+        if not self._staged:
+            self.staged_view.value = ""
+            return
+        self.staged_view.value = html.escape(gettext("Melds you lay: {melds}").format(
+            melds=" + ".join(format_cards(m) for m in self._staged)))
+
+    @spoken
+    def _act(self) -> None:
+        selected = list(self.hand.selected_cards)
+        kind = self.drill.kind
+        answer: Any
+        if kind == "take_pile":
+            answer = selected
+        elif kind == "open":
+            answer = [*self._staged, *([selected] if selected else [])]
+            if not answer:
+                self.error_view.value = error_html(gettext("Click the cards of a meld, then Open (or add several "
+                                                           "melds first)."))
+                return
+        else:
+            if len(selected) > 1:
+                self.error_view.value = error_html(gettext("Select one card to discard (or none), then Go out; "
+                                                           "lay your melds first with \u201cAdd the selected "
+                                                           "cards as a meld\u201d."))
+                return
+            answer = (list(self._staged), selected[0] if selected else None)
+        self._answer(answer)
+
+    def _said(self, answer: Any) -> str:
+        """The learner's answer in words."""
+        kind = self.drill.kind
+        if kind == "yes_no":
+            return pgettext("answer", "yes") if answer else pgettext("answer", "no")
+        if kind == "choice":
+            return self.drill.choice_label(answer)
+        if answer is None:
+            return _action_words(kind)[1]
+        if kind == "take_pile":
+            return (gettext("take the pile with {cards}").format(cards=format_cards(answer)) if answer
+                    else gettext("take the pile with no cards from your hand"))
+        melds = answer if kind == "open" else answer[0]
+        laid = " + ".join(format_cards(m) for m in melds) or gettext("no melds")
+        if kind == "open":
+            return gettext("open with {melds}").format(melds=laid)
+        if answer[1] is None:
+            return gettext("go out by laying {melds}").format(melds=laid)
+        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=answer[1])
+
+    @spoken
+    def _answer(self, answer: Any, said: str | None = None) -> None:
+        if self.grade is not None:
+            return
+        from ..render import explanation_html
+
+        try:
+            result = self.session.answer(self.drill, answer)
+        except (TypeError, ValueError) as error:
+            self.error_view.value = error_html(str(error))
+            return
+        self.grade = result
+        self.error_view.value = ""
+        self._enable(False)
+        # the code behind a toggle, as in the quizzes' explanations (render.explanation_html)
+        code = (f'<details class="cl-code-toggle" style="font-size:12px"><summary>'
+                f'{html.escape(gettext("Verdict code"))}</summary><code class="cl-code">'
+                f"{html.escape(result.code)}</code></details>") if result.code else ""
+        self.feedback_view.value = (f'<div class="cl-quiz-result" role="status">'
+                                    f"{_outcome_banner(result, said if said is not None else self._said(answer))}"
+                                    f"{explanation_html(result.message)}{code}</div>")
+        self.after_box.children = [self.next_button] if result.right else [self.retry_button, self.next_button]
+        try:
+            save_progress(self.progress, self.path)
+        except OSError as error:
+            self.error_view.value = error_html(gettext("Your progress could not be saved to {path}: {error}").format(
+                path=self.path, error=error))
+        self._show_progress()
+
+    # ------------------------------------------------------------------ hints, retry, next
+    @spoken
+    def _hint(self) -> None:
+        if self.hint_level >= 3:
+            return
+        self.hint_level += 1
+        self.hint_view.value = "".join(
+            f'<div class="cl-practice-hint-{level}">{html.escape(self.drill.hint(level))}</div>'
+            for level in range(1, self.hint_level + 1))
+        self.hint_button.disabled = self.hint_level >= 3
+
+    @spoken
+    def _retry(self) -> None:
+        self.drill = self.session.retry(self.drill)
+        self._show_drill()
+
+    @spoken
+    def _next(self) -> None:
+        self.drill = self.session.drill(self.session.next_skills(1)[0])
+        self._show_drill()

@@ -1,0 +1,232 @@
+"""The practice widget (issue 25): drills answered by clicking its buttons, graded by the engine,
+retried on a fresh position after a wrong answer, hints that escalate, progress saved after every
+answer and shown again by a new widget on the same file, in English and Portuguese.
+
+Every answer clicked is the drill's own (``widget.drill.answer``, computed by the engine), never
+a hard-coded one.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from canasta_learn.core.i18n import speaking  # noqa: E402
+from canasta_learn.practice import load_progress  # noqa: E402
+from canasta_learn.widgets import PracticeWidget  # noqa: E402
+from canasta_learn.widgets.practice import PracticeWidget as Direct  # noqa: E402
+
+T0 = datetime(2026, 12, 4, 5, 0, tzinfo=timezone.utc)
+
+
+def _widget(tmp_path: Path, skills: list[str], seed: int = 1, **kwargs: object) -> PracticeWidget:
+    return PracticeWidget(tmp_path / "practice.json", skills=skills, seed=seed, now=lambda: T0, **kwargs)
+
+
+def _click_yes_no(widget: PracticeWidget, right: bool) -> None:
+    says_yes = widget.drill.answer if right else not widget.drill.answer
+    (widget.yes_button if says_yes else widget.no_button).click()
+
+
+def _shown_text(widget: PracticeWidget) -> str:
+    return html.unescape(widget.feedback_view.value)
+
+
+def test_practice_widget_is_exported_from_the_widgets_package() -> None:
+    assert PracticeWidget is Direct
+
+
+def test_meld_validity_answered_right_moves_the_skill_up_a_box(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity"])
+    assert widget.drill.kind == "yes_no"
+    assert widget.drill.task in html.unescape(widget.task_view.value)
+    assert widget.bars["meld_validity"].value == 1
+    _click_yes_no(widget, right=True)
+    assert widget.grade is not None and widget.grade.outcome == "right"
+    assert "Right!" in _shown_text(widget)
+    assert widget.grade.message in _shown_text(widget)
+    assert widget.after_box.children == (widget.next_button,)
+    assert widget.bars["meld_validity"].value == 2
+    assert "1 right in a row" in widget.streak_view.value
+
+
+def test_wrong_answer_offers_a_fresh_position_of_the_same_skill(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity", "red_threes"])
+    first = widget.drill
+    _click_yes_no(widget, right=False)
+    assert widget.grade is not None and widget.grade.outcome == "wrong"
+    assert widget.grade.answer in _shown_text(widget)  # the engine's answer, in words
+    assert widget.retry_button in widget.after_box.children
+    assert widget.yes_button.disabled and widget.no_button.disabled
+    widget.retry_button.click()
+    assert widget.drill.skill == first.skill and widget.drill.task != first.task
+    assert widget.grade is None and widget.feedback_view.value == ""
+    _click_yes_no(widget, right=True)
+    assert widget.grade is not None and widget.grade.right
+    record = widget.progress.mastery("meld_validity")
+    assert (record.right, record.wrong, record.box) == (1, 1, 2)
+
+
+def test_verdict_code_sits_behind_a_toggle(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity"])
+    _click_yes_no(widget, right=True)
+    assert widget.grade is not None and widget.grade.code
+    assert f'<summary>Verdict code</summary><code class="cl-code">{widget.grade.code}</code>' in (
+        widget.feedback_view.value)
+
+
+def test_hint_escalates_from_the_rule_to_the_answer(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["opening_minimum"])
+    shown = []
+    for level in (1, 2, 3):
+        widget.hint_button.click()
+        shown.append(html.unescape(widget.hint_view.value))
+        assert widget.drill.hint(level) in shown[-1]
+    assert widget.drill.hint(3) not in shown[1]
+    assert str(widget.drill.answer) in shown[2]
+    assert widget.hint_button.disabled
+
+
+def test_number_field_checks_on_enter_and_on_check(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["opening_minimum", "red_threes"])
+    assert widget.drill.kind == "number"
+    widget.number.value = str(widget.drill.answer)  # what Enter sends (continuous_update=False)
+    assert widget.grade is not None and widget.grade.right
+    widget.next_button.click()
+    assert widget.drill.kind == "number" and widget.grade is None and widget.number.value == ""
+    widget.number.value = "ten"  # not a number: a clear error, nothing graded
+    assert widget.grade is None and "whole number" in widget.error_view.value
+    widget.number.value = str(widget.drill.answer + 5)
+    assert widget.grade is not None and widget.grade.outcome == "wrong"
+
+
+def test_choice_drill_answered_by_its_button(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["pile_state"])
+    labels = [b.description for b in widget.choice_buttons]
+    assert labels == [widget.drill.choice_label(c) for c in widget.drill.choices]
+    widget.choice_buttons[widget.drill.choices.index(widget.drill.answer)].click()
+    assert widget.grade is not None and widget.grade.right
+
+
+def _find(tmp_path: Path, skill: str, wants_way: bool) -> PracticeWidget:
+    for seed in range(40):
+        widget = _widget(tmp_path, [skill], seed=seed)
+        if (widget.drill.answer is not None) == wants_way:
+            return widget
+    raise AssertionError(f"no {skill} drill with answer {'some' if wants_way else 'None'} in 40 seeds")
+
+
+@pytest.mark.parametrize("wants_way", [True, False])
+def test_take_pile_by_clicking_cards_or_i_may_not(tmp_path: Path, wants_way: bool) -> None:
+    widget = _find(tmp_path, "take_pile", wants_way)
+    assert widget.hand in widget.answer_box.children and widget.action_button.description == "Take the pile"
+    if wants_way:
+        widget.hand.select(list(widget.drill.answer))
+        widget.action_button.click()
+    else:
+        widget.may_not_button.click()
+    assert widget.grade is not None and widget.grade.outcome == "right", widget.grade
+
+
+def test_take_pile_with_a_lone_odd_card_is_not_allowed(tmp_path: Path) -> None:
+    widget = _find(tmp_path, "take_pile", True)
+    top = widget.drill.position.discard_pile[-1]
+    odd = next(c for c in widget.drill.position.hand if c.rank != top.rank and not c.is_wild)
+    widget.hand.select([odd])
+    widget.action_button.click()
+    assert widget.grade is not None and widget.grade.outcome == "illegal"
+    assert "Not allowed." in _shown_text(widget) and widget.retry_button in widget.after_box.children
+
+
+def test_opening_laid_meld_by_meld(tmp_path: Path) -> None:
+    widget = _find(tmp_path, "opening", True)
+    *first, last = widget.drill.answer
+    for meld in first:
+        widget.hand.select(list(meld))
+        widget.meld_button.click()
+    widget.hand.select(list(last))  # the last meld may stay selected: Open lays it too
+    widget.action_button.click()
+    assert widget.grade is not None and widget.grade.outcome == "right", widget.grade
+
+
+def test_going_out_lays_melds_then_discards(tmp_path: Path) -> None:
+    widget = _find(tmp_path, "go_out", True)
+    melds, discard = widget.drill.answer
+    for meld in melds:
+        widget.hand.select(list(meld))
+        widget.meld_button.click()
+    assert widget.hand.cards == [discard]
+    widget.hand.select([discard])
+    widget.action_button.click()
+    assert widget.grade is not None and widget.grade.outcome == "right", widget.grade
+
+
+def test_start_again_gives_the_whole_hand_back(tmp_path: Path) -> None:
+    widget = _find(tmp_path, "go_out", True)
+    widget.hand.select(list(widget.drill.answer[0][0]))
+    widget.meld_button.click()
+    assert len(widget.hand.cards) < len(widget.drill.position.hand)
+    widget.reset_button.click()
+    assert widget.hand.cards == list(widget.drill.position.hand) and widget.staged_view.value == ""
+
+
+def test_progress_is_saved_after_every_answer_and_shown_on_reload(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity", "red_threes"])
+    _click_yes_no(widget, right=True)
+    saved = json.loads((tmp_path / "practice.json").read_text(encoding="utf-8"))
+    assert saved["skills"]["meld_validity"]["right"] == 1
+    widget.next_button.click()  # meld_validity is not due again today: red threes come next
+    assert widget.drill.skill == "red_threes"
+    widget.number.value = str(widget.drill.answer + 1)
+    assert load_progress(tmp_path / "practice.json").mastery("red_threes").wrong == 1
+    again = _widget(tmp_path, ["meld_validity", "red_threes"], seed=7)
+    assert again.bars["meld_validity"].value == 2 and again.bars["red_threes"].value == 1
+    assert again.drill.skill == "red_threes"  # the weakest, due skill first
+
+
+def test_portuguese_labels(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity"], language="pt_BR")
+    assert (widget.yes_button.description, widget.no_button.description) == ("Sim", "Não")
+    assert widget.hint_button.description == "Dica"
+    assert widget.retry_button.description == "Tentar outra"
+    assert widget.bars["meld_validity"].description != "Legal melds and wild cards"
+    assert "Pratique:" in widget.title_view.value
+    assert widget.box_views["meld_validity"].value == "caixa 1 de 5"
+    with speaking("pt_BR"):
+        task = widget.drill.task
+    assert task != widget.drill.task and task in html.unescape(widget.task_view.value)
+    _click_yes_no(widget, right=False)
+    shown = _shown_text(widget)
+    assert "Não exatamente." in shown and "Você respondeu:" in shown and "Código do veredito" in shown
+    assert widget.grade is not None and widget.grade.message in shown
+    assert widget.grade.message != widget.drill.explain()[1]  # said in Portuguese, not English
+    widget.hint_button.click()
+    with speaking("pt_BR"):
+        assert widget.drill.hint(1) in html.unescape(widget.hint_view.value)
+
+
+def test_going_out_with_cards_left_is_legal_but_not_what_was_asked(tmp_path: Path) -> None:
+    widget = _find(tmp_path, "go_out", True)
+    melds, discard = widget.drill.answer
+    widget.hand.select(list(melds[0]))
+    widget.meld_button.click()
+    assert discard in widget.hand.cards
+    widget.action_button.click()  # no card selected: go out without discarding, the discard left in hand
+    assert widget.grade is not None and widget.grade.outcome == "legal_not_asked", widget.grade
+    assert "Legal, but not what was asked." in _shown_text(widget)
+    assert widget.retry_button in widget.after_box.children
+
+
+def test_a_progress_file_that_cannot_be_written_is_said_and_the_answer_still_graded(tmp_path: Path) -> None:
+    widget = PracticeWidget(tmp_path / "no such folder" / "practice.json", skills=["meld_validity"], seed=1,
+                            now=lambda: T0)
+    _click_yes_no(widget, right=True)
+    assert widget.grade is not None and widget.grade.right
+    assert "could not be saved" in html.unescape(widget.error_view.value)
+    assert widget.progress.mastery("meld_validity").right == 1
