@@ -28,6 +28,7 @@ Every control is a real button or field, so Python (and tests) drive it exactly 
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import os
@@ -40,7 +41,7 @@ import ipywidgets as widgets
 
 from ..core.cards import Card, format_cards
 from ..core.i18n import gettext, pgettext, speaking
-from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, load_progress, save_progress
+from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, export_results, load_progress, save_progress
 from ..practice.mastery import utc_now
 from .common import error_html, spoken, widget_language
 from .hand import HandWidget
@@ -179,9 +180,19 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             rows.append(widgets.HBox([bar, words]))
         heading = gettext("Your progress (box 1 to 5)")
         self.progress_heading = widgets.HTML(f"<b>{html.escape(heading)}</b>")
+        # the results file a learner hands in (practice.export_results: the name typed, the counts)
+        self.learner_name = widgets.Text(value=self.progress.learner, placeholder=gettext("your name"),
+                                         description=gettext("Name for your teacher:"),
+                                         style={"description_width": "initial"}, layout=widgets.Layout(width="22em"))
+        self.learner_name.add_class("cl-practice-name")
+        self.export_button = self._button(gettext("Export my results"), self._export, "cl-practice-export")
+        self.export_view = widgets.HTML("")
+        self.export_view.add_class("cl-practice-export-link")
         self.children = [self.title_view, self.task_view, self.position_view, self.answer_box,
                          widgets.HBox([self.hint_button]), self.hint_view, self.error_view, self.feedback_view,
-                         self.after_box, self.streak_view, self.progress_heading, widgets.VBox(rows)]
+                         self.after_box, self.streak_view, self.progress_heading, widgets.VBox(rows),
+                         widgets.HBox([self.learner_name, self.export_button, self.export_view],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))]
 
     # ------------------------------------------------------------------ showing a drill
     def _show_drill(self) -> None:
@@ -362,6 +373,32 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self.error_view.value = error_html(gettext("Your progress could not be saved to {path}: {error}").format(
                 path=self.path, error=error))
         self._show_progress()
+
+    # ------------------------------------------------------------------ results for the teacher
+    def results_path(self) -> Path:
+        """Where `export` writes: ``results-<name>.json`` beside the progress file (``results.json``
+        without a name)."""
+        stem = "".join(ch if ch.isalnum() else "-" for ch in self.progress.learner.strip().lower()).strip("-")
+        return self.path.with_name(f"results-{stem}.json" if stem else "results.json")
+
+    @spoken
+    def _export(self) -> None:
+        self.progress.learner = self.learner_name.value.strip()
+        path = self.results_path()
+        try:
+            export_results(self.progress, path)
+            save_progress(self.progress, self.path)  # the name is remembered too
+        except OSError as error:
+            self.error_view.value = error_html(gettext("Your results could not be written to {path}: {error}").format(
+                path=path, error=error))
+            return
+        self.error_view.value = ""
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        label = html.escape(gettext("Download {name}").format(name=path.name))
+        said = html.escape(gettext("Your results are in {path}: hand this file to your teacher.").format(path=path))
+        name = html.escape(path.name, quote=True)
+        self.export_view.value = (f'<span role="status">{said}</span> <a download="{name}" '
+                                  f'href="data:application/json;base64,{data}">{label}</a>')
 
     # ------------------------------------------------------------------ hints, retry, next
     @spoken

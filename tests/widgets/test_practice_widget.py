@@ -230,3 +230,40 @@ def test_a_progress_file_that_cannot_be_written_is_said_and_the_answer_still_gra
     assert widget.grade is not None and widget.grade.right
     assert "could not be saved" in html.unescape(widget.error_view.value)
     assert widget.progress.mastery("meld_validity").right == 1
+
+
+def test_export_writes_the_results_file_a_teacher_reads_and_offers_it_as_a_download(tmp_path: Path) -> None:
+    """The learner's hand-in: Export writes results-<name>.json beside the progress file (the
+    name typed and the counts, nothing else), the class report reads it, and the page offers it
+    as a download (a Voila page or the JupyterLite site has no file browser to fetch it from)."""
+    import base64
+    import re
+
+    from canasta_learn.practice import load_results
+
+    widget = _widget(tmp_path, ["meld_validity", "red_threes"])
+    _click_yes_no(widget, right=True)
+    widget.next_button.click()
+    widget.number.value = str(widget.drill.answer + 1)  # one wrong answer
+    widget.learner_name.value = "  Ana Luísa <b>  "
+    widget.export_button.click()
+    path = tmp_path / "results-ana-luísa--b.json"
+    assert widget.results_path() == path and path.is_file()
+    results = load_results(path)
+    assert results.learner == "Ana Luísa <b>"
+    assert (results.mastery("meld_validity").right, results.mastery("red_threes").wrong) == (1, 1)
+    assert load_progress(tmp_path / "practice.json").learner == "Ana Luísa <b>"  # remembered
+    shown = widget.export_view.value
+    assert "<b>" not in shown and "results-ana-lu" in shown  # escaped
+    link = re.search(r'href="data:application/json;base64,([^"]+)"', shown)
+    assert link is not None and base64.b64decode(link.group(1)) == path.read_bytes()
+    assert "hand this file to your teacher" in html.unescape(shown)
+
+
+def test_export_that_cannot_be_written_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity"])
+    widget.learner_name.value = "Ana"
+    (tmp_path / "results-ana.json").mkdir()  # a folder where the file would go
+    widget.export_button.click()
+    assert "could not be written" in html.unescape(widget.error_view.value)
+    assert widget.export_view.value == ""
