@@ -450,6 +450,18 @@ def _opening_minimum(seed: int, difficulty: int) -> Drill:
                  SKILLS["opening_minimum"].rule_name)
 
 
+def _opening_goal(rng: random.Random, prof: Profile, difficulty: int, *,
+                  steps_over: int) -> tuple[bool, int, int, int]:
+    """An opening drill's goal: whether it opens (a fair coin), the team score, its minimum, and
+    the total the melds are built to: the minimum itself (difficulty 3) or up to ``steps_over``
+    steps of 5 over it; one step (5) short when it does not open."""
+    opens = rng.random() < 0.5
+    score = 5 * rng.randint(0, 299) if difficulty == 1 else _team_score(rng, difficulty, negative=False)
+    minimum = prof.opening_minimum(score)
+    target = (minimum + (0 if difficulty == 3 else 5 * rng.randint(0, steps_over))) if opens else minimum - 5
+    return opens, score, minimum, target
+
+
 def _meld_specs(pool: _Pool, avoid: Sequence[int]) -> list[tuple[int, int, int]]:
     """Candidate melds (rank, naturals, twos) for an opening, worth their card values."""
     specs = [(rank, n, w) for rank in _NATURAL_RANKS if rank not in avoid for n in (3, 4) for w in (0, 1)]
@@ -461,11 +473,7 @@ def _opening(seed: int, difficulty: int) -> Drill:
     rng = _rng("opening", seed, difficulty)
     prof = get_profile(_PROFILE)
     pool = _Pool(rng, prof)
-    opens = rng.random() < 0.5
-    score = 5 * rng.randint(0, 299) if difficulty == 1 else _team_score(rng, difficulty, negative=False)
-    minimum = prof.opening_minimum(score)
-    # the melds' total: the minimum itself (difficulty 3) or a little over; short by one step (5)
-    target = (minimum + (0 if difficulty == 3 else 5 * rng.randint(0, 4))) if opens else minimum - 5
+    opens, score, minimum, target = _opening_goal(rng, prof, difficulty, steps_over=4)
     values = prof.card_values
     specs = _meld_specs(pool, ())
 
@@ -506,10 +514,7 @@ def _open_with_pile(seed: int, difficulty: int) -> Drill:
     rng = _rng("open_with_pile", seed, difficulty)
     prof = get_profile(_PROFILE)
     pool = _Pool(rng, prof)
-    opens = rng.random() < 0.5
-    score = 5 * rng.randint(0, 299) if difficulty == 1 else _team_score(rng, difficulty, negative=False)
-    minimum = prof.opening_minimum(score)
-    target = (minimum + (0 if difficulty == 3 else 5 * rng.randint(0, 3))) if opens else minimum - 5
+    opens, score, minimum, target = _opening_goal(rng, prof, difficulty, steps_over=3)
     values = prof.card_values
     # the top card's meld (the top card and a natural pair from the hand), then one or two melds
     # of natural cards from the hand, all of different ranks, worth exactly the target together
