@@ -46,17 +46,16 @@ import pytest
 from cell_imports import cell_imports
 from harness import LITE_KERNEL_EXTENSION_ERROR, ConsoleLog, free_port, stop_group, wait_for_port
 from playwright.sync_api import Page, expect
+from site_extra import need_site_extra
 
 from canasta_learn.cli.site import (
     INDEX,
     KERNEL_PLUGIN,
     MANIFEST,
     PYODIDE_VERSION,
-    SITE_MODULES,
     build_site,
     find_pyodide,
 )
-from canasta_learn.core.extras import missing_modules
 from canasta_learn.core.i18n import speaking
 from canasta_learn.core.verdicts import Verdict
 
@@ -84,12 +83,7 @@ def _npm_core(work: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    missing = missing_modules(SITE_MODULES)
-    if missing:
-        reason = f"the site extra is not installed (missing: {', '.join(missing)})"
-        if os.environ.get("CANASTA_REQUIRE_BROWSER") == "1":
-            pytest.fail(reason)
-        pytest.skip(reason)
+    need_site_extra()
     out = build_site(tmp_path_factory.mktemp("lite") / "site", lessons=ROOT / "notebooks",
                      pyodide=_pyodide_package(), source=ROOT)
     # The test's copy only: expose the app (window.jupyterapp) so that cells run without menus.

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
+from site_extra import need_site_extra
 
 import canasta_learn
 from canasta_learn import cli
@@ -297,15 +298,7 @@ def _pyodide_package(work: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def pyodide_package(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from canasta_learn.cli.site import SITE_MODULES
-    from canasta_learn.core.extras import missing_modules
-
-    missing = missing_modules(SITE_MODULES)
-    if missing:
-        reason = f"the site extra is not installed (missing: {', '.join(missing)})"
-        if os.environ.get("CANASTA_REQUIRE_BROWSER") == "1":
-            pytest.fail(reason)
-        pytest.skip(reason)
+    need_site_extra()
     return _pyodide_package(tmp_path_factory.mktemp("npm"))
 
 
