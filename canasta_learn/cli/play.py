@@ -28,7 +28,7 @@ from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, normalize_language
 from ._serve import serving_arguments, url_host
 
-__all__ = ["play_code", "register", "run_play", "write_play_notebook"]
+__all__ = ["play_code", "register", "run_play", "write_and_serve", "write_play_notebook"]
 
 #: The modules of the ``lessons`` extra that the play page needs (Voila runs it in a kernel).
 VOILA_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget")
@@ -129,15 +129,23 @@ def run_play(args: argparse.Namespace) -> int:
     # the kernel Voila starts would otherwise speak its own environment's language
     code = play_code(args.profile, args.seed, args.bots, args.speed, args.game, args.seat, save_dir,
                      language=get_language())
+    return write_and_serve(code, args)
+
+
+def write_and_serve(code: str, args: argparse.Namespace, name: str = NOTEBOOK, serving: str | None = None) -> int:
+    """Write the one-cell notebook ``name`` holding ``code`` and serve it with Voila: in
+    ``args.dir`` (kept), or with ``args.no_voila`` only write it (a new temporary folder, kept)
+    and print its path, else in a temporary folder removed when Voila stops (Ctrl+C too)."""
+    prefix = f"{Path(name).stem}-"
     if args.no_voila or args.dir:
-        folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-play-"))
-        notebook = write_play_notebook(folder, code)
+        folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix=prefix))
+        notebook = write_play_notebook(folder, code, name)
         if args.no_voila:
             print(notebook)
             return 0
-        return _serve(notebook, args)
-    with tempfile.TemporaryDirectory(prefix="canasta-play-") as tmp:  # removed on exit and on Ctrl+C
-        return _serve(write_play_notebook(Path(tmp), code), args)
+        return _serve(notebook, args, serving)
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:  # removed on exit and on Ctrl+C
+        return _serve(write_play_notebook(Path(tmp), code, name), args, serving)
 
 
 def _serve(notebook: Path, args: argparse.Namespace, serving: str | None = None) -> int:

@@ -12,13 +12,12 @@ in the cell itself.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..core.extras import require_extra
 from ..core.i18n import get_language, gettext, normalize_language
-from .play import VOILA_MODULES, _serve, write_play_notebook
+from .play import VOILA_MODULES, write_and_serve
 
 __all__ = ["practice_code", "register", "run_practice"]
 
@@ -59,15 +58,7 @@ def run_practice(args: argparse.Namespace) -> int:
     skills = [s.strip() for s in args.skills.split(",") if s.strip()] if args.skills else None
     code = practice_code(str(progress), skills, args.seed, language=get_language())
     serving = gettext("Serving practice at {url} with Voila (Ctrl+C to stop).")
-    if args.no_voila or args.dir:
-        folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="canasta-practice-"))
-        notebook = write_play_notebook(folder, code, NOTEBOOK)
-        if args.no_voila:
-            print(notebook)
-            return 0
-        return _serve(notebook, args, serving)
-    with tempfile.TemporaryDirectory(prefix="canasta-practice-") as tmp:  # removed on exit and on Ctrl+C
-        return _serve(write_play_notebook(Path(tmp), code, NOTEBOOK), args, serving)
+    return write_and_serve(code, args, NOTEBOOK, serving)
 
 
 def register(subparsers: Any) -> None:
