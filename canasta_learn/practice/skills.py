@@ -27,9 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..core.actions import TakePile, seat_label
 from ..core.cards import Card, format_cards, new_deck
 from ..core.i18n import N_, gettext, ngettext
 from ..engine.position import Position
+from ..engine.round import Round
 from ..profiles import Profile, get_profile
 from ..rules.going_out import able_to_go_out
 from ..rules.melds import canasta_kind, check_meld, meld_key, meld_value
@@ -116,6 +118,11 @@ def _rng(skill: str, seed: int, difficulty: int) -> random.Random:
 
 def _cards(cards: Sequence[Card]) -> str:
     return format_cards(cards) or "-"
+
+
+def _shown(cards: Sequence[Card]) -> str:
+    """Cards as the learner reads them in a task: their short labels with suit symbols (``K♥ 10♣``)."""
+    return " ".join(card.short for card in cards) or "-"
 
 
 def _verdict_of(make: Callable[[], object]) -> Callable[[], Explanation]:
@@ -753,6 +760,195 @@ def _red_threes(seed: int, difficulty: int) -> Drill:
                  "rules-scoring-red-threes", SKILLS["red_threes"].rule_name)
 
 
+# ---------------------------------------------------------------------- the pile, more rules
+def _one_card_pile(seed: int, difficulty: int) -> Drill:
+    rng = _rng("one_card_pile", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    takeable = rng.random() < 0.5
+    meld_rank = pool.rank()
+    melds = [pool.naturals(meld_rank, 3)]
+    top = pool.naturals(meld_rank, 1)  # it always fits the team's meld: only the counts decide
+    if not takeable:  # one card in hand against a pile of one
+        hand_count, pile_count = 1, 1
+    elif difficulty == 1:
+        hand_count, pile_count = rng.randint(3, 5), rng.randint(2, 4)
+    elif difficulty == 3:  # one card more on either side
+        hand_count, pile_count = rng.choice([(1, 2), (2, 1)])
+    else:
+        hand_count, pile_count = rng.choice([(1, rng.randint(2, 4)), (rng.randint(2, 3), 1),
+                                             (rng.randint(3, 5), rng.randint(2, 4))])
+    hand = pool.singles(hand_count, avoid=[meld_rank])
+    pile = pool.singles(pile_count - 1, avoid=[meld_rank]) + top
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def task() -> str:
+        return gettext("It is your turn and you have not drawn yet. You hold {held}: {hand}. The discard pile "
+                       "holds, bottom to top, {pile}; your team has melded {melds}. May you take the "
+                       "pile?").format(
+            held=ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand)),
+            hand=_shown(position.hand), pile=_shown(pile), melds=_shown(melds[0]))
+
+    def fact() -> str:
+        return gettext("A player holding a single card may not take a pile of a single card; you hold {held} "
+                       "and the pile holds {pile}.").format(
+            held=ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand)),
+            pile=ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)))
+
+    return Drill("one_card_pile", seed, difficulty, "yes_no", position, position.check_take_pile().ok,
+                 _verdict_of(position.check_take_pile), task, fact, "rules-pile-one-card",
+                 SKILLS["one_card_pile"].rule_name, built_for=takeable)
+
+
+_AFTER_TAKE = ("open", "frozen_wild", "blocked_wild", "blocked_black_three", "frozen_not_opened")
+
+
+def _others(pool: _Pool, count: int = 2) -> list[list[Card]]:
+    """The other three seats' hands (plain cards the task never names)."""
+    return [pool.singles(count) for _ in range(3)]
+
+
+def _pile_unfreezes(seed: int, difficulty: int) -> Drill:
+    rng = _rng("pile_unfreezes", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    target = rng.choice(_AFTER_TAKE)
+    # taking the pile empties it; drawing from the stock leaves the buried wild card where it is
+    took = target in ("open", "frozen_not_opened") or (target != "frozen_wild" and rng.random() < 0.5)
+    next_opened = target != "frozen_not_opened"
+    meld_rank = pool.rank()
+    rank = pool.rank(avoid=[meld_rank])
+    opp_rank = pool.rank(avoid=[meld_rank, rank])
+    melds = [pool.naturals(meld_rank, 3)]
+    opp_melds = [pool.naturals(opp_rank, 3)] if next_opened else []
+    top = pool.naturals(rank, 1)
+    plain = pool.singles(rng.randint(2, 4), avoid=[meld_rank, rank, opp_rank])
+    where = 0 if difficulty == 1 else rng.randint(0, len(plain) - 1)
+    pile = plain[:where] + pool.wilds(1) + plain[where:]
+    if difficulty >= 2 and rng.random() < 0.5:  # a black three one card down: it changes nothing
+        pile += pool.naturals(3, 1)
+    pile += top
+    pair = pool.naturals(rank, 2)
+    avoid = [meld_rank, rank, opp_rank] + [c.rank for c in plain]
+    if target == "blocked_wild":
+        discard = pool.wilds(1)[0]
+    elif target == "blocked_black_three":
+        discard = pool.naturals(3, 1)[0]
+    else:
+        discard = pool.singles(1, avoid=avoid)[0]
+    hand = pair + [discard] + pool.singles(2, avoid=avoid + [discard.rank])
+    stock = pool.singles(3)
+    others = _others(pool)
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def after() -> Round:
+        rnd = Round.from_state(profile=prof, hands=[hand, *others], stock=stock, pile=pile,
+                               melds=[melds, opp_melds], opened=[True, next_opened])
+        if took:
+            rnd.take_pile(pair)
+        else:
+            rnd.draw()
+        rnd.discard(discard)
+        return rnd
+
+    def explain() -> Explanation:
+        status = after().pile_status(1)
+        return status.code, status.message
+
+    def task() -> str:
+        said = (gettext("The discard pile holds, bottom to top, {pile}; your team has melded {melds}. You take the "
+                        "pile with {pair}, then discard {card}.") if took else
+                gettext("The discard pile holds, bottom to top, {pile}; your team has melded {melds}. You draw "
+                        "from the stock instead, then discard {card}."))
+        nxt = (gettext("The next player, {seat}, is an opponent whose team has melded {opp}. What is the pile "
+                       "for {seat} now?") if next_opened else
+               gettext("The next player, {seat}, is an opponent whose team has not melded yet. What is the pile "
+                       "for {seat} now?"))
+        return (said.format(pile=_shown(pile), melds=_shown(melds[0]), pair=_shown(pair), card=discard.short) + " "
+                + nxt.format(seat=seat_label(1, form="compass"), opp=" + ".join(_shown(m) for m in opp_melds)))
+
+    def fact() -> str:
+        return gettext("Once someone takes the pile it is empty, and so no longer frozen: only the cards "
+                       "discarded on it since count, and for a team that has not opened it is always frozen.")
+
+    return Drill("pile_unfreezes", seed, difficulty, "choice", position, after().pile_status(1).code, explain,
+                 task, fact, "rules-pile-frozen", SKILLS["pile_unfreezes"].rule_name, built_for=target,
+                 choices=_AFTER_TAKE, choice_words=pile_reason_text,
+                 shown={"took": took, "discard": discard, "pair": tuple(pair), "next_opened": next_opened,
+                        "next_melds": tuple(tuple(m) for m in opp_melds)})
+
+
+# ------------------------------------------------------------------------- the end of the stock
+_END_OF_STOCK = ("must_take", "may_take", "hand_ends")
+
+
+def _end_words(key: str) -> str:
+    return {"must_take": gettext("You must take the pile."),
+            "may_take": gettext("You may take the pile, or decline it and end the hand."),
+            "hand_ends": gettext("You cannot take the pile: the hand ends.")}[key]
+
+
+def _end_of_stock_answer(rnd: Round) -> str:
+    """What the engine lets the player do with the stock empty: must take, may take or decline,
+    or only decline (which ends the hand)."""
+    if rnd.can_decline().code == "must_take_pile":
+        return "must_take"
+    return "may_take" if any(isinstance(a, TakePile) for a in rnd.legal_actions()) else "hand_ends"
+
+
+def _end_of_stock(seed: int, difficulty: int) -> Drill:
+    rng = _rng("end_of_stock", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    target = rng.choice(_END_OF_STOCK)
+    meld_rank = pool.rank()
+    melds = [pool.naturals(meld_rank, 3)]
+    # near misses: a frozen pile whose top card fits the team's meld is never compulsory, and
+    # without a natural pair it cannot be taken at all
+    frozen = target != "must_take" and difficulty >= 2 and (difficulty == 3 or rng.random() < 0.5)
+    fits = target == "must_take" or frozen
+    rank = meld_rank if fits else pool.rank(avoid=[meld_rank])
+    top = pool.naturals(rank, 1)
+    plain = pool.singles(rng.randint(1, 3), avoid=[meld_rank, rank])
+    pile = (plain[:1] + pool.wilds(1) + plain[1:]) if frozen else plain
+    if not frozen and difficulty >= 2 and rng.random() < 0.5:  # a black three one card down: still open
+        pile = pile + pool.naturals(3, 1)
+    pile = pile + top
+    if target == "must_take":
+        own = pool.naturals(rank, rng.randint(0, 1)) if difficulty >= 2 else []
+    elif target == "may_take":
+        own = pool.naturals(rank, 2) if frozen or rng.random() < 0.5 else pool.naturals(rank, 1) + pool.wilds(1)
+    else:
+        own = (pool.naturals(rank, 1) + pool.wilds(1)) if frozen else []
+    hand = own + pool.singles(3, avoid=[meld_rank, rank] + [c.rank for c in plain])
+    others = _others(pool)
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def table() -> Round:
+        return Round.from_state(profile=prof, hands=[hand, *others], stock=(), pile=pile, melds=[melds, []],
+                                opened=[True, False])
+
+    def explain() -> Explanation:
+        rnd = table()
+        answer = _end_of_stock_answer(rnd)
+        verdict = rnd.can_decline() if answer == "must_take" else position.check_take_pile()
+        return verdict.code, verdict.message
+
+    def task() -> str:
+        return gettext("The stock is empty and it is your turn. The discard pile holds, bottom to top, {pile}; "
+                       "your team has melded {melds}; your hand is {hand}. What do the rules say?").format(
+            pile=_shown(pile), melds=_shown(melds[0]), hand=_shown(position.hand))
+
+    def fact() -> str:
+        return gettext("With the stock empty, a pile that is not frozen and whose top card fits your team's meld "
+                       "must be taken; any other pile you can take you may take or decline; if you cannot take "
+                       "it, the hand ends.")
+
+    return Drill("end_of_stock", seed, difficulty, "choice", position, _end_of_stock_answer(table()), explain, task,
+                 fact, "rules-end-of-stock", SKILLS["end_of_stock"].rule_name, built_for=target,
+                 choices=_END_OF_STOCK, choice_words=_end_words)
+
+
 SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
     Skill("meld_validity", N_("Legal melds and wild cards"), "rules-melds", N_("what makes a meld"),
           _meld_validity),
@@ -776,6 +972,12 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
     Skill("hand_score", N_("Scoring a hand"), "rules-scoring", N_("scoring a hand"), _hand_score),
     Skill("red_threes", N_("Red threes"), "rules-scoring-red-threes", N_("the sign of red threes"),
           _red_threes),
+    Skill("one_card_pile", N_("One card against a pile of one"), "rules-pile-one-card",
+          N_("one card against a pile of one"), _one_card_pile),
+    Skill("pile_unfreezes", N_("Taking the pile unfreezes it"), "rules-pile-frozen",
+          N_("a taken pile is empty, so no longer frozen"), _pile_unfreezes),
+    Skill("end_of_stock", N_("When the stock runs out"), "rules-end-of-stock", N_("when the stock runs out"),
+          _end_of_stock),
 )}
 
 

@@ -50,7 +50,8 @@ __all__ = ["PracticeWidget"]
 
 #: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
 _ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-         "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
+         "opening_minimum": "opening_minimum", "opening": "which_meld_opens", "one_card_pile": "can_take_pile",
+         "pile_unfreezes": "pile_state", "end_of_stock": "can_take_pile"}
 
 
 def _action_words(kind: str) -> tuple[str, str]:
