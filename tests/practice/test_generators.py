@@ -143,6 +143,34 @@ def _independent_check(drill: Drill) -> bool:
             return drill.answer == "hand_ends"
         fits = any(meld_key(m, position.profile) == top.rank for m in position.team_melds)
         return drill.answer == ("must_take" if fits and position.pile_state() == "open" else "may_take")
+    if drill.skill == "last_card_red_three":  # the draws run through the whole stock only on red threes
+        return all(c.is_red_three for c in drill.shown["stock"]) == drill.answer == (drill.explain()[0] ==
+                                                                                   "stock_exhausted")
+    if drill.skill == "game_end":  # the totals after the hand: over once one team leads alone with 5000+
+        after = [b + h for b, h in zip(drill.shown["before"], drill.shown["hand_scores"], strict=True)]
+        over = max(after) >= position.profile.target_score and after[0] != after[1]
+        expected = "goes_on" if not over else "you_win" if after[0] > after[1] else "they_win"
+        return expected == drill.answer and f"{after[0]} " in drill.explain()[1]
+    if drill.skill == "deal":  # clockwise N E S W: the dealer's left plays first
+        dealer = drill.shown["dealer"]
+        named = drill.shown["named"]
+        expected_dealer = named if drill.shown["asks"] == "first" else (named + 1) % 4
+        seat = expected_dealer if drill.shown["asks"] == "dealer" else (expected_dealer + 1) % 4
+        # the hand drawn is a real deal: 11 cards, its red threes laid and replaced
+        return dealer == expected_dealer and "NESW"[seat] == drill.answer and len(position.hand) == \
+            position.profile.hand_size
+    if drill.skill == "dealt_red_threes":  # replay the replacements by hand from the deck order
+        deck = list(drill.shown["deck"])
+        stock = deck[45:]
+        need, laid, drawn = sum(c.is_red_three for c in deck[0:44:4]), 0, 0
+        while need:
+            laid += need
+            new = stock[drawn:drawn + need]
+            drawn += need
+            need = sum(c.is_red_three for c in new)
+        return laid == drill.answer
+    if drill.skill == "permission":  # asking is allowed exactly when going out is possible this turn
+        return able_to_go_out(position.round, 0) == drill.answer == position.round.can_ask(0).ok
     if drill.skill in ("hand_score", "red_threes"):
         code, message = drill.explain()
         return code == "score_breakdown" and message.rstrip(".").endswith(str(drill.answer)) if \
@@ -209,7 +237,9 @@ def task_leaks(drill: Drill) -> list[str]:
     for sentence in _sentences(message):
         if sentence.lower() in task.lower():
             leaks.append(f"the explanation {sentence!r}")
-    if drill.kind == "number" and re.search(rf"(?<![\w-]){re.escape(str(drill.answer))}(?![\w])", task):
+    # a number, not a card's label (3♥, 10♣)
+    if drill.kind == "number" and re.search(rf"(?<![\w-]){re.escape(str(drill.answer))}(?![\w♠♥♦♣])",
+                                            task):
         leaks.append(f"the number {drill.answer}")
     if drill.kind == "choice" and answer.lower() in task.lower() and not all(
             c.lower() in task.lower() for c in choices):
