@@ -893,9 +893,9 @@ _END_OF_STOCK = ("must_take", "may_take", "hand_ends")
 
 
 def _end_words(key: str) -> str:
-    return {"must_take": gettext("You must take the pile."),
-            "may_take": gettext("You may take the pile, or decline it and end the hand."),
-            "hand_ends": gettext("You cannot take the pile: the hand ends.")}[key]
+    return {"must_take": gettext("You must take the pile"),
+            "may_take": gettext("You may take the pile, or decline it and end the hand"),
+            "hand_ends": gettext("You cannot take the pile: the hand ends")}[key]
 
 
 def _end_of_stock_answer(rnd: Round) -> str:
@@ -1024,9 +1024,9 @@ _GAME_END = ("you_win", "they_win", "goes_on")
 
 
 def _game_end_words(key: str) -> str:
-    return {"you_win": gettext("The game is over: your team wins."),
-            "they_win": gettext("The game is over: the other team wins."),
-            "goes_on": gettext("The game goes on: another hand is dealt.")}[key]
+    return {"you_win": gettext("The game is over: your team wins"),
+            "they_win": gettext("The game is over: the other team wins"),
+            "goes_on": gettext("The game goes on: another hand is dealt")}[key]
 
 
 def _game_end(seed: int, difficulty: int) -> Drill:
@@ -1085,7 +1085,7 @@ def _game_end(seed: int, difficulty: int) -> Drill:
         game = played(before)
         words = gettext("After this hand your team has {mine} and the other team {theirs}.").format(
             mine=game.totals[0], theirs=game.totals[1])
-        return ("game_over" if game.is_over else "game_goes_on"), f"{words} {_game_end_words(answer(game))}"
+        return ("game_over" if game.is_over else "game_goes_on"), f"{words} {_game_end_words(answer(game))}."
 
     def task() -> str:
         return gettext("Before this hand the totals were {mine} for your team and {theirs} for the other team. "

@@ -197,9 +197,11 @@ def test_new_skills_at_each_difficulty_build_what_they_aim_at_and_grade_by_the_e
                                                                                       difficulty: int) -> None:
     """200 seeds per difficulty: legal positions within the decks, the engine's answer is the one
     the position was built for, the stated answer is right and another one wrong, and the task
-    shows no card in notation."""
+    shows no card in notation; a yes/no skill answers yes 40-60% of the time at this difficulty."""
+    yes = 0
     for seed in SEEDS:
         drill = generate(skill, seed, difficulty)
+        yes += _has_a_way(drill)
         counts = Counter(str(c) for c in _visible(drill.position))
         assert all(n <= 2 for card, n in counts.items() if card != "jk") and counts["jk"] <= 4, (seed, counts)
         got = _has_a_way(drill) if isinstance(drill.built_for, bool) else drill.answer
@@ -213,6 +215,8 @@ def test_new_skills_at_each_difficulty_build_what_they_aim_at_and_grade_by_the_e
             assert all(grade(drill, c).outcome == "wrong" for c in drill.choices if c != drill.answer)
         assert NOTATION.search(drill.task) is None, drill.task
         assert NOTATION.search(drill.hint(2)) is None, drill.hint(2)
+    if generate(skill, 0).kind == "yes_no":
+        assert 0.40 <= yes / len(SEEDS) <= 0.60, yes
 
 
 def _sentences(message: str) -> list[str]:
