@@ -39,6 +39,7 @@ from itertools import combinations
 from ..core.actions import Discard, Meld, MeldGroup, TakePile, seat_label, seat_name
 from ..core.cards import Card, format_cards, new_deck
 from ..core.i18n import N_, gettext, ngettext
+from ..core.verdicts import Verdict
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.round import Round
@@ -1229,36 +1230,74 @@ def _permission(seed: int, difficulty: int) -> Drill:
     size = prof.canasta_size
     long_rank = pool.rank()
     rank = pool.rank(avoid=[long_rank])
-    # yes: a canasta on your side (difficulty 3: your hand holds the card that completes it); no:
-    # one card short of a canasta, or (difficulty 2-3) a canasta but a hand that cannot all go down
-    why = None if may else "no_canasta" if difficulty == 1 or rng.random() < 0.5 else "stranded"
-    completes = may and difficulty == 3 and rng.random() < 0.5
+    # the question: may you ask now, or (difficulty 2-3) what the partner's binding answer lets you do:
+    # go out by laying your meld and discarding, or discard and keep your meld in hand
+    asks = "ask" if difficulty == 1 or rng.random() < 0.5 else "after"
+    if asks == "after":
+        partner_yes = rng.random() < 0.5
+        asks = ("go_out" if partner_yes else "discard") if may else ("discard" if partner_yes else "go_out")
+    else:
+        partner_yes = False
+    # asking: yes with a canasta on your side (difficulty 3: your hand holds the card that completes
+    # it); no one card short of a canasta, or (difficulty 2-3) with a hand that cannot all go down
+    why = None if may or asks != "ask" else "no_canasta" if difficulty == 1 or rng.random() < 0.5 else "stranded"
+    completes = may and asks == "ask" and difficulty == 3 and rng.random() < 0.5
     short = completes or why == "no_canasta"
     wild = rng.randint(0, 1)
     long_meld = pool.naturals(long_rank, size - wild - (1 if short else 0)) + pool.wilds(wild)
-    hand = pool.naturals(rank, 3)
-    if completes:
-        hand += pool.naturals(long_rank, 1)
+    own = pool.naturals(rank, 3)
+    hand = own + (pool.naturals(long_rank, 1) if completes else [])
     odd = pool.singles(2 if why == "stranded" else 1, avoid=[rank, long_rank])
     hand += odd
     position = Position(hand, team_melds=[long_meld], drew_from="stock", profile=prof)
 
-    def verdict() -> object:
-        return position.round.can_ask(0)
+    def verdict() -> Verdict:
+        """The engine on the question: asking now, or the move after the partner's answer."""
+        rnd = position.round
+        if asks == "ask":
+            return rnd.can_ask(0)
+        rnd.ask(0)
+        rnd.answer(partner_yes, seat=rnd.partner_of(0))
+        if asks == "discard":
+            return rnd.can_discard(odd[0])
+        laid = rnd.can_meld([own])
+        if not laid:
+            return laid
+        rnd.meld([own])
+        return rnd.can_discard(odd[0])
 
     def task() -> str:
-        return gettext("You have drawn from the stock and melded nothing yet this turn. Your team has melded "
-                       "{melds}; your hand is {hand}. May you ask your partner \u201cmay I go out?\u201d "
-                       "now?").format(melds=_shown(long_meld), hand=_shown(position.hand))
+        if asks == "ask":
+            return gettext("You have drawn from the stock and melded nothing yet this turn. Your team has melded "
+                           "{melds}; your hand is {hand}. May you ask your partner \u201cmay I go out?\u201d "
+                           "now?").format(melds=_shown(long_meld), hand=_shown(position.hand))
+        said = {(True, "go_out"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was yes. May you now go out by laying "
+                    "{meld} and discarding {card}?"),
+                (False, "go_out"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was no. May you now go out by laying "
+                    "{meld} and discarding {card}?"),
+                (True, "discard"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was yes. May you now discard {card} and "
+                    "keep {meld} in your hand?"),
+                (False, "discard"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was no. May you now discard {card} and "
+                    "keep {meld} in your hand?")}[(partner_yes, asks)]
+        return said.format(melds=_shown(long_meld), hand=_shown(position.hand), meld=_shown(own),
+                           card=odd[0].short)
 
     def fact() -> str:
         return gettext("You may ask only when you could go out this turn: meld every card, or all but one and "
                        "discard it, with a canasta on your team's side. After a yes you must go out; after a no "
                        "you may not.")
 
-    return Drill("permission", seed, difficulty, "yes_no", position, position.round.can_ask(0).ok,
-                 _verdict_of(verdict), task, fact, "rules-permission", SKILLS["permission"].rule_name, built_for=may)
-
+    return Drill("permission", seed, difficulty, "yes_no", position, verdict().ok, _verdict_of(verdict), task,
+                 fact, "rules-permission", SKILLS["permission"].rule_name, built_for=may,
+                 shown={"asks": asks, "partner_yes": partner_yes})
 
 SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
     Skill("meld_validity", N_("Legal melds and wild cards"), "rules-melds", N_("what makes a meld"),

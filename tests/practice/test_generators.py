@@ -169,8 +169,11 @@ def _independent_check(drill: Drill) -> bool:
             drawn += need
             need = sum(c.is_red_three for c in new)
         return laid == drill.answer
-    if drill.skill == "permission":  # asking is allowed exactly when going out is possible this turn
-        return able_to_go_out(position.round, 0) == drill.answer == position.round.can_ask(0).ok
+    if drill.skill == "permission":  # asking is allowed exactly when going out is possible this turn;
+        able = able_to_go_out(position.round, 0)  # then a yes obliges you to go out, a no forbids it
+        if drill.shown["asks"] == "ask":
+            return able == drill.answer == position.round.can_ask(0).ok
+        return able and drill.answer == (drill.shown["partner_yes"] == (drill.shown["asks"] == "go_out"))
     if drill.skill in ("hand_score", "red_threes"):
         code, message = drill.explain()
         return code == "score_breakdown" and message.rstrip(".").endswith(str(drill.answer)) if \
