@@ -17,6 +17,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from quiz_leaks import QuizFacts, answer_leaks  # noqa: E402
+
 from canasta_learn.core.i18n import speaking  # noqa: E402
 from canasta_learn.practice import SKILLS, load_progress  # noqa: E402
 from canasta_learn.widgets import PracticeWidget  # noqa: E402
@@ -290,16 +292,26 @@ def _click_answer(widget: PracticeWidget, right: bool) -> None:
         raise AssertionError(f"no clicks written for {drill.kind}")
 
 
+@pytest.mark.parametrize("difficulty", [1, 3])
 @pytest.mark.parametrize("skill", [s for s in NEW_SKILLS if s in SKILLS])
-def test_every_new_skill_is_shown_and_graded_through_the_widgets_buttons(tmp_path: Path, skill: str) -> None:
-    """Each new skill: its task and position are drawn (question mode: no pile state or verdict shown),
-    the engine's answer clicked is right, and on a fresh drill a different answer is graded wrong."""
-    widget = _widget(tmp_path, [skill], seed=3)
-    assert widget.drill.skill == skill
-    assert widget.drill.task in html.unescape(widget.task_view.value)
+def test_every_new_skill_is_shown_and_graded_through_the_widgets_buttons(tmp_path: Path, skill: str,
+                                                                         difficulty: int) -> None:
+    """Each new skill: its task and position are drawn (question mode: the picture gives nothing of
+    the answer away, by the shared quiz leak checks), the engine's answer clicked is right, and on a
+    fresh drill a different answer is graded wrong."""
+    widget = _widget(tmp_path, [skill], seed=3, difficulty=difficulty)
+    drill = widget.drill
+    assert drill.skill == skill and drill.difficulty == difficulty
+    assert drill.task in html.unescape(widget.task_view.value)
     assert "<svg" in widget.position_view.value or "cl-card" in widget.position_view.value
-    for word in ("Frozen", "Blocked", "Refused"):
-        assert word not in widget.position_view.value
+    code, message = drill.explain()
+    # a number's answer is not looked for in the picture, whose cards show ranks as numbers: only the
+    # explanation and what the picture never shows (states, verdicts, kinds) are (Yes/No name no fact)
+    choices = [drill.choice_label(c) for c in drill.choices] if drill.kind == "choice" else ["Yes", "No"]
+    answer = (drill.choice_label(drill.answer) if drill.kind == "choice" else
+              "No" if drill.kind == "yes_no" and not drill.answer else "Yes")
+    facts = QuizFacts(drill.task, drill.kind, choices, answer, message, code, f"{skill} in the widget")
+    assert answer_leaks(facts, drill.task, widget.position_view.value) == []
     _click_answer(widget, right=True)
     assert widget.grade is not None and widget.grade.outcome == "right", widget.grade
     assert "Right!" in _shown_text(widget) and widget.grade.message in _shown_text(widget)
