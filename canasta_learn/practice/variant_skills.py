@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..core.actions import MeldGroup
-from ..core.cards import Card, format_cards, new_deck
+from ..core.cards import Card, new_deck
 from ..core.i18n import N_, gettext
 from ..core.verdicts import Verdict
 from ..engine.position import Position
@@ -110,7 +110,8 @@ def _rng(skill: str, seed: int, difficulty: int) -> random.Random:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return format_cards(cards) or "-"
+    """Cards as the learner reads them: ranks and suit symbols (``'K♥ 10♣ Jk'``), never notation."""
+    return " ".join(card.short for card in cards) or "-"
 
 
 def _melds(melds: Sequence[Sequence[Card]]) -> str:
@@ -151,7 +152,7 @@ def _task_meld(cards: Sequence[Card], game: str) -> str:
 def _task_go_out(melds: Sequence[Sequence[Card]], hand: Sequence[Card], laid: Sequence[Card], card: Card) -> str:
     return gettext("Your team has melded {melds}. You have drawn; your hand is {hand}. May you go out by laying "
                    "{laid} and discarding {card}?").format(melds=_melds(melds), hand=_cards(hand),
-                                                          laid=_cards(laid), card=card)
+                                                          laid=_cards(laid), card=card.short)
 
 
 def _task_open(score: int, hand: Sequence[Card], melds: Sequence[Sequence[Card]]) -> str:
@@ -298,7 +299,8 @@ def _italian_opening(seed: int, difficulty: int) -> Drill:
                        "{score} they must reach {minimum}.").format(score=score, minimum=minimum)
 
     return _yes_no(skill, seed, difficulty, position, lambda: position.check_opening(melds),
-                   lambda: _task_open(score, position.hand, melds), fact, opens)
+                   lambda: _task_open(score, position.hand, melds), fact, opens,
+                   melds=tuple(tuple(m) for m in melds))
 
 
 def _italian_pile(seed: int, difficulty: int) -> Drill:
@@ -397,7 +399,8 @@ def _pennies_sevens(seed: int, difficulty: int) -> Drill:
 
     def task() -> str:
         return gettext("Your team has melded {melds}. You have drawn and melded what you wanted; your hand is {hand}. "
-                       "May you discard {card}?").format(melds=_melds(melds), hand=_cards(position.hand), card=seven)
+                       "May you discard {card}?").format(melds=_melds(melds), hand=_cards(position.hand),
+                                                                           card=seven.short)
 
     def fact() -> str:
         return gettext("In Pennies from Heaven no seven goes onto the pile until your team owns a canasta of "
@@ -445,7 +448,7 @@ def _pennies_closed(seed: int, difficulty: int) -> Drill:
                        "nothing more can be added to it.").format(size=size)
 
     return _yes_no(skill, seed, difficulty, position, check, lambda: _task_add(melds, position.hand, added, meld),
-                   fact, may)
+                   fact, may, meld=tuple(meld), added=tuple(added))
 
 
 def _pennies_reserve(seed: int, difficulty: int) -> Drill:
@@ -493,7 +496,8 @@ def _pennies_reserve(seed: int, difficulty: int) -> Drill:
         return gettext("In Pennies from Heaven your reserve comes into your hand as soon as your own melding "
                        "completes a canasta ({size} cards).").format(size=size)
 
-    return _yes_no(skill, seed, difficulty, position, check, task, fact, picks)
+    return _yes_no(skill, seed, difficulty, position, check, task, fact, picks, meld=tuple(meld),
+                   added=tuple(added))
 
 
 def _pennies_go_out(seed: int, difficulty: int) -> Drill:
@@ -745,7 +749,8 @@ def _canastra_opening(seed: int, difficulty: int) -> Drill:
             low=prof.opening_below, edge=edge, high=prof.opening_table[-1][1])
 
     return _yes_no(skill, seed, difficulty, position, lambda: position.check_opening(melds),
-                   lambda: _task_open(score, position.hand, melds), fact, opens)
+                   lambda: _task_open(score, position.hand, melds), fact, opens,
+                   melds=tuple(tuple(m) for m in melds))
 
 
 def _tranca_pile(seed: int, difficulty: int) -> Drill:
@@ -853,7 +858,7 @@ def _batida(profile_name: str) -> Callable[[int, int], Drill]:
             return gettext("In {game}, your team has already taken its morto and has melded {melds}. You have "
                            "drawn; your hand is {hand}. May you lay {laid} and discard {card}, emptying your "
                            "hand?").format(game=game, melds=_melds(position.team_melds), hand=_cards(position.hand),
-                                           laid=_cards(laid), card=card)
+                                           laid=_cards(laid), card=card.short)
 
         def fact() -> str:
             return (gettext("In Tranca, once your team's morto is taken, a batida ends the hand and needs a canastra "
