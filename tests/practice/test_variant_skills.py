@@ -195,7 +195,9 @@ def test_tasks_hints_and_choices_are_said_in_portuguese(skill: str) -> None:
         choices = [drill.choice_label(c) for c in drill.choices]
         _, message = drill.explain()
     assert all(e != p for e, p in zip(english, portuguese, strict=True)), portuguese
-    assert [w for text in portuguese for w in english_words(text)] == [], portuguese
+    # the games' names stay as they are ("Pennies from Heaven" is a name, not English left over)
+    assert [w for text in portuguese for w in english_words(text.replace("Pennies from Heaven", ""))] == [], \
+        portuguese
     assert all(c != drill.choice_label(k) for c, k in zip(choices, drill.choices, strict=True))
     assert english_words(message) == [], message
 
