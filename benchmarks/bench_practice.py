@@ -41,9 +41,11 @@ def main() -> None:
         mean, most = 1000 * sum(times) / len(times), 1000 * max(times)
         if most > worst:
             worst, slowest = most, skill
-        print(f"{skill:<24}{SKILLS[skill].profile:<21}{mean:>9.2f}{most:>9.2f}{1000 * sum(grading) / len(grading):>10.2f}"
+        grading_ms = 1000 * sum(grading) / len(grading)
+        print(f"{skill:<24}{SKILLS[skill].profile:<21}{mean:>9.2f}{most:>9.2f}{grading_ms:>10.2f}"
               f"  {'ok' if most < GOAL_MS else 'OVER'}")
-    print(f"slowest drill: {worst:.2f} ms, {slowest} ({'within' if worst < GOAL_MS else 'over'} the {GOAL_MS:.0f} ms goal)")
+    verdict = "within" if worst < GOAL_MS else "over"
+    print(f"slowest drill: {worst:.2f} ms, {slowest} ({verdict} the {GOAL_MS:.0f} ms goal)")
 
 
 if __name__ == "__main__":

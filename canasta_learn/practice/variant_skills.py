@@ -611,12 +611,11 @@ def _sequence_meld(profile_name: str) -> Callable[[int, int], Drill]:
     return generate
 
 
-_KIND_WORDS = {"real": N_("a canastra real"), "de_mil": N_("a canastra de mil"), "limpa": N_("a canastra limpa"),
-               "suja": N_("a canastra suja"), "none": N_("not a canastra")}
-
-
 def _kind_words(kind: str) -> str:
-    return gettext(_KIND_WORDS[kind])
+    """A kind of canastra in words (the language spoken now)."""
+    return {"real": gettext("a canastra real"), "de_mil": gettext("a canastra de mil"),
+            "limpa": gettext("a canastra limpa"), "suja": gettext("a canastra suja"),
+            "none": gettext("not a canastra")}[kind]
 
 
 def _canasta_kind(profile_name: str) -> Callable[[int, int], Drill]:
@@ -892,7 +891,7 @@ for _skill in (
           N_("a canasta of each kind to go out (Pennies from Heaven)"), _pennies_go_out, "pennies_from_heaven"),
     Skill("canastra_meld", N_("Canastra: sequences and sets of aces"), "variants-brazilian-sequences",
           N_("sequences and sets of aces (Brazilian games)"), _sequence_meld("canastra_br"), "canastra_br"),
-    Skill("canastra_kind", N_("Canastra: real, limpa or suja"), "variants-canastra-br-kinds",
+    Skill("canastra_kind", N_("Canastra: real, de mil, limpa or suja"), "variants-canastra-br-kinds",
           N_("the kinds of canastra (Canastra)"), _canasta_kind("canastra_br"), "canastra_br"),
     Skill("canastra_opening", N_("Canastra: the opening of 75 or 120"), "variants-canastra-br-opening",
           N_("the opening of 75 or 120 (Canastra)"), _canastra_opening, "canastra_br"),

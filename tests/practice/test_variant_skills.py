@@ -232,3 +232,11 @@ def test_a_session_of_a_variant_practises_its_skills_and_records_them() -> None:
     drill = session.drill(skill)
     assert session.answer(drill, drill.answer).right
     assert progress.mastery(skill).box == 2
+
+
+@pytest.mark.parametrize("skill", VARIANT_SKILLS)
+def test_docs_practice_lists_every_variant_skill_with_its_rule_and_answer_kind(skill: str) -> None:
+    doc = Path("docs/practice.md").read_text(encoding="utf-8")
+    info = SKILLS[skill]
+    assert f"| `{skill}` | {info.title} | [`{info.rule}`](variants.md#{info.rule}) | `{generate(skill, 0).kind}` |" \
+        in doc
