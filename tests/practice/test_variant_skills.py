@@ -240,3 +240,12 @@ def test_docs_practice_lists_every_variant_skill_with_its_rule_and_answer_kind(s
     info = SKILLS[skill]
     assert f"| `{skill}` | {info.title} | [`{info.rule}`](variants.md#{info.rule}) | `{generate(skill, 0).kind}` |" \
         in doc
+
+
+def test_registering_a_skill_id_twice_is_refused_and_the_registry_unchanged() -> None:
+    from canasta_learn.practice.skills import register
+
+    before = dict(SKILLS)
+    with pytest.raises(ValueError, match="skill 'tranca_kind' is already registered"):
+        register(SKILLS["tranca_kind"])
+    assert SKILLS == before
