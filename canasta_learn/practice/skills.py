@@ -50,7 +50,7 @@ from ..rules.pile import pile_reason_text
 from ..rules.scoring import ScoreBreakdown, score_round
 from .drills import Drill, Explanation
 
-__all__ = ["DIFFICULTIES", "SKILLS", "Skill", "generate", "skill_ids"]
+__all__ = ["DIFFICULTIES", "SKILLS", "Skill", "generate", "register", "skill_ids"]
 
 #: The difficulties a generator accepts: 1 plain cases, 2 mixed, 3 near misses.
 DIFFICULTIES = (1, 2, 3)
@@ -63,13 +63,15 @@ _PROFILE = "classic"
 @dataclass(frozen=True)
 class Skill:
     """One skill: its id, its title (English, translated when shown: `title_words`), the rule
-    section it trains (``rule``: an id of docs/rules.md), the rule's name, and its generator."""
+    section it trains (``rule``: an id of docs/rules.md, or of docs/variants.md for a variant's
+    skill), the rule's name, its generator, and the ``profile`` (game) it belongs to."""
 
     id: str
     title: str
     rule: str
     rule_name: str
     generator: Callable[[int, int], Drill]
+    profile: str = "classic"
 
     @property
     def title_words(self) -> str:
@@ -1339,9 +1341,18 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
 )}
 
 
-def skill_ids() -> list[str]:
-    """The ids of the registered skills, in teaching order."""
-    return list(SKILLS)
+def register(skill: Skill) -> None:
+    """Add ``skill`` to `SKILLS` (how `practice.variant_skills` adds the variants' skills); an id
+    already registered raises a ValueError naming it."""
+    if skill.id in SKILLS:
+        raise ValueError(f"skill {skill.id!r} is already registered; give the new skill another id.")
+    SKILLS[skill.id] = skill
+
+
+def skill_ids(profile: str | None = None) -> list[str]:
+    """The ids of the registered skills, in teaching order: every skill, or with ``profile``
+    (``"classic"``, ``"italian"``...) only the skills of that game."""
+    return [s.id for s in SKILLS.values() if profile is None or s.profile == profile]
 
 
 def generate(skill: str, seed: int, difficulty: int = 2) -> Drill:
