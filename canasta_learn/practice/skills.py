@@ -797,7 +797,7 @@ def generate(skill: str, seed: int, difficulty: int = 2) -> Drill:
 
 
 
-#: The most drills `drill_set` makes at once (a sheet of 200 is already some 60 pages).
+#: The most drills `drill_set` makes at once (a printed sheet of 200 runs to over 100 A4 pages).
 MAX_DRILLS = 200
 
 

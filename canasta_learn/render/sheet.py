@@ -42,8 +42,9 @@ h1 { font-size: 17pt; margin: 0 0 4pt; }
             padding: 6pt 9pt; margin: 0 0 8pt; }
 .cl-drill h2 { font-size: 12pt; margin: 0 0 3pt; }
 .cl-drill-task { font-weight: 600; margin: 0 0 5pt; }
+.cl-drill-position { zoom: 0.7; }
 .cl-drill-options { margin: 5pt 0 0; }
-.cl-drill-options span { margin-right: 18pt; white-space: nowrap; }
+.cl-drill-options span { display: inline-block; margin: 0 18pt 2pt 0; }
 .cl-drill-answer { margin: 8pt 0 2pt; }
 .cl-line { display: inline-block; border-bottom: 1px solid #333; min-width: 60mm; height: 1.1em; }
 .cl-sheet-key { break-before: page; page-break-before: always; }
@@ -76,7 +77,8 @@ def _box(number: int, drill: Drill, card_width: int) -> str:
     heading = gettext("{number} \u00b7 {skill}").format(number=number, skill=SKILLS[drill.skill].title_words)
     picture = position_html(drill.position, question=True, asks=SKILL_ASKS.get(drill.skill), width=card_width)
     return (f'<article class="cl-drill" id="drill-{number}"><h2>{html.escape(heading)}</h2>'
-            f'<p class="cl-drill-task">{html.escape(drill.task)}</p>{picture}{_options(drill)}</article>')
+            f'<p class="cl-drill-task">{html.escape(drill.task)}</p><div class="cl-drill-position">{picture}</div>'
+            f"{_options(drill)}</article>")
 
 
 def _key_item(number: int, drill: Drill) -> str:
