@@ -21,9 +21,9 @@ from __future__ import annotations
 from . import variant_skills  # noqa: F401  (registers the variants' skills into SKILLS)
 from .drills import KINDS, OUTCOMES, Drill, Grade, grade
 from .mastery import BOX_DIFFICULTY, BOXES, INTERVALS, Progress, Session, SkillMastery
-from .skills import DIFFICULTIES, SKILLS, Skill, generate, skill_ids
+from .skills import DIFFICULTIES, SKILLS, Skill, drill_set, generate, skill_ids
 from .store import ProgressFileError, default_path, export_results, load_progress, load_results, save_progress
 
 __all__ = ["BOXES", "BOX_DIFFICULTY", "DIFFICULTIES", "INTERVALS", "KINDS", "OUTCOMES", "SKILLS", "Drill", "Grade",
-           "Progress", "ProgressFileError", "Session", "Skill", "SkillMastery", "default_path", "export_results",
-           "generate", "grade", "load_progress", "load_results", "save_progress", "skill_ids"]
+           "Progress", "ProgressFileError", "Session", "Skill", "SkillMastery", "default_path", "drill_set",
+           "export_results", "generate", "grade", "load_progress", "load_results", "save_progress", "skill_ids"]

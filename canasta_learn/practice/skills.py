@@ -50,7 +50,7 @@ from ..rules.pile import pile_reason_text
 from ..rules.scoring import ScoreBreakdown, score_round
 from .drills import Drill, Explanation
 
-__all__ = ["DIFFICULTIES", "SKILLS", "Skill", "generate", "register", "skill_ids"]
+__all__ = ["DIFFICULTIES", "SKILLS", "Skill", "drill_set", "generate", "register", "skill_ids"]
 
 #: The difficulties a generator accepts: 1 plain cases, 2 mixed, 3 near misses.
 DIFFICULTIES = (1, 2, 3)
@@ -1366,3 +1366,32 @@ def generate(skill: str, seed: int, difficulty: int = 2) -> Drill:
         raise ValueError(f"difficulty must be 1, 2 or 3, not {difficulty!r}.")
     return SKILLS[skill].generator(seed, difficulty)
 
+
+
+#: The most drills `drill_set` makes at once (a printed sheet of 200 runs to over 100 A4 pages).
+MAX_DRILLS = 200
+
+
+def drill_set(skills: Sequence[str] | None = None, *, seed: int = 0, count: int = 12,
+              difficulty: int = 2) -> list[Drill]:
+    """``count`` drills of ``skills`` (default: every skill), the skills in turn, each from its own
+    seed drawn from ``seed``: the same arguments make the same drills (a printed sheet, a quiz).
+
+    An unknown skill, an empty list, a count outside 1-200 or a difficulty outside 1-3 raises a
+    ValueError naming it and what to give; a seed that is not a whole number, a TypeError.
+
+    >>> [drill.skill for drill in drill_set(["meld_value", "red_threes"], seed=4, count=3)]
+    ['meld_value', 'red_threes', 'meld_value']
+    """
+    chosen = list(SKILLS) if skills is None else list(skills)
+    if not chosen:
+        raise ValueError(f"skills must name at least one skill: {', '.join(SKILLS)}.")
+    for skill in chosen:
+        if skill not in SKILLS:
+            raise ValueError(f"skill must be one of {', '.join(SKILLS)}, not {skill!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {seed!r}.")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DRILLS:
+        raise ValueError(f"count must be a whole number from 1 to {MAX_DRILLS}, not {count!r}.")
+    rng = random.Random(seed)
+    return [generate(chosen[index % len(chosen)], rng.randrange(2**31), difficulty) for index in range(count)]

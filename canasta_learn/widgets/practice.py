@@ -48,12 +48,6 @@ from .hand import HandWidget
 
 __all__ = ["PracticeWidget"]
 
-#: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
-_ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-         "opening_minimum": "opening_minimum", "opening": "which_meld_opens", "one_card_pile": "can_take_pile",
-         "pile_unfreezes": "pile_state", "end_of_stock": "can_take_pile", "italian_pile": "can_take_pile",
-         "tranca_pile": "can_take_pile", "italian_opening": "which_meld_opens",
-         "canastra_opening": "which_meld_opens"}
 
 
 def _action_words(kind: str) -> tuple[str, str]:
@@ -203,7 +197,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ showing a drill
     def _show_drill(self) -> None:
-        from ..render import position_html
+        from ..render import SKILL_ASKS, position_html
 
         drill = self.drill
         self.grade = None
@@ -213,7 +207,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                                  + html.escape(gettext("Practise: {skill}").format(
                                      skill=SKILLS[drill.skill].title_words)) + "</h3>")
         self.task_view.value = f'<p style="font-size:17px;max-width:48em"><b>{html.escape(drill.task)}</b></p>'
-        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill))
+        self.position_view.value = position_html(drill.position, question=True, asks=SKILL_ASKS.get(drill.skill))
         self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
         self.hint_button.disabled = False
         self.after_box.children = []
