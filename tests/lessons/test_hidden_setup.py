@@ -146,3 +146,38 @@ def test_a_cell_collapsed_in_jupyterlab_stays_hidden_through_its_lesson_source(t
     source.write_text(to_lesson.to_myst(notebook), encoding="utf-8")
     built = [c for c in _build_lessons().to_notebook(source).cells if c.cell_type == "code"]
     assert [c.metadata.get("jupyter", {}).get("source_hidden", False) for c in built] == [True, False]
+
+
+def _cell_segments(page: str) -> dict[str, str]:
+    """The HTML of each cell of an nbconvert page, by cell id."""
+    import re
+
+    starts = [(m.start(), m.group(1)) for m in re.finditer(r'id="cell-id=([^"]+)"', page)]
+    return {cell_id: page[start:(starts[n + 1][0] if n + 1 < len(starts) else len(page))]
+            for n, (start, cell_id) in enumerate(starts)}
+
+
+@pytest.mark.parametrize("student", [True, False])
+def test_export_student_pages_leave_out_hidden_inputs_and_keep_their_outputs(student: bool) -> None:
+    """``export --student`` writes a hidden cell's output without its code; the teacher's export
+    (no --student) keeps every input."""
+    pytest.importorskip("nbconvert")
+    import nbformat
+
+    from canasta_learn.cli import export as cli_export
+
+    nb = nbformat.v4.new_notebook()
+    setup = nbformat.v4.new_code_cell("import secret_helper", metadata={"tags": ["setup", "hide-input"]})
+    setup.outputs = [nbformat.v4.new_output("stream", text="setup output shown\n")]
+    shown = nbformat.v4.new_code_cell("visible_call()")
+    shown.outputs = [nbformat.v4.new_output("stream", text="visible output\n")]
+    setup.id, shown.id = "setup-cell", "shown-cell"
+    nb.cells = [setup, shown]
+    page_nb = cli_export.static_notebook(nb, student=student)
+    body, _ = cli_export._exporter("html").from_notebook_node(page_nb, resources={"metadata": {"name": "t"}})
+    cells = _cell_segments(body)
+    assert "setup output shown" in cells["setup-cell"] and "visible output" in cells["shown-cell"]
+    assert ("jp-InputArea" in cells["setup-cell"]) == (not student)
+    assert ("secret_helper" in cells["setup-cell"]) == (not student)
+    assert "jp-InputArea" in cells["shown-cell"] and "visible_call" in cells["shown-cell"]
+    assert "transient" not in nb.cells[0].metadata  # the original is untouched
