@@ -6,10 +6,12 @@ cards, tables and verdicts show without a kernel or network (they are the inline
 the static reprs). Interactive widgets cannot run in a static page; each is replaced by a
 short note, except quizzes, which keep their static rendering (question, cards, choices, and
 the answer with the engine's verdict in a closed ``<details>`` element). ``--student`` removes
-the cells tagged ``solution``. The pages are self-contained: the package's nbconvert templates
-(``data/export_templates``) leave out require.js, MathJax, mermaid and the widget renderer,
-which nbconvert loads from CDNs, and the slides inline the package's reveal.js
-(``data/reveal.js``). ``OUT/index.html`` links every page, so OUT is a static site.
+the cells tagged ``solution`` and the code of the cells whose input a learner does not read
+(tagged ``hide-input`` or ``remove-input``: setup, helpers, quizzes; their outputs stay).
+The pages are self-contained: the package's nbconvert templates (``data/export_templates``)
+leave out require.js, MathJax, mermaid and the widget renderer, which nbconvert loads from CDNs,
+and the slides inline the package's reveal.js (``data/reveal.js``).
+``OUT/index.html`` links every page, so OUT is a static site.
 
 Exporting into a folder that already holds pages adds to it: ``index.html`` links the pages
 written now and those an earlier export wrote (still there), and nothing else in the folder
@@ -40,6 +42,7 @@ from .lessons import LessonsError, lesson_names, lessons_dir
 
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "HIDDEN_INPUT_TAGS",
     "SOLUTION_TAG",
     "STATIC_ATTR",
     "WIDGET_MIME",
@@ -55,6 +58,9 @@ __all__ = [
 
 #: The cell tag of answer cells (removed by ``export --student``).
 SOLUTION_TAG = "solution"
+#: The cell tags whose input ``export --student`` leaves out (the output stays): the tag
+#: ``scripts/build_lessons.py`` writes on hidden cells, and Jupyter Book's tag for removing it.
+HIDDEN_INPUT_TAGS = ("hide-input", "remove-input")
 #: The MIME type of an ipywidgets view in a notebook output.
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 #: The attribute marking a widget's own static ``text/html`` rendering (quizzes); it must
@@ -109,7 +115,8 @@ def _static_output(output: Any) -> Any:
 def static_notebook(nb: Any, *, student: bool = False) -> Any:
     """The executed notebook ready for a static page: widget outputs replaced by their
     static rendering (quizzes) or by a note (other widgets), and with ``student`` the cells
-    tagged ``solution`` removed. Returns a new notebook."""
+    tagged ``solution`` removed and the input of the cells tagged `HIDDEN_INPUT_TAGS` left out
+    (``transient.remove_source``, which nbconvert's templates honour). Returns a new notebook."""
     import copy
 
     out = copy.deepcopy(nb)
@@ -118,6 +125,8 @@ def static_notebook(nb: Any, *, student: bool = False) -> Any:
     for cell in out.cells:
         if cell.get("cell_type") != "code":
             continue
+        if student and any(tag in HIDDEN_INPUT_TAGS for tag in _tags(cell)):
+            cell.metadata.setdefault("transient", {})["remove_source"] = True
         cell.outputs = [
             _static_output(o) if WIDGET_MIME in o.get("data", {}) else o for o in cell.outputs
         ]
@@ -307,7 +316,8 @@ def register(subparsers: Any) -> None:
                         help=gettext("html pages (default) or reveal.js slides"))
     export.add_argument("out", help=gettext("the output folder"))
     export.add_argument("--student", action="store_true",
-                        help=gettext("leave out the answer cells (tagged 'solution')"))
+                        help=gettext("leave out the answer cells (tagged 'solution') and the code of the setup, "
+                                     "helper and quiz cells (tagged 'hide-input')"))
     export.add_argument("--lesson", action="append", metavar="NAME",
                         help=gettext("export only this lesson (repeatable), e.g. 02_frozen_and_blocked_piles"))
     export.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT,

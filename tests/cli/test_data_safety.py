@@ -432,6 +432,9 @@ CASES = {
          "pages/02_frozen_and_blocked_piles.html": "<html>2</html>"}, slow=True),
     "lessons, over a learner's edited copy": Case(
         lambda d: ["lessons", "--no-lab", "mine"], {f"mine/{LESSON}": '{"cells": [], "mine": 1}'}),
+    "lessons --student, over a learner's edited course": Case(
+        lambda d: ["lessons", "--student", "--no-lab", "course"],
+        {f"course/{LESSON}": '{"cells": [], "mine": 1}', "course/course.ipynb": "my own index"}),
     "play, over an edited play notebook": Case(
         lambda d: ["play", "--no-voila", "--dir", "class", "--seed", "5"],
         {"class/canasta-play.ipynb": '{"cells": [], "my edits": 1}'}),
