@@ -53,9 +53,10 @@ SKIPPED_DIRS = ("tests/", "canasta_learn/data/reveal.js/")
 _SEGMENT = r"[A-Za-z0-9_.-]+"
 #: a name ends where no name character follows (a dot ends it if no name character follows the dot)
 _END = r"(?![A-Za-z0-9_-]|\.[A-Za-z0-9_-])"
+_GIT = r"\.git(?![A-Za-z0-9_-])"
 #: Every form of a GitHub repository's link, as (kind, pattern with groups owner and name).
 FORMS = (
-    ("github", re.compile(rf"github\.com/(?P<owner>{_SEGMENT})/(?P<name>{_SEGMENT}?)(?:\.git(?![A-Za-z0-9_-])|{_END})")),
+    ("github", re.compile(rf"github\.com/(?P<owner>{_SEGMENT})/(?P<name>{_SEGMENT}?)(?:{_GIT}|{_END})")),
     ("binder", re.compile(rf"mybinder\.org/v2/gh/(?P<owner>{_SEGMENT})/(?P<name>{_SEGMENT})/")),
     ("pages", re.compile(rf"(?P<owner>[A-Za-z0-9-]+)\.github\.io/(?P<name>{_SEGMENT}?){_END}")),
     ("encoded", re.compile(rf"github\.com%2F(?P<owner>{_SEGMENT})%2F(?P<name>{_SEGMENT}?){_END}")),
@@ -137,7 +138,8 @@ def links(root: Path = ROOT) -> list[Link]:
                     continue
                 found.append(Link(rel, text.count("\n", 0, match.start()) + 1, kind, owner, name))
         for match in PULLED_FOLDER.finditer(text):
-            found.append(Link(rel, text.count("\n", 0, match.start()) + 1, "nbgitpuller folder", "", match.group("name")))
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Link(rel, line, "nbgitpuller folder", "", match.group("name")))
     return found
 
 
@@ -162,7 +164,7 @@ def rewrite(text: str, old: tuple[str, str], new: tuple[str, str]) -> str:
     """
     (o, n), (new_owner, new_name) = old, new
     qo, qn = re.escape(o), re.escape(n)
-    text = re.sub(rf"github\.com/{qo}/{qn}(?=\.git(?![A-Za-z0-9_-])|{_END})", f"github.com/{new_owner}/{new_name}", text)
+    text = re.sub(rf"github\.com/{qo}/{qn}(?={_GIT}|{_END})", f"github.com/{new_owner}/{new_name}", text)
     text = re.sub(rf"mybinder\.org/v2/gh/{qo}/{qn}/", f"mybinder.org/v2/gh/{new_owner}/{new_name}/", text)
     pages_owner = new_owner if f"{new_owner}/{new_name}" == PLACEHOLDER else new_owner.lower()
     text = re.sub(rf"(?<![A-Za-z0-9-]){qo}\.github\.io/{qn}{_END}", f"{pages_owner}.github.io/{new_name}", text,
