@@ -44,7 +44,10 @@ PLACEHOLDER = "OWNER/REPO"
 #: Repositories of other projects that the project's files link to (not the project's own).
 THIRD_PARTY = frozenset({"jupyterhub/nbgitpuller"})
 #: The notes that hold only while the address is the placeholder.
-UNPUBLISHED = re.compile(r"<!-- unpublished -->.*?<!-- /unpublished -->\n?", re.S)
+#: A note of its own lines (removed with the blank line after it) or within a paragraph.
+UNPUBLISHED_BLOCK = re.compile(r"^<!-- unpublished -->\n(?:(?!<!-- unpublished -->).)*?\n<!-- /unpublished -->\n\n?",
+                               re.S | re.M)
+UNPUBLISHED_INLINE = re.compile(r"<!-- unpublished -->(?:(?!<!-- unpublished -->).)*?<!-- /unpublished --> ?", re.S)
 #: The files that may hold links to the project: those a reader sees (not the Python sources
 #: and tests, whose example addresses are the input of the code they test).
 SUFFIXES = frozenset({".md", ".toml", ".yml", ".yaml", ".txt", ".ipynb", ".cfg", ".sh", ".html"})
@@ -172,7 +175,7 @@ def rewrite(text: str, old: tuple[str, str], new: tuple[str, str]) -> str:
     text = re.sub(rf"github\.com%2F{qo}%2F{qn}{_END}", f"github.com%2F{new_owner}%2F{new_name}", text)
     text = re.sub(rf"urlpath=lab%2Ftree%2F{qn}%2F", f"urlpath=lab%2Ftree%2F{new_name}%2F", text)
     if f"{new_owner}/{new_name}" != PLACEHOLDER:
-        text = UNPUBLISHED.sub("", text)
+        text = UNPUBLISHED_INLINE.sub("", UNPUBLISHED_BLOCK.sub("", text))
     return text
 
 
