@@ -22,7 +22,7 @@ It rewrites every one of those links from the address now in ``pyproject.toml`` 
 one, and removes the notes that only hold while the address is the placeholder (text between
 ``<!-- unpublished -->`` and ``<!-- /unpublished -->``). Each file is replaced whole (a
 temporary file, then renamed). ``--check`` changes nothing and exits 1, naming each file and
-line, if any link to the project disagrees with ``pyproject.toml``; ``tests/test_repository_address.py``
+line, if any link to the project disagrees with ``pyproject.toml``; ``tests/publish/test_repository_address.py``
 runs that check.
 """
 
