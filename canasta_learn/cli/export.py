@@ -47,6 +47,7 @@ __all__ = [
     "export_lessons",
     "index_entries",
     "index_page",
+    "index_text",
     "register",
     "reveal_assets",
     "static_notebook",
@@ -221,7 +222,7 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
         written.append(target)
         if target.name in titles:
             kept -= 1
-        lesson = Path(name).stem.replace("_", " ")
+        lesson = index_text(name, page_nb.metadata.get("canasta_learn", {}).get("title"))
         titles[target.name] = lesson if to == "html" else gettext("{lesson} (slides)").format(lesson=lesson)
         replace_file(index, index_page(sorted(titles.items()), student=student))  # every page written is linked
         print(gettext("wrote {file}").format(file=target), flush=True)
@@ -231,6 +232,22 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
             file=index, count=kept), flush=True)
     written.append(index)
     return written
+
+
+def index_text(name: str, title: object) -> str:
+    """How the index names a lesson: its number and its title ("02 · Frozen and blocked piles"),
+    or, for a notebook without a title, its file name in words.
+
+    >>> index_text("02_frozen_and_blocked_piles.ipynb", "Frozen and blocked piles")
+    '02 · Frozen and blocked piles'
+    >>> index_text("my_notes.ipynb", None)
+    'my notes'
+    """
+    stem = Path(name).stem
+    number, _, _rest = stem.partition("_")
+    if isinstance(title, str) and title.strip():
+        return f"{number} · {title.strip()}" if number.isdigit() else title.strip()
+    return stem.replace("_", " ")
 
 
 def index_page(entries: Sequence[tuple[str, str]], *, student: bool = False) -> str:

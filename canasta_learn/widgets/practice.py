@@ -48,9 +48,6 @@ from .hand import HandWidget
 
 __all__ = ["PracticeWidget"]
 
-#: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
-_ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-         "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
 
 
 def _action_words(kind: str) -> tuple[str, str]:
@@ -86,12 +83,15 @@ def _outcome_banner(result: Grade, chosen: str) -> str:
 class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     """Practice that trains: one drill at a time, graded by the engine, progress kept.
 
-    ``PracticeWidget(path=None, *, skills=None, seed=None, difficulty=None, language=None, now=...)``
+    ``PracticeWidget(path=None, *, skills=None, seed=None, difficulty=None, language=None, now=...,
+    profile="classic")``
 
     ``path`` is the progress file (default: `practice.default_path`); it is read when the widget
     is made (a file that is not a practice file raises `practice.ProgressFileError`) and written
-    after every answer. ``skills``, ``seed``, ``difficulty`` and ``now`` go to the `Session`
-    (pass ``seed`` to replay the same drills). ``language`` is the language it speaks (default:
+    after every answer. ``skills``, ``seed``, ``difficulty``, ``now`` and ``profile`` go to the
+    `Session` (pass ``seed`` to replay the same drills; ``profile``, the game whose skills are
+    practised when ``skills`` is not given: ``"classic"``, ``"italian"``,
+    ``"pennies_from_heaven"``, ``"canastra_br"`` or ``"tranca"``). ``language`` is the language it speaks (default:
     the language spoken now).
 
     Attributes a test (or a notebook) drives: ``drill`` and ``grade`` (the current drill and the
@@ -104,14 +104,15 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, skills: Iterable[str] | None = None,
                  seed: int | None = None, difficulty: int | None = None, language: str | None = None,
-                 now: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
+                 now: Callable[[], datetime] | None = None, profile: str = "classic", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: The language the widget speaks.
         self.language = widget_language(language)
         #: The progress file.
         self.path = Path(path) if path is not None else default_path()
         self.progress = load_progress(self.path)
-        self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty)
+        self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty,
+                               profile=profile)
         self.grade: Grade | None = None
         self.hint_level = 0
         self._staged: list[list[Card]] = []
@@ -196,7 +197,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ showing a drill
     def _show_drill(self) -> None:
-        from ..render import position_html
+        from ..render import SKILL_ASKS, position_html
 
         drill = self.drill
         self.grade = None
@@ -206,7 +207,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                                  + html.escape(gettext("Practise: {skill}").format(
                                      skill=SKILLS[drill.skill].title_words)) + "</h3>")
         self.task_view.value = f'<p style="font-size:17px;max-width:48em"><b>{html.escape(drill.task)}</b></p>'
-        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill))
+        self.position_view.value = position_html(drill.position, question=True, asks=SKILL_ASKS.get(drill.skill))
         self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
         self.hint_button.disabled = False
         self.after_box.children = []

@@ -372,6 +372,8 @@ def test_export_into_a_folder_of_pages_links_them_all(tmp_path: Path) -> None:
     assert result.status == 0, result.output
     links = re.findall(r'<a href="([^"]+)">', (out / "index.html").read_text(encoding="utf-8"))
     assert links == ["00_start_here.html", "01_cards_and_melds.html", "02_frozen_and_blocked_piles.html"]
+    texts = re.findall(r'<a href="[^"]+">([^<]+)</a>', (out / "index.html").read_text(encoding="utf-8"))
+    assert texts[0] == "00 · Start here"  # the lesson's number and title, not its file name
     assert f"{out / 'index.html'} also links 2 pages an earlier export wrote there." in result.output
     assert (out / "notes.txt").read_text(encoding="utf-8") == "the teacher's notes"
     assert sorted(p.name for p in out.iterdir()) == ["00_start_here.html", "01_cards_and_melds.html",

@@ -97,11 +97,12 @@ def test_pages_deploys_the_site_and_the_handouts_it_built() -> None:
     assert pages["jobs"]["deploy"]["environment"]["name"] == "github-pages"
 
 
-def test_readme_describes_the_pages_workflow_as_it_is() -> None:
-    """The README's GitHub Pages paragraph names the workflow, its commands and the two
+def test_the_docs_describe_the_pages_workflow_as_it_is() -> None:
+    """docs/jupyterlite.md's GitHub Pages paragraph names the workflow, its commands and the two
     addresses the workflow's folders give (lab/ of the site, handouts/ of the export)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    paragraph = readme[readme.index("To publish on GitHub Pages"):readme.index("- **Editing the lessons:**")]
+    page = (ROOT / "docs" / "jupyterlite.md").read_text(encoding="utf-8")
+    start = page.index("To publish on GitHub Pages")
+    paragraph = page[start:page.index("\n\n", start)]
     assert "`.github/workflows/pages.yml`" in paragraph
     for command in ('pip install -e ".[site,lessons]"', "canasta-learn site _site", "_site/handouts/"):
         assert command in re.sub(r"\s+", " ", paragraph), command
