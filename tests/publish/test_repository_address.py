@@ -57,13 +57,14 @@ def test_every_link_to_the_project_names_the_address_in_pyproject() -> None:
 
 def test_the_links_are_found_in_every_form_the_project_uses() -> None:
     """The README's clone line, its Binder links (one per lesson and the badges), the Pages
-    addresses, the classroom guide's nbgitpuller link and install lines, the package's URLs
+    addresses (docs/jupyterlite.md), the classroom guide's nbgitpuller link and install lines, the package's URLs
     and the changelog's link are all seen (so none can be missed by the check)."""
     links = sr.links()
     by_file: dict[str, set[str]] = {}
     for link in links:
         by_file.setdefault(link.path, set()).add(link.kind)
-    assert by_file["README.md"] == {"github", "binder", "pages"}
+    assert by_file["README.md"] == {"github", "binder"}
+    assert by_file["docs/jupyterlite.md"] == {"pages"}
     assert by_file["README.pt-BR.md"] == {"github", "binder"}
     assert by_file["docs/classroom.md"] == {"github", "encoded", "nbgitpuller folder"}
     assert by_file["pyproject.toml"] == {"github", "pages"}
@@ -105,7 +106,8 @@ def test_publishing_is_one_command_that_rewrites_every_link(tmp_path: Path) -> N
     assert "git clone https://github.com/Someone/canasta_learn.git canasta_learn" in readme
     assert ("https://mybinder.org/v2/gh/Someone/canasta_learn/HEAD?urlpath=lab/tree/notebooks/"
             "02_frozen_and_blocked_piles.ipynb") in readme
-    assert "https://someone.github.io/canasta_learn/lab/" in readme
+    assert "https://someone.github.io/canasta_learn/lab/" in (copy / "docs" / "jupyterlite.md").read_text(
+        encoding="utf-8")
     guide = (copy / "docs" / "classroom.md").read_text(encoding="utf-8")
     assert "OWNER" not in guide and "unpublished" not in guide
     link = classroom_link("https://hub.example.edu", "02_frozen_and_blocked_piles",
@@ -117,7 +119,8 @@ def test_publishing_is_one_command_that_rewrites_every_link(tmp_path: Path) -> N
     # the files outside the links are byte for byte what they were
     original = snapshot(copy_of_the_project(tmp_path / "again"))
     changed = {path for path, text in snapshot(copy).items() if original[path] != text}
-    assert changed == {"README.md", "README.pt-BR.md", "docs/classroom.md", "pyproject.toml", "CHANGELOG.md"}
+    assert changed == {"README.md", "README.pt-BR.md", "docs/classroom.md", "docs/jupyterlite.md", "docs/lessons.md",
+                       "pyproject.toml", "CHANGELOG.md"}
 
     # a second move, to another repository, works the same from the published address
     assert run("someone-else/canasta-learn", "--root", str(copy)).returncode == 0

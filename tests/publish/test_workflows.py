@@ -82,9 +82,9 @@ def test_ci_runs_the_readme_test_command_in_debian_as_root() -> None:
     assert set(ci["on"]) >= {"push", "pull_request"}
 
 
-def test_pages_deploys_the_site_and_the_handouts_it_built() -> None:
-    """pages.yml builds the JupyterLite site and both editions' static pages into the folder it
-    uploads, and deploys that with the Pages actions and the permissions they need."""
+def test_pages_deploys_the_site_the_handouts_and_the_docs_it_built() -> None:
+    """pages.yml builds the JupyterLite site, both editions' static pages and the documentation
+    site into the folder it uploads, and deploys that with the Pages actions and the permissions they need."""
     pages = workflow("pages.yml")
     assert pages["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
     assert "actions/upload-pages-artifact" in uses(pages) and "actions/deploy-pages" in uses(pages)
@@ -94,21 +94,25 @@ def test_pages_deploys_the_site_and_the_handouts_it_built() -> None:
     assert ["canasta-learn", "site", folder] in commands
     assert ["canasta-learn", "export", "--to", "html", f"{folder}/handouts"] in commands
     assert ["canasta-learn", "--lang", "pt_BR", "export", "--to", "html", f"{folder}/handouts/pt_BR"] in commands
+    sphinx = ["python", "-m", "sphinx", "-b", "html", "-W", "--keep-going", "docs", f"{folder}/docs"]
+    assert sphinx in run_commands(pages)
     assert pages["jobs"]["deploy"]["environment"]["name"] == "github-pages"
 
 
 def test_the_docs_describe_the_pages_workflow_as_it_is() -> None:
-    """docs/jupyterlite.md's GitHub Pages paragraph names the workflow, its commands and the two
-    addresses the workflow's folders give (lab/ of the site, handouts/ of the export)."""
+    """docs/jupyterlite.md's GitHub Pages paragraph names the workflow, its commands and the
+    addresses the workflow's folders give (lab/ of the site, handouts/ of the export, docs/)."""
     page = (ROOT / "docs" / "jupyterlite.md").read_text(encoding="utf-8")
     start = page.index("To publish on GitHub Pages")
-    paragraph = page[start:page.index("\n\n", start)]
+    paragraph = page[start:].split("\n\n")[0]
     assert "`.github/workflows/pages.yml`" in paragraph
-    for command in ('pip install -e ".[site,lessons]"', "canasta-learn site _site", "_site/handouts/"):
+    for command in ('pip install -e ".[site,lessons,docs]"', "canasta-learn site _site", "_site/handouts/",
+                    "_site/docs/"):
         assert command in re.sub(r"\s+", " ", paragraph), command
     install = [w for w in run_commands(workflow("pages.yml")) if w[:4] == ["python", "-m", "pip", "install"]]
-    assert install == [["python", "-m", "pip", "install", "-e", ".[site,lessons]"]]
-    assert re.search(r"github\.io/\w+/lab/", paragraph) and re.search(r"github\.io/\w+/handouts/", paragraph)
+    assert install == [["python", "-m", "pip", "install", "-e", ".[site,lessons,docs]"]]
+    for folder in ("lab", "handouts", "docs"):
+        assert re.search(rf"github\.io/\w+/{folder}/", paragraph), folder
 
 
 def test_release_builds_checks_and_publishes_with_trusted_publishing() -> None:
