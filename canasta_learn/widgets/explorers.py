@@ -34,7 +34,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
-from ..core.i18n import N_, gettext, ngettext, pgettext, speaking
+from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.verdicts import Verdict
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
@@ -100,8 +100,8 @@ def _error_box(css: str = "cl-position-error") -> widgets.HTML:
     return box
 
 
-#: How an error names each ``|``-separated part of a `MeldsText`, by what the parts are.
-_PART_WORDS = {"meld": N_("Meld {number}: {error}"), "hand": N_("Hand {number}: {error}")}
+#: What the ``|``-separated parts of a `MeldsText` may be (an error names the part by it).
+_PARTS = ("meld", "hand")
 
 
 class MeldsText:
@@ -115,8 +115,8 @@ class MeldsText:
                  placeholder: str = "h13 s13 s13 | c9 c9 d9",
                  on_change: Callable[[list[list[Card]]], None] | None = None,
                  part: str = "meld") -> None:
-        if part not in _PART_WORDS:
-            raise ValueError(f"part must be one of {', '.join(_PART_WORDS)}, not {part!r}.")
+        if part not in _PARTS:
+            raise ValueError(f"part must be one of {', '.join(_PARTS)}, not {part!r}.")
         #: The language its messages speak: the one spoken when it is made (its explorer's).
         self.language = widget_language(None)
         #: What each ``|``-separated part is ("meld" or "hand"): an error names it ("Hand 2: ...").
@@ -144,7 +144,8 @@ class MeldsText:
             try:
                 melds.append(parse_cards(piece))
             except NotationError as error:
-                raise NotationError(gettext(_PART_WORDS[part]).format(number=number, error=error)) from error
+                words = gettext("Hand {number}: {error}") if part == "hand" else gettext("Meld {number}: {error}")
+                raise NotationError(words.format(number=number, error=error)) from error
         return melds
 
     @spoken
