@@ -40,7 +40,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Card, format_cards
-from ..core.i18n import gettext, pgettext, speaking
+from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, export_results, load_progress, save_progress
 from ..practice.mastery import utc_now
 from .common import error_html, spoken, widget_language
@@ -51,6 +51,40 @@ __all__ = ["PracticeWidget"]
 #: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
 _ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
          "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
+
+#: The kinds answered by clicking the hand's cards (the picture then leaves the hand out).
+_ACTION_KINDS = ("take_pile", "open", "go_out")
+
+#: The width of a card in the position picture and in the clickable hand (pixels).
+_CARD_WIDTH = 56
+
+#: A skill counts as mastered in the top boxes (its bar is green there).
+MASTERED_BOX = 4
+
+_WRAP = {"flex_flow": "row wrap", "align_items": "center"}
+
+#: The widget's own style: compact position panels (the picture's inline styles are for a page of
+#: its own), a visible focus ring on every control, and the hand's cards a little closer.
+_STYLE = """<style>
+.cl-practice h3.cl-practice-title { margin: 2px 0; font-size: 18px; }
+.cl-practice .cl-practice-task-text { font-size: 16px; font-weight: 700; margin: 2px 0 4px 0; max-width: 60em;
+  line-height: 1.35; }
+.cl-practice .cl-practice-position .cl-position { padding: 4px 8px !important; display: flex; flex-wrap: wrap;
+  align-items: flex-start; column-gap: 8px; }
+.cl-practice .cl-practice-position .cl-position > div:first-child { flex-basis: 100%; margin-bottom: 0 !important; }
+.cl-practice .cl-practice-position .cl-position > section { margin: 2px 0 !important;
+  padding: 4px 8px !important; }
+.cl-practice .cl-practice-position .cl-heading { font-size: 15px !important; margin-bottom: 2px !important; }
+.cl-practice .cl-practice-position .cl-row { margin: 2px 8px 2px 0 !important; }
+.cl-practice .cl-hand-cards { padding: 16px 6px 8px 6px; }
+.cl-practice .cl-hand-card { margin-right: -18px; }
+.cl-practice .cl-hand-card:last-child { margin-right: 0; }
+.cl-practice .cl-quiz-banner { font-size: 17px !important; padding: 6px 10px !important; margin: 4px 0 !important; }
+.cl-practice .cl-practice-hints div { margin: 2px 0; line-height: 1.35; }
+.cl-practice .jupyter-button:focus-visible, .cl-practice input:focus-visible, .cl-practice summary:focus-visible,
+.cl-practice a:focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2) !important;
+  outline-offset: 2px; }
+</style>"""
 
 
 def _action_words(kind: str) -> tuple[str, str]:
@@ -130,6 +164,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         return button
 
     def _build(self) -> None:
+        self.style_view = widgets.HTML(_STYLE)
+        self.style_view.add_class("cl-practice-style")
         self.title_view = widgets.HTML("")
         self.title_view.add_class("cl-practice-skill")
         self.task_view = widgets.HTML("")
@@ -140,15 +176,17 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.no_button = self._button(pgettext("quiz answer", "No"), lambda: self._answer(False), "cl-practice-no")
         self.number = widgets.Text(value="", placeholder=gettext("a whole number"), continuous_update=False,
                                    description=gettext("Your answer:"), style={"description_width": "initial"},
-                                   layout=widgets.Layout(width="260px"))
+                                   layout=widgets.Layout(width="16em"))
         self.number.add_class("cl-practice-number")
         # continuous_update=False: the value reaches Python when Enter is pressed (or the field is left)
         self.number.observe(self._submitted, names="value")
         self.check_button = self._button(gettext("Check"), self._check_number, "cl-practice-check", "primary")
         self.choice_buttons: list[widgets.Button] = []
-        self.choice_box = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand = HandWidget([], language=self.language)
+        self.choice_box = widgets.HBox([], layout=_WRAP)
+        # the clickable hand is the position's hand in an action drill (the picture leaves it out)
+        self.hand = HandWidget([], language=self.language, card_width=_CARD_WIDTH)
         self.staged_view = widgets.HTML("")
+        self.staged_view.add_class("cl-practice-staged")
         self.meld_button = self._button(gettext("Add the selected cards as a meld"), self._stage_meld,
                                         "cl-practice-meld")
         self.reset_button = self._button(gettext("Start again"), self._unstage, "cl-practice-reset")
@@ -156,6 +194,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.may_not_button = self._button("", lambda: self._answer(None), "cl-practice-may-not")
         self.error_view = widgets.HTML("")
         self.answer_box = widgets.VBox([])
+        self.answer_box.add_class("cl-practice-answer")
         self.hint_button = self._button(gettext("Hint"), self._hint, "cl-practice-hint")
         self.hint_view = widgets.HTML("")
         self.hint_view.add_class("cl-practice-hints")
@@ -163,23 +202,44 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback_view.add_class("cl-practice-feedback")
         self.retry_button = self._button(gettext("Try a fresh one"), self._retry, "cl-practice-retry", "warning")
         self.next_button = self._button(gettext("Next drill"), self._next, "cl-practice-next", "success")
-        self.after_box = widgets.HBox([])
+        self.after_box = widgets.HBox([], layout=_WRAP)
+        # the progress in one line: the summary, the current skill's box and streak, the rest behind a toggle
+        self.summary_view = widgets.HTML("")
+        self.summary_view.add_class("cl-practice-summary-text")
+        self.skill_bar = widgets.IntProgress(value=1, min=0, max=BOXES[-1], layout=widgets.Layout(width="5em"))
+        self.skill_bar.add_class("cl-practice-skill-bar")
+        self.skill_box_view = widgets.HTML("")
+        self.skill_box_view.add_class("cl-practice-skill-box")
         self.streak_view = widgets.HTML("")
         self.streak_view.add_class("cl-practice-streak")
+        self.details_button = widgets.ToggleButton(value=False, description=gettext("All skills"),
+                                                   tooltip=gettext("Every skill's progress, and exporting your "
+                                                                   "results for your teacher"),
+                                                   icon="", layout=widgets.Layout(width="auto"))
+        self.details_button.add_class("cl-practice-details-toggle")
+        self.details_button.observe(self._toggle_details, names="value")
+        self.summary_box = widgets.HBox([self.summary_view, self.skill_bar, self.skill_box_view, self.streak_view,
+                                         self.details_button],
+                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.summary_box.add_class("cl-practice-summary")
         self.bars: dict[str, widgets.IntProgress] = {}
         self.box_views: dict[str, widgets.HTML] = {}
-        rows = []
+        cells = []
         for skill in self.session.skills:
-            bar = widgets.IntProgress(value=1, min=0, max=BOXES[-1], description=SKILLS[skill].title_words,
-                                      style={"description_width": "16em"}, layout=widgets.Layout(width="28em"))
+            title = SKILLS[skill].title_words
+            bar = widgets.IntProgress(value=1, min=0, max=BOXES[-1], description=title,
+                                      style={"description_width": "13em"}, layout=widgets.Layout(width="19em"))
             bar.add_class("cl-practice-bar")
             self.bars[skill] = bar
             # the box in words too (not the bar's length alone)
             self.box_views[skill] = words = widgets.HTML("")
             words.add_class(f"cl-practice-box-{skill}")
-            rows.append(widgets.HBox([bar, words]))
-        heading = gettext("Your progress (box 1 to 5)")
+            cells.append(widgets.HBox([bar, words], layout=widgets.Layout(align_items="center")))
+        heading = gettext("Your progress (box 1 to 5; mastered: box {box} or higher)").format(box=MASTERED_BOX)
         self.progress_heading = widgets.HTML(f"<b>{html.escape(heading)}</b>")
+        self.progress_grid = widgets.GridBox(cells, layout=widgets.Layout(
+            grid_template_columns="repeat(auto-fill, minmax(25em, 1fr))", grid_gap="0 12px", width="100%"))
+        self.progress_grid.add_class("cl-practice-bars")
         # the results file a learner hands in (practice.export_results: the name typed, the counts)
         self.learner_name = widgets.Text(value=self.progress.learner, placeholder=gettext("your name"),
                                          description=gettext("Name for your teacher:"),
@@ -188,39 +248,69 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.export_button = self._button(gettext("Export my results"), self._export, "cl-practice-export")
         self.export_view = widgets.HTML("")
         self.export_view.add_class("cl-practice-export-link")
-        self.children = [self.title_view, self.task_view, self.position_view, self.answer_box,
-                         widgets.HBox([self.hint_button]), self.hint_view, self.error_view, self.feedback_view,
-                         self.after_box, self.streak_view, self.progress_heading, widgets.VBox(rows),
-                         widgets.HBox([self.learner_name, self.export_button, self.export_view],
-                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))]
+        self.details_box = widgets.VBox(
+            [self.progress_heading, self.progress_grid,
+             widgets.HBox([self.learner_name, self.export_button, self.export_view],
+                          layout=widgets.Layout(flex_flow="row wrap", align_items="center"))],
+            layout=widgets.Layout(display="none", border="1px solid var(--jp-border-color2, #ccc)",
+                                  padding="4px 8px", margin="2px 0 6px 0"))
+        self.details_box.add_class("cl-practice-details")
+        self.left_box = widgets.VBox([self.position_view],
+                                     layout=widgets.Layout(flex="1 1 440px", min_width="0", max_width="100%"))
+        self.left_box.add_class("cl-practice-left")
+        self.right_box = widgets.VBox([self.answer_box, widgets.HBox([self.hint_button]), self.hint_view,
+                                       self.error_view, self.feedback_view, self.after_box],
+                                      layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="100%"))
+        self.right_box.add_class("cl-practice-right")
+        # Tab order is the order read: progress, (all skills), the task, the position and hand, the
+        # answer controls, Hint, the feedback, Try a fresh one / Next drill
+        self.children = [self.style_view,
+                         widgets.HBox([self.title_view, self.summary_box],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                            grid_gap="0 16px")),
+                         self.details_box, self.task_view,
+                         widgets.HBox([self.left_box, self.right_box],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                            grid_gap="0 16px"))]
+
+    def _toggle_details(self, change: dict[str, Any]) -> None:
+        self.details_box.layout.display = "flex" if change["new"] else "none"
 
     # ------------------------------------------------------------------ showing a drill
-    def _show_drill(self) -> None:
+    def _show_drill(self) -> widgets.DOMWidget:
+        """Show ``self.drill``; returns its first answer control (what a keyboard user goes to)."""
         from ..render import position_html
 
         drill = self.drill
         self.grade = None
         self.hint_level = 0
         self._staged = []
-        self.title_view.value = ('<h3 style="margin:4px 0">'
+        self.title_view.value = ('<h3 class="cl-practice-title">'
                                  + html.escape(gettext("Practise: {skill}").format(
                                      skill=SKILLS[drill.skill].title_words)) + "</h3>")
-        self.task_view.value = f'<p style="font-size:17px;max-width:48em"><b>{html.escape(drill.task)}</b></p>'
-        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill))
+        self.task_view.value = f'<p class="cl-practice-task-text">{html.escape(drill.task)}</p>'
+        action = drill.kind in _ACTION_KINDS
+        # an action drill's hand is the clickable hand below the picture, shown once
+        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill),
+                                                 width=_CARD_WIDTH, hand=not action)
         self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
         self.hint_button.disabled = False
         self.after_box.children = []
         controls: list[Any]
+        first: widgets.DOMWidget
         if drill.kind == "yes_no":
             controls = [widgets.HBox([self.yes_button, self.no_button])]
+            first = self.yes_button
         elif drill.kind == "number":
             self.number.value = ""
-            controls = [widgets.HBox([self.number, self.check_button])]
+            controls = [widgets.HBox([self.number, self.check_button], layout=_WRAP)]
+            first = self.number
         elif drill.kind == "choice":
             self.choice_buttons = [self._button(drill.choice_label(key), functools.partial(self._answer, key),
                                                 "cl-practice-choice") for key in drill.choices]
             self.choice_box.children = self.choice_buttons
             controls = [self.choice_box]
+            first = self.choice_buttons[0]
         else:
             self.hand.cards = list(drill.position.hand)
             act, may_not = _action_words(drill.kind)
@@ -230,10 +320,13 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             buttons = [self.action_button, self.may_not_button]
             if drill.kind in ("open", "go_out"):
                 buttons = [self.meld_button, self.reset_button, *buttons]
-            controls = [self.hand, self.staged_view, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
+            controls = [self.staged_view, widgets.HBox(buttons, layout=_WRAP)]
+            first = self.action_button
+        self.left_box.children = [self.position_view, self.hand] if action else [self.position_view]
         self.answer_box.children = controls
         self._enable(True)
         self._show_progress()
+        return first
 
     def _enable(self, on: bool) -> None:
         for button in (self.yes_button, self.no_button, self.check_button, *self.choice_buttons, self.meld_button,
@@ -243,18 +336,33 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.hand.selectable = on
 
     def _show_progress(self) -> None:
+        now = self.session.now()
+        mastered = due = 0
         for skill, bar in self.bars.items():
-            box = self.progress.mastery(skill).box
+            record = self.progress.mastery(skill)
+            box = record.box
+            mastered += box >= MASTERED_BOX
+            due += record.is_due(now)
             bar.value = box
-            bar.bar_style = "success" if box >= 4 else "info" if box >= 2 else ""
+            bar.bar_style = "success" if box >= MASTERED_BOX else "info" if box >= 2 else ""
             bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
                 skill=SKILLS[skill].title_words, box=box, boxes=BOXES[-1])
             self.box_views[skill].value = html.escape(gettext("box {box} of {boxes}").format(box=box,
                                                                                           boxes=BOXES[-1]))
+        total = len(self.bars)
+        summary = gettext("Mastered {mastered} of {total}").format(mastered=mastered, total=total)
+        due_now = ngettext("{count} due now", "{count} due now", due).format(count=due)
+        self.summary_view.value = f"{html.escape(summary)} \u00b7 {html.escape(due_now)} \u00b7"
         record = self.progress.mastery(self.drill.skill)
-        self.streak_view.value = html.escape(gettext("Streak in this skill: {streak} right in a row (best "
-                                                     "{best}).").format(streak=record.streak,
-                                                                        best=record.best_streak))
+        self.skill_bar.value = record.box
+        self.skill_bar.bar_style = self.bars[self.drill.skill].bar_style if self.drill.skill in self.bars else ""
+        self.skill_bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
+            skill=SKILLS[self.drill.skill].title_words, box=record.box, boxes=BOXES[-1])
+        self.skill_box_view.value = html.escape(gettext("this skill: box {box} of {boxes}").format(
+            box=record.box, boxes=BOXES[-1]))
+        self.streak_view.value = html.escape(gettext("{streak} right in a row (best {best})").format(
+            streak=record.streak, best=record.best_streak))
+        self.details_button.description = gettext("All skills ({count})").format(count=total)
 
     # ------------------------------------------------------------------ answering
     def _submitted(self, change: dict[str, Any]) -> None:
@@ -359,6 +467,9 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.grade = result
         self.error_view.value = ""
         self._enable(False)
+        # the feedback (with the answer and the engine's explanation) takes the hints' place
+        self.hint_view.value = ""
+        self.hint_button.disabled = True
         # the code behind a toggle, as in the quizzes' explanations (render.explanation_html)
         code = (f'<details class="cl-code-toggle" style="font-size:12px"><summary>'
                 f'{html.escape(gettext("Verdict code"))}</summary><code class="cl-code">'
@@ -367,6 +478,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                                     f"{_outcome_banner(result, said if said is not None else self._said(answer))}"
                                     f"{explanation_html(result.message)}{code}</div>")
         self.after_box.children = [self.next_button] if result.right else [self.retry_button, self.next_button]
+        (self.next_button if result.right else self.retry_button).focus()  # Enter goes on
         try:
             save_progress(self.progress, self.path)
         except OSError as error:
@@ -414,9 +526,9 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     @spoken
     def _retry(self) -> None:
         self.drill = self.session.retry(self.drill)
-        self._show_drill()
+        self._show_drill().focus()
 
     @spoken
     def _next(self) -> None:
         self.drill = self.session.drill(self.session.next_skills(1)[0])
-        self._show_drill()
+        self._show_drill().focus()
