@@ -39,7 +39,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.cards import Card, format_cards
+from ..core.cards import Card
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, export_results, load_progress, save_progress
 from ..practice.mastery import utc_now
@@ -77,14 +77,21 @@ _STYLE = """<style>
 .cl-practice .cl-practice-position .cl-heading { font-size: 15px !important; margin-bottom: 2px !important; }
 .cl-practice .cl-practice-position .cl-row { margin: 2px 8px 2px 0 !important; }
 .cl-practice .cl-hand-cards { padding: 16px 6px 8px 6px; }
-.cl-practice .cl-hand-card { margin-right: -18px; }
+.cl-practice .cl-hand-card { margin-right: -24px; }
 .cl-practice .cl-hand-card:last-child { margin-right: 0; }
 .cl-practice .cl-quiz-banner { font-size: 17px !important; padding: 6px 10px !important; margin: 4px 0 !important; }
 .cl-practice .cl-practice-hints div { margin: 2px 0; line-height: 1.35; }
+.cl-practice .jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
+  max-width: 100%; line-height: 1.2; padding-top: 4px; padding-bottom: 4px; }
 .cl-practice .jupyter-button:focus-visible, .cl-practice input:focus-visible, .cl-practice summary:focus-visible,
 .cl-practice a:focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2) !important;
   outline-offset: 2px; }
 </style>"""
+
+
+def _symbols(cards: Iterable[Card]) -> str:
+    """Cards as a learner reads them: ``K♥ K♠`` (never the notation ``h13``)."""
+    return " ".join(card.short for card in cards)
 
 
 def _action_words(kind: str) -> tuple[str, str]:
@@ -256,11 +263,11 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                                   padding="4px 8px", margin="2px 0 6px 0"))
         self.details_box.add_class("cl-practice-details")
         self.left_box = widgets.VBox([self.position_view],
-                                     layout=widgets.Layout(flex="1 1 440px", min_width="0", max_width="100%"))
+                                     layout=widgets.Layout(flex="1 1 500px", min_width="0", max_width="100%"))
         self.left_box.add_class("cl-practice-left")
         self.right_box = widgets.VBox([self.answer_box, widgets.HBox([self.hint_button]), self.hint_view,
                                        self.error_view, self.feedback_view, self.after_box],
-                                      layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="100%"))
+                                      layout=widgets.Layout(flex="1 1 280px", min_width="0", max_width="100%"))
         self.right_box.add_class("cl-practice-right")
         # Tab order is the order read: progress, (all skills), the task, the position and hand, the
         # answer controls, Hint, the feedback, Try a fresh one / Next drill
@@ -359,7 +366,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.skill_bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
             skill=SKILLS[self.drill.skill].title_words, box=record.box, boxes=BOXES[-1])
         self.skill_box_view.value = html.escape(gettext("this skill: box {box} of {boxes}").format(
-            box=record.box, boxes=BOXES[-1]))
+            box=record.box, boxes=BOXES[-1])) + " \u00b7"
         self.streak_view.value = html.escape(gettext("{streak} right in a row (best {best})").format(
             streak=record.streak, best=record.best_streak))
         self.details_button.description = gettext("All skills ({count})").format(count=total)
@@ -409,7 +416,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self.staged_view.value = ""
             return
         self.staged_view.value = html.escape(gettext("Melds you lay: {melds}").format(
-            melds=" + ".join(format_cards(m) for m in self._staged)))
+            melds=" + ".join(_symbols(m) for m in self._staged)))
 
     @spoken
     def _act(self) -> None:
@@ -443,15 +450,15 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         if answer is None:
             return _action_words(kind)[1]
         if kind == "take_pile":
-            return (gettext("take the pile with {cards}").format(cards=format_cards(answer)) if answer
+            return (gettext("take the pile with {cards}").format(cards=_symbols(answer)) if answer
                     else gettext("take the pile with no cards from your hand"))
         melds = answer if kind == "open" else answer[0]
-        laid = " + ".join(format_cards(m) for m in melds) or gettext("no melds")
+        laid = " + ".join(_symbols(m) for m in melds) or gettext("no melds")
         if kind == "open":
             return gettext("open with {melds}").format(melds=laid)
         if answer[1] is None:
             return gettext("go out by laying {melds}").format(melds=laid)
-        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=answer[1])
+        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=answer[1].short)
 
     @spoken
     def _answer(self, answer: Any, said: str | None = None) -> None:

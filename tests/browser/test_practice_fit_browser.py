@@ -53,14 +53,16 @@ CONTROLS = {
 }
 
 #: The box of the element and the visible area around it: the viewport cut by every box around
-#: it that clips (overflow other than visible), as [left, top, right, bottom].
+#: it that clips (overflow other than visible; not the body, whose overflow is the viewport's),
+#: as [left, top, right, bottom].
 BOXES_JS = """(selector) => {
   const els = document.querySelectorAll(selector);
   if (els.length !== 1) return {count: els.length};
   const el = els[0];
   const r = el.getBoundingClientRect();
   let view = [0, 0, window.innerWidth, window.innerHeight];
-  for (let a = el.parentElement; a; a = a.parentElement) {
+  // (the body's and the root's overflow apply to the viewport itself)
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
     const s = getComputedStyle(a);
     if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
       const b = a.getBoundingClientRect();
@@ -114,6 +116,11 @@ def _first_drill(progress: Path, seed: int) -> Drill:
     return session.drill(session.next_skills(1)[0])
 
 
+#: Buttons of the widget whose label does not fit them (cut short with an ellipsis).
+CUT_LABELS_JS = """() => Array.from(document.querySelectorAll('.cl-practice button'))
+  .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent)"""
+
+
 def _assert_in_view(page: Page, selectors: list[str], where: str) -> None:
     for selector in selectors:
         expect(page.locator(selector)).to_be_visible(timeout=WAIT_MS)
@@ -126,6 +133,7 @@ def _assert_in_view(page: Page, selectors: list[str], where: str) -> None:
         assert top >= vt - 0.5 and bottom <= vb + 0.5, (f"{where}: {selector} is out of view "
                                                        f"(below or above the visible area)", found)
     assert page.evaluate(HORIZONTAL_SCROLL_JS) == [], f"{where}: a horizontal scroll bar"
+    assert page.evaluate(CUT_LABELS_JS) == [], f"{where}: button labels cut short"
 
 
 def _wrong_answer(page: Page, drill: Drill) -> None:
