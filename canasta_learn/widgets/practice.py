@@ -219,7 +219,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.skill_box_view.add_class("cl-practice-skill-box")
         self.streak_view = widgets.HTML("")
         self.streak_view.add_class("cl-practice-streak")
-        self.details_button = widgets.ToggleButton(value=False, description=gettext("All skills"),
+        self.details_button = widgets.ToggleButton(value=False, description="",
                                                    tooltip=gettext("Every skill's progress, and exporting your "
                                                                    "results for your teacher"),
                                                    icon="", layout=widgets.Layout(width="auto"))
@@ -367,8 +367,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             skill=SKILLS[self.drill.skill].title_words, box=record.box, boxes=BOXES[-1])
         self.skill_box_view.value = html.escape(gettext("this skill: box {box} of {boxes}").format(
             box=record.box, boxes=BOXES[-1])) + " \u00b7"
-        self.streak_view.value = html.escape(gettext("{streak} right in a row (best {best})").format(
-            streak=record.streak, best=record.best_streak))
+        self.streak_view.value = html.escape(ngettext("{streak} right in a row (best {best})",
+                                                      "{streak} right in a row (best {best})",
+                                                      record.streak).format(streak=record.streak,
+                                                                            best=record.best_streak))
         self.details_button.description = gettext("All skills ({count})").format(count=total)
 
     # ------------------------------------------------------------------ answering

@@ -261,6 +261,9 @@ def test_portuguese_labels(tmp_path: Path) -> None:
     assert widget.bars["meld_validity"].description != "Legal melds and wild cards"
     assert "Pratique:" in widget.title_view.value
     assert widget.box_views["meld_validity"].value == "caixa 1 de 5"
+    assert "Dominadas: 0 de 1 \u00b7 1 para revisar agora" in html.unescape(widget.summary_view.value)
+    assert widget.details_button.description == "Todas as habilidades (1)"
+    assert widget.streak_view.value == "0 acerto seguido (recorde 0)"
     with speaking("pt_BR"):
         task = widget.drill.task
     assert task != widget.drill.task and task in html.unescape(widget.task_view.value)
