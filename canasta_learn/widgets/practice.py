@@ -6,14 +6,29 @@ by the engine and records it in the learner's `Progress`, which is saved to ``pa
 the store's `default_path`) after every answer, whole or not at all; a new widget on the same
 file shows the progress kept.
 
-The screen: the skill and the task in words, the position drawn from its cards (question mode:
-never ``str(position)``, which states answers), the answer controls of the drill's kind (Yes /
-No, a number field with Check (Enter checks too), choice buttons, or for an action the hand's
-cards to click, "Add as a meld", the action's button and "I may not"), a Hint button that
-escalates (the rule, the deciding fact, the answer), the feedback (right, wrong, illegal or
-legal-but-not-asked, with the engine's explanation; its code behind a "Verdict code" toggle),
-"Try a fresh one" after a wrong answer (a fresh position of the same skill), "Next drill"
-after a right one, a progress bar per skill (its Leitner box) and the skill's streak.
+Everything fits one screen (1280x800 in Voila, and a JupyterLab pane about 848 px wide beside
+the file browser; ``tests/browser/test_practice_fit_browser.py`` measures it), whatever the
+number of skills:
+
+* one line of progress: the skill practised, "Mastered 3 of 13 \u00b7 4 due now" (mastered: box 4
+  or higher), this skill's bar and box, its streak, and an "All skills (13)"
+  toggle that opens every skill's bar (a grid) and the export of results for the teacher;
+* the task in words;
+* the position drawn from its cards (question mode: never ``str(position)``, which states
+  answers); in an action drill the picture leaves the hand out and the clickable hand stands
+  under it, so the hand is shown once;
+* beside it (below it when the pane is narrow) the answer controls of the drill's kind (Yes /
+  No, a number field with Check (Enter checks too), choice buttons, or for an action "Add as a
+  meld", "Start again", the action's button and "I may not"), a Hint button that escalates (the
+  rule, the deciding fact, the answer), the feedback (right, wrong, illegal or legal-but-not-
+  asked, with the engine's explanation; its code behind a "Verdict code" toggle; it replaces the
+  hints), then "Try a fresh one" after a wrong answer (a fresh position of the same skill) and
+  "Next drill".
+
+By keyboard: Tab goes through the controls in that reading order (the hand's cards one by one;
+Space or Enter selects a card, Enter or Space presses a button), every focus has a visible ring;
+after an answer the focus moves to "Try a fresh one" (wrong) or "Next drill" (right), and after
+either to the new drill's first control.
 
 Every control is a real button or field, so Python (and tests) drive it exactly as a click does:
 
@@ -55,32 +70,42 @@ _ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pi
 #: The kinds answered by clicking the hand's cards (the picture then leaves the hand out).
 _ACTION_KINDS = ("take_pile", "open", "go_out")
 
-#: The width of a card in the position picture and in the clickable hand (pixels).
+#: The width of a card in the clickable hand and in the position picture (pixels; the play view's
+#: are 64): small enough for a drill to fit one screen, large enough to read.
 _CARD_WIDTH = 56
+_PICTURE_CARD_WIDTH = 50
 
 #: A skill counts as mastered in the top boxes (its bar is green there).
-MASTERED_BOX = 4
+_MASTERED_BOX = 4
 
 _WRAP = {"flex_flow": "row wrap", "align_items": "center"}
 
 #: The widget's own style: compact position panels (the picture's inline styles are for a page of
 #: its own), a visible focus ring on every control, and the hand's cards a little closer.
 _STYLE = """<style>
+.cl-practice .widget-html-content { line-height: 1.35; }
 .cl-practice h3.cl-practice-title { margin: 2px 0; font-size: 18px; }
-.cl-practice .cl-practice-task-text { font-size: 16px; font-weight: 700; margin: 2px 0 4px 0; max-width: 60em;
-  line-height: 1.35; }
+.cl-practice .cl-practice-progress-line, .cl-practice .cl-practice-summary { font-size: 14px; }
+.cl-practice .cl-practice-task-text { font-size: 15px; font-weight: 700; margin: 2px 0 4px 0; max-width: 60em; }
 .cl-practice .cl-practice-position .cl-position { padding: 4px 8px !important; display: flex; flex-wrap: wrap;
   align-items: flex-start; column-gap: 8px; }
 .cl-practice .cl-practice-position .cl-position > div:first-child { flex-basis: 100%; margin-bottom: 0 !important; }
 .cl-practice .cl-practice-position .cl-position > section { margin: 2px 0 !important;
   padding: 4px 8px !important; }
 .cl-practice .cl-practice-position .cl-heading { font-size: 15px !important; margin-bottom: 2px !important; }
+.cl-practice .cl-practice-position .cl-position > div:first-child span { font-size: 13px !important; }
 .cl-practice .cl-practice-position .cl-row { margin: 2px 8px 2px 0 !important; }
+.cl-practice .cl-practice-position .cl-meld { margin: 0 6px 4px 0 !important; padding: 2px 6px 4px !important; }
 .cl-practice .cl-hand-cards { padding: 16px 6px 8px 6px; }
 .cl-practice .cl-hand-card { margin-right: -24px; }
 .cl-practice .cl-hand-card:last-child { margin-right: 0; }
-.cl-practice .cl-quiz-banner { font-size: 17px !important; padding: 6px 10px !important; margin: 4px 0 !important; }
-.cl-practice .cl-practice-hints div { margin: 2px 0; line-height: 1.35; }
+.cl-practice .cl-quiz-banner { font-size: 15px !important; padding: 4px 10px !important; margin: 4px 0 !important;
+  gap: 8px !important; }
+.cl-practice .cl-quiz-banner > span[aria-hidden] { font-size: 20px !important; }
+.cl-practice .cl-explanation { padding: 4px 10px !important; }
+.cl-practice .cl-explanation .cl-message { font-size: 14px !important; margin: 2px 0 !important; }
+.cl-practice .cl-explanation-title { font-size: 14px !important; }
+.cl-practice .cl-practice-hints div { margin: 2px 0; font-size: 14px; }
 .cl-practice .jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
   max-width: 100%; line-height: 1.2; padding-top: 4px; padding-bottom: 4px; }
 .cl-practice .jupyter-button:focus-visible, .cl-practice input:focus-visible, .cl-practice summary:focus-visible,
@@ -140,7 +165,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     ``check_button`` (with the ``number`` field), ``choice_buttons``, ``hand`` (a `HandWidget`),
     ``meld_button``, ``action_button``, ``may_not_button``, ``reset_button``, ``hint_button``,
     ``retry_button``, ``next_button``; ``bars`` (skill id -> its progress bar) and ``box_views``
-    (skill id -> its box in words).
+    (skill id -> its box in words), shown by ``details_button`` (a toggle) in ``details_box``;
+    the one-line progress ``summary_view``, ``skill_bar``, ``skill_box_view`` and
+    ``streak_view``; the columns ``left_box`` (the position, and the hand in an action drill)
+    and ``side_box`` (the answer, hints, feedback).
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, skills: Iterable[str] | None = None,
@@ -217,17 +245,19 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.skill_bar.add_class("cl-practice-skill-bar")
         self.skill_box_view = widgets.HTML("")
         self.skill_box_view.add_class("cl-practice-skill-box")
+        self.skill_box_view.add_class("cl-practice-progress-line")
         self.streak_view = widgets.HTML("")
         self.streak_view.add_class("cl-practice-streak")
+        self.streak_view.add_class("cl-practice-progress-line")
         self.details_button = widgets.ToggleButton(value=False, description="",
                                                    tooltip=gettext("Every skill's progress, and exporting your "
                                                                    "results for your teacher"),
                                                    icon="", layout=widgets.Layout(width="auto"))
         self.details_button.add_class("cl-practice-details-toggle")
         self.details_button.observe(self._toggle_details, names="value")
-        self.summary_box = widgets.HBox([self.summary_view, self.skill_bar, self.skill_box_view, self.streak_view,
-                                         self.details_button],
-                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.summary_box = widgets.HBox([self.summary_view, self.details_button],
+                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                              grid_gap="0 8px"))
         self.summary_box.add_class("cl-practice-summary")
         self.bars: dict[str, widgets.IntProgress] = {}
         self.box_views: dict[str, widgets.HTML] = {}
@@ -242,7 +272,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self.box_views[skill] = words = widgets.HTML("")
             words.add_class(f"cl-practice-box-{skill}")
             cells.append(widgets.HBox([bar, words], layout=widgets.Layout(align_items="center")))
-        heading = gettext("Your progress (box 1 to 5; mastered: box {box} or higher)").format(box=MASTERED_BOX)
+        heading = gettext("Your progress (box 1 to 5; mastered: box {box} or higher)").format(box=_MASTERED_BOX)
         self.progress_heading = widgets.HTML(f"<b>{html.escape(heading)}</b>")
         self.progress_grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns="repeat(auto-fill, minmax(25em, 1fr))", grid_gap="0 12px", width="100%"))
@@ -265,18 +295,19 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.left_box = widgets.VBox([self.position_view],
                                      layout=widgets.Layout(flex="1 1 500px", min_width="0", max_width="100%"))
         self.left_box.add_class("cl-practice-left")
-        self.right_box = widgets.VBox([self.answer_box, widgets.HBox([self.hint_button]), self.hint_view,
+        self.side_box = widgets.VBox([self.answer_box, widgets.HBox([self.hint_button]), self.hint_view,
                                        self.error_view, self.feedback_view, self.after_box],
                                       layout=widgets.Layout(flex="1 1 280px", min_width="0", max_width="100%"))
-        self.right_box.add_class("cl-practice-right")
+        self.side_box.add_class("cl-practice-side")
         # Tab order is the order read: progress, (all skills), the task, the position and hand, the
         # answer controls, Hint, the feedback, Try a fresh one / Next drill
         self.children = [self.style_view,
-                         widgets.HBox([self.title_view, self.summary_box],
+                         widgets.HBox([self.title_view, self.skill_bar, self.skill_box_view, self.streak_view],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center",
-                                                            grid_gap="0 16px")),
+                                                            grid_gap="0 8px")),
+                         self.summary_box,
                          self.details_box, self.task_view,
-                         widgets.HBox([self.left_box, self.right_box],
+                         widgets.HBox([self.left_box, self.side_box],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                             grid_gap="0 16px"))]
 
@@ -299,7 +330,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         action = drill.kind in _ACTION_KINDS
         # an action drill's hand is the clickable hand below the picture, shown once
         self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill),
-                                                 width=_CARD_WIDTH, hand=not action)
+                                                 width=_PICTURE_CARD_WIDTH, hand=not action)
         self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
         self.hint_button.disabled = False
         self.after_box.children = []
@@ -348,10 +379,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         for skill, bar in self.bars.items():
             record = self.progress.mastery(skill)
             box = record.box
-            mastered += box >= MASTERED_BOX
+            mastered += box >= _MASTERED_BOX
             due += record.is_due(now)
             bar.value = box
-            bar.bar_style = "success" if box >= MASTERED_BOX else "info" if box >= 2 else ""
+            bar.bar_style = "success" if box >= _MASTERED_BOX else "info" if box >= 2 else ""
             bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
                 skill=SKILLS[skill].title_words, box=box, boxes=BOXES[-1])
             self.box_views[skill].value = html.escape(gettext("box {box} of {boxes}").format(box=box,
@@ -359,13 +390,13 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         total = len(self.bars)
         summary = gettext("Mastered {mastered} of {total}").format(mastered=mastered, total=total)
         due_now = ngettext("{count} due now", "{count} due now", due).format(count=due)
-        self.summary_view.value = f"{html.escape(summary)} \u00b7 {html.escape(due_now)} \u00b7"
+        self.summary_view.value = f"{html.escape(summary)} \u00b7 {html.escape(due_now)}"
         record = self.progress.mastery(self.drill.skill)
         self.skill_bar.value = record.box
         self.skill_bar.bar_style = self.bars[self.drill.skill].bar_style if self.drill.skill in self.bars else ""
         self.skill_bar.tooltip = gettext("{skill}: box {box} of {boxes}").format(
             skill=SKILLS[self.drill.skill].title_words, box=record.box, boxes=BOXES[-1])
-        self.skill_box_view.value = html.escape(gettext("this skill: box {box} of {boxes}").format(
+        self.skill_box_view.value = html.escape(gettext("box {box} of {boxes}").format(
             box=record.box, boxes=BOXES[-1])) + " \u00b7"
         self.streak_view.value = html.escape(ngettext("{streak} right in a row (best {best})",
                                                       "{streak} right in a row (best {best})",

@@ -43,7 +43,8 @@ CASES = {
 LANGUAGES = ["en", "pt_BR"]
 
 #: What must be in view at every step, by CSS selector (one element each).
-ALWAYS = [".cl-practice-task", ".cl-practice-position", ".cl-practice-summary", ".cl-practice-hint"]
+ALWAYS = [".cl-practice-skill", ".cl-practice-skill-bar", ".cl-practice-streak", ".cl-practice-summary",
+          ".cl-practice-task", ".cl-practice-position", ".cl-practice-hint"]
 CONTROLS = {
     "yes_no": [".cl-practice-yes", ".cl-practice-no"],
     "number": [".cl-practice-number", ".cl-practice-check"],
