@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from harness import VoilaServer, write_notebook
 from playwright.sync_api import Page, expect
 
