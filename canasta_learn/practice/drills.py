@@ -113,7 +113,8 @@ class Drill:
         if level == 2:
             return self.fact_maker()
         if level == 3:
-            return gettext("The answer: {answer}.").format(answer=self.answer_text())
+            # a choice's label is a sentence with its own full stop: one full stop, not two
+            return gettext("The answer: {answer}.").format(answer=self.answer_text().rstrip("."))
         raise ValueError(f"level must be 1, 2 or 3 (the rule, the deciding fact, the answer), not {level!r}.")
 
 

@@ -16,9 +16,9 @@ number of skills:
 * the task in words;
 * the position drawn from its cards (question mode: never ``str(position)``, which states
   answers); in an action drill the picture leaves the hand out and the clickable hand stands
-  under it, so the hand is shown once;
+  under it, so the hand is shown once; a choice drill's buttons stand under it too;
 * beside it (below it when the pane is narrow) the answer controls of the drill's kind (Yes /
-  No, a number field with Check (Enter checks too), choice buttons, or for an action "Add as a
+  No, a number field with Check (Enter checks too), or for an action "Add as a
   meld", "Start again", the action's button and "I may not"), a Hint button that escalates (the
   rule, the deciding fact, the answer), the feedback (right, wrong, illegal or legal-but-not-
   asked, with the engine's explanation; its code behind a "Verdict code" toggle; it replaces the
@@ -140,10 +140,11 @@ def _outcome_banner(result: Grade, chosen: str) -> str:
     css = style(display="flex", align_items="center", gap="10px", background=colour, color="#fff",
                 font_family=FONT, font_size="20px", font_weight=700, border_radius="8px", padding="8px 14px",
                 margin="6px 0")
-    said = html.escape(gettext("You answered: {chosen}.")).format(chosen=f"<b>{html.escape(chosen)}</b>")
+    # a choice's label is a sentence with its own full stop: one full stop, not two
+    said = html.escape(gettext("You answered: {chosen}.")).format(chosen=f"<b>{html.escape(chosen.rstrip('.'))}</b>")
     if not result.right:
         said += " " + html.escape(gettext("The answer: {answer}.")).format(
-            answer=f"<b>{html.escape(result.answer)}</b>")
+            answer=f"<b>{html.escape(result.answer.rstrip('.'))}</b>")
     return (f'<div class="cl-quiz-banner cl-practice-{result.outcome}" style="{css}">'
             f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
             f"<span>{html.escape(word)} {said}</span></div>")
@@ -217,7 +218,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.number.observe(self._submitted, names="value")
         self.check_button = self._button(gettext("Check"), self._check_number, "cl-practice-check", "primary")
         self.choice_buttons: list[widgets.Button] = []
-        self.choice_box = widgets.HBox([], layout=_WRAP)
+        # under the picture, in as many columns as fit (long sentences, several per row)
+        self.choice_box = widgets.GridBox([], layout=widgets.Layout(
+            grid_template_columns="repeat(auto-fill, minmax(15em, 1fr))", grid_gap="4px 6px", margin="4px 0"))
+        self.choice_box.add_class("cl-practice-choices")
         # the clickable hand is the position's hand in an action drill (the picture leaves it out)
         self.hand = HandWidget([], language=self.language, card_width=_CARD_WIDTH)
         self.staged_view = widgets.HTML("")
@@ -346,8 +350,11 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         elif drill.kind == "choice":
             self.choice_buttons = [self._button(drill.choice_label(key), functools.partial(self._answer, key),
                                                 "cl-practice-choice") for key in drill.choices]
+            for button in self.choice_buttons:
+                button.layout.width = "100%"
+                button.layout.margin = "0"
             self.choice_box.children = self.choice_buttons
-            controls = [self.choice_box]
+            controls = []
             first = self.choice_buttons[0]
         else:
             self.hand.cards = list(drill.position.hand)
@@ -360,7 +367,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                 buttons = [self.meld_button, self.reset_button, *buttons]
             controls = [self.staged_view, widgets.HBox(buttons, layout=_WRAP)]
             first = self.action_button
-        self.left_box.children = [self.position_view, self.hand] if action else [self.position_view]
+        below = [self.hand] if action else [self.choice_box] if drill.kind == "choice" else []
+        self.left_box.children = [self.position_view, *below]
         self.answer_box.children = controls
         self._enable(True)
         self._show_progress()

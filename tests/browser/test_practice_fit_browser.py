@@ -1,9 +1,10 @@
 """The practice widget fits one screen (issue 25): at 1280x800 in Voila (what ``canasta-learn
 practice`` serves) and in JupyterLab with the file-browser sidebar open (an output area about
 848 px wide), the task, the position, the answer controls, the newest feedback and the progress
-summary are inside the visible area, with no horizontal scroll, for a yes/no drill, a number drill
-and two card-action drills (the longest task and the largest hand), after hints and after a wrong
-answer, in English and in Portuguese (its labels are longer). All 13 skills are in the progress.
+summary are inside the visible area, with no horizontal scroll and no button label cut short, for
+a yes/no drill, a number drill, a choice drill and two card-action drills (the longest task and
+the largest hand), fresh, after each hint and after a wrong answer, in English and in Portuguese
+(its labels are longer). All 13 skills are in the progress.
 
 A box is "in view" when it lies inside the browser's viewport and inside every scrolling box
 around it (JupyterLab scrolls the notebook in a panel under its toolbars). In JupyterLab the
@@ -11,7 +12,8 @@ widget's top is scrolled to the top of the notebook once, as a learner does; not
 after that (a click that needed scrolling would show as a box out of view).
 
 The drills are the largest ones the generators make at difficulty 3 among their first 150 seeds
-(most cards in hand, pile and melds; then the longest task); which drill the page shows is
+(most cards in hand, pile and melds; then the longest task; for the choice drill, the longest
+choices in Portuguese); which drill the page shows is
 computed here by a `Session` on the same progress file and seed, never hard-coded.
 """
 
@@ -39,10 +41,11 @@ CASES = {
     "number": ("hand_score", 38),  # four melds on the table
     "take_pile": ("take_pile", 123),  # the longest task, six cards in the pile
     "open": ("opening", 88),  # 13 cards in hand
+    "choice": ("pile_state", 19),  # the longest choices (in Portuguese), seven cards in the pile
 }
 LANGUAGES = ["en", "pt_BR"]
 
-#: What must be in view at every step, by CSS selector (one element each).
+#: What must be in view at every step, by CSS selector (every element it matches, at least one).
 ALWAYS = [".cl-practice-skill", ".cl-practice-skill-bar", ".cl-practice-streak", ".cl-practice-summary",
           ".cl-practice-task", ".cl-practice-position", ".cl-practice-hint"]
 CONTROLS = {
@@ -51,15 +54,16 @@ CONTROLS = {
     "take_pile": [".cl-practice .cl-hand-widget", ".cl-practice-action", ".cl-practice-may-not"],
     "open": [".cl-practice .cl-hand-widget", ".cl-practice-meld", ".cl-practice-reset", ".cl-practice-action",
              ".cl-practice-may-not"],
+    "choice": [".cl-practice-choice"],  # every choice button
 }
 
 #: The box of the element and the visible area around it: the viewport cut by every box around
 #: it that clips (overflow other than visible; not the body, whose overflow is the viewport's),
 #: as [left, top, right, bottom].
-BOXES_JS = """(selector) => {
+BOXES_JS = """([selector, n]) => {
   const els = document.querySelectorAll(selector);
-  if (els.length !== 1) return {count: els.length};
-  const el = els[0];
+  if (n >= els.length) return {count: els.length};
+  const el = els[n];
   const r = el.getBoundingClientRect();
   let view = [0, 0, window.innerWidth, window.innerHeight];
   // (the body's and the root's overflow apply to the viewport itself)
@@ -71,7 +75,7 @@ BOXES_JS = """(selector) => {
               Math.min(view[3], b.bottom)];
     }
   }
-  return {count: 1, box: [r.left, r.top, r.right, r.bottom], view: view};
+  return {count: els.length, box: [r.left, r.top, r.right, r.bottom], view: view};
 }"""
 
 #: Boxes around the widget (and the widget) whose content is wider than they are.
@@ -124,15 +128,17 @@ CUT_LABELS_JS = """() => Array.from(document.querySelectorAll('.cl-practice butt
 
 def _assert_in_view(page: Page, selectors: list[str], where: str) -> None:
     for selector in selectors:
-        expect(page.locator(selector)).to_be_visible(timeout=WAIT_MS)
-        found = page.evaluate(BOXES_JS, selector)
-        assert found["count"] == 1, (where, selector, found)
-        (left, top, right, bottom), (vl, vt, vr, vb) = found["box"], found["view"]
-        assert right > left and bottom > top, (where, selector, "empty box")
-        assert left >= vl - 0.5 and right <= vr + 0.5, (f"{where}: {selector} is out of view sideways",
-                                                       found)
-        assert top >= vt - 0.5 and bottom <= vb + 0.5, (f"{where}: {selector} is out of view "
-                                                       f"(below or above the visible area)", found)
+        expect(page.locator(selector).first).to_be_visible(timeout=WAIT_MS)
+        count = page.evaluate(BOXES_JS, [selector, 0])["count"]
+        assert count >= 1, (where, selector)
+        for n in range(count):
+            found = page.evaluate(BOXES_JS, [selector, n])
+            (left, top, right, bottom), (vl, vt, vr, vb) = found["box"], found["view"]
+            assert right > left and bottom > top, (where, selector, "empty box")
+            assert left >= vl - 0.5 and right <= vr + 0.5, (f"{where}: {selector} is out of view sideways",
+                                                           found)
+            assert top >= vt - 0.5 and bottom <= vb + 0.5, (f"{where}: {selector} is out of view "
+                                                           f"(below or above the visible area)", found)
     assert page.evaluate(HORIZONTAL_SCROLL_JS) == [], f"{where}: a horizontal scroll bar"
     assert page.evaluate(CUT_LABELS_JS) == [], f"{where}: button labels cut short"
 
@@ -141,6 +147,9 @@ def _wrong_answer(page: Page, drill: Drill) -> None:
     """Answer ``drill`` wrong from the page (the opposite of the engine's answer)."""
     if drill.kind == "yes_no":
         page.locator(".cl-practice-no" if drill.answer else ".cl-practice-yes").click()
+    elif drill.kind == "choice":
+        wrong = next(c for c in drill.choices if c != drill.answer)
+        page.locator(".cl-practice-choice").nth(drill.choices.index(wrong)).click()
     elif drill.kind == "number":
         field = page.locator(".cl-practice-number input")
         field.fill(str(drill.answer + 5))

@@ -73,6 +73,16 @@ def test_wrong_answer_offers_a_fresh_position_of_the_same_skill(tmp_path: Path) 
     assert (record.right, record.wrong, record.box) == (1, 1, 2)
 
 
+def test_a_wrong_choice_is_said_with_one_full_stop_per_sentence(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["pile_state"])
+    wrong = next(c for c in widget.drill.choices if c != widget.drill.answer)
+    assert widget.drill.choice_label(wrong).endswith(".")  # a sentence of its own
+    widget.choice_buttons[widget.drill.choices.index(wrong)].click()
+    banner = html.unescape(widget.feedback_view.value).split('class="cl-explanation')[0]
+    assert "You answered:" in banner and ".." not in banner
+    assert ".." not in widget.drill.hint(3) and widget.drill.hint(3).endswith(".")
+
+
 def test_verdict_code_sits_behind_a_toggle(tmp_path: Path) -> None:
     widget = _widget(tmp_path, ["meld_validity"])
     _click_yes_no(widget, right=True)
@@ -110,6 +120,7 @@ def test_choice_drill_answered_by_its_button(tmp_path: Path) -> None:
     widget = _widget(tmp_path, ["pile_state"])
     labels = [b.description for b in widget.choice_buttons]
     assert labels == [widget.drill.choice_label(c) for c in widget.drill.choices]
+    assert widget.left_box.children == (widget.position_view, widget.choice_box)  # under the picture
     widget.choice_buttons[widget.drill.choices.index(widget.drill.answer)].click()
     assert widget.grade is not None and widget.grade.right
 
