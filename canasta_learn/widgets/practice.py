@@ -63,9 +63,6 @@ from .hand import HandWidget
 
 __all__ = ["PracticeWidget"]
 
-#: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
-_ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-         "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
 
 #: The kinds answered by clicking the hand's cards (the picture then leaves the hand out).
 _ACTION_KINDS = ("take_pile", "open", "go_out")
@@ -128,6 +125,16 @@ def _action_words(kind: str) -> tuple[str, str]:
     return gettext("Go out"), gettext("I may not go out")
 
 
+def _bold_in(sentence: str, value: str) -> str:
+    """``sentence`` (one ``{field}``) as HTML with ``value`` in bold; a value that is a sentence with
+    its own full stop (a choice's label) takes the sentence's place at the end: one stop, not two."""
+    if value.endswith(".") and sentence.endswith("}."):
+        sentence = sentence[:-1]
+    head, _, tail = sentence.partition("{")
+    tail = tail.partition("}")[2]
+    return f"{html.escape(head)}<b>{html.escape(value)}</b>{html.escape(tail)}"
+
+
 def _outcome_banner(result: Grade, chosen: str) -> str:
     """The large banner after an answer: the outcome in an icon, words and colour, what the
     learner answered and, when it is not right, the engine's answer."""
@@ -140,11 +147,9 @@ def _outcome_banner(result: Grade, chosen: str) -> str:
     css = style(display="flex", align_items="center", gap="10px", background=colour, color="#fff",
                 font_family=FONT, font_size="20px", font_weight=700, border_radius="8px", padding="8px 14px",
                 margin="6px 0")
-    # a choice's label is a sentence with its own full stop: one full stop, not two
-    said = html.escape(gettext("You answered: {chosen}.")).format(chosen=f"<b>{html.escape(chosen.rstrip('.'))}</b>")
+    said = _bold_in(gettext("You answered: {chosen}."), chosen)
     if not result.right:
-        said += " " + html.escape(gettext("The answer: {answer}.")).format(
-            answer=f"<b>{html.escape(result.answer.rstrip('.'))}</b>")
+        said += " " + _bold_in(gettext("The answer: {answer}."), result.answer)
     return (f'<div class="cl-quiz-banner cl-practice-{result.outcome}" style="{css}">'
             f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
             f"<span>{html.escape(word)} {said}</span></div>")
@@ -153,12 +158,15 @@ def _outcome_banner(result: Grade, chosen: str) -> str:
 class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     """Practice that trains: one drill at a time, graded by the engine, progress kept.
 
-    ``PracticeWidget(path=None, *, skills=None, seed=None, difficulty=None, language=None, now=...)``
+    ``PracticeWidget(path=None, *, skills=None, seed=None, difficulty=None, language=None, now=...,
+    profile="classic")``
 
     ``path`` is the progress file (default: `practice.default_path`); it is read when the widget
     is made (a file that is not a practice file raises `practice.ProgressFileError`) and written
-    after every answer. ``skills``, ``seed``, ``difficulty`` and ``now`` go to the `Session`
-    (pass ``seed`` to replay the same drills). ``language`` is the language it speaks (default:
+    after every answer. ``skills``, ``seed``, ``difficulty``, ``now`` and ``profile`` go to the
+    `Session` (pass ``seed`` to replay the same drills; ``profile``, the game whose skills are
+    practised when ``skills`` is not given: ``"classic"``, ``"italian"``,
+    ``"pennies_from_heaven"``, ``"canastra_br"`` or ``"tranca"``). ``language`` is the language it speaks (default:
     the language spoken now).
 
     Attributes a test (or a notebook) drives: ``drill`` and ``grade`` (the current drill and the
@@ -174,14 +182,15 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, skills: Iterable[str] | None = None,
                  seed: int | None = None, difficulty: int | None = None, language: str | None = None,
-                 now: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
+                 now: Callable[[], datetime] | None = None, profile: str = "classic", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: The language the widget speaks.
         self.language = widget_language(language)
         #: The progress file.
         self.path = Path(path) if path is not None else default_path()
         self.progress = load_progress(self.path)
-        self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty)
+        self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty,
+                               profile=profile)
         self.grade: Grade | None = None
         self.hint_level = 0
         self._staged: list[list[Card]] = []
@@ -321,7 +330,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ showing a drill
     def _show_drill(self) -> widgets.DOMWidget:
         """Show ``self.drill``; returns its first answer control (what a keyboard user goes to)."""
-        from ..render import position_html
+        from ..render import SKILL_ASKS, position_html
 
         drill = self.drill
         self.grade = None
@@ -333,7 +342,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.task_view.value = f'<p class="cl-practice-task-text">{html.escape(drill.task)}</p>'
         action = drill.kind in _ACTION_KINDS
         # an action drill's hand is the clickable hand below the picture, shown once
-        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill),
+        self.position_view.value = position_html(drill.position, question=True, asks=SKILL_ASKS.get(drill.skill),
                                                  width=_PICTURE_CARD_WIDTH, hand=not action)
         self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
         self.hint_button.disabled = False
