@@ -10,8 +10,8 @@ Everything fits one screen (1280x800 in Voila, and a JupyterLab pane about 848 p
 the file browser; ``tests/browser/test_practice_fit_browser.py`` measures it), whatever the
 number of skills:
 
-* one line of progress: the skill practised, "Mastered 3 of 13 \u00b7 4 due now" (mastered: box 4
-  or higher), this skill's bar and box, its streak, and an "All skills (13)"
+* two short lines of progress: the skill practised with its bar, its box and its streak; then
+  "Mastered 3 of 18 \u00b7 4 due now" (mastered: box 4 or higher) and an "All skills (18)"
   toggle that opens every skill's bar (a grid) and the export of results for the teacher;
 * the task in words;
 * the position drawn from its cards (question mode: never ``str(position)``, which states

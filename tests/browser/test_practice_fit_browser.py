@@ -4,7 +4,7 @@ practice`` serves) and in JupyterLab with the file-browser sidebar open (an outp
 summary are inside the visible area, with no horizontal scroll and no button label cut short, for
 a yes/no drill, a number drill, a choice drill and two card-action drills (the longest task and
 the largest hand), fresh, after each hint and after a wrong answer, in English and in Portuguese
-(its labels are longer). All 13 skills are in the progress.
+(its labels are longer). Every skill of the classic game (18) is in the progress.
 
 A box is "in view" when it lies inside the browser's viewport and inside every scrolling box
 around it (JupyterLab scrolls the notebook in a panel under its toolbars). In JupyterLab the
