@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..core.actions import Discard, Meld, MeldGroup, TakePile, seat_label, seat_name
-from ..core.cards import Card, format_cards, new_deck
+from ..core.cards import Card, new_deck
 from ..core.i18n import N_, gettext, ngettext
 from ..core.verdicts import Verdict
 from ..engine.game import Game
@@ -130,7 +130,8 @@ def _rng(skill: str, seed: int, difficulty: int) -> random.Random:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return format_cards(cards) or "-"
+    """Cards as a learner reads them, ``K♥ K♠`` (never the notation ``h13``)."""
+    return " ".join(card.short for card in cards) or "-"
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -363,7 +364,7 @@ def _pile_state(seed: int, difficulty: int) -> Drill:
     def fact() -> str:
         status = position.pile_status()
         if status.cards:
-            return gettext("Look at {card}: where it lies in the pile decides.").format(card=status.cards[0])
+            return gettext("Look at {card}: where it lies in the pile decides.").format(card=status.cards[0].short)
         if not opened:
             return gettext("Your team has not made its opening meld yet.")
         return gettext("Only a wild card or a red three buried in the pile, or a wild card or a black three on "
@@ -675,7 +676,7 @@ def _concealed(seed: int, difficulty: int) -> Drill:
             said = gettext("You have drawn. Your team has not melded yet in this hand. You go out now by laying "
                            "{laid} and discarding {card}. Is that going out concealed?")
         return said.format(melds=" + ".join(_cards(m) for m in team_melds), laid=" + ".join(_cards(m) for m in laid),
-                           card=discard)
+                           card=discard.short)
 
     def fact() -> str:
         return gettext("A concealed hand goes down all in one turn, in melds of your own with a canasta among "
