@@ -47,9 +47,12 @@ from ..rules.pile import pile_status
 from ..rules.state import kind_word
 from ..variants.base import rules_for
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
+from .estimates import clearly_better, margin95, mean_and_stderr, paired_gap
 
 __all__ = [
     "DEFAULT_TIME_BUDGET",
+    "MAX_DEALS",
+    "MIN_DEALS",
     "Advice",
     "Candidate",
     "CoachBot",
@@ -64,8 +67,23 @@ __all__ = [
     "team_label",
 ]
 
-#: Seconds `advise` spends on rollouts unless told otherwise.
+#: Seconds `advise` spends on rollouts unless told otherwise: a soft budget. The deals come first:
+#: at least `MIN_DEALS` are played whatever the time, more while the ranking is unsettled, up to
+#: `MAX_DEALS` or this budget (a loaded machine plays the same deals, only slower).
 DEFAULT_TIME_BUDGET = 0.7
+#: Deals of the unseen cards `advise` plays out at the least (each on every candidate still in).
+MIN_DEALS = 24
+#: Deals after which `advise` stops even if its top moves are still not told apart.
+MAX_DEALS = 200
+#: Two moves whose paired difference is known to within this many points (95% margin) are
+#: "about equal" when neither is clearly better: more deals would not change the advice.
+SETTLED_MARGIN = 40.0
+#: `advise` stops early on a move only when the best beats it by this many 95% margins (about
+#: three standard errors).
+SETTLED_MARGINS = 1.5
+#: `Advice.recommended` leaves GreedyBot's move for the best only when the best beats it by this
+#: many 95% margins (about three standard errors: a test kept honest over a dozen candidates).
+FLOOR_MARGINS = 1.5
 #: At most this many meld (and pile-taking) candidates are simulated; the rest are cut by a
 #: quick heuristic (the greedy player's own choice is always kept).
 MAX_MELD_CANDIDATES = 6
@@ -368,9 +386,11 @@ class Candidate:
     """One candidate action with its estimated value for the seat's team.
 
     ``value`` is the mean over ``rollouts`` simulated endings of (the team's final round
-    score minus the other team's); ``stderr`` its standard error; ``low``/``high`` the 95%
-    interval (value ± 1.96 stderr). ``equivalent`` lists the legal actions this one stands
-    for (discards of the same rank are the same move in games of sets).
+    score minus the other team's); ``stderr`` its standard error; ``margin`` its 95% margin
+    with the small-sample multiplier (`canasta_learn.play.estimates`; infinite below
+    `MIN_ENDINGS_FOR_MARGIN` endings, when no margin is stated); ``low``/``high`` the interval
+    value ± margin. ``equivalent`` lists the legal actions this one stands for (discards of
+    the same rank are the same move in games of sets).
     """
 
     action: Action
@@ -388,20 +408,28 @@ class Candidate:
         return action == self.action or action in self.equivalent
 
     @property
+    def margin(self) -> float:
+        """The 95% margin of the estimate (Student's t for ``rollouts - 1`` degrees of freedom);
+        infinite when too few endings were played to state one."""
+        return margin95(self.stderr, self.rollouts)
+
+    @property
     def low(self) -> float:
         """The lower end of the 95% interval."""
-        return self.value - 1.96 * self.stderr
+        return self.value - self.margin
 
     @property
     def high(self) -> float:
         """The upper end of the 95% interval."""
-        return self.value + 1.96 * self.stderr
+        return self.value + self.margin
 
     def summary(self) -> str:
-        """One line: the action, the estimate and its 95% margin."""
-        margin = "?" if math.isinf(self.stderr) else f"{1.96 * self.stderr:.0f}"
+        """One line: the action, the estimate and its 95% margin (none below a few endings)."""
+        if math.isinf(self.margin):
+            return gettext("{move}: {value} ({rollouts} simulated endings, too few for a margin)").format(
+                move=self.text, value=f"{self.value:+.0f}", rollouts=self.rollouts)
         return gettext("{move}: {value} \u00b1 {margin} ({rollouts} simulated endings)").format(
-            move=self.text, value=f"{self.value:+.0f}", margin=margin, rollouts=self.rollouts)
+            move=self.text, value=f"{self.value:+.0f}", margin=f"{self.margin:.0f}", rollouts=self.rollouts)
 
 
 @dataclass(frozen=True)
@@ -409,7 +437,14 @@ class Advice:
     """The coach's answer for one position: the candidates, best first.
 
     ``samples`` is the number of deals of the unseen cards that were played out; ``seconds``
-    the time it took (not compared: two equal advices may take different times).
+    the time it took (not compared: two equal advices may take different times). ``greedy``
+    is the move GreedyBot, the reference player, would make here (when it was simulated).
+
+    ``best`` is the highest estimate; ``about_equal`` the moves that are not clearly worse than
+    it (their paired difference to it is within its 95% margin): among them the estimates do
+    not tell which is better. ``recommended`` is the move a hint puts first: ``best`` when it
+    is clearly better than GreedyBot's move, else GreedyBot's move (a player following every
+    hint never does worse than GreedyBot because of the estimates' noise).
     """
 
     seat: int
@@ -418,11 +453,38 @@ class Advice:
     samples: int
     profile_name: str
     seconds: float = field(default=0.0, compare=False)
+    greedy: Action | None = None
 
     @property
     def best(self) -> Candidate:
         """The candidate with the highest estimated value."""
         return self.candidates[0]
+
+    def clearly_better(self, first: Candidate, second: Candidate, margins: float = 1.0) -> bool:
+        """True when ``first`` beats ``second`` by more than ``margins`` times the 95% margin of
+        their paired difference."""
+        gap, stderr = self.gap(first, second)
+        n = min(len(first.outcomes), len(second.outcomes))
+        margin = margin95(stderr, n)
+        return not math.isinf(margin) and gap > margins * margin
+
+    @property
+    def about_equal(self) -> tuple[Candidate, ...]:
+        """The candidates the estimates cannot tell from the best (the best first): every
+        candidate that the best does not beat beyond the margin of their paired difference."""
+        best = self.best
+        return (best, *(c for c in self.candidates[1:] if not self.clearly_better(best, c)))
+
+    @property
+    def recommended(self) -> Candidate:
+        """The move a hint puts first: the best, unless it does not beat GreedyBot's move by
+        `FLOOR_MARGINS` 95% margins (then GreedyBot's move, the floor). The bar is above one
+        margin because the best is the highest of many noisy estimates: with a dozen candidates
+        one of them beats GreedyBot's at 95% by chance alone far more often than 1 time in 20."""
+        mine = None if self.greedy is None else self.find(self.greedy)
+        if mine is None or mine is self.best or self.clearly_better(self.best, mine, FLOOR_MARGINS):
+            return self.best
+        return mine
 
     def find(self, action: Action) -> Candidate | None:
         """The candidate that is (or stands for) ``action``, if it was simulated."""
@@ -573,20 +635,12 @@ def stuck_endings() -> tuple[int, Round | None]:
 
 
 def _stats(values: Sequence[int]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return 0.0, math.inf
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
+    return mean_and_stderr(values)
 
 
 def _paired_gap(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
     """Mean and standard error of a - b over the deals both were played on."""
-    n = min(len(a), len(b))
-    return _stats([a[i] - b[i] for i in range(n)])
+    return paired_gap(a, b)
 
 
 # ---------------------------------------------------------------------- reasons from facts
@@ -784,6 +838,8 @@ def advise(
     rollouts: int | None = None,
     seed: int | None = None,
     include: Sequence[Action] = (),
+    min_deals: int = MIN_DEALS,
+    max_deals: int = MAX_DEALS,
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -791,10 +847,13 @@ def advise(
     phase "answer"); giving another seat is a ValueError. With ``rollouts`` given, exactly
     that many deals of the unseen cards are played out (candidates clearly worse than the
     best stop early) and ``time_budget`` is ignored: with a ``seed`` the advice is then
-    reproducible. Otherwise deals are played until ``time_budget`` seconds have passed (at
-    least two per candidate), so more time gives tighter estimates. ``include``: legal actions
-    to simulate even if the candidate cut would leave them out (a move to review).
-    Never changes ``round``.
+    reproducible. Otherwise the advice is made from a number of deals, never from the time
+    alone: at least ``min_deals`` whatever the time, then more while the top moves are not
+    yet told apart (a move neither clearly worse than the best nor known to within
+    `SETTLED_MARGIN` points of it), until ``max_deals`` or until ``time_budget`` seconds have
+    passed. GreedyBot's move is always simulated (``Advice.greedy``, the floor of
+    ``Advice.recommended``). ``include``: legal actions to simulate even if the candidate cut
+    would leave them out (a move to review). Never changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -810,13 +869,40 @@ def advise(
         raise ValueError(f"rollouts must be a whole number of at least 1 (or None), not {rollouts!r}.")
     if isinstance(time_budget, bool) or not isinstance(time_budget, int | float) or not time_budget > 0:
         raise ValueError(f"time_budget must be a positive number of seconds, not {time_budget!r}.")
-    return _search(round, seat, time_budget, rollouts, seed, include)
+    for name, value in (("min_deals", min_deals), ("max_deals", max_deals)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 2:
+            raise ValueError(f"{name} must be a whole number of at least 2, not {value!r}.")
+    if max_deals < min_deals:
+        raise ValueError(f"max_deals ({max_deals}) must be at least min_deals ({min_deals}).")
+    greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
+    return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
+                   max_deals=max_deals, greedy=greedy)
+
+
+def _settled(alive: Sequence[int], values: Sequence[Sequence[int]]) -> bool:
+    """True when more deals would not change the advice: every move still in is known to
+    within `SETTLED_MARGIN` points of the best, or worse than it by more than
+    `SETTLED_MARGINS` of its 95% margins (a stricter test than the advice's own "clearly
+    better", since it is asked after every deal and a test repeated often errs more often)."""
+    means = {i: sum(values[i]) / len(values[i]) for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    for i in alive:
+        if i == best:
+            continue
+        n = min(len(values[i]), len(values[best]))
+        gap, se = paired_gap(values[best], values[i])
+        margin = margin95(se, n)
+        if not (gap > SETTLED_MARGINS * margin or margin <= SETTLED_MARGIN):
+            return False
+    return True
 
 
 def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, seed: int | None,
-            include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None) -> Advice:
+            include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None, *,
+            min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
-    stand for an action it accepts)."""
+    stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
+    searches keep its measured behaviour: at least two deals, then its time budget)."""
     start = time.perf_counter()
     team = round.team_of(seat)
     rng = random.Random(seed)
@@ -824,7 +910,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     options = _candidates(round, seat)
     if only is not None:
         options = [o for o in options if only(o[0]) or any(only(a) for a in o[1])]
-    for extra in include:
+    for extra in dict.fromkeys(include):
         round.verify_apply(extra)
         if not any(extra == a or extra in same for a, same in options):
             options.append((extra, ()))
@@ -850,12 +936,14 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         if rollouts is not None:
             if samples >= rollouts:
                 break
-        elif samples >= 2 and time.perf_counter() - start >= time_budget:
+        elif samples >= min_deals and (time.perf_counter() - start >= time_budget
+                                       or (max_deals is not None and samples >= max_deals)
+                                       or (max_deals is not None and _settled(alive, values))):
             break
         if len(alive) > 1 and samples >= next_prune:
             next_prune *= 2
             alive = _prune(alive, values)
-        if len(alive) == 1 and rollouts is None and samples >= 2:
+        if len(alive) == 1 and rollouts is None and samples >= min_deals:
             break
         sample = det.sample(rng)
     stats = [_stats(v) for v in values]
@@ -870,7 +958,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
                                     tuple(facts), same, tuple(values[i])))
     return Advice(seat, team, tuple(candidates), samples, round.profile.name,
-                  seconds=time.perf_counter() - start)
+                  seconds=time.perf_counter() - start, greedy=greedy)
 
 
 def _is_discard(action: Action) -> bool:
@@ -908,9 +996,9 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
         return (mean - stats[other][0], _paired_gap(values[i], values[other])[1],
                 rnd.action_text(options[other][0]))
 
-    margin = 1.96 * se
+    margin = margin95(se, n)
     endings = ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n)
-    if math.isinf(se):
+    if math.isinf(margin):
         estimate = (gettext("Estimated result: your team ahead by about {points} at the end of the round ({endings}).")
                     if mean >= 0 else
                     gettext("Estimated result: the other team ahead by about {points} at the end of the round "
@@ -926,23 +1014,41 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
         other = order[1] if rank_pos == 0 else best_i
         gap, gap_se, other_text = versus(other)
         common = min(n, len(values[other]))
-        tail = "" if math.isinf(gap_se) else ngettext(
+        gap_margin = margin95(gap_se, common)
+        tail = "" if math.isinf(gap_margin) else ngettext(
             ", ±{margin} at {confidence} on {count} shared deal", ", ±{margin} at {confidence} on {count} shared deals",
-            common).format(margin=f"{1.96 * gap_se:.0f}", confidence="95%", count=common)
-        if rank_pos == 0:
+            common).format(margin=f"{gap_margin:.0f}", confidence="95%", count=common)
+        facts: dict[str, FactValue] = {"gap": gap, "stderr": gap_se, "margin": gap_margin, "other": other_text,
+                                       "deals": common}
+        if not clearly_better(abs(gap), gap_se, common):
+            text = (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within "
+                             "the noise of {count} shared deal.",
+                             "About equal to the next choice ({other}): the difference, about {points}, is within "
+                             "the noise of {count} shared deals.", common) if rank_pos == 0 else
+                    ngettext("About equal to the coach's choice ({other}): the difference, about {points}, is "
+                             "within the noise of {count} shared deal.",
+                             "About equal to the coach's choice ({other}): the difference, about {points}, is "
+                             "within the noise of {count} shared deals.", common))
+            out.append(Reason("about_equal", text.format(other=other_text, points=_points(abs(gap)), count=common),
+                              facts))
+        elif rank_pos == 0:
             text = gettext("Best by about {points} over the next choice ({other}{tail}).")
-            out.append(Reason("best_by", text.format(points=_points(gap), other=other_text, tail=tail),
-                              {"gap": gap, "stderr": gap_se, "other": other_text}))
+            out.append(Reason("best_by", text.format(points=_points(gap), other=other_text, tail=tail), facts))
         else:
             text = gettext("About {points} worse than the coach's choice ({other}{tail}).")
-            out.append(Reason("worse_by", text.format(points=_points(gap), other=other_text, tail=tail),
-                              {"gap": gap, "stderr": gap_se, "other": other_text}))
+            out.append(Reason("worse_by", text.format(points=_points(gap), other=other_text, tail=tail), facts))
     action = options[i][0]
     if _goes_out(reasons[i], action):
         waiting = [j for j in order if not _goes_out(reasons[j], options[j][0])]
         if waiting:
             gap, gap_se, other_text = versus(waiting[0])
-            if isinstance(action, Ask):
+            shared = min(n, len(values[waiting[0]]))
+            if not clearly_better(abs(gap), gap_se, shared):
+                text = (gettext("Asking to go out and waiting are about equal here (the best move that does not: "
+                                "{other}).") if isinstance(action, Ask) else
+                        gettext("Going out now and waiting are about equal here (the best move that does not: "
+                                "{other})."))
+            elif isinstance(action, Ask):
                 text = (gettext("Asking to go out wins about {points} more than waiting (the best move that does "
                                 "not: {other}).") if gap >= 0 else
                         gettext("Asking to go out wins about {points} less than waiting (the best move that does "

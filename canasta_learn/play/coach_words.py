@@ -15,12 +15,12 @@ import math
 from collections.abc import Sequence
 
 from ..core.actions import Action, action_words, target_words
-from ..core.i18n import gettext
+from ..core.i18n import gettext, ngettext
 from ..engine.round import Round
 from ..variants.base import rules_for
-from .coach import Candidate
+from .coach import Advice, Candidate
 
-__all__ = ["estimate_words", "move_words", "reason_texts", "seat_words"]
+__all__ = ["estimate_words", "hint_order", "move_words", "reason_texts", "seat_words", "verdict_words"]
 
 
 def _onto(target: int | None, rnd: Round | None = None, seat: int = 0, *, of: bool = False) -> str:
@@ -49,12 +49,45 @@ def move_words(action: Action, rnd: Round | None = None) -> str:
 
 def estimate_words(candidate: Candidate) -> str:
     """A candidate's estimate: the expected round-score difference (your team minus the
-    other team) with its 95% margin."""
+    other team) with its 95% margin (none when too few endings were played to state one)."""
     value = f"{candidate.value:+.0f}"
-    if math.isinf(candidate.stderr):
+    if math.isinf(candidate.margin):
         return gettext("estimate {value} points (your team minus the other team)").format(value=value)
     return gettext("estimate {value} \u00b1 {margin} points (your team minus the other team)").format(
-        value=value, margin=f"{1.96 * candidate.stderr:.0f}")
+        value=value, margin=f"{candidate.margin:.0f}")
+
+
+#: At most this many moves are named in a hint's "about equal" sentence (then "and N more").
+NAMED_EQUAL = 4
+
+
+def hint_order(advice: Advice, count: int = 3) -> list[Candidate]:
+    """The ``count`` moves a hint shows: the recommended one first (`Advice.recommended`),
+    then the others by estimate."""
+    first = advice.recommended
+    return [first, *[c for c in advice.candidates if c is not first][:max(0, count - 1)]]
+
+
+def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
+    """The hint's headline, honest about the noise: the moves the estimates cannot tell apart
+    ("These 3 moves are about equal; any is fine: ...") or the one that is clearly best; and
+    when GreedyBot's move is kept because the best estimate is not clearly better, it says so."""
+    equal = advice.about_equal
+    first = advice.recommended
+    if len(equal) > 1:
+        names = [move_words(c.action, rnd) for c in (first, *(c for c in equal if c is not first))]
+        moves = ", ".join(names[:NAMED_EQUAL])
+        if len(names) > NAMED_EQUAL:
+            moves = ngettext("{moves} and {count} more", "{moves} and {count} more", len(names) - NAMED_EQUAL).format(
+                moves=moves, count=len(names) - NAMED_EQUAL)
+        return ngettext("These {count} move is about equal; any is fine: {moves}. On {deals} deals of the unseen "
+                        "cards the differences between them are within the noise.",
+                        "These {count} moves are about equal; any is fine: {moves}. On {deals} deals of the unseen "
+                        "cards the differences between them are within the noise.", len(names)).format(
+            count=len(names), moves=moves, deals=advice.samples)
+    return gettext("The coach's choice: {move}, clearly better than the other moves it tried "
+                   "(on {deals} deals of the unseen cards).").format(move=move_words(first.action, rnd),
+                                                                   deals=advice.samples)
 
 
 def reason_texts(candidate: Candidate, others: Sequence[Candidate] = (), rnd: Round | None = None) -> list[str]:

@@ -10,16 +10,17 @@ from collections.abc import Sequence
 from ..core.i18n import gettext
 from ..engine.round import Round
 from ..play.coach import Advice, Candidate
-from ..play.coach_words import estimate_words, move_words, reason_texts
+from ..play.coach_words import estimate_words, hint_order, move_words, reason_texts, verdict_words
 
 __all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "move_words", "reason_texts"]
 
 
 def advice_lines(advice: Advice, count: int = 3, rnd: Round | None = None) -> list[str]:
-    """The top ``count`` candidates as plain sentences, each followed by its reasons (``rnd``:
-    the round advised on, to name sequences)."""
-    lines = []
-    for number, candidate in enumerate(advice.top(count), 1):
+    """The hint in plain sentences: its headline (`verdict_words`: about equal, or clearly
+    best), then the moves it shows (`hint_order`: the recommended one first), each followed by
+    its reasons (``rnd``: the round advised on, to name sequences)."""
+    lines = [verdict_words(advice, rnd)]
+    for number, candidate in enumerate(hint_order(advice, count), 1):
         lines.append(f"{number}. {move_words(candidate.action, rnd)}: {estimate_words(candidate)}")
         lines.extend(f"   {text}" for text in reason_texts(candidate, advice.candidates, rnd))
     return lines
@@ -42,10 +43,13 @@ def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate]
 def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str:
     """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion."""
     title = html.escape(gettext("The coach's opinion"), quote=False)
+    again = html.escape(gettext("Press Hint again for a second opinion on fresh deals."), quote=False)
     detail = html.escape(gettext("(not a rule: an estimate from {count} simulated endings of this round, using only "
                                  "what you can see; nothing has been played):").format(count=advice.samples),
                          quote=False)
     return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
             'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
             f"<b>{title}</b> {detail}"
-            f'<ol style="margin:2px 0">{candidate_items(advice.top(count), advice.candidates, rnd)}</ol></div>')
+            f'<div class="cl-coach-verdict" style="margin:2px 0"><b>{html.escape(verdict_words(advice, rnd))}</b></div>'
+            f'<ol style="margin:2px 0">{candidate_items(hint_order(advice, count), advice.candidates, rnd)}</ol>'
+            f'<div class="cl-coach-again" style="font-size:13px">{again}</div></div>')

@@ -291,6 +291,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.hint_budget = float(hint_budget)
             self.hint_rollouts = hint_rollouts
             self.hint_seed = hint_seed
+            self._hints_asked = 0
             #: The coach's last answer to Hint (None until pressed, and again after any move).
             self.advice: Any = None
 
@@ -735,8 +736,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._notice(gettext("Hint is for your turn: wait until it is your move."))
             return
         rnd = self._round
+        # each press is a second opinion on fresh deals (the seed moves on; reproducible from hint_seed)
+        seed = None if self.hint_seed is None else self.hint_seed + 1_000_003 * self._hints_asked
+        self._hints_asked += 1
         self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
-                             seed=self.hint_seed)
+                             seed=seed)
         self._advice_at = self._position_key()
         self.coach_panel.value = self._coach_html()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from canasta_learn.play.coach import (
     known_cards,
     stuck_endings,
 )
+from canasta_learn.play.estimates import clearly_better
 from canasta_learn.profiles import get_profile, profile_names
 from canasta_learn.rules.pile import pile_status
 
@@ -327,18 +329,24 @@ def _check_reason(rnd: Round, advice: Advice, candidate_index: int) -> str:
                     assert card.rank in rnd.melds[their] and after.pile_state(nxt) != "frozen"
         elif reason.code == "estimate":
             assert f["value"] == candidate.value and f["rollouts"] == candidate.rollouts
-        elif reason.code in ("best_by", "worse_by"):
+        elif reason.code in ("best_by", "worse_by", "about_equal"):
             other = texts[str(f["other"])]
             assert f["gap"] == pytest.approx(candidate.value - other.value)
+            # the paired difference's 95% margin (Student's t) decides "best by" against "about equal"
+            beyond = clearly_better(abs(float(f["gap"])), float(f["stderr"]), int(f["deals"]))
+            assert beyond == (reason.code != "about_equal")
             if reason.code == "best_by":
                 assert candidate_index == 0 and float(f["gap"]) >= 0
-            else:
+            elif reason.code == "worse_by":
                 assert other is advice.best and float(f["gap"]) <= 0
+            else:
+                assert "about equal" in reason.text.lower() and f"{int(f['deals'])} shared deal" in reason.text
         elif reason.code == "going_out":
             other = texts[str(f["other"])]
             assert isinstance(candidate.action, Ask) or "goes_out" in [r.code for r in candidate.reasons]
             assert f["gap"] == pytest.approx(candidate.value - other.value)
-            assert ("more" in reason.text) == (float(f["gap"]) >= 0)
+            if "about equal" not in reason.text:
+                assert ("more" in reason.text) == (float(f["gap"]) >= 0)
         else:  # pragma: no cover - a new code must get a check here
             raise AssertionError(f"no check for reason code {reason.code!r}")
     return " ".join(codes)
@@ -386,9 +394,24 @@ def test_every_reason_states_facts_that_hold_in_many_positions() -> None:
         advice = advise(rnd, rollouts=1, seed=index)
         for i in range(len(advice.candidates)):
             seen.update(_check_reason(rnd, advice, i).split())
-    for code in ("estimate", "best_by", "worse_by", "takes_pile", "wild_cards", "canasta", "opens", "reserve", "morto",
+    # one ending each: no move is told apart from another, so every comparison says "about equal"
+    assert seen["best_by"] == seen["worse_by"] == 0
+    for code in ("estimate", "about_equal", "takes_pile", "wild_cards", "canasta", "opens", "reserve", "morto",
                  "safe_discard", "blocks"):
         assert seen[code] > 0, (code, seen)
+
+
+def test_best_by_and_worse_by_only_beyond_the_noise() -> None:
+    """With enough deals a clearly better move is "best by" and a clearly worse one "worse by";
+    the facts of each reason pass the same checks as above (Student's t margin of the gap)."""
+    seen: Counter[str] = Counter()
+    for seed in (3, 5, 8):
+        rnd = Round(seed=seed)
+        rnd.draw()
+        advice = advise(rnd, rollouts=40, seed=seed)
+        for i in range(len(advice.candidates)):
+            seen.update(_check_reason(rnd, advice, i).split())
+    assert seen["best_by"] + seen["about_equal"] >= 3 and seen["worse_by"] > 0, seen
 
 
 def test_coach_bot_plays_legal_moves_to_the_end_of_a_round() -> None:
@@ -485,3 +508,47 @@ def test_judge_measures_a_move_against_the_coach_choice_on_the_same_deals() -> N
 def test_profiles_checked_exist() -> None:
     for name in PROFILES:
         assert get_profile(name).name == name
+
+
+def test_advice_is_made_from_deals_not_from_the_time_alone() -> None:
+    """A tiny time budget (a loaded machine) still plays at least min_deals deals."""
+    rnd = Round(seed=4)
+    rnd.draw()
+    advice = advise(rnd, time_budget=1e-6, seed=3, min_deals=10, max_deals=12)
+    assert 10 <= advice.samples <= 12
+    assert all(c.rollouts >= 2 for c in advice.candidates)
+    with pytest.raises(ValueError, match="min_deals"):
+        advise(rnd, min_deals=1)
+    with pytest.raises(ValueError, match="max_deals"):
+        advise(rnd, min_deals=20, max_deals=10)
+
+
+def test_recommended_keeps_greedys_move_unless_the_best_is_clearly_better() -> None:
+    """The floor: a hint puts GreedyBot's move first unless the coach's best beats it beyond the
+    noise; the moves it cannot tell from the best are all "about equal"."""
+    checked = 0
+    for seed in range(1, 9):
+        rnd = Round(seed=seed)
+        rnd.draw()
+        advice = advise(rnd, rollouts=12, seed=seed)
+        greedy = GreedyBot(seed=0).choose(rnd)  # the floor's reference move, whatever the seed
+        assert advice.greedy == greedy and advice.find(greedy) is not None
+        mine = advice.find(greedy)
+        assert mine is not None
+        if advice.clearly_better(advice.best, mine, coach_module.FLOOR_MARGINS):
+            assert advice.recommended is advice.best
+        else:
+            assert advice.recommended is mine
+            checked += 1
+        for candidate in advice.candidates[1:]:
+            assert (candidate in advice.about_equal) == (not advice.clearly_better(advice.best, candidate))
+    assert checked > 0
+
+
+def test_candidate_margin_uses_students_t_and_states_none_below_five_endings() -> None:
+    rnd = Round(seed=4)
+    rnd.draw()
+    few = advise(rnd, rollouts=3, seed=1).best
+    assert math.isinf(few.margin) and "too few for a margin" in few.summary()
+    many = advise(rnd, rollouts=10, seed=1).best
+    assert many.margin == pytest.approx(2.262 * many.stderr)  # t for 9 degrees of freedom, not 1.96

@@ -14,7 +14,7 @@ pytest.importorskip("anywidget")
 from canasta_learn.core.actions import Answer, Discard, Draw, TakePile  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.coach import advise  # noqa: E402
-from canasta_learn.play.coach_words import move_words, reason_texts  # noqa: E402
+from canasta_learn.play.coach_words import hint_order, move_words, reason_texts, verdict_words  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
 
 NAMES = ["You", "Ebba", "Sam", "Wen"]
@@ -40,16 +40,18 @@ def test_hint_shows_the_coachs_top_three_for_your_seat_without_playing_them() ->
     shown = play.coach_panel.value
     assert "The coach&#x27;s opinion" in shown or "The coach's opinion" in shown
     assert "nothing has been played" in shown
-    top = expected.top(3)
-    assert len(top) == min(3, len(expected.candidates)) >= 2
+    top = hint_order(expected, 3)  # the recommended move first, and every move about equal to the best
+    assert len(top) >= min(3, len(expected.candidates)) >= 2 and top[0] is expected.recommended
     assert shown.count('class="cl-coach-move"') == len(top)
+    assert html.escape(verdict_words(expected)) in shown
     for candidate in top:
         assert html.escape(move_words(candidate.action)) in shown
-        assert f"{candidate.value:+.0f} \u00b1 {1.96 * candidate.stderr:.0f} points" in shown
+        assert f"{candidate.value:+.0f} \u00b1 {candidate.margin:.0f} points" in shown
         for text in reason_texts(candidate, expected.candidates):
             assert html.escape(text) in shown
     # The first line of the plain text is the coach's best move with its estimate.
-    assert play.hint_lines()[0].startswith(f"1. {move_words(expected.best.action)}: estimate")
+    assert play.hint_lines()[0] == verdict_words(expected)
+    assert play.hint_lines()[1].startswith(f"1. {move_words(expected.recommended.action)}: estimate")
     # The kings on the pile: taking it is among the candidates, in words.
     assert any(isinstance(c.action, TakePile) for c in expected.candidates)
     assert any(isinstance(c.action, Draw) for c in expected.candidates)
@@ -142,3 +144,16 @@ def test_a_move_onto_a_sequence_is_named_by_the_sequence() -> None:
     cards = rnd.melds[rnd.team_of(action.seat)][key]
     words = move_words(action, rnd)
     assert words.endswith(f" onto {rnd.meld_label(key, cards)}") and str(key) not in words
+
+
+def test_hint_again_is_a_second_opinion_on_fresh_deals() -> None:
+    rnd = take_round()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
+    play.click("hint")
+    first = play.advice
+    play.click("hint")
+    second = play.advice
+    assert first == advise(rnd.copy(), 0, rollouts=6, seed=4)
+    assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003)
+    assert [c.outcomes for c in first.candidates] != [c.outcomes for c in second.candidates]
+    assert "second opinion on fresh deals" in play.coach_panel.value

@@ -295,7 +295,7 @@ def test_explorer_inputs_are_labelled_in_portuguese(explorer: str) -> None:
 
 def test_hint_panel_names_moves_and_estimates_in_portuguese() -> None:
     """The coach's panel of a Hint: its title, each move in words, its estimate and its reasons."""
-    from canasta_learn.play.coach_words import estimate_words, move_words, reason_texts
+    from canasta_learn.play.coach_words import estimate_words, hint_order, move_words, reason_texts
 
     english = PlayWidget(seed=7, language="en", hint_budget=0.05, hint_rollouts=4)
     portuguese = PlayWidget(seed=7, language="pt_BR", hint_budget=0.05, hint_rollouts=4)
@@ -306,7 +306,7 @@ def test_hint_panel_names_moves_and_estimates_in_portuguese() -> None:
     pairs = []
     rnd = portuguese.state
     reasons: list[tuple[str, str]] = []
-    for candidate, en_candidate in zip(portuguese.advice.top(3), english.advice.top(3), strict=True):
+    for candidate, en_candidate in zip(hint_order(portuguese.advice, 3), hint_order(english.advice, 3), strict=True):
         with speaking("en"):
             en_words = (move_words(candidate.action, rnd), estimate_words(candidate))
         with speaking("pt_BR"):

@@ -1,0 +1,127 @@
+"""How honest and how steady the Hint is: prints figures; run `python benchmarks/bench_hint_honesty.py`.
+
+On ``--positions`` mid-round classic positions (North to act with a choice, after a few
+GreedyBot moves), the coach's advice at the Hint's defaults (deal-count based: at least
+`MIN_DEALS` deals, more while the top moves are not told apart, up to `MAX_DEALS` or the time
+budget) is asked ``--seeds`` times with different seeds. It prints, per decision kind (draw or
+take, meld, discard, other):
+
+- CPU seconds per hint (median, p90: ``time.process_time``, so a loaded machine shows the work,
+  not the wait) and the deals played (median);
+- how often the hint says "about equal" (more than one move it cannot tell apart);
+- steadiness: the share of positions where every seed's hint agrees, i.e. all seeds put the same
+  move first, or each seed's first move is among the moves every other seed called about equal
+  (the issue's bar: ≥ 90%);
+- and the old rule for comparison: the share where the top estimate (`Advice.best`) is the same
+  move for every seed.
+
+Measured (2-core machine shared with other jobs, under nice; 10 positions of seeds 501-510, 5
+seeds each, defaults MIN_DEALS 24, MAX_DEALS 200, time budget 0.7 s):
+
+    kind       positions cpu median  cpu p90  deals says equal  steady old top steady
+    discard            6      0.58s    0.87s     24       100%    100%             0%
+    draw/take          4      0.29s    0.56s     81        70%     75%            25%
+
+9 of the 10 positions give the same advice on every seed (90%), against 2 of 10 for the top
+estimate alone (the old "Best by about N"); every discard position has 4-14 discards the
+estimates cannot tell apart, and the hint now says so. The one unsteady position (seed 503:
+"take the pile with 5♣ Jk" or draw) is a close call whose sign changes with the deals.
+Ten positions are a small sample: the issue's bar asks for 100 per decision kind.
+
+Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from canasta_learn.core.actions import Discard, Draw, Meld, TakePile  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
+from canasta_learn.play.coach import Advice, advise  # noqa: E402
+
+
+def mid_round(seed: int, moves: int) -> Round | None:
+    """A classic round after about ``moves`` greedy moves, when North acts with a choice."""
+    rnd = Round(seed=seed)
+    bots = make_bots("greedy", rnd.player_count, seed=seed)
+    count = 0
+    while not rnd.is_over:
+        seat = acting_seat(rnd)
+        if count >= moves and seat == 0 and len(rnd.legal_actions()) > 1:
+            return rnd
+        rnd.apply(bots[seat].choose(rnd))
+        count += 1
+    return None
+
+
+def kind_of(advice: Advice) -> str:
+    action = advice.best.action
+    if isinstance(action, Draw | TakePile):
+        return "draw/take"
+    if isinstance(action, Meld):
+        return "meld"
+    if isinstance(action, Discard):
+        return "discard"
+    return "other"
+
+
+def agree(advices: list[Advice]) -> bool:
+    """Every seed's first move is the same, or among every other seed's about-equal moves."""
+    firsts = [a.recommended for a in advices]
+    for a in advices:
+        for first in firsts:
+            if a.find(first.action) not in (a.recommended, *a.about_equal):
+                return False
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--first-seed", type=int, default=500)
+    args = parser.parse_args()
+    rows: dict[str, list[tuple[list[float], list[int], list[bool], bool, bool]]] = defaultdict(list)
+    seed = args.first_seed
+    found = 0
+    while found < args.positions:
+        seed += 1
+        rnd = mid_round(seed, 8 + 6 * (seed % 5))
+        if rnd is None:
+            continue
+        found += 1
+        advices, cpu = [], []
+        for k in range(args.seeds):
+            start = time.process_time()
+            advices.append(advise(rnd, seed=1000 * seed + k))
+            cpu.append(time.process_time() - start)
+        kind = kind_of(advices[0])
+        rows[kind].append((cpu, [a.samples for a in advices], [len(a.about_equal) > 1 for a in advices],
+                           agree(advices), len({a.best.action for a in advices}) == 1))
+        print(f"position seed {seed}: {kind:9} deals {[a.samples for a in advices]} "
+              f"first {[a.recommended.text for a in advices]} "
+              f"about-equal sizes {[len(a.about_equal) for a in advices]}", flush=True)
+    print()
+    print(f"{'kind':10} {'positions':>9} {'cpu median':>10} {'cpu p90':>8} {'deals':>6} {'says equal':>10} "
+          f"{'steady':>7} {'old top steady':>14}")
+    for kind, items in sorted(rows.items()):
+        cpus = sorted(c for item in items for c in item[0])
+        deals = [d for item in items for d in item[1]]
+        equal = [e for item in items for e in item[2]]
+        p90 = cpus[min(len(cpus) - 1, int(0.9 * len(cpus)))]
+        print(f"{kind:10} {len(items):9d} {statistics.median(cpus):9.2f}s {p90:7.2f}s "
+              f"{statistics.median(deals):6.0f} {100 * sum(equal) / len(equal):9.0f}% "
+              f"{100 * sum(i[3] for i in items) / len(items):6.0f}% "
+              f"{100 * sum(i[4] for i in items) / len(items):13.0f}%")
+
+
+if __name__ == "__main__":
+    main()
