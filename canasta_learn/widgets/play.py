@@ -67,6 +67,60 @@ SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 #: Names given to the other seats (in seat order after yours) when none are given.
 DEFAULT_NAMES = ("Ebba", "Sam", "Wen", "Ana", "Rui", "Lea")
 
+#: The play view's layout follows the width of its own container (a CSS container query), not
+#: the window's: a notebook's output area beside JupyterLab's file browser is narrow (about 848
+#: px) in a wide window. Wide, the messages sit in a column beside the table and hand; narrow,
+#: the two columns become one (their boxes ``display: contents``), ordered so that what just
+#: happened comes right under the buttons: the refusal or notice, the coach's Hint, the
+#: narration, then New round and Save (once the round is over, New round and Save come first,
+#: as the status line asks for New round); the score tables and the earlier moves after them. The
+#: panels that grow (narration, Hint, score tables) scroll inside a bounded height, the
+#: narration kept scrolled to its newest line, so the buttons, the hand, the pile and the
+#: newest message stay on one screen. The melds are drawn a little smaller on a short screen and
+#: in a narrow container (CSS ``zoom``: more of them in a row, fewer rows).
+LAYOUT_CSS = """<style>
+.cl-play-widget { container-type: inline-size; container-name: cl-play; }
+.cl-play-widget .cl-play-side > .cl-play-message { order: 1; }
+.cl-play-widget .cl-play-side > .cl-play-narration { order: 2; }
+.cl-play-widget .cl-play-side > .cl-play-files { order: 3; }
+.cl-play-widget .cl-play-side > .cl-play-scores { order: 4; }
+.cl-play-widget .cl-play-side > .cl-play-log-box { order: 5; }
+.cl-play-widget .cl-play-side > .cl-play-settings { order: 6; }
+.cl-play-widget .cl-narration-scroll { display: flex; flex-direction: column-reverse;
+  max-height: 11.5em; overflow-y: auto; }
+.cl-play-widget .cl-play-coach .cl-coach { max-height: 15em; overflow-y: auto; }
+.cl-play-widget .cl-play-scores .widget-html-content { max-height: 14em; overflow-y: auto; }
+@media (max-height: 860px) {
+  .cl-play-widget .cl-play-table .cl-melds { zoom: 0.85; }
+}
+@container cl-play (max-width: 959px) {
+  .cl-play-widget .cl-play-table .cl-melds { zoom: 0.85; }
+  .cl-play-widget .cl-play-body { flex-flow: column nowrap !important; align-items: stretch !important; }
+  .cl-play-widget .cl-play-main, .cl-play-widget .cl-play-side { display: contents !important; }
+  .cl-play-widget .cl-play-main > * { order: 0; }
+  .cl-play-widget .cl-play-main > .cl-play-answer-slot { order: 1; }
+  .cl-play-widget .cl-play-side > .cl-play-message { order: 2; }
+  .cl-play-widget .cl-play-main > .cl-play-coach { order: 3; }
+  .cl-play-widget .cl-play-main > .cl-why { order: 4; }
+  .cl-play-widget .cl-play-side > .cl-play-narration { order: 5; }
+  .cl-play-widget .cl-play-side > .cl-play-files { order: 6; }
+  .cl-play-widget .cl-play-side > .cl-play-scores { order: 7; }
+  .cl-play-widget .cl-play-side > .cl-play-log-box { order: 8; }
+  .cl-play-widget .cl-play-side > .cl-play-settings { order: 9; }
+  .cl-play-widget .cl-play-side > * { margin-left: 0; }
+  .cl-play-widget .cl-hand-cards { padding-top: 18px; padding-bottom: 6px; }
+  .cl-play-widget .cl-hand { padding-top: 0; }
+  .cl-play-widget .cl-play-message .cl-verdict { padding: 4px 10px !important; }
+  .cl-play-widget .cl-play-message .cl-message { margin: 2px 0 !important; }
+  .cl-play-widget .cl-play-coach .cl-coach { font-size: 14px !important; margin: 2px 0 !important;
+    padding-top: 2px !important; padding-bottom: 2px !important; }
+  .cl-play-widget.cl-play-over .cl-play-side > .cl-play-files { order: 1; }
+  .cl-play-widget .cl-play-narration [aria-live] { font-size: 15px !important; line-height: 1.35 !important; }
+  .cl-play-widget .cl-narration-scroll { max-height: 7em; }
+  .cl-play-widget .cl-hand-bar { margin-bottom: 0; }
+}
+</style>"""
+
 
 def _controls() -> dict[str, str]:
     """The names of the controls the advice points to, as the buttons and the list say them."""
@@ -473,6 +527,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.answer_box = widgets.HBox([widgets.HTML(f"<b>{asks}</b>"),
                                             b["yes"], b["no"]])
             self.answer_box.add_class("cl-answer-box")
+            self.answer_box.add_class("cl-play-answer-slot")
             actions_row = widgets.HBox(
                 [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
                  b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"]],
@@ -487,6 +542,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             log_box.add_class("cl-play-log-box")
             file_row = widgets.HBox([b["new"], self.filename, b["save"], self.download, self.settings_toggle],
                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            file_row.add_class("cl-play-files")
             side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
                                  self.settings],
                                 layout=widgets.Layout(flex="1 1 300px", min_width="0",
@@ -494,7 +550,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             side.add_class("cl-play-side")
             body = widgets.HBox(
                 [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-            top = widgets.HBox([self.badge, self.status],
+            body.add_class("cl-play-body")
+            self.layout_css = widgets.HTML(LAYOUT_CSS, layout=widgets.Layout(display="none"))
+            top = widgets.HBox([self.layout_css, self.badge, self.status],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             super().__init__([top, body])
             self.add_class("cl-play-widget")
@@ -739,6 +797,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                              seed=self.hint_seed)
         self._advice_at = self._position_key()
         self.coach_panel.value = self._coach_html()
+        self.verdict.value = ""  # the coach's answer is the newest message: an older refusal gives way
 
     def _position_key(self) -> tuple[int, int, str]:
         rnd = self._round
@@ -1076,6 +1135,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.buttons["take_back"].layout.display = "" if can_undo else "none"
         over = rnd.is_over
         self.buttons["new"].button_style = "primary" if over else ""
+        if over:
+            self.add_class("cl-play-over")
+        else:
+            self.remove_class("cl-play-over")
         self._refresh_narration()
         shown = len(self._narration)
         earlier = self._log[:len(self._log) - shown] if shown else self._log
@@ -1101,8 +1164,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.narration_html.value = (
             '<div aria-live="polite" style="font-size:16px;line-height:1.45">'
             '<b>' + html.escape(gettext("What happened")) + '</b>'
-            '<ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
-            + "".join(items) + "</ul></div>")
+            '<div class="cl-narration-scroll"><ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
+            + "".join(items) + "</ul></div></div>")
 
     @spoken
     def _refresh_why(self) -> None:

@@ -39,10 +39,18 @@ def _phase(phase: str) -> str:
     return phase
 
 
-#: On a narrow screen the pile takes the whole width (its reason beside the cards) and your
-#: team's melds go under it, using the whole width too.
+#: The stock's and the pile's headings and counts are smaller than the full table's. In a narrow
+#: container (the table's own width: a notebook's output area beside JupyterLab's
+#: file browser is narrow in a wide window) the pile takes the whole width (its reason beside
+#: the cards) and your team's melds go under it, using the whole width too.
 _NARROW_CSS = """<style>
-@media (max-width: 1000px) {
+.cl-play-table { container-type: inline-size; }
+.cl-play-table .cl-heading { font-size: 15px !important; margin-bottom: 2px !important; }
+.cl-play-table .cl-stock { margin-right: 14px !important; }
+.cl-play-table .cl-stock > div:last-child { font-size: 15px !important; margin-top: 2px !important;
+  white-space: nowrap; }
+.cl-play-table .cl-fan { min-height: 72px !important; }
+@container (max-width: 980px) {
   .cl-play-table .cl-centre { max-width: none !important; flex: 1 1 100% !important; }
   .cl-play-table .cl-centre .cl-pile { display: inline-flex !important; flex-wrap: wrap;
     align-items: flex-start; gap: 0 12px; }
