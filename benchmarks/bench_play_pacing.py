@@ -8,7 +8,7 @@ serves) plays seed 3 in the browser, by clicks, for a few turns. Measured in the
   (the learner's own action; goal under 100 ms at every speed);
 - Discard (a card selected) -> "You discarded" is shown (the learner's own action);
 - Skip (bots' moves), clicked as soon as it shows after the discard -> "Your turn" is shown
-  (when the page has no Skip button this is left out);
+  (left out at the instant speed, and when the page has no Skip button);
 - the bots' whole reply, Discard -> "Your turn" without Skip (informational: the pacing).
 
 Medians over the turns played. Needs the test extra and Debian's Chromium (as the browser tests).
@@ -53,7 +53,7 @@ def cell(speed: str) -> str:
 def play_turns(page: object, turns: int, skip: bool) -> dict[str, list[float]]:
     """Play ``turns`` turns; return the measured milliseconds by name."""
     figures: dict[str, list[float]] = {"draw": [], "discard": [], "skip": [], "reply": []}
-    for turn in range(turns):
+    for _turn in range(turns):
         figures["draw"].append(page.evaluate(MEASURE_JS, ["button.cl-button-draw", NARRATION, "You drew",
                                                           STATUS, "Your turn: draw"]))
         cards = page.locator(".cl-play-widget .cl-hand-card")
@@ -106,7 +106,7 @@ def main() -> None:
                         page.set_default_timeout(60_000)
                         page.goto(server.base_url)
                         page.locator(".cl-play-widget .cl-hand-card").first.wait_for(timeout=60_000)
-                        for name, values in play_turns(page, args.turns, skip).items():
+                        for name, values in play_turns(page, args.turns, skip and SPEEDS[speed] > 0).items():
                             results[name].extend(values)
                         context.close()
                     finally:

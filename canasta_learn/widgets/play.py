@@ -13,6 +13,11 @@ bots play until it is your turn again, one move at a time at the chosen ``speed`
 opening made of several melds, or a take of the pile with opening melds).
 The game is recorded (`GameRecord`) and Save writes it as JSON.
 
+Keyboard: the hand is one Tab stop (arrow keys move within it, Space selects); D draws, T
+takes the pile, M melds, X discards, H asks for a Hint and S skips the bots' paced moves (the
+letters are shown on the buttons). The bots' moves are paced by timers, so your own clicks
+never wait behind them.
+
 Tests (and teachers) drive it from Python::
 
     play = PlayWidget(seed=7)
@@ -57,11 +62,13 @@ __all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
 BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw",
-           "aside", "clear_aside", "take_back", "hint")
+           "aside", "clear_aside", "take_back", "hint", "skip")
 #: Seconds the coach spends on a Hint unless ``hint_budget=`` says otherwise (about a second in all).
 HINT_BUDGET = 0.6
 #: Moves a Hint shows.
 HINT_MOVES = 3
+#: Keyboard shortcuts: the letter that presses each button (shown on it, as in "Draw (D)").
+SHORTCUTS: dict[str, str] = {"draw": "d", "take": "t", "meld": "m", "discard": "x", "hint": "h", "skip": "s"}
 #: Bot speeds: seconds between two bot moves (each shown and highlighted before the next).
 SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 #: Names given to the other seats (in seat order after yours) when none are given.
@@ -440,10 +447,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 "new": button("new", pgettext("button", "New round"), gettext("Deal the next round")),
                 "save": button("save", pgettext("button", "Save"),
                                gettext("Write the game record (JSON) to the file named")),
+                "skip": button("skip", pgettext("button", "Skip bots' moves"),
+                               gettext("Play the other players' remaining moves at once")),
                 "hint": button("hint", pgettext("button", "Hint"),
                                gettext("The coach's opinion: its three best moves for you, with reasons "
                                        "(nothing is played)")),
             }
+            for name, key in SHORTCUTS.items():
+                b = self.buttons[name]
+                b.description = gettext("{button} ({key})").format(button=b.description, key=key.upper())
+                b.tooltip = gettext("{tooltip} (key: {key})").format(tooltip=b.tooltip, key=key.upper())
+            from .keys import KeyShortcuts
+
+            self.shortcuts = KeyShortcuts({key: f"cl-button-{name}" for name, key in SHORTCUTS.items()})
             handlers: dict[str, Callable[[], None]] = {
                 "draw": self._on_draw, "take": self._on_take, "meld": self._on_meld,
                 "discard": self._on_discard, "ask": self._on_ask,
@@ -454,7 +470,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 "take_back": self._on_take_back, "hint": self._on_hint,
             }
             for name, fn in handlers.items():
-                self.buttons[name].on_click(lambda _b, fn=fn: fn())
+                # Your own action first finishes the bots' paced moves: it never waits behind them.
+                self.buttons[name].on_click(lambda _b, fn=fn: self._then(fn))
+            self.buttons["skip"].on_click(lambda _b: self._on_skip())
+            self.buttons["skip"].layout.display = "none"
+            self._pending: Any = None  # the timer of the next paced bot move
 
             self.target = widgets.Dropdown(options=[(gettext("as a new meld"), -1)], value=-1,
                                            description=gettext("Meld:"), layout=widgets.Layout(width="210px"),
@@ -530,7 +550,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.answer_box.add_class("cl-play-answer-slot")
             actions_row = widgets.HBox(
                 [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
-                 b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"]],
+                 b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"], b["skip"]],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             actions_row.add_class("cl-play-actions")
             left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
@@ -552,7 +572,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
             body.add_class("cl-play-body")
             self.layout_css = widgets.HTML(LAYOUT_CSS, layout=widgets.Layout(display="none"))
-            top = widgets.HBox([self.layout_css, self.badge, self.status],
+            top = widgets.HBox([self.layout_css, self.shortcuts, self.badge, self.status],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             super().__init__([top, body])
             self.add_class("cl-play-widget")
@@ -560,6 +580,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 self._run_bots()
             self._tell_new_moves()
             self._refresh(keep_selection=False)
+
+    def _then(self, fn: Callable[[], None]) -> None:
+        """Run a button's handler, after playing at once any paced bot moves still to come."""
+        if self.bots_pending:
+            self._finish_bots()
+            self._tell_new_moves()
+            self._refresh(keep_selection=True)
+        fn()
 
     # ------------------------------------------------------------------ public API
     @property
@@ -945,25 +973,104 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return new
 
     def _run_bots(self) -> None:
-        """Let the bots play until this seat must act or the round ends (paced at `speed`)."""
+        """Let the bots play until this seat must act or the round ends, paced at `speed`.
+
+        Each bot move is shown (and highlighted) the moment it is made; the next one follows
+        `SPEEDS` seconds later, and the move that hands the turn back is never followed by a
+        pause. In a running kernel the pauses are timers on its event loop, not sleeps: the
+        kernel stays free, so a click is answered at once. Skip (or any of your own buttons)
+        plays the remaining bot moves at once (`_finish_bots`). Without a running event loop
+        (plain Python, tests) the pauses are sleeps."""
+        import asyncio
+
         from ..play.bots import acting_seat
 
-        rnd = self._round
+        self._cancel_pending()
         delay = SPEEDS.get(self.speed, 0.0)
+        if not delay:
+            self._finish_bots()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        rnd = self._round
         guard = 0
         while not rnd.is_over and acting_seat(rnd) != self.seat:
-            bot = self.bots[acting_seat(rnd)]
-            self._apply(bot.choose(rnd))
-            if delay:
-                before = len(self._narration)
-                self._tell_new_moves()
-                self._current = before
-                self._refresh(keep_selection=False)
-                time.sleep(delay)
+            self._bot_move()
+            if rnd.is_over or acting_seat(rnd) == self.seat:
+                break
+            if loop is not None:
+                self._pending = loop.call_later(delay, self._paced_step)
+                self.buttons["skip"].layout.display = ""
+                return
+            time.sleep(delay)
             guard += 1
             if guard > 5000:  # pragma: no cover - a bot or engine bug
                 raise RuntimeError("The bots did not hand the turn back.")
         self._current = -1
+
+    def _bot_move(self) -> None:
+        """One bot move, told and shown at once with its sentences highlighted."""
+        from ..play.bots import acting_seat
+
+        rnd = self._round
+        self._apply(self.bots[acting_seat(rnd)].choose(rnd))
+        before = len(self._narration)
+        self._tell_new_moves()
+        self._current = before
+        self._refresh(keep_selection=True)
+
+    @spoken
+    def _paced_step(self) -> None:
+        """The next paced bot move (a timer of `_run_bots`), then the next timer or the end."""
+        import asyncio
+
+        from ..play.bots import acting_seat
+
+        self._pending = None
+        rnd = self._round
+        if not rnd.is_over and acting_seat(rnd) != self.seat:
+            self._bot_move()
+        if not rnd.is_over and acting_seat(rnd) != self.seat:
+            self._pending = asyncio.get_running_loop().call_later(SPEEDS.get(self.speed, 0.0), self._paced_step)
+            return
+        self._current = -1
+        self.buttons["skip"].layout.display = "none"
+        self._refresh(keep_selection=True)
+
+    def _cancel_pending(self) -> None:
+        pending = getattr(self, "_pending", None)
+        if pending is not None:
+            pending.cancel()
+        self._pending = None
+
+    @property
+    def bots_pending(self) -> bool:
+        """True while paced bot moves are still to come (Skip plays them at once)."""
+        return getattr(self, "_pending", None) is not None
+
+    def _finish_bots(self) -> None:
+        """Play the bots' remaining moves at once, until this seat must act or the round ends."""
+        from ..play.bots import acting_seat
+
+        self._cancel_pending()
+        rnd = self._round
+        guard = 0
+        while not rnd.is_over and acting_seat(rnd) != self.seat:
+            self._apply(self.bots[acting_seat(rnd)].choose(rnd))
+            guard += 1
+            if guard > 5000:  # pragma: no cover - a bot or engine bug
+                raise RuntimeError("The bots did not hand the turn back.")
+        self._current = -1
+        self.buttons["skip"].layout.display = "none"
+
+    @spoken
+    def _on_skip(self) -> None:
+        """Skip: the bots' remaining moves are played and told at once."""
+        self._finish_bots()
+        self._tell_new_moves()
+        self._refresh(keep_selection=True)
 
     def _remember_start(self, rnd: Round) -> None:
         if not rnd.deck and not rnd.log:
@@ -1133,6 +1240,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.buttons["clear_aside"].layout.display = "" if self._aside else "none"
         can_undo = bool(self._undo) and not rnd.is_over and rnd.to_move == self.seat
         self.buttons["take_back"].layout.display = "" if can_undo else "none"
+        self.buttons["skip"].layout.display = "" if self.bots_pending else "none"
         over = rnd.is_over
         self.buttons["new"].button_style = "primary" if over else ""
         if over:
