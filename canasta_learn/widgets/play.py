@@ -1098,6 +1098,17 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             return gettext("The game is over ({totals}): your team won.").format(totals=totals)
         return gettext("The game is over ({totals}): the other team won.").format(totals=totals)
 
+    def _team_totals(self) -> list[int] | None:
+        """Each team's score as the header says it: the game's totals, or the rounds played
+        here; None before any round is over in round mode (the table then shows the round's
+        own score, the one its opening minimum is read from)."""
+        if self.game is not None:
+            return list(self.game.totals)
+        played = [r for r in [*self._finished, self._round] if r.is_over]
+        if not played:
+            return None
+        return [sum(col) for col in zip(*[[s.total for s in r.scores()] for r in played], strict=True)]
+
     def _score_text(self) -> str:
         """Running score and rounds won: the game's totals, or the rounds played here."""
         mine = self._round.team_of(self.seat)
@@ -1206,7 +1217,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.hand.set_cards(rnd.hands[self.seat], keep=keep)
         new = Counter(rnd.hands[self.seat]) - Counter(self._hand_before)
         self.hand.highlight(list(new.elements()))
-        self.table.update(rnd)
+        self.table.update(rnd, self._team_totals())
         if rnd.is_over:
             from ..render import scores_html
 
