@@ -1,6 +1,7 @@
 """The play view by keyboard in a real browser (issue 27): the hand is one Tab stop (arrow
 keys move within it, Space selects) and single letters press the buttons they are shown on
-("Draw (D)", "Discard selected (X)", "Hint (H)")."""
+("Draw (D)", "Discard selected (X)", "Hint (H)"); the replay viewer's ←/→ work as soon as the
+viewer is on screen."""
 
 from __future__ import annotations
 
@@ -51,3 +52,25 @@ def test_a_turn_by_keyboard_only(voila_factory: Callable[[Path], VoilaServer], t
     expect(page.locator(".cl-play-status")).to_contain_text("Your turn: draw", timeout=WAIT_MS)
     page.keyboard.press("h")
     expect(page.locator(".cl-play-coach .cl-coach-move").first).to_be_visible(timeout=WAIT_MS)
+
+
+REPLAY = ("from canasta_learn.play.bots import play_round\n"
+          "from canasta_learn.widgets import ReplayViewer\n"
+          "ReplayViewer(play_round('greedy', seed=5, names=['Ann', 'Ebba', 'Sam', 'Wen']))")
+
+
+def test_replay_arrow_keys_work_as_soon_as_the_viewer_is_on_screen(
+    voila_factory: Callable[[Path], VoilaServer], tmp_path: Path, page: Page
+) -> None:
+    """Nothing clicked or focused first: ←/→ step the replay viewer on screen."""
+    server = voila_factory(write_notebook(tmp_path / "replay.ipynb", [REPLAY]))
+    page.goto(server.base_url)
+    current = page.locator(".cl-replay-moves [aria-current='step']")
+    expect(current).to_contain_text("Deal", timeout=WAIT_MS)
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("ArrowRight")
+    expect(current).to_contain_text("1. E draw")
+    page.keyboard.press("ArrowRight")
+    expect(current).to_contain_text("2.")
+    page.keyboard.press("ArrowLeft")
+    expect(current).to_contain_text("1. E draw")
