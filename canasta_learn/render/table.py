@@ -2,7 +2,8 @@
 side, a whole round, and a hypothetical `Position`.
 
 A frozen pile is drawn as players lay it: the card that froze it turned sideways in the
-stack. A blocked top card carries a "Blocked" badge. Canastas carry a badge in words.
+stack. A blocked pile says "Blocked" once, in its state badge, and outlines its top card in red.
+Canastas carry a badge in words.
 
 **Question mode** (``question=True``; what a quiz draws) shows only what a player sees at the
 table: the cards, the counts, the team's score, whether it opened and how the player drew. It
@@ -406,7 +407,9 @@ def pile_html(
             if top:
                 outline = ("outline:4px solid #c62828;outline-offset:1px;border-radius:8px"
                            if blocked else "")
-                mark = badge(gettext("Blocked"), "blocked", icon="\u2298") if blocked else _muted(gettext("top"))
+                # A blocked pile says so once, in its state badge; its top card keeps the red
+                # outline and "top" (its accessible name says "blocked").
+                mark = _muted(gettext("top"))
                 css = style(display="flex", flex_direction="column", align_items="center",
                             margin_left=margin, flex="0 0 auto")
                 parts.append(f'<span class="cl-pile-top" style="{css}">'

@@ -98,9 +98,16 @@ function render({ model, el: root }) {
     updateSelection(); // show it at once; Python's echo only reorders
   }
 
+  // One Tab stop for the whole hand (a roving tabindex): the card last focused (or the first)
+  // takes Tab; the arrow keys, Home and End move within the hand.
+  function rove(node) {
+    for (const other of cardNodes) other.setAttribute("tabindex", other === node ? "0" : "-1");
+  }
+
   function focusAt(index) {
     if (!cardNodes.length) return;
     const i = Math.max(0, Math.min(cardNodes.length - 1, index));
+    rove(cardNodes[i]);
     cardNodes[i].focus();
   }
 
@@ -136,6 +143,7 @@ function render({ model, el: root }) {
         if (title) title.remove(); // the card itself carries the name (and a tooltip)
       }
       node.addEventListener("click", () => toggle(item.id));
+      node.addEventListener("focus", () => rove(node));
       node.addEventListener("keydown", (event) => {
         if (event.key === " " || event.key === "Enter") {
           event.preventDefault();
@@ -163,10 +171,9 @@ function render({ model, el: root }) {
     box.classList.toggle("is-readonly", !selectable);
     updateSelection();
     updateHighlight();
-    if (focusedId !== null) {
-      const again = cardNodes.find((n) => n.dataset.id === focusedId);
-      if (again) again.focus();
-    }
+    const again = focusedId !== null ? cardNodes.find((n) => n.dataset.id === focusedId) : null;
+    if (selectable && cardNodes.length) rove(again || cardNodes[0]);
+    if (again) again.focus();
   }
 
   byRank.addEventListener("click", () => {

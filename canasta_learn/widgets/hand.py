@@ -4,8 +4,8 @@ An anywidget (`hand.js` + `hand.css` ship inside the package; no build step): th
 pictures are SVG made in Python (``render.card_svg``), the browser only lays them out and
 reports which positions are selected. Each card is a ``role="button"`` with ``aria-pressed``
 and an accessible name ("King of hearts"); a selected card is raised, outlined and ticked
-(more than colour). Tab / Shift+Tab or the arrow keys move between cards, Space or Enter
-selects.
+(more than colour). The hand is one Tab stop: Tab reaches the card last focused (or the
+first), the arrow keys, Home and End move between cards, Space or Enter selects.
 
 State lives in traitlets, so Python (and tests) drive it exactly as a click does:
 

@@ -13,6 +13,11 @@ bots play until it is your turn again, one move at a time at the chosen ``speed`
 opening made of several melds, or a take of the pile with opening melds).
 The game is recorded (`GameRecord`) and Save writes it as JSON.
 
+Keyboard: the hand is one Tab stop (arrow keys move within it, Space selects); D draws, T
+takes the pile, M melds, X discards, H asks for a Hint and S skips the bots' paced moves (the
+letters are shown on the buttons). The bots' moves are paced by timers, so your own clicks
+never wait behind them.
+
 Tests (and teachers) drive it from Python::
 
     play = PlayWidget(seed=7)
@@ -57,15 +62,71 @@ __all__ = ["PlayWidget", "SPEEDS", "default_player_names", "for_clicks"]
 LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
 BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw",
-           "aside", "clear_aside", "take_back", "hint")
+           "aside", "clear_aside", "take_back", "hint", "skip")
 #: Seconds the coach spends on a Hint unless ``hint_budget=`` says otherwise (about a second in all).
 HINT_BUDGET = 0.6
 #: Moves a Hint shows.
 HINT_MOVES = 3
+#: Keyboard shortcuts: the letter that presses each button (shown on it, as in "Draw (D)").
+SHORTCUTS: dict[str, str] = {"draw": "d", "take": "t", "meld": "m", "discard": "x", "hint": "h", "skip": "s"}
 #: Bot speeds: seconds between two bot moves (each shown and highlighted before the next).
 SPEEDS: dict[str, float] = {"instant": 0.0, "normal": 0.9, "slow": 2.0}
 #: Names given to the other seats (in seat order after yours) when none are given.
 DEFAULT_NAMES = ("Ebba", "Sam", "Wen", "Ana", "Rui", "Lea")
+
+#: The play view's layout follows the width of its own container (a CSS container query), not
+#: the window's: a notebook's output area beside JupyterLab's file browser is narrow (about 848
+#: px) in a wide window. Wide, the messages sit in a column beside the table and hand; narrow,
+#: the two columns become one (their boxes ``display: contents``), ordered so that what just
+#: happened comes right under the buttons: the refusal or notice, the coach's Hint, the
+#: narration, then New round and Save (once the round is over, New round and Save come first,
+#: as the status line asks for New round); the score tables and the earlier moves after them. The
+#: panels that grow (narration, Hint, score tables) scroll inside a bounded height, the
+#: narration kept scrolled to its newest line, so the buttons, the hand, the pile and the
+#: newest message stay on one screen. The melds are drawn a little smaller on a short screen and
+#: in a narrow container (CSS ``zoom``: more of them in a row, fewer rows).
+LAYOUT_CSS = """<style>
+.cl-play-widget { container-type: inline-size; container-name: cl-play; }
+.cl-play-widget .cl-play-side > .cl-play-message { order: 1; }
+.cl-play-widget .cl-play-side > .cl-play-narration { order: 2; }
+.cl-play-widget .cl-play-side > .cl-play-files { order: 3; }
+.cl-play-widget .cl-play-side > .cl-play-scores { order: 4; }
+.cl-play-widget .cl-play-side > .cl-play-log-box { order: 5; }
+.cl-play-widget .cl-play-side > .cl-play-settings { order: 6; }
+.cl-play-widget .cl-narration-scroll { display: flex; flex-direction: column-reverse;
+  max-height: 11.5em; overflow-y: auto; }
+.cl-play-widget .cl-play-coach .cl-coach { max-height: 15em; overflow-y: auto; }
+.cl-play-widget .cl-play-scores .widget-html-content { max-height: 14em; overflow-y: auto; }
+@media (max-height: 860px) {
+  .cl-play-widget .cl-play-table .cl-melds { zoom: 0.85; }
+}
+@container cl-play (max-width: 959px) {
+  .cl-play-widget .cl-play-table .cl-melds { zoom: 0.85; }
+  .cl-play-widget .cl-play-body { flex-flow: column nowrap !important; align-items: stretch !important; }
+  .cl-play-widget .cl-play-main, .cl-play-widget .cl-play-side { display: contents !important; }
+  .cl-play-widget .cl-play-main > * { order: 0; }
+  .cl-play-widget .cl-play-main > .cl-play-answer-slot { order: 1; }
+  .cl-play-widget .cl-play-side > .cl-play-message { order: 2; }
+  .cl-play-widget .cl-play-main > .cl-play-coach { order: 3; }
+  .cl-play-widget .cl-play-main > .cl-why { order: 4; }
+  .cl-play-widget .cl-play-side > .cl-play-narration { order: 5; }
+  .cl-play-widget .cl-play-side > .cl-play-files { order: 6; }
+  .cl-play-widget .cl-play-side > .cl-play-scores { order: 7; }
+  .cl-play-widget .cl-play-side > .cl-play-log-box { order: 8; }
+  .cl-play-widget .cl-play-side > .cl-play-settings { order: 9; }
+  .cl-play-widget .cl-play-side > * { margin-left: 0; }
+  .cl-play-widget .cl-hand-cards { padding-top: 18px; padding-bottom: 6px; }
+  .cl-play-widget .cl-hand { padding-top: 0; }
+  .cl-play-widget .cl-play-message .cl-verdict { padding: 4px 10px !important; }
+  .cl-play-widget .cl-play-message .cl-message { margin: 2px 0 !important; }
+  .cl-play-widget .cl-play-coach .cl-coach { font-size: 14px !important; margin: 2px 0 !important;
+    padding-top: 2px !important; padding-bottom: 2px !important; }
+  .cl-play-widget.cl-play-over .cl-play-side > .cl-play-files { order: 1; }
+  .cl-play-widget .cl-play-narration [aria-live] { font-size: 15px !important; line-height: 1.35 !important; }
+  .cl-play-widget .cl-narration-scroll { max-height: 7em; }
+  .cl-play-widget .cl-hand-bar { margin-bottom: 0; }
+}
+</style>"""
 
 
 def _controls() -> dict[str, str]:
@@ -387,10 +448,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 "new": button("new", pgettext("button", "New round"), gettext("Deal the next round")),
                 "save": button("save", pgettext("button", "Save"),
                                gettext("Write the game record (JSON) to the file named")),
+                "skip": button("skip", pgettext("button", "Skip bots' moves"),
+                               gettext("Play the other players' remaining moves at once")),
                 "hint": button("hint", pgettext("button", "Hint"),
                                gettext("The coach's opinion: its three best moves for you, with reasons "
                                        "(nothing is played)")),
             }
+            for name, key in SHORTCUTS.items():
+                b = self.buttons[name]
+                b.description = gettext("{button} ({key})").format(button=b.description, key=key.upper())
+                b.tooltip = gettext("{tooltip} (key: {key})").format(tooltip=b.tooltip, key=key.upper())
+            from .keys import KeyShortcuts
+
+            self.shortcuts = KeyShortcuts({key: f"cl-button-{name}" for name, key in SHORTCUTS.items()})
             handlers: dict[str, Callable[[], None]] = {
                 "draw": self._on_draw, "take": self._on_take, "meld": self._on_meld,
                 "discard": self._on_discard, "ask": self._on_ask,
@@ -401,7 +471,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 "take_back": self._on_take_back, "hint": self._on_hint,
             }
             for name, fn in handlers.items():
-                self.buttons[name].on_click(lambda _b, fn=fn: fn())
+                # Your own action first finishes the bots' paced moves: it never waits behind them.
+                self.buttons[name].on_click(lambda _b, fn=fn: self._then(fn))
+            self.buttons["skip"].on_click(lambda _b: self._on_skip())
+            self.buttons["skip"].layout.display = "none"
+            self._pending: Any = None  # the timer of the next paced bot move
 
             self.target = widgets.Dropdown(options=[(gettext("as a new meld"), -1)], value=-1,
                                            description=gettext("Meld:"), layout=widgets.Layout(width="210px"),
@@ -474,9 +548,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.answer_box = widgets.HBox([widgets.HTML(f"<b>{asks}</b>"),
                                             b["yes"], b["no"]])
             self.answer_box.add_class("cl-answer-box")
+            self.answer_box.add_class("cl-play-answer-slot")
             actions_row = widgets.HBox(
                 [b["draw"], b["take"], self.target, b["meld"], b["discard"], b["ask"], b["decline"], b["swap"],
-                 b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"]],
+                 b["redraw"], b["aside"], b["clear_aside"], b["take_back"], self.why, b["hint"], b["skip"]],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             actions_row.add_class("cl-play-actions")
             left = widgets.VBox([self.table, self.hand, actions_row, self.aside_html, self.hint,
@@ -488,6 +563,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             log_box.add_class("cl-play-log-box")
             file_row = widgets.HBox([b["new"], self.filename, b["save"], self.download, self.settings_toggle],
                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+            file_row.add_class("cl-play-files")
             side = widgets.VBox([self.verdict, self.narration_html, self.scores_view, log_box, file_row,
                                  self.settings],
                                 layout=widgets.Layout(flex="1 1 300px", min_width="0",
@@ -495,7 +571,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             side.add_class("cl-play-side")
             body = widgets.HBox(
                 [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-            top = widgets.HBox([self.badge, self.status],
+            body.add_class("cl-play-body")
+            self.layout_css = widgets.HTML(LAYOUT_CSS, layout=widgets.Layout(display="none"))
+            top = widgets.HBox([self.layout_css, self.shortcuts, self.badge, self.status],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             super().__init__([top, body])
             self.add_class("cl-play-widget")
@@ -503,6 +581,14 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 self._run_bots()
             self._tell_new_moves()
             self._refresh(keep_selection=False)
+
+    def _then(self, fn: Callable[[], None]) -> None:
+        """Run a button's handler, after playing at once any paced bot moves still to come."""
+        if self.bots_pending:
+            self._finish_bots()
+            self._tell_new_moves()
+            self._refresh(keep_selection=True)
+        fn()
 
     # ------------------------------------------------------------------ public API
     @property
@@ -743,6 +829,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                              seed=seed)
         self._advice_at = self._position_key()
         self.coach_panel.value = self._coach_html()
+        self.verdict.value = ""  # the coach's answer is the newest message: an older refusal gives way
 
     def _position_key(self) -> tuple[int, int, str]:
         rnd = self._round
@@ -890,25 +977,104 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         return new
 
     def _run_bots(self) -> None:
-        """Let the bots play until this seat must act or the round ends (paced at `speed`)."""
+        """Let the bots play until this seat must act or the round ends, paced at `speed`.
+
+        Each bot move is shown (and highlighted) the moment it is made; the next one follows
+        `SPEEDS` seconds later, and the move that hands the turn back is never followed by a
+        pause. In a running kernel the pauses are timers on its event loop, not sleeps: the
+        kernel stays free, so a click is answered at once. Skip (or any of your own buttons)
+        plays the remaining bot moves at once (`_finish_bots`). Without a running event loop
+        (plain Python, tests) the pauses are sleeps."""
+        import asyncio
+
         from ..play.bots import acting_seat
 
-        rnd = self._round
+        self._cancel_pending()
         delay = SPEEDS.get(self.speed, 0.0)
+        if not delay:
+            self._finish_bots()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        rnd = self._round
         guard = 0
         while not rnd.is_over and acting_seat(rnd) != self.seat:
-            bot = self.bots[acting_seat(rnd)]
-            self._apply(bot.choose(rnd))
-            if delay:
-                before = len(self._narration)
-                self._tell_new_moves()
-                self._current = before
-                self._refresh(keep_selection=False)
-                time.sleep(delay)
+            self._bot_move()
+            if rnd.is_over or acting_seat(rnd) == self.seat:
+                break
+            if loop is not None:
+                self._pending = loop.call_later(delay, self._paced_step)
+                self.buttons["skip"].layout.display = ""
+                return
+            time.sleep(delay)
             guard += 1
             if guard > 5000:  # pragma: no cover - a bot or engine bug
                 raise RuntimeError("The bots did not hand the turn back.")
         self._current = -1
+
+    def _bot_move(self) -> None:
+        """One bot move, told and shown at once with its sentences highlighted."""
+        from ..play.bots import acting_seat
+
+        rnd = self._round
+        self._apply(self.bots[acting_seat(rnd)].choose(rnd))
+        before = len(self._narration)
+        self._tell_new_moves()
+        self._current = before
+        self._refresh(keep_selection=True)
+
+    @spoken
+    def _paced_step(self) -> None:
+        """The next paced bot move (a timer of `_run_bots`), then the next timer or the end."""
+        import asyncio
+
+        from ..play.bots import acting_seat
+
+        self._pending = None
+        rnd = self._round
+        if not rnd.is_over and acting_seat(rnd) != self.seat:
+            self._bot_move()
+        if not rnd.is_over and acting_seat(rnd) != self.seat:
+            self._pending = asyncio.get_running_loop().call_later(SPEEDS.get(self.speed, 0.0), self._paced_step)
+            return
+        self._current = -1
+        self.buttons["skip"].layout.display = "none"
+        self._refresh(keep_selection=True)
+
+    def _cancel_pending(self) -> None:
+        pending = getattr(self, "_pending", None)
+        if pending is not None:
+            pending.cancel()
+        self._pending = None
+
+    @property
+    def bots_pending(self) -> bool:
+        """True while paced bot moves are still to come (Skip plays them at once)."""
+        return getattr(self, "_pending", None) is not None
+
+    def _finish_bots(self) -> None:
+        """Play the bots' remaining moves at once, until this seat must act or the round ends."""
+        from ..play.bots import acting_seat
+
+        self._cancel_pending()
+        rnd = self._round
+        guard = 0
+        while not rnd.is_over and acting_seat(rnd) != self.seat:
+            self._apply(self.bots[acting_seat(rnd)].choose(rnd))
+            guard += 1
+            if guard > 5000:  # pragma: no cover - a bot or engine bug
+                raise RuntimeError("The bots did not hand the turn back.")
+        self._current = -1
+        self.buttons["skip"].layout.display = "none"
+
+    @spoken
+    def _on_skip(self) -> None:
+        """Skip: the bots' remaining moves are played and told at once."""
+        self._finish_bots()
+        self._tell_new_moves()
+        self._refresh(keep_selection=True)
 
     def _remember_start(self, rnd: Round) -> None:
         if not rnd.deck and not rnd.log:
@@ -935,6 +1101,17 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if winner == mine:
             return gettext("The game is over ({totals}): your team won.").format(totals=totals)
         return gettext("The game is over ({totals}): the other team won.").format(totals=totals)
+
+    def _team_totals(self) -> list[int] | None:
+        """Each team's score as the header says it: the game's totals, or the rounds played
+        here; None before any round is over in round mode (the table then shows the round's
+        own score, the one its opening minimum is read from)."""
+        if self.game is not None:
+            return list(self.game.totals)
+        played = [r for r in [*self._finished, self._round] if r.is_over]
+        if not played:
+            return None
+        return [sum(col) for col in zip(*[[s.total for s in r.scores()] for r in played], strict=True)]
 
     def _score_text(self) -> str:
         """Running score and rounds won: the game's totals, or the rounds played here."""
@@ -1044,7 +1221,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.hand.set_cards(rnd.hands[self.seat], keep=keep)
         new = Counter(rnd.hands[self.seat]) - Counter(self._hand_before)
         self.hand.highlight(list(new.elements()))
-        self.table.update(rnd)
+        self.table.update(rnd, self._team_totals())
         if rnd.is_over:
             from ..render import scores_html
 
@@ -1078,8 +1255,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.buttons["clear_aside"].layout.display = "" if self._aside else "none"
         can_undo = bool(self._undo) and not rnd.is_over and rnd.to_move == self.seat
         self.buttons["take_back"].layout.display = "" if can_undo else "none"
+        self.buttons["skip"].layout.display = "" if self.bots_pending else "none"
         over = rnd.is_over
         self.buttons["new"].button_style = "primary" if over else ""
+        if over:
+            self.add_class("cl-play-over")
+        else:
+            self.remove_class("cl-play-over")
         self._refresh_narration()
         shown = len(self._narration)
         earlier = self._log[:len(self._log) - shown] if shown else self._log
@@ -1105,8 +1287,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.narration_html.value = (
             '<div aria-live="polite" style="font-size:16px;line-height:1.45">'
             '<b>' + html.escape(gettext("What happened")) + '</b>'
-            '<ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
-            + "".join(items) + "</ul></div>")
+            '<div class="cl-narration-scroll"><ul class="cl-narration" style="margin:2px 0;padding-left:1.2em">'
+            + "".join(items) + "</ul></div></div>")
 
     @spoken
     def _refresh_why(self) -> None:

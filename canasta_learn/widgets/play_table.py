@@ -39,10 +39,18 @@ def _phase(phase: str) -> str:
     return phase
 
 
-#: On a narrow screen the pile takes the whole width (its reason beside the cards) and your
-#: team's melds go under it, using the whole width too.
+#: The stock's and the pile's headings and counts are smaller than the full table's. In a narrow
+#: container (the table's own width: a notebook's output area beside JupyterLab's
+#: file browser is narrow in a wide window) the pile takes the whole width (its reason beside
+#: the cards) and your team's melds go under it, using the whole width too.
 _NARROW_CSS = """<style>
-@media (max-width: 1000px) {
+.cl-play-table { container-type: inline-size; }
+.cl-play-table .cl-heading { font-size: 15px !important; margin-bottom: 2px !important; }
+.cl-play-table .cl-stock { margin-right: 14px !important; }
+.cl-play-table .cl-stock > div:last-child { font-size: 15px !important; margin-top: 2px !important;
+  white-space: nowrap; }
+.cl-play-table .cl-fan { min-height: 72px !important; }
+@container (max-width: 980px) {
   .cl-play-table .cl-centre { max-width: none !important; flex: 1 1 100% !important; }
   .cl-play-table .cl-centre .cl-pile { display: inline-flex !important; flex-wrap: wrap;
     align-items: flex-start; gap: 0 12px; }
@@ -115,7 +123,8 @@ def _melds(rnd: Round, team: int, width: int) -> str:
     return f'<div class="cl-melds" style="display:flex;flex-wrap:wrap;align-items:flex-start">{items}</div>'
 
 
-def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
+def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int,
+                scores: Sequence[int] | None = None) -> str:
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
     minimum = rnd.opening_minimum(team)
     opened = (badge(gettext("Opened"), "ok", icon="\u2714") if rnd.opened[team]
@@ -129,7 +138,8 @@ def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
             text += f" \u25b6 {_phase(rnd.phase)}"
         who.append(esc(text))
     threes = sum(len(rnd.red_threes[s]) for s in seats)
-    facts = [gettext("score {score}").format(score=rnd.team_scores[team]), _count(rnd.canasta_count(team), "canasta"),
+    score = rnd.team_scores[team] if scores is None else scores[team]
+    facts = [gettext("score {score}").format(score=score), _count(rnd.canasta_count(team), "canasta"),
              _count(threes, "red three")]
     if rules_for(rnd.profile).has_morto:
         facts.append(gettext("morto {state}").format(state=rnd.morto_text(team)))
@@ -138,8 +148,11 @@ def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int) -> str:
             f'<span style="{style(color=MUTED, font_size="14px")}">{esc(dot.join(facts))}</span>')
 
 
-def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: bool = False) -> str:
-    """The compact table for the player in ``seat`` (see the module's docstring)."""
+def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: bool = False,
+                    scores: Sequence[int] | None = None) -> str:
+    """The compact table for the player in ``seat`` (see the module's docstring). ``scores``:
+    each team's score as the play view's header says it (default: the round's
+    ``team_scores``, the score its opening minimum is read from)."""
     mine = rnd.team_of(seat)
     panel = style(background=PANEL, border=f"1px solid {BORDER}", border_radius="8px",
                   padding="4px 8px", margin="0 0 6px 0")
@@ -152,7 +165,7 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
         parts.append(
             f'<div class="cl-opponents cl-team-{team}" role="group" aria-label="{other_team}" '
             f'style="{panel}"><div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
-            f'<span style="{head}">{other_team}</span>{_team_facts(rnd, team, names, seat)}</div>'
+            f'<span style="{head}">{other_team}</span>{_team_facts(rnd, team, names, seat, scores)}</div>'
             f"{_melds(rnd, team, 26)}</div>")
     status = rnd.pile_status(seat)
     step = 10 if len(rnd.pile) <= 12 else 5 if len(rnd.pile) <= 30 else 3
@@ -164,7 +177,7 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
     own = (f'<div class="cl-own-team cl-team-{mine}" role="group" aria-label="{your_team}" '
            f'style="{style(flex="1 1 320px", min_width="0")}">'
            f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px">'
-           f'<span style="{head}">{your_team}</span>{_team_facts(rnd, mine, names, seat)}</div>'
+           f'<span style="{head}">{your_team}</span>{_team_facts(rnd, mine, names, seat, scores)}</div>'
            f'<div style="display:flex;flex-wrap:wrap;gap:8px">{_melds(rnd, mine, 34)}</div></div>')
     parts.append(f'<div style="{panel};display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start">'
                  f"{centre}{own}</div>")
@@ -184,6 +197,8 @@ class PlayTable(HtmlPane):
         self.seat = seat
         self.names = list(names)
         self.four_color = four_color
+        #: Each team's score to show (None: the round's ``team_scores``).
+        self.scores: list[int] | None = None
         self.add_class("cl-play-table-widget")
         self.update(rnd)
 
@@ -192,8 +207,11 @@ class PlayTable(HtmlPane):
         """This pane (for code written against `TableWidget.html`)."""
         return self
 
-    def update(self, rnd: Round | None = None) -> None:
-        """Redraw (for ``rnd``, or the round shown after it changed)."""
+    def update(self, rnd: Round | None = None, scores: Sequence[int] | None = None) -> None:
+        """Redraw (for ``rnd``, or the round shown after it changed; ``scores``: each team's
+        score as the play view's header says it, default the round's ``team_scores``)."""
         if rnd is not None:
             self.round = rnd
-        self.value = play_table_html(self.round, self.seat, self.names, four_color=self.four_color)
+        self.scores = None if scores is None else list(scores)
+        self.value = play_table_html(self.round, self.seat, self.names, four_color=self.four_color,
+                                     scores=self.scores)

@@ -1,7 +1,8 @@
 """`ReplayViewer`: step through a recorded game, with the engine's notes on every move.
 
 First / back / forward / last buttons, a named slider over every step of the game (each
-round's deal, then each of its actions), the arrow keys ←/→ anywhere in the viewer, and
+round's deal, then each of its actions), the arrow keys ←/→ anywhere in the viewer (and, while
+nothing else has focus, as soon as the viewer is on screen), and
 Play / Pause (Pause stops where it is). For the step shown: the notes beside the controls
 (the human comment and its glyph first, then the automatic annotations of
 `canasta_learn.records.annotate`, ranked: the routine ones - "could not take the pile" again for the

@@ -43,20 +43,45 @@ function renderSlider({ model, el }) {
     model.send({ move: event.key === "ArrowRight" ? 1 : -1 });
   };
   let attached = null;
+  let tries = 0;
   const attach = () => {
     const root = viewer();
     if (root && root !== attached) {
       root.addEventListener("keydown", onKey);
       attached = root;
+    } else if (!root && tries++ < 600) {
+      requestAnimationFrame(attach);  // not in the page yet
     }
   };
-  setTimeout(attach, 0);
+  attach();
+  // As soon as the viewer is on screen the arrow keys step it, before anything in it has focus:
+  // a key pressed outside every viewer, text field and code editor goes to the first viewer
+  // on screen (one viewer steps, never two).
+  const onScreen = (node) => {
+    const box = node.getBoundingClientRect();
+    return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+  };
+  const onDocumentKey = (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target;
+    if (isTyping(target)) return;
+    if (target && target.closest && target.closest(".cl-replay-viewer, .cm-editor, [contenteditable='true']")) return;
+    const root = viewer();
+    if (!root) return;
+    const first = Array.from(document.querySelectorAll(".cl-replay-viewer")).find(onScreen);
+    if (first !== root) return;
+    event.preventDefault();
+    model.send({ move: event.key === "ArrowRight" ? 1 : -1 });
+  };
+  document.addEventListener("keydown", onDocumentKey);
   draw();
   const names = ["change:value", "change:min", "change:max", "change:description", "change:aria_label"];
   for (const name of names) model.on(name, draw);
   return () => {
     for (const name of names) model.off(name, draw);
     if (attached) attached.removeEventListener("keydown", onKey);
+    document.removeEventListener("keydown", onDocumentKey);
   };
 }
 

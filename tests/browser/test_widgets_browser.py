@@ -181,8 +181,13 @@ def test_keyboard_selection(lab: LabServer, page: Page) -> None:
     expect(king).to_have_attribute("aria-pressed", "false")
     expect(echo).to_have_text("none")
 
-    # Tab and the arrow keys move between cards (display order: d5 s5 h13 jk).
+    # The arrow keys move between cards (display order: d5 s5 h13 jk); the hand is one Tab
+    # stop (issue 27), so Tab leaves it and Shift+Tab comes back to the card last focused.
+    page.keyboard.press("ArrowRight")
+    expect(card(page, "Joker")).to_be_focused()
     page.keyboard.press("Tab")
+    expect(card(page, "Joker")).not_to_be_focused()
+    page.keyboard.press("Shift+Tab")
     expect(card(page, "Joker")).to_be_focused()
     page.keyboard.press("Enter")
     expect(card(page, "Joker")).to_have_attribute("aria-pressed", "true")

@@ -73,9 +73,9 @@ def test_play_widget_buttons_labels_and_tooltips_are_portuguese() -> None:
     en, pt = widget_texts(english), widget_texts(portuguese)
     assert len(en) == len(pt) > 40
     assert_portuguese(list(zip(en, pt, strict=True)))
-    assert portuguese.buttons["draw"].description == "Comprar"
-    assert portuguese.buttons["take"].description == "Pegar pilha"
-    assert portuguese.buttons["meld"].description == "Baixar seleção"
+    assert portuguese.buttons["draw"].description == "Comprar (D)"
+    assert portuguese.buttons["take"].description == "Pegar pilha (T)"
+    assert portuguese.buttons["meld"].description == "Baixar seleção (M)"
     assert portuguese.buttons["take_back"].description == "Desfazer"
     assert portuguese.why.description == "por quê?"
 
@@ -171,9 +171,9 @@ def test_the_language_is_the_widgets_own_in_later_callbacks() -> None:
     with speaking("en"):
         play.click("draw")
         assert play.message.startswith("Você comprou ")
-        assert play.buttons["draw"].description == "Comprar"
+        assert play.buttons["draw"].description == "Comprar (D)"
         english = PlayWidget(seed=7)
-    assert english.language == "en" and english.buttons["draw"].description == "Draw"
+    assert english.language == "en" and english.buttons["draw"].description == "Draw (D)"
 
 
 def test_unknown_language_is_refused_with_the_accepted_ones() -> None:

@@ -333,3 +333,12 @@ def test_render_is_not_imported_with_the_package() -> None:
             "print(any(m.startswith('canasta_learn.render') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_blocked_pile_says_blocked_once() -> None:
+    """Issue 27: the state badge and a second badge on the top card both said "Blocked"."""
+    pile = parse_cards("s6 h10 s3")
+    html = pile_html(pile, pile_status(pile, CLASSIC, team_opened=True))
+    shown = re.sub(r"<[^>]+>", " ", re.sub(r"<title>.*?</title>", "", html))  # the visible text
+    assert shown.count("Blocked") == 1, shown
+    assert "outline:4px solid #c62828" in html  # the top card is still marked
