@@ -29,7 +29,6 @@ Every control is a real button or field, so Python (and tests) drive it exactly 
 from __future__ import annotations
 
 import base64
-import functools
 import html
 import os
 from collections.abc import Callable, Iterable
@@ -39,51 +38,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.cards import Card, format_cards
-from ..core.i18n import gettext, pgettext, speaking
+from ..core.i18n import gettext, speaking
 from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, export_results, load_progress, save_progress
 from ..practice.mastery import utc_now
 from .common import error_html, spoken, widget_language
-from .hand import HandWidget
+from .drill_answers import ASKS, DrillAnswers, feedback_html
 
 __all__ = ["PracticeWidget"]
 
-#: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
-_ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-         "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
-
-
-def _action_words(kind: str) -> tuple[str, str]:
-    """The action button's label and the "I may not" button's label for an action drill."""
-    if kind == "take_pile":
-        return gettext("Take the pile"), gettext("I may not take it")
-    if kind == "open":
-        return pgettext("action", "Open"), gettext("I cannot open this turn")
-    return gettext("Go out"), gettext("I may not go out")
-
-
-def _outcome_banner(result: Grade, chosen: str) -> str:
-    """The large banner after an answer: the outcome in an icon, words and colour, what the
-    learner answered and, when it is not right, the engine's answer."""
-    from ..render._style import BADGE_COLOURS, FONT, style
-
-    icon, word = {"right": ("\u2714", gettext("Right!")), "wrong": ("\u2717", gettext("Not quite.")),
-                  "illegal": ("\u2717", gettext("Not allowed.")),
-                  "legal_not_asked": ("\u2717", gettext("Legal, but not what was asked."))}[result.outcome]
-    colour = BADGE_COLOURS["ok" if result.right else "refused"]
-    css = style(display="flex", align_items="center", gap="10px", background=colour, color="#fff",
-                font_family=FONT, font_size="20px", font_weight=700, border_radius="8px", padding="8px 14px",
-                margin="6px 0")
-    said = html.escape(gettext("You answered: {chosen}.")).format(chosen=f"<b>{html.escape(chosen)}</b>")
-    if not result.right:
-        said += " " + html.escape(gettext("The answer: {answer}.")).format(
-            answer=f"<b>{html.escape(result.answer)}</b>")
-    return (f'<div class="cl-quiz-banner cl-practice-{result.outcome}" style="{css}">'
-            f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
-            f"<span>{html.escape(word)} {said}</span></div>")
-
-
-class PracticeWidget(widgets.VBox):  # type: ignore[misc]
+class PracticeWidget(DrillAnswers, widgets.VBox):  # type: ignore[misc]
     """Practice that trains: one drill at a time, graded by the engine, progress kept.
 
     ``PracticeWidget(path=None, *, skills=None, seed=None, difficulty=None, language=None, now=...)``
@@ -114,7 +77,6 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.session = Session(self.progress, now=now or utc_now, skills=skills, seed=seed, difficulty=difficulty)
         self.grade: Grade | None = None
         self.hint_level = 0
-        self._staged: list[list[Card]] = []
         self.add_class("cl-practice")
         with speaking(self.language):
             self._build()
@@ -122,13 +84,6 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             self._show_drill()
 
     # ------------------------------------------------------------------ building
-    def _button(self, label: str, on_click: Callable[[], None], cls: str, style: str = "") -> widgets.Button:
-        button = widgets.Button(description=label, tooltip=label, button_style=style,
-                                layout=widgets.Layout(width="auto"))
-        button.add_class(cls)
-        button.on_click(lambda _b: on_click())
-        return button
-
     def _build(self) -> None:
         self.title_view = widgets.HTML("")
         self.title_view.add_class("cl-practice-skill")
@@ -136,25 +91,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.task_view.add_class("cl-practice-task")
         self.position_view = widgets.HTML("")
         self.position_view.add_class("cl-practice-position")
-        self.yes_button = self._button(pgettext("quiz answer", "Yes"), lambda: self._answer(True), "cl-practice-yes")
-        self.no_button = self._button(pgettext("quiz answer", "No"), lambda: self._answer(False), "cl-practice-no")
-        self.number = widgets.Text(value="", placeholder=gettext("a whole number"), continuous_update=False,
-                                   description=gettext("Your answer:"), style={"description_width": "initial"},
-                                   layout=widgets.Layout(width="260px"))
-        self.number.add_class("cl-practice-number")
-        # continuous_update=False: the value reaches Python when Enter is pressed (or the field is left)
-        self.number.observe(self._submitted, names="value")
-        self.check_button = self._button(gettext("Check"), self._check_number, "cl-practice-check", "primary")
-        self.choice_buttons: list[widgets.Button] = []
-        self.choice_box = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand = HandWidget([], language=self.language)
-        self.staged_view = widgets.HTML("")
-        self.meld_button = self._button(gettext("Add the selected cards as a meld"), self._stage_meld,
-                                        "cl-practice-meld")
-        self.reset_button = self._button(gettext("Start again"), self._unstage, "cl-practice-reset")
-        self.action_button = self._button("", self._act, "cl-practice-action", "primary")
-        self.may_not_button = self._button("", lambda: self._answer(None), "cl-practice-may-not")
-        self.error_view = widgets.HTML("")
+        self._build_answers()
         self.answer_box = widgets.VBox([])
         self.hint_button = self._button(gettext("Hint"), self._hint, "cl-practice-hint")
         self.hint_view = widgets.HTML("")
@@ -201,46 +138,17 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         drill = self.drill
         self.grade = None
         self.hint_level = 0
-        self._staged = []
         self.title_view.value = ('<h3 style="margin:4px 0">'
                                  + html.escape(gettext("Practise: {skill}").format(
                                      skill=SKILLS[drill.skill].title_words)) + "</h3>")
         self.task_view.value = f'<p style="font-size:17px;max-width:48em"><b>{html.escape(drill.task)}</b></p>'
-        self.position_view.value = position_html(drill.position, question=True, asks=_ASKS.get(drill.skill))
+        self.position_view.value = position_html(drill.position, question=True, asks=ASKS.get(drill.skill))
         self.hint_view.value = self.feedback_view.value = self.error_view.value = ""
         self.hint_button.disabled = False
         self.after_box.children = []
-        controls: list[Any]
-        if drill.kind == "yes_no":
-            controls = [widgets.HBox([self.yes_button, self.no_button])]
-        elif drill.kind == "number":
-            self.number.value = ""
-            controls = [widgets.HBox([self.number, self.check_button])]
-        elif drill.kind == "choice":
-            self.choice_buttons = [self._button(drill.choice_label(key), functools.partial(self._answer, key),
-                                                "cl-practice-choice") for key in drill.choices]
-            self.choice_box.children = self.choice_buttons
-            controls = [self.choice_box]
-        else:
-            self.hand.cards = list(drill.position.hand)
-            act, may_not = _action_words(drill.kind)
-            self.action_button.description = self.action_button.tooltip = act
-            self.may_not_button.description = self.may_not_button.tooltip = may_not
-            self.staged_view.value = ""
-            buttons = [self.action_button, self.may_not_button]
-            if drill.kind in ("open", "go_out"):
-                buttons = [self.meld_button, self.reset_button, *buttons]
-            controls = [self.hand, self.staged_view, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
-        self.answer_box.children = controls
+        self.answer_box.children = self._answer_controls(drill)
         self._enable(True)
         self._show_progress()
-
-    def _enable(self, on: bool) -> None:
-        for button in (self.yes_button, self.no_button, self.check_button, *self.choice_buttons, self.meld_button,
-                       self.reset_button, self.action_button, self.may_not_button):
-            button.disabled = not on
-        self.number.disabled = not on
-        self.hand.selectable = on
 
     def _show_progress(self) -> None:
         for skill, bar in self.bars.items():
@@ -256,101 +164,10 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
                                                      "{best}).").format(streak=record.streak,
                                                                         best=record.best_streak))
 
-    # ------------------------------------------------------------------ answering
-    def _submitted(self, change: dict[str, Any]) -> None:
-        if str(change["new"]).strip():  # Enter in the field (clearing it for a new drill is not an answer)
-            self._check_number()
-
-    @spoken
-    def _check_number(self) -> None:
-        if self.grade is not None or self.drill.kind != "number":
-            return
-        text = self.number.value.strip()
-        try:
-            value = int(text)
-        except ValueError:
-            self.error_view.value = error_html(gettext("Type a whole number (such as 50), then press Check or "
-                                                       "Enter.") if text else gettext("Type a whole number "
-                                                                                      "first."))
-            return
-        self._answer(value, text)
-
-    @spoken
-    def _stage_meld(self) -> None:
-        cards = self.hand.selected_cards
-        if not cards:
-            self.error_view.value = error_html(gettext("Click the cards of the meld in your hand first."))
-            return
-        self.error_view.value = ""
-        self._staged.append(list(cards))
-        left = list(self.hand.cards)
-        for card in cards:
-            left.remove(card)
-        self.hand.cards = left
-        self._show_staged()
-
-    @spoken
-    def _unstage(self) -> None:
-        self._staged = []
-        self.hand.cards = list(self.drill.position.hand)
-        self.error_view.value = ""
-        self._show_staged()
-
-    def _show_staged(self) -> None:
-        if not self._staged:
-            self.staged_view.value = ""
-            return
-        self.staged_view.value = html.escape(gettext("Melds you lay: {melds}").format(
-            melds=" + ".join(format_cards(m) for m in self._staged)))
-
-    @spoken
-    def _act(self) -> None:
-        selected = list(self.hand.selected_cards)
-        kind = self.drill.kind
-        answer: Any
-        if kind == "take_pile":
-            answer = selected
-        elif kind == "open":
-            answer = [*self._staged, *([selected] if selected else [])]
-            if not answer:
-                self.error_view.value = error_html(gettext("Click the cards of a meld, then Open (or add several "
-                                                           "melds first)."))
-                return
-        else:
-            if len(selected) > 1:
-                self.error_view.value = error_html(gettext("Select one card to discard (or none), then Go out; "
-                                                           "lay your melds first with \u201cAdd the selected "
-                                                           "cards as a meld\u201d."))
-                return
-            answer = (list(self._staged), selected[0] if selected else None)
-        self._answer(answer)
-
-    def _said(self, answer: Any) -> str:
-        """The learner's answer in words."""
-        kind = self.drill.kind
-        if kind == "yes_no":
-            return pgettext("answer", "yes") if answer else pgettext("answer", "no")
-        if kind == "choice":
-            return self.drill.choice_label(answer)
-        if answer is None:
-            return _action_words(kind)[1]
-        if kind == "take_pile":
-            return (gettext("take the pile with {cards}").format(cards=format_cards(answer)) if answer
-                    else gettext("take the pile with no cards from your hand"))
-        melds = answer if kind == "open" else answer[0]
-        laid = " + ".join(format_cards(m) for m in melds) or gettext("no melds")
-        if kind == "open":
-            return gettext("open with {melds}").format(melds=laid)
-        if answer[1] is None:
-            return gettext("go out by laying {melds}").format(melds=laid)
-        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=answer[1])
-
     @spoken
     def _answer(self, answer: Any, said: str | None = None) -> None:
         if self.grade is not None:
             return
-        from ..render import explanation_html
-
         try:
             result = self.session.answer(self.drill, answer)
         except (TypeError, ValueError) as error:
@@ -359,13 +176,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.grade = result
         self.error_view.value = ""
         self._enable(False)
-        # the code behind a toggle, as in the quizzes' explanations (render.explanation_html)
-        code = (f'<details class="cl-code-toggle" style="font-size:12px"><summary>'
-                f'{html.escape(gettext("Verdict code"))}</summary><code class="cl-code">'
-                f"{html.escape(result.code)}</code></details>") if result.code else ""
-        self.feedback_view.value = (f'<div class="cl-quiz-result" role="status">'
-                                    f"{_outcome_banner(result, said if said is not None else self._said(answer))}"
-                                    f"{explanation_html(result.message)}{code}</div>")
+        self.feedback_view.value = feedback_html(result, said if said is not None else self._said(answer))
         self.after_box.children = [self.next_button] if result.right else [self.retry_button, self.next_button]
         try:
             save_progress(self.progress, self.path)
