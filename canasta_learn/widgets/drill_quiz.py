@@ -231,6 +231,14 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
             return [drill.choice_label(key) for key in drill.choices]
         return list(action_words(drill.kind))
 
+    @spoken
+    def choice_labels(self) -> list[str]:
+        """The choices of the drill shown, in words (the quiz's language): Yes / No, the
+        choices' words; for a number or an action, the engine's answer alone (`answer_label`)."""
+        if self.drill.kind in ("yes_no", "choice"):
+            return self._answer_labels()
+        return [self.answer_label]
+
     @property
     def answer_label(self) -> str:
         """The engine's answer to the drill shown, as the learner would give it (in the quiz's
