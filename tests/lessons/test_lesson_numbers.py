@@ -32,7 +32,7 @@ import pytest
 
 nbformat = pytest.importorskip("nbformat")
 
-from canasta_learn import Position, get_profile, meld_value, opening_minimum, parse_cards, score_round  # noqa: E402
+from canasta_learn import get_profile, meld_value, opening_minimum, parse_cards, score_round  # noqa: E402
 from canasta_learn.core.cards import new_deck  # noqa: E402
 from canasta_learn.profiles import Profile  # noqa: E402
 from canasta_learn.records.examples import load_example  # noqa: E402
@@ -532,6 +532,10 @@ def code_claims() -> list[Claim]:
         c("04", r"axhline\((\d+), .*label=\"target (\d+)\"", (classic.target_score, classic.target_score)),
         c("04", r"bonus = \"(\d+)\" if is_natural_canasta\(kings_and_two, get_profile\(\"classic\"\)\) "
                 r"else \"(\d+)\"", (classic.natural_canasta_bonus, classic.mixed_canasta_bonus)),
+        c("04", r"nines_bonus = \"(\d+)\" if is_natural_canasta\(nines_and_joker, get_profile\(\"classic\"\)\) "
+                r"else \"(\d+)\"", (classic.natural_canasta_bonus, classic.mixed_canasta_bonus)),
+        c("04", r"What bonus does it earn now\?\",\n *\[\"(\d+)\", \"(\d+)\"\]",
+          (classic.natural_canasta_bonus, classic.mixed_canasta_bonus)),
         c("04", r"\"Yes, concealed: (\d+) in all\"", (classic.concealed_going_out_bonus,)),
         c("04", r"\"Yes: (\d+)\"", (classic.going_out_bonus,)),
         c("09", r"the opening minimum at (\d+) is \{italian\.opening_minimum\((\d+)\)\}", same_as_argument),
