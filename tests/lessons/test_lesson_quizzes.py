@@ -148,14 +148,15 @@ for _q in sorted((_o for _o in _gc.get_objects() if isinstance(_o, (_Quiz, _Dril
         _answer = (("Yes" if _d.answer else "No") if _d.kind == "yes_no" else _d.answer if _d.kind == "choice"
                    else _q.answer_label)
         _keys = [_cl_position_key(_d.position)] if _where else []
-        _cards = ([_cl_cards(_d.position.hand)] if not _d.position.team_melds and not _d.position.discard_pile
-                  else [_cl_cards(_m) for _m in _d.position.team_melds] if _d.skill == "canasta_kind" else [])
+        _cards = [] if not _where else (
+            [_cl_cards(_d.position.hand)] if not _d.position.team_melds and not _d.position.discard_pile
+            else [_cl_cards(_m) for _m in _d.position.team_melds] if _d.skill == "canasta_kind" else [])
         _found.append({
             "question": _q.question, "kind": "drill:" + _d.kind, "skill": _d.skill, "choices": _choices,
             "answer": _answer, "code": _code, "message": _message, "labels": _labels, "others": [],
             "answered": _q.correct is not None, "question_view": _q.task_view.value,
             "picture": _q.position_view.value, "badge": "", "feedback_view": _q.feedback_view.value,
-            "drill_answer": repr(_d.answer), "positions": _keys, "cards": _cards if _where else [], **_where,
+            "drill_answer": repr(_d.answer), "positions": _keys, "cards": _cards, **_where,
         })
         continue
     if True:
