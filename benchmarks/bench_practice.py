@@ -24,7 +24,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=200, help="seeds per skill and difficulty (default 200)")
     args = parser.parse_args()
-    print(f"{'skill':<18}{'mean ms':>9}{'max ms':>9}{'grade ms':>10}  goal < {GOAL_MS:.0f} ms")
+    print(f"{'skill':<21}{'mean ms':>9}{'max ms':>9}{'grade ms':>10}  goal < {GOAL_MS:.0f} ms")
     worst = 0.0
     for skill in skill_ids():
         times: list[float] = []
@@ -39,7 +39,7 @@ def main() -> None:
                 times.append(middle - start)
         mean, most = 1000 * sum(times) / len(times), 1000 * max(times)
         worst = max(worst, most)
-        print(f"{skill:<18}{mean:>9.2f}{most:>9.2f}{1000 * sum(grading) / len(grading):>10.2f}"
+        print(f"{skill:<21}{mean:>9.2f}{most:>9.2f}{1000 * sum(grading) / len(grading):>10.2f}"
               f"  {'ok' if most < GOAL_MS else 'OVER'}")
     print(f"slowest drill: {worst:.2f} ms ({'within' if worst < GOAL_MS else 'over'} the {GOAL_MS:.0f} ms goal)")
 

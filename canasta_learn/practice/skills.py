@@ -9,8 +9,17 @@ near misses the rules turn on as the difficulty rises (difficulty 1: plain cases
 3: near misses: one wild card too many, one card short of a canasta, one scoring step short
 of the opening minimum, a black three one card down). The drill's answer is then read from the
 engine's own checks (`check_meld`, `Position.pile_status`, `Position.check_take_pile`,
-`Position.opening_verdict`, `able_to_go_out`, `score_round`), never from the generator's
-intention; tests check that the two agree for every generator over many seeds.
+`Position.opening_verdict`, `able_to_go_out`, `Round.can_ask`, `score_round`), never from the
+generator's intention; tests check that the two agree for every generator over many seeds.
+
+Where a rule is judged on more than the player's position (the stock running out, what the pile
+is after a take, the deal, the end of the game), the generator builds the smallest real engine
+object from the same cards and lets it play: a `Round` made by ``Round.from_state`` with the
+stock the task describes (taking the pile or drawing, then discarding; a draw from a stock whose
+last card is a red three), a `Round` dealt from a deck order or a seed, or a `Game` whose hand
+ends with the player going out. The drill's ``position`` is still the `Position` a view draws
+(the player's hand, the pile, the team's melds), and the task says the rest in words; cards in
+the tasks of these drills are shown by their symbols (``K♥``), never in notation.
 
 Cards are drawn from the profile's decks without replacement (`_Pool`), so every position
 holds at most two copies of a card and four jokers.
@@ -27,9 +36,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..core.actions import Discard, Meld, MeldGroup, TakePile, seat_label, seat_name
 from ..core.cards import Card, format_cards, new_deck
 from ..core.i18n import N_, gettext, ngettext
+from ..core.verdicts import Verdict
+from ..engine.game import Game
 from ..engine.position import Position
+from ..engine.round import Round
 from ..profiles import Profile, get_profile
 from ..rules.going_out import able_to_go_out
 from ..rules.melds import canasta_kind, check_meld, meld_key, meld_value
@@ -116,6 +129,11 @@ def _rng(skill: str, seed: int, difficulty: int) -> random.Random:
 
 def _cards(cards: Sequence[Card]) -> str:
     return format_cards(cards) or "-"
+
+
+def _shown(cards: Sequence[Card]) -> str:
+    """Cards as the learner reads them in a task: their short labels with suit symbols (``K♥ 10♣``)."""
+    return " ".join(card.short for card in cards) or "-"
 
 
 def _verdict_of(make: Callable[[], object]) -> Callable[[], Explanation]:
@@ -753,6 +771,534 @@ def _red_threes(seed: int, difficulty: int) -> Drill:
                  "rules-scoring-red-threes", SKILLS["red_threes"].rule_name)
 
 
+# ---------------------------------------------------------------------- the pile, more rules
+def _one_card_pile(seed: int, difficulty: int) -> Drill:
+    rng = _rng("one_card_pile", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    takeable = rng.random() < 0.5
+    meld_rank = pool.rank()
+    melds = [pool.naturals(meld_rank, 3)]
+    top = pool.naturals(meld_rank, 1)  # it always fits the team's meld: only the counts decide
+    if not takeable:  # one card in hand against a pile of one
+        hand_count, pile_count = 1, 1
+    elif difficulty == 1:
+        hand_count, pile_count = rng.randint(3, 5), rng.randint(2, 4)
+    elif difficulty == 3:  # one card more on either side
+        hand_count, pile_count = rng.choice([(1, 2), (2, 1)])
+    else:
+        hand_count, pile_count = rng.choice([(1, rng.randint(2, 4)), (rng.randint(2, 3), 1),
+                                             (rng.randint(3, 5), rng.randint(2, 4))])
+    hand = pool.singles(hand_count, avoid=[meld_rank])
+    pile = pool.singles(pile_count - 1, avoid=[meld_rank]) + top
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def task() -> str:
+        return gettext("It is your turn and you have not drawn yet. You hold {held}: {hand}. The discard pile "
+                       "holds, bottom to top, {pile}; your team has melded {melds}. May you take the "
+                       "pile?").format(
+            held=ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand)),
+            hand=_shown(position.hand), pile=_shown(pile), melds=_shown(melds[0]))
+
+    def fact() -> str:
+        return gettext("A player holding a single card may not take a pile of a single card; you hold {held} "
+                       "and the pile holds {pile}.").format(
+            held=ngettext("{count} card", "{count} cards", len(hand)).format(count=len(hand)),
+            pile=ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)))
+
+    return Drill("one_card_pile", seed, difficulty, "yes_no", position, position.check_take_pile().ok,
+                 _verdict_of(position.check_take_pile), task, fact, "rules-pile-one-card",
+                 SKILLS["one_card_pile"].rule_name, built_for=takeable)
+
+
+_AFTER_TAKE = ("open", "frozen_wild", "blocked_wild", "blocked_black_three", "frozen_not_opened")
+
+
+def _others(pool: _Pool, count: int = 2) -> list[list[Card]]:
+    """The other three seats' hands (plain cards the task never names)."""
+    return [pool.singles(count) for _ in range(3)]
+
+
+def _pile_unfreezes(seed: int, difficulty: int) -> Drill:
+    rng = _rng("pile_unfreezes", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    target = rng.choice(_AFTER_TAKE)
+    # taking the pile empties it; drawing from the stock leaves the buried wild card where it is
+    took = target in ("open", "frozen_not_opened") or (target != "frozen_wild" and rng.random() < 0.5)
+    next_opened = target != "frozen_not_opened"
+    meld_rank = pool.rank()
+    rank = pool.rank(avoid=[meld_rank])
+    opp_rank = pool.rank(avoid=[meld_rank, rank])
+    melds = [pool.naturals(meld_rank, 3)]
+    opp_melds = [pool.naturals(opp_rank, 3)] if next_opened else []
+    top = pool.naturals(rank, 1)
+    plain = pool.singles(rng.randint(2, 4), avoid=[meld_rank, rank, opp_rank])
+    where = 0 if difficulty == 1 else rng.randint(0, len(plain) - 1)
+    pile = plain[:where] + pool.wilds(1) + plain[where:]
+    if difficulty >= 2 and rng.random() < 0.5:  # a black three one card down: it changes nothing
+        pile += pool.naturals(3, 1)
+    pile += top
+    pair = pool.naturals(rank, 2)
+    avoid = [meld_rank, rank, opp_rank] + [c.rank for c in plain]
+    if target == "blocked_wild":
+        discard = pool.wilds(1)[0]
+    elif target == "blocked_black_three":
+        discard = pool.naturals(3, 1)[0]
+    else:
+        discard = pool.singles(1, avoid=avoid)[0]
+    hand = pair + [discard] + pool.singles(2, avoid=avoid + [discard.rank])
+    stock = pool.singles(3)
+    others = _others(pool)
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def after() -> Round:
+        rnd = Round.from_state(profile=prof, hands=[hand, *others], stock=stock, pile=pile,
+                               melds=[melds, opp_melds], opened=[True, next_opened])
+        if took:
+            rnd.take_pile(pair)
+        else:
+            rnd.draw()
+        rnd.discard(discard)
+        return rnd
+
+    def explain() -> Explanation:
+        status = after().pile_status(1)
+        return status.code, status.message
+
+    def task() -> str:
+        said = (gettext("The discard pile holds, bottom to top, {pile}; your team has melded {melds}. You take the "
+                        "pile with {pair}, then discard {card}.") if took else
+                gettext("The discard pile holds, bottom to top, {pile}; your team has melded {melds}. You draw "
+                        "from the stock instead, then discard {card}."))
+        nxt = (gettext("The next player, {seat}, is an opponent whose team has melded {opp}. What is the pile "
+                       "for {seat} now?") if next_opened else
+               gettext("The next player, {seat}, is an opponent whose team has not melded yet. What is the pile "
+                       "for {seat} now?"))
+        return (said.format(pile=_shown(pile), melds=_shown(melds[0]), pair=_shown(pair), card=discard.short) + " "
+                + nxt.format(seat=seat_label(1, form="compass"), opp=" + ".join(_shown(m) for m in opp_melds)))
+
+    def fact() -> str:
+        return gettext("Once someone takes the pile it is empty, and so no longer frozen: only the cards "
+                       "discarded on it since count, and for a team that has not opened it is always frozen.")
+
+    return Drill("pile_unfreezes", seed, difficulty, "choice", position, after().pile_status(1).code, explain,
+                 task, fact, "rules-pile-frozen", SKILLS["pile_unfreezes"].rule_name, built_for=target,
+                 choices=_AFTER_TAKE, choice_words=pile_reason_text,
+                 shown={"took": took, "discard": discard, "pair": tuple(pair), "next_opened": next_opened,
+                        "next_melds": tuple(tuple(m) for m in opp_melds)})
+
+
+# ------------------------------------------------------------------------- the end of the stock
+_END_OF_STOCK = ("must_take", "may_take", "hand_ends")
+
+
+def _end_words(key: str) -> str:
+    return {"must_take": gettext("You must take the pile"),
+            "may_take": gettext("You may take the pile, or decline it and end the hand"),
+            "hand_ends": gettext("You cannot take the pile: the hand ends")}[key]
+
+
+def _end_of_stock_answer(rnd: Round) -> str:
+    """What the engine lets the player do with the stock empty: must take, may take or decline,
+    or only decline (which ends the hand)."""
+    if rnd.can_decline().code == "must_take_pile":
+        return "must_take"
+    return "may_take" if any(isinstance(a, TakePile) for a in rnd.legal_actions()) else "hand_ends"
+
+
+def _end_of_stock(seed: int, difficulty: int) -> Drill:
+    rng = _rng("end_of_stock", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    target = rng.choice(_END_OF_STOCK)
+    meld_rank = pool.rank()
+    melds = [pool.naturals(meld_rank, 3)]
+    # near misses: a frozen pile whose top card fits the team's meld is never compulsory, and
+    # without a natural pair it cannot be taken at all
+    frozen = target != "must_take" and difficulty >= 2 and (difficulty == 3 or rng.random() < 0.5)
+    fits = target == "must_take" or frozen
+    rank = meld_rank if fits else pool.rank(avoid=[meld_rank])
+    top = pool.naturals(rank, 1)
+    plain = pool.singles(rng.randint(1, 3), avoid=[meld_rank, rank])
+    pile = (plain[:1] + pool.wilds(1) + plain[1:]) if frozen else plain
+    if not frozen and difficulty >= 2 and rng.random() < 0.5:  # a black three one card down: still open
+        pile = pile + pool.naturals(3, 1)
+    pile = pile + top
+    if target == "must_take":
+        own = pool.naturals(rank, rng.randint(0, 1)) if difficulty >= 2 else []
+    elif target == "may_take":
+        own = pool.naturals(rank, 2) if frozen or rng.random() < 0.5 else pool.naturals(rank, 1) + pool.wilds(1)
+    else:
+        own = (pool.naturals(rank, 1) + pool.wilds(1)) if frozen else []
+    hand = own + pool.singles(3, avoid=[meld_rank, rank] + [c.rank for c in plain])
+    others = _others(pool)
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def table() -> Round:
+        return Round.from_state(profile=prof, hands=[hand, *others], stock=(), pile=pile, melds=[melds, []],
+                                opened=[True, False])
+
+    def explain() -> Explanation:
+        rnd = table()
+        answer = _end_of_stock_answer(rnd)
+        verdict = rnd.can_decline() if answer == "must_take" else position.check_take_pile()
+        return verdict.code, verdict.message
+
+    def task() -> str:
+        return gettext("The stock is empty and it is your turn. The discard pile holds, bottom to top, {pile}; "
+                       "your team has melded {melds}; your hand is {hand}. What do the rules say?").format(
+            pile=_shown(pile), melds=_shown(melds[0]), hand=_shown(position.hand))
+
+    def fact() -> str:
+        return gettext("With the stock empty, a pile that is not frozen and whose top card fits your team's meld "
+                       "must be taken; any other pile you can take you may take or decline; if you cannot take "
+                       "it, the hand ends.")
+
+    return Drill("end_of_stock", seed, difficulty, "choice", position, _end_of_stock_answer(table()), explain, task,
+                 fact, "rules-end-of-stock", SKILLS["end_of_stock"].rule_name, built_for=target,
+                 choices=_END_OF_STOCK, choice_words=_end_words)
+
+
+def _events_words(rnd: Round, since: int) -> str:
+    """The engine's own narration of what happened from event ``since`` on, one sentence each."""
+    return " ".join(event.message for event in rnd.events[since:] if event.kind != "round_over")
+
+
+def _last_card_red_three(seed: int, difficulty: int) -> Drill:
+    rng = _rng("last_card_red_three", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    ends = rng.random() < 0.5
+    if ends:  # the last card is a red three (difficulty 3: as the replacement of a red three drawn)
+        stock = pool.red_threes(2 if difficulty == 3 and rng.random() < 0.5 else 1)
+    else:
+        misses = (["red_then_last", "black_three"] if difficulty == 3 else
+                  ["last_natural", "red_not_last", "red_then_last", "black_three"] if difficulty == 2 else
+                  ["last_natural", "red_not_last"])
+        miss = rng.choice(misses)
+        if miss == "last_natural":
+            stock = pool.singles(1)
+        elif miss == "black_three":  # a three, but a black one
+            stock = pool.naturals(3, 1)
+        elif miss == "red_then_last":  # a red three drawn, its replacement the last card
+            stock = pool.red_threes(1) + pool.singles(1)
+        else:
+            stock = pool.red_threes(1) + pool.singles(rng.randint(2, 3))
+    meld_rank = pool.rank()
+    melds = [pool.naturals(meld_rank, 3)]
+    hand = pool.singles(rng.randint(3, 5), avoid=[meld_rank])
+    pile = pool.singles(rng.randint(1, 3), avoid=[meld_rank])
+    others = _others(pool)
+    position = Position(hand, discard_pile=pile, team_melds=melds, profile=prof)
+
+    def drawn() -> Round:
+        rnd = Round.from_state(profile=prof, hands=[hand, *others], stock=stock, pile=pile, melds=[melds, []],
+                               opened=[True, False])
+        rnd.draw()
+        return rnd
+
+    def explain() -> Explanation:
+        rnd = drawn()
+        return ("stock_exhausted" if rnd.is_over else "drew"), _events_words(rnd, 0)
+
+    def task() -> str:
+        return ngettext("The stock holds {count} card: {stock}. It is your turn; your hand is {hand} and your team "
+                        "has melded {melds}. You draw from the stock. Does the hand end at once?",
+                        "The stock holds {count} cards, top first: {stock}. It is your turn; your hand is {hand} "
+                        "and your team has melded {melds}. You draw from the stock. Does the hand end at once?",
+                        len(stock)).format(count=len(stock), stock=_shown(stock), hand=_shown(position.hand),
+                                           melds=_shown(melds[0]))
+
+    def fact() -> str:
+        return gettext("A red three drawn is laid face up and replaced from the stock. When the last card of the "
+                       "stock is a red three, there is no replacement: it is laid down and the hand ends at once, "
+                       "with no meld and no discard.")
+
+    return Drill("last_card_red_three", seed, difficulty, "yes_no", position, drawn().is_over, explain, task, fact,
+                 "rules-end-of-stock", SKILLS["last_card_red_three"].rule_name, built_for=ends,
+                 shown={"stock": tuple(stock)})
+
+
+# ----------------------------------------------------------------------------- the game's end
+_GAME_END = ("you_win", "they_win", "goes_on")
+
+
+def _game_end_words(key: str) -> str:
+    return {"you_win": gettext("The game is over: your team wins"),
+            "they_win": gettext("The game is over: the other team wins"),
+            "goes_on": gettext("The game goes on: another hand is dealt")}[key]
+
+
+def _game_end(seed: int, difficulty: int) -> Drill:
+    rng = _rng("game_end", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    target = rng.choice(_GAME_END)
+    size = prof.canasta_size
+    ranks = rng.sample(_NATURAL_RANKS, 5)
+    # you go out: a canasta on your side, a meld in hand and a card to discard
+    canasta = pool.naturals(ranks[0], size - (wild := rng.randint(0, 1))) + pool.wilds(wild)
+    melds = [canasta] + ([pool.naturals(ranks[1], 3)] if rng.random() < 0.5 else [])
+    own = pool.naturals(ranks[2], 3)
+    discard = pool.singles(1, avoid=ranks)[0]
+    theirs = [pool.naturals(ranks[3], rng.randint(3, 5))] + ([pool.naturals(ranks[4], 3)] if rng.random() < 0.5
+                                                             else [])
+    others = [pool.singles(rng.randint(1, 4), avoid=ranks) for _ in range(3)]
+    stock = pool.singles(2)
+
+    def played(before: tuple[int, int]) -> Game:
+        """A game on ``before`` in which you go out this hand (the engine scores it and says who won)."""
+        game = Game(prof, seed=0)
+        game.totals = before
+        game.rounds[-1] = Round.from_state(profile=prof, hands=[own + [discard], *others], stock=stock,
+                                           pile=(), melds=[melds, theirs], drew_from="stock", team_scores=before)
+        game.apply(Meld(0, (MeldGroup(tuple(own)),)))
+        game.apply(Discard(0, discard))
+        return game
+
+    hand_scores = played((0, 0)).totals
+    mine, yours = hand_scores
+    target_score = prof.target_score
+    step = 5 * rng.randint(1, 60 if difficulty == 1 else 12)
+    if target == "you_win":  # difficulty 3: both over the target, you ahead, or you exactly on it
+        after = (target_score + (0 if difficulty == 3 and rng.random() < 0.5 else step),
+                 target_score - step if difficulty < 3 else target_score + step - 5 * rng.randint(1, 3))
+        after = (max(after), min(after)) if after[0] != after[1] else (after[0] + 5, after[1])
+    elif target == "they_win":
+        after = (target_score - step if difficulty < 3 else target_score + step - 5 * rng.randint(1, 3),
+                 target_score + (0 if difficulty == 3 and rng.random() < 0.5 else step))
+        after = (min(after), max(after)) if after[0] != after[1] else (after[0], after[1] + 5)
+    elif difficulty == 3 and rng.random() < 0.5:  # tied over the target: play on
+        after = (target_score + step, target_score + step)
+    else:  # nobody on the target yet (difficulty 3: one step short of it)
+        near = target_score - (5 if difficulty == 3 else step)
+        after = (near, near - 5 * rng.randint(1, 200)) if rng.random() < 0.5 else (near - 5 * rng.randint(1, 200), near)
+    before = (after[0] - mine, after[1] - yours)
+    position = Position(own + [discard], team_melds=melds, team_score=before[0], drew_from="stock", profile=prof)
+
+    def answer(game: Game) -> str:
+        if not game.is_over:
+            return "goes_on"
+        return "you_win" if game.winner == 0 else "they_win"
+
+    def explain() -> Explanation:
+        game = played(before)
+        words = gettext("After this hand your team has {mine} and the other team {theirs}.").format(
+            mine=game.totals[0], theirs=game.totals[1])
+        return ("game_over" if game.is_over else "game_goes_on"), f"{words} {_game_end_words(answer(game))}."
+
+    def task() -> str:
+        return gettext("Before this hand the totals were {mine} for your team and {theirs} for the other team. "
+                       "You go out by laying {meld} and discarding {card}; this hand scores {hand_mine} for your "
+                       "team and {hand_theirs} for the other team. What happens now?").format(
+            mine=before[0], theirs=before[1], meld=_shown(own), card=discard.short, hand_mine=mine,
+            hand_theirs=yours)
+
+    def fact() -> str:
+        return gettext("Once a hand brings a team to {target} points or more, the game is over and the larger "
+                       "total wins; while the totals are tied, further hands are played until one team is in "
+                       "front with {target} or more.").format(target=target_score)
+
+    return Drill("game_end", seed, difficulty, "choice", position, answer(played(before)), explain, task, fact,
+                 "rules-game-end", SKILLS["game_end"].rule_name, built_for=target, choices=_GAME_END,
+                 choice_words=_game_end_words, shown={"before": before, "hand_scores": hand_scores})
+
+
+# ------------------------------------------------------------------------------------- the deal
+_SEATS = ("N", "E", "S", "W")
+
+
+def _seat_words(key: str) -> str:
+    return {"N": gettext("You (North)"), "E": gettext("East, on your left"), "S": gettext("Your partner (South)"),
+            "W": gettext("West, on your right")}[key]
+
+
+def _deal(seed: int, difficulty: int) -> Drill:
+    rng = _rng("deal", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    target = rng.choice(_SEATS)
+    # the question: who plays first this hand (the dealer named), who deals this hand or who plays
+    # first this hand (the last hand's dealer named: the deal moved on one seat)
+    asks = ("first" if difficulty == 1 else rng.choice(["first", "dealer", "first_after"]) if difficulty == 2
+            else "first_after")
+    seats = range(prof.player_count)
+    probe = Round.from_state(profile=prof, hands=[[]])  # the engine's seat order (clockwise)
+    # the seat the task names, found from the answer: the seat before it (twice before)
+    back = {"first": 1, "dealer": 1, "first_after": 2}[asks]
+    named = next(s for s in seats if _nth_seat(probe, s, back) == _SEATS.index(target))
+    dealer = named if asks == "first" else probe.next_seat(named)
+    rnd = Round(prof, seed=rng.randrange(2**31), dealer=dealer)
+    position = Position(rnd.hands[0], discard_pile=rnd.pile, red_threes=rnd.red_threes[0], profile=prof)
+    answer = seat_name(rnd.dealer if asks == "dealer" else rnd.to_move)
+
+    def task() -> str:
+        said = {"first": gettext("You sit North, your partner South, and your opponents East (on your left) and West "
+                                 "(on your right). {seat} deals this hand. Who plays first?"),
+                "dealer": gettext("You sit North, your partner South, and your opponents East (on your left) and "
+                                  "West (on your right). {seat} dealt the last hand. Who deals this hand?"),
+                "first_after": gettext("You sit North, your partner South, and your opponents East (on your left) "
+                                       "and West (on your right). {seat} dealt the last hand. Who plays first "
+                                       "this hand?")}[asks]
+        return said.format(seat=seat_label(named, form="compass"))
+
+    def fact() -> str:
+        return gettext("Each player receives {count} cards, dealt one at a time from the dealer's left; the player "
+                       "on the dealer's left plays first, and the deal moves one seat clockwise each "
+                       "hand.").format(count=prof.hand_size)
+
+    def explain() -> Explanation:
+        return "deal", gettext("{dealer} deals: {first}, on the dealer's left, plays first; each player holds "
+                               "{count} cards.").format(dealer=seat_label(dealer, form="compass"),
+                                                         first=seat_label(probe.next_seat(dealer), form="compass"),
+                                                         count=len(rnd.hands[0]) + len(rnd.red_threes[0]))
+
+    return Drill("deal", seed, difficulty, "choice", position, answer, explain, task, fact, "rules-deal",
+                 SKILLS["deal"].rule_name, built_for=target, choices=_SEATS, choice_words=_seat_words,
+                 shown={"asks": asks, "named": named, "dealer": dealer})
+
+
+def _nth_seat(rnd: Round, seat: int, steps: int) -> int:
+    for _ in range(steps):
+        seat = rnd.next_seat(seat)
+    return seat
+
+
+def _dealt_red_threes(seed: int, difficulty: int) -> Drill:
+    rng = _rng("dealt_red_threes", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    dealt = rng.randint(1, 2) if difficulty == 1 else rng.randint(1, 3)
+    # red threes among the replacements (difficulty 3: at least one, a replacement that is a red three too)
+    redrawn = 0 if difficulty == 1 else min(4 - dealt, rng.randint(1, 2) if difficulty == 3 else rng.randint(0, 1))
+    threes = pool.red_threes(dealt)
+    more = pool.red_threes(redrawn)
+
+    def take(count: int) -> list[Card]:
+        chosen = rng.sample([c for c in pool.left if not c.is_red_three], count)
+        for card in chosen:
+            pool.left.remove(card)
+        return chosen
+
+    rest_of_hand = take(prof.hand_size - dealt)
+    hands = [threes + rest_of_hand] + [take(prof.hand_size) for _ in range(3)]
+    for hand in hands:
+        rng.shuffle(hand)
+    upcard = pool.singles(1)
+    replacements = take(dealt)
+    for card in more:  # each red three drawn as a replacement needs one more card
+        replacements.insert(rng.randint(0, len(replacements) - 1), card)
+    # difficulty 3: a red three lies just after the last replacement: never drawn at the deal
+    after = pool.red_threes(1) if difficulty == 3 and dealt + redrawn < 4 and rng.random() < 0.5 else take(1)
+    after += take(1)
+    rest = list(pool.left)
+    rng.shuffle(rest)
+    # dealt one card at a time from the dealer's left (West deals: you are served first)
+    deck = [hands[seat][i] for i in range(prof.hand_size) for seat in range(4)] + upcard + replacements + after + rest
+    position = Position(rest_of_hand, discard_pile=upcard, profile=prof)
+    stock_top = replacements + after
+
+    def dealt_round() -> Round:
+        return Round(prof, deck=deck, dealer=3)
+
+    def explain() -> Explanation:
+        rnd = dealt_round()
+        mine = [e.message for e in rnd.events if e.seat == 0 and e.kind in ("red_three", "replacement")]
+        return "dealt_red_threes", " ".join(mine)
+
+    def task() -> str:
+        return gettext("Besides the cards shown, you were dealt {threes}. The upcard {upcard} is turned; the stock's "
+                       "next cards, top first, are {stock}. How many red threes lie face up in front of you when "
+                       "the deal is done?").format(threes=_shown(threes), upcard=upcard[0].short,
+                                                   stock=_shown(stock_top))
+
+    def fact() -> str:
+        return gettext("A red three is never kept in hand: each one dealt is laid face up and replaced with a card "
+                       "from the stock, and a replacement that is a red three is laid down and replaced too.")
+
+    return Drill("dealt_red_threes", seed, difficulty, "number", position, len(dealt_round().red_threes[0]), explain,
+                 task, fact, "rules-dealt-red-threes", SKILLS["dealt_red_threes"].rule_name,
+                 built_for=dealt + redrawn, shown={"deck": tuple(deck)})
+
+
+# ------------------------------------------------------------------------------- the permission
+def _permission(seed: int, difficulty: int) -> Drill:
+    rng = _rng("permission", seed, difficulty)
+    prof = get_profile(_PROFILE)
+    pool = _Pool(rng, prof)
+    may = rng.random() < 0.5
+    size = prof.canasta_size
+    long_rank = pool.rank()
+    rank = pool.rank(avoid=[long_rank])
+    # the question: may you ask now, or (difficulty 2-3) what the partner's binding answer lets you do:
+    # go out by laying your meld and discarding, or discard and keep your meld in hand
+    asks = "ask" if difficulty == 1 or rng.random() < 0.5 else "after"
+    if asks == "after":
+        partner_yes = rng.random() < 0.5
+        asks = ("go_out" if partner_yes else "discard") if may else ("discard" if partner_yes else "go_out")
+    else:
+        partner_yes = False
+    # asking: yes with a canasta on your side (difficulty 3: your hand holds the card that completes
+    # it); no one card short of a canasta, or (difficulty 2-3) with a hand that cannot all go down
+    why = None if may or asks != "ask" else "no_canasta" if difficulty == 1 or rng.random() < 0.5 else "stranded"
+    completes = may and asks == "ask" and difficulty == 3 and rng.random() < 0.5
+    short = completes or why == "no_canasta"
+    wild = rng.randint(0, 1)
+    long_meld = pool.naturals(long_rank, size - wild - (1 if short else 0)) + pool.wilds(wild)
+    own = pool.naturals(rank, 3)
+    hand = own + (pool.naturals(long_rank, 1) if completes else [])
+    odd = pool.singles(2 if why == "stranded" else 1, avoid=[rank, long_rank])
+    hand += odd
+    position = Position(hand, team_melds=[long_meld], drew_from="stock", profile=prof)
+
+    def verdict() -> Verdict:
+        """The engine on the question: asking now, or the move after the partner's answer."""
+        rnd = position.round
+        if asks == "ask":
+            return rnd.can_ask(0)
+        rnd.ask(0)
+        rnd.answer(partner_yes, seat=rnd.partner_of(0))
+        if asks == "discard":
+            return rnd.can_discard(odd[0])
+        laid = rnd.can_meld([own])
+        if not laid:
+            return laid
+        rnd.meld([own])
+        return rnd.can_discard(odd[0])
+
+    def task() -> str:
+        if asks == "ask":
+            return gettext("You have drawn from the stock and melded nothing yet this turn. Your team has melded "
+                           "{melds}; your hand is {hand}. May you ask your partner \u201cmay I go out?\u201d "
+                           "now?").format(melds=_shown(long_meld), hand=_shown(position.hand))
+        said = {(True, "go_out"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was yes. May you now go out by laying "
+                    "{meld} and discarding {card}?"),
+                (False, "go_out"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was no. May you now go out by laying "
+                    "{meld} and discarding {card}?"),
+                (True, "discard"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was yes. May you now discard {card} and "
+                    "keep {meld} in your hand?"),
+                (False, "discard"): gettext(
+                    "You have drawn from the stock. Your team has melded {melds}; your hand is {hand}. You asked "
+                    "your partner \u201cmay I go out?\u201d and the answer was no. May you now discard {card} and "
+                    "keep {meld} in your hand?")}[(partner_yes, asks)]
+        return said.format(melds=_shown(long_meld), hand=_shown(position.hand), meld=_shown(own),
+                           card=odd[0].short)
+
+    def fact() -> str:
+        return gettext("You may ask only when you could go out this turn: meld every card, or all but one and "
+                       "discard it, with a canasta on your team's side. After a yes you must go out; after a no "
+                       "you may not.")
+
+    return Drill("permission", seed, difficulty, "yes_no", position, verdict().ok, _verdict_of(verdict), task,
+                 fact, "rules-permission", SKILLS["permission"].rule_name, built_for=may,
+                 shown={"asks": asks, "partner_yes": partner_yes})
+
 SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
     Skill("meld_validity", N_("Legal melds and wild cards"), "rules-melds", N_("what makes a meld"),
           _meld_validity),
@@ -776,6 +1322,20 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
     Skill("hand_score", N_("Scoring a hand"), "rules-scoring", N_("scoring a hand"), _hand_score),
     Skill("red_threes", N_("Red threes"), "rules-scoring-red-threes", N_("the sign of red threes"),
           _red_threes),
+    Skill("one_card_pile", N_("One card against a pile of one"), "rules-pile-one-card",
+          N_("one card against a pile of one"), _one_card_pile),
+    Skill("pile_unfreezes", N_("Taking the pile unfreezes it"), "rules-pile-frozen",
+          N_("a taken pile is empty, so no longer frozen"), _pile_unfreezes),
+    Skill("end_of_stock", N_("When the stock runs out"), "rules-end-of-stock", N_("when the stock runs out"),
+          _end_of_stock),
+    Skill("last_card_red_three", N_("A red three as the last card"), "rules-end-of-stock",
+          N_("a red three drawn as the last stock card ends the hand"), _last_card_red_three),
+    Skill("game_end", N_("The end of the game"), "rules-game-end", N_("the end of the game"), _game_end),
+    Skill("deal", N_("Seats and the deal"), "rules-deal", N_("seats and the deal"), _deal),
+    Skill("dealt_red_threes", N_("Red threes in the dealt hand"), "rules-dealt-red-threes",
+          N_("red threes in the dealt hand"), _dealt_red_threes),
+    Skill("permission", N_("Asking your partner"), "rules-permission",
+          N_("asking the partner \u201cmay I go out?\u201d"), _permission),
 )}
 
 

@@ -27,7 +27,8 @@ __all__ = ["ASKS", "DrillAnswers", "action_words", "outcome_banner"]
 
 #: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
 ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-        "opening_minimum": "opening_minimum", "opening": "which_meld_opens"}
+        "opening_minimum": "opening_minimum", "opening": "which_meld_opens", "one_card_pile": "can_take_pile",
+        "pile_unfreezes": "pile_state", "end_of_stock": "can_take_pile"}
 
 
 def action_words(kind: str) -> tuple[str, str]:

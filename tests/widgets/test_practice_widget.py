@@ -17,8 +17,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from quiz_leaks import QuizFacts, answer_leaks  # noqa: E402
+
 from canasta_learn.core.i18n import speaking  # noqa: E402
-from canasta_learn.practice import load_progress  # noqa: E402
+from canasta_learn.practice import SKILLS, load_progress  # noqa: E402
 from canasta_learn.widgets import PracticeWidget  # noqa: E402
 from canasta_learn.widgets.practice import PracticeWidget as Direct  # noqa: E402
 
@@ -267,3 +269,54 @@ def test_export_that_cannot_be_written_says_so_and_changes_nothing(tmp_path: Pat
     widget.export_button.click()
     assert "could not be written" in html.unescape(widget.error_view.value)
     assert widget.export_view.value == ""
+
+
+#: The skills added for the classic rule rows not drilled before (tests/practice/test_generators.py).
+NEW_SKILLS = ["one_card_pile", "pile_unfreezes", "end_of_stock", "last_card_red_three", "game_end", "deal",
+              "dealt_red_threes", "permission"]
+
+
+def _click_answer(widget: PracticeWidget, right: bool) -> None:
+    """Answer the drill shown by its own buttons: the engine's answer, or (``right=False``) another one."""
+    drill = widget.drill
+    if drill.kind == "yes_no":
+        _click_yes_no(widget, right)
+    elif drill.kind == "number":
+        widget.number.value = str(drill.answer if right else drill.answer + 1)
+        if widget.grade is None:
+            widget.check_button.click()
+    elif drill.kind == "choice":
+        key = drill.answer if right else next(c for c in drill.choices if c != drill.answer)
+        widget.choice_buttons[drill.choices.index(key)].click()
+    else:
+        raise AssertionError(f"no clicks written for {drill.kind}")
+
+
+@pytest.mark.parametrize("difficulty", [1, 3])
+@pytest.mark.parametrize("skill", [s for s in NEW_SKILLS if s in SKILLS])
+def test_every_new_skill_is_shown_and_graded_through_the_widgets_buttons(tmp_path: Path, skill: str,
+                                                                         difficulty: int) -> None:
+    """Each new skill: its task and position are drawn (question mode: the picture gives nothing of
+    the answer away, by the shared quiz leak checks), the engine's answer clicked is right, and on a
+    fresh drill a different answer is graded wrong."""
+    widget = _widget(tmp_path, [skill], seed=3, difficulty=difficulty)
+    drill = widget.drill
+    assert drill.skill == skill and drill.difficulty == difficulty
+    assert drill.task in html.unescape(widget.task_view.value)
+    assert "<svg" in widget.position_view.value or "cl-card" in widget.position_view.value
+    code, message = drill.explain()
+    # a number's answer is not looked for in the picture, whose cards show ranks as numbers: only the
+    # explanation and what the picture never shows (states, verdicts, kinds) are (Yes/No name no fact)
+    choices = [drill.choice_label(c) for c in drill.choices] if drill.kind == "choice" else ["Yes", "No"]
+    answer = (drill.choice_label(drill.answer) if drill.kind == "choice" else
+              "No" if drill.kind == "yes_no" and not drill.answer else "Yes")
+    facts = QuizFacts(drill.task, drill.kind, choices, answer, message, code, f"{skill} in the widget")
+    assert answer_leaks(facts, drill.task, widget.position_view.value) == []
+    _click_answer(widget, right=True)
+    assert widget.grade is not None and widget.grade.outcome == "right", widget.grade
+    assert "Right!" in _shown_text(widget) and widget.grade.message in _shown_text(widget)
+    widget.next_button.click()
+    assert widget.drill.skill == skill and widget.grade is None
+    _click_answer(widget, right=False)
+    assert widget.grade is not None and widget.grade.outcome == "wrong", widget.grade
+    assert widget.grade.answer in _shown_text(widget) and widget.retry_button in widget.after_box.children
