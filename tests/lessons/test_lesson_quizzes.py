@@ -412,13 +412,12 @@ def _red_three_penalty(quiz: dict[str, Any]) -> bool:
 ROWS: dict[str, Any] = {
     "card values": lambda q: q["skill"] == "meld_value",
     "the deal": lambda q: q["skill"] == "deal" or q["question"].startswith("The first upcard of a deal"),
-    "dealt red threes": lambda q: q["skill"] == "dealt_red_threes" or " is dealt " in q["question"],
+    "dealt red threes": lambda q: q["skill"] == "dealt_red_threes",
     "merging melds": lambda q: q["skill"] == "meld_merge",
     "taking the pile unfreezes it": lambda q: q["skill"] == "pile_unfreezes",
     "the one-card pile ban": lambda q: q["skill"] == "one_card_pile" or q["question"].startswith(
         "classic: one card in your hand, one card in the pile"),
-    "a last-card red three ending the hand": lambda q: q["skill"] == "last_card_red_three" or q[
-        "question"].startswith("The last card of the stock is the d3"),
+    "a last-card red three ending the hand": lambda q: q["skill"] == "last_card_red_three",
     "the red-three penalty": _red_three_penalty,
     "meld merging": lambda q: q["skill"] == "meld_merge",
 }

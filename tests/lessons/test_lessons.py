@@ -182,7 +182,8 @@ def test_every_rule_lesson_shows_a_widget() -> None:
 
 def test_lesson_10_teaches_each_classic_rule_with_an_example_a_widget_and_a_quiz() -> None:
     """Each rule section of the going-out lesson has a live example (a ``check-...`` cell), a
-    try-it widget, and a question about it in the quiz set."""
+    try-it widget, and a question about it in the quiz set (a phrase of its question, or the
+    drill quiz of its skill)."""
     cells = read(NOTEBOOKS / "10_going_out.ipynb").cells
     sections: dict[str, list[Any]] = {}
     heading = ""
@@ -193,12 +194,12 @@ def test_lesson_10_teaches_each_classic_rule_with_an_example_a_widget_and_a_quiz
     quiz = "\n".join(c.source for c in cells if "quiz" in tags(c))
     rules = {  # section heading -> a phrase of its quiz question
         "The deal and the upcard": "The first upcard of a deal",
-        "Red threes are laid down and replaced": "North is dealt the",
+        "Red threes are laid down and replaced": 'DrillQuiz("dealt_red_threes"',
         '"Partner, may I go out?"': "answered no to 'may I go out?'",
         "Going out, with or without a final discard": "go out without a discard",
         "Going out concealed": "Concealed?",
-        "The end of the stock": "The stock is empty",
-        "The end of the game, and ties": "Is the game over after it?",
+        "The end of the stock": 'DrillQuiz("end_of_stock"',
+        "The end of the game, and ties": 'DrillQuiz("game_end"',
     }
     for title, question in rules.items():
         assert title in sections, f"lesson 10 has no section {title!r}"
