@@ -143,10 +143,9 @@ for _q in sorted((_o for _o in _gc.get_objects() if isinstance(_o, (_Quiz, _Dril
         _d = _q.drill
         _code, _message = _d.explain()
         _labels = _q.choice_labels()
-        _choices = (list(_d.choices) if _d.kind == "choice" else ["Yes", "No"] if _d.kind == "yes_no"
-                    else _labels)
-        _answer = (("Yes" if _d.answer else "No") if _d.kind == "yes_no" else _d.answer if _d.kind == "choice"
-                   else _q.answer_label)
+        # the learner sees a choice's words, never its key (as tests/practice/test_generators.py reads them)
+        _choices = ["Yes", "No"] if _d.kind == "yes_no" else _labels
+        _answer = ("Yes" if _d.answer else "No") if _d.kind == "yes_no" else _q.answer_label
         _keys = [_cl_position_key(_d.position)] if _where else []
         _cards = [] if not _where else (
             [_cl_cards(_d.position.hand)] if not _d.position.team_melds and not _d.position.discard_pile
