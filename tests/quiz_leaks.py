@@ -66,27 +66,41 @@ class QuizFacts:
 
 
 class _Reader(HTMLParser):
-    """Visible text plus accessible names (aria-label, title, <title>) of an HTML fragment."""
+    """Visible text plus accessible names (aria-label, title, <title>) of an HTML fragment. A
+    picture (an ``<svg role="img">``, such as a card) says its accessible name ("Four of
+    spades"), not the glyphs drawn inside it (the corner "4"s, which are a card's rank, never a
+    number the question states)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
+        self._picture_depth = 0
 
     INLINE = frozenset({"b", "i", "em", "strong", "code", "span", "a"})
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._picture_depth:
+            self._picture_depth += tag == "svg"
+            return
         if tag not in self.INLINE:
             self.parts.append(" ")
         for name, value in attrs:
             if name in ("aria-label", "title", "alt") and value:
                 self.parts.append(f" {value} ")
+        if tag == "svg" and dict(attrs).get("role") == "img" and dict(attrs).get("aria-label"):
+            self._picture_depth = 1
 
     def handle_endtag(self, tag: str) -> None:
+        if self._picture_depth:
+            self._picture_depth -= tag == "svg"
+            if self._picture_depth:
+                return
         if tag not in self.INLINE:
             self.parts.append(" ")
 
     def handle_data(self, data: str) -> None:
-        self.parts.append(data)
+        if not self._picture_depth:
+            self.parts.append(data)
 
 
 def readable_text(markup: str) -> str:
@@ -108,7 +122,8 @@ def _has(pattern: str, text: str, *, flags: int = re.IGNORECASE) -> bool:
 
 
 def _word(text: str) -> str:
-    return r"(?<![\w-])" + re.escape(text) + r"(?![\w-])"
+    """``text`` as a whole word; a number is not a card's rank (the 4 of "4♥" or "10♣")."""  # noqa: RUF002
+    return r"(?<![\w-])" + re.escape(text) + r"(?![\w\-\u2660\u2661\u2662\u2663\u2664\u2665\u2666\u2667])"
 
 
 def answer_leaks(facts: QuizFacts, question_text: str, picture: str) -> list[str]:

@@ -2,7 +2,8 @@
 
 It owns the argument parser and the exit statuses. Each subcommand is one module named after
 it (``demo``, ``replay``, ``simulate``, ``record``, ``lessons``, ``export``, ``classroom``
-for ``classroom-link``, ``class_report`` for ``class-report``, ``play``, ``practice``, ``site``),
+for ``classroom-link``, ``class_report`` for ``class-report``, ``drill_sheet`` for
+``drill-sheet``, ``play``, ``practice``, ``site``),
 exposing ``register(subparsers)``; this module only assembles them, in `COMMAND_MODULES` order
 (the order ``--help`` lists them). Errors print one clear line and exit with status 2 (a missing
 optional extra too: the line names the extra and the ``pip install`` command, see
@@ -38,6 +39,7 @@ COMMAND_MODULES = (
     "canasta_learn.cli.export",
     "canasta_learn.cli.classroom",
     "canasta_learn.cli.class_report",
+    "canasta_learn.cli.drill_sheet",
     "canasta_learn.cli.play",
     "canasta_learn.cli.practice",
     "canasta_learn.cli.site",

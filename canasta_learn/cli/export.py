@@ -6,10 +6,12 @@ cards, tables and verdicts show without a kernel or network (they are the inline
 the static reprs). Interactive widgets cannot run in a static page; each is replaced by a
 short note, except quizzes, which keep their static rendering (question, cards, choices, and
 the answer with the engine's verdict in a closed ``<details>`` element). ``--student`` removes
-the cells tagged ``solution``. The pages are self-contained: the package's nbconvert templates
-(``data/export_templates``) leave out require.js, MathJax, mermaid and the widget renderer,
-which nbconvert loads from CDNs, and the slides inline the package's reveal.js
-(``data/reveal.js``). ``OUT/index.html`` links every page, so OUT is a static site.
+the cells tagged ``solution`` and the code of the cells whose input a learner does not read
+(tagged ``hide-input`` or ``remove-input``: setup, helpers, quizzes; their outputs stay).
+The pages are self-contained: the package's nbconvert templates (``data/export_templates``)
+leave out require.js, MathJax, mermaid and the widget renderer, which nbconvert loads from CDNs,
+and the slides inline the package's reveal.js (``data/reveal.js``).
+``OUT/index.html`` links every page, so OUT is a static site.
 
 Exporting into a folder that already holds pages adds to it: ``index.html`` links the pages
 written now and those an earlier export wrote (still there), and nothing else in the folder
@@ -40,6 +42,7 @@ from .lessons import LessonsError, lesson_names, lessons_dir
 
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "HIDDEN_INPUT_TAGS",
     "SOLUTION_TAG",
     "STATIC_ATTR",
     "WIDGET_MIME",
@@ -47,6 +50,7 @@ __all__ = [
     "export_lessons",
     "index_entries",
     "index_page",
+    "index_text",
     "register",
     "reveal_assets",
     "static_notebook",
@@ -54,6 +58,9 @@ __all__ = [
 
 #: The cell tag of answer cells (removed by ``export --student``).
 SOLUTION_TAG = "solution"
+#: The cell tags whose input ``export --student`` leaves out (the output stays): the tag
+#: ``scripts/build_lessons.py`` writes on hidden cells, and Jupyter Book's tag for removing it.
+HIDDEN_INPUT_TAGS = ("hide-input", "remove-input")
 #: The MIME type of an ipywidgets view in a notebook output.
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 #: The attribute marking a widget's own static ``text/html`` rendering (quizzes); it must
@@ -108,7 +115,8 @@ def _static_output(output: Any) -> Any:
 def static_notebook(nb: Any, *, student: bool = False) -> Any:
     """The executed notebook ready for a static page: widget outputs replaced by their
     static rendering (quizzes) or by a note (other widgets), and with ``student`` the cells
-    tagged ``solution`` removed. Returns a new notebook."""
+    tagged ``solution`` removed and the input of the cells tagged `HIDDEN_INPUT_TAGS` left out
+    (``transient.remove_source``, which nbconvert's templates honour). Returns a new notebook."""
     import copy
 
     out = copy.deepcopy(nb)
@@ -117,6 +125,8 @@ def static_notebook(nb: Any, *, student: bool = False) -> Any:
     for cell in out.cells:
         if cell.get("cell_type") != "code":
             continue
+        if student and any(tag in HIDDEN_INPUT_TAGS for tag in _tags(cell)):
+            cell.metadata.setdefault("transient", {})["remove_source"] = True
         cell.outputs = [
             _static_output(o) if WIDGET_MIME in o.get("data", {}) else o for o in cell.outputs
         ]
@@ -221,7 +231,7 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
         written.append(target)
         if target.name in titles:
             kept -= 1
-        lesson = Path(name).stem.replace("_", " ")
+        lesson = index_text(name, page_nb.metadata.get("canasta_learn", {}).get("title"))
         titles[target.name] = lesson if to == "html" else gettext("{lesson} (slides)").format(lesson=lesson)
         replace_file(index, index_page(sorted(titles.items()), student=student))  # every page written is linked
         print(gettext("wrote {file}").format(file=target), flush=True)
@@ -231,6 +241,22 @@ def export_lessons(out: Path, to: str = "html", *, student: bool = False,
             file=index, count=kept), flush=True)
     written.append(index)
     return written
+
+
+def index_text(name: str, title: object) -> str:
+    """How the index names a lesson: its number and its title ("02 · Frozen and blocked piles"),
+    or, for a notebook without a title, its file name in words.
+
+    >>> index_text("02_frozen_and_blocked_piles.ipynb", "Frozen and blocked piles")
+    '02 · Frozen and blocked piles'
+    >>> index_text("my_notes.ipynb", None)
+    'my notes'
+    """
+    stem = Path(name).stem
+    number, _, _rest = stem.partition("_")
+    if isinstance(title, str) and title.strip():
+        return f"{number} · {title.strip()}" if number.isdigit() else title.strip()
+    return stem.replace("_", " ")
 
 
 def index_page(entries: Sequence[tuple[str, str]], *, student: bool = False) -> str:
@@ -290,7 +316,8 @@ def register(subparsers: Any) -> None:
                         help=gettext("html pages (default) or reveal.js slides"))
     export.add_argument("out", help=gettext("the output folder"))
     export.add_argument("--student", action="store_true",
-                        help=gettext("leave out the answer cells (tagged 'solution')"))
+                        help=gettext("leave out the answer cells (tagged 'solution') and the code of the setup, "
+                                     "helper and quiz cells (tagged 'hide-input')"))
     export.add_argument("--lesson", action="append", metavar="NAME",
                         help=gettext("export only this lesson (repeatable), e.g. 02_frozen_and_blocked_piles"))
     export.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT,

@@ -24,6 +24,11 @@ own settings, copied, plus an override of JupyterLab's language setting, as Bind
 ``postBuild`` writes its overrides), removed when JupyterLab stops. A language chosen in
 JupyterLab (*Settings ▸ Language*) still wins: an override only changes the default.
 
+``canasta-learn lessons --student`` is the learner's edition: the same lessons as a course
+without code, served by Voila, with an index and next/previous links (see
+`canasta_learn.cli.course`). Without ``--student`` the command opens the teacher's edition, code
+included (the setup cells collapsed: one click opens them).
+
 Errors print one line and exit with status 2 (see `canasta_learn.cli`).
 """
 
@@ -60,6 +65,7 @@ __all__ = [
     "lesson_names",
     "lessons_dir",
     "pop_language",
+    "pop_student",
     "register",
     "running_as_root",
     "split_lessons_args",
@@ -277,17 +283,35 @@ def split_lessons_args(items: Sequence[str]) -> tuple[str, bool, list[str]]:
     return (folders[0] if folders else DEFAULT_DIR), no_lab, options + extra
 
 
+def pop_student(items: Sequence[str]) -> tuple[bool, list[str]]:
+    """``--student`` taken out of the lessons command's arguments before ``--``: (whether it
+    was given, the rest).
+
+    >>> pop_student(["DIR", "--student", "--", "--student"])
+    (True, ['DIR', '--', '--student'])
+    """
+    items = list(items)
+    cut = items.index("--") if "--" in items else len(items)
+    head = [item for item in items[:cut] if item != "--student"]
+    return len(head) < cut, head + items[cut:]
+
+
 def run_lessons(args: argparse.Namespace) -> int:
-    """Handle ``canasta-learn lessons``."""
+    """Handle ``canasta-learn lessons`` (and ``lessons --student``: the course in Voila, see
+    `canasta_learn.cli.course`)."""
     language, items = pop_language(args.args)
     if language is not None:
         from ..core.i18n import set_language
 
         set_language(language)  # canasta_learn.cli.main gives the language back afterwards
+    student, items = pop_student(items)
+    student = student or bool(getattr(args, "student", False))
     where, no_lab, extra = split_lessons_args(items)
+    no_lab = no_lab or args.no_lab
+    if student:
+        return _run_course(where if where != DEFAULT_DIR or DEFAULT_DIR in items else None, no_lab, extra)
     if where == DEFAULT_DIR and DEFAULT_DIR not in items:
         where = default_dir()
-    no_lab = no_lab or args.no_lab
     if not no_lab:  # before copying anything
         require_extra("lessons", "canasta-learn lessons", modules=LAB_MODULES)
     folder = Path(where).expanduser().resolve()
@@ -319,6 +343,23 @@ def run_lessons(args: argparse.Namespace) -> int:
         return subprocess.call([*command[:cut], *language_arguments, *command[cut:]], env=env)
 
 
+def _run_course(where: str | None, no_server: bool, extra: list[str]) -> int:
+    """``canasta-learn lessons --student``: copy the course into ``where`` (default
+    `canasta_learn.cli.course.course_dir`) and, unless ``no_server``, serve it with Voila."""
+    from .course import copy_course, course_dir, serve_course
+    from .play import VOILA_MODULES
+
+    if not no_server:  # before copying anything
+        require_extra("lessons", "canasta-learn lessons --student", modules=VOILA_MODULES)
+    folder = Path(where or course_dir()).expanduser().resolve()
+    copied, kept = copy_course(folder)
+    print(gettext("Course in {folder}: {copied} files copied, {kept} already there (kept as is).").format(
+        folder=folder, copied=len(copied), kept=len(kept)), flush=True)
+    if no_server:
+        return 0
+    return serve_course(folder, extra)
+
+
 def register(subparsers: Any) -> None:
     """Add the ``lessons`` subcommand."""
     lessons = subparsers.add_parser(
@@ -331,4 +372,8 @@ def register(subparsers: Any) -> None:
                              folder=DEFAULT_DIR))
     lessons.add_argument("--no-lab", action="store_true",
                          help=gettext("only copy the lessons; do not start JupyterLab"))
+    lessons.add_argument("--student", action="store_true",
+                         help=gettext("the course without code: copy it into DIR (default ./{folder}) and "
+                                      "serve it with Voila; arguments after -- go to Voila").format(
+                             folder="canasta-course"))
     lessons.set_defaults(handler=run_lessons)

@@ -28,7 +28,7 @@ from ..core.files import replace_file
 from ..core.i18n import get_language, gettext, normalize_language
 from ._serve import serving_arguments, url_host
 
-__all__ = ["play_code", "register", "run_play", "write_and_serve", "write_play_notebook"]
+__all__ = ["play_code", "register", "run_play", "serve_with_voila", "write_and_serve", "write_play_notebook"]
 
 #: The modules of the ``lessons`` extra that the play page needs (Voila runs it in a kernel).
 VOILA_MODULES = ("voila", "ipykernel", "ipywidgets", "anywidget")
@@ -143,15 +143,16 @@ def write_and_serve(code: str, args: argparse.Namespace, name: str = NOTEBOOK, s
         if args.no_voila:
             print(notebook)
             return 0
-        return _serve(notebook, args, serving)
+        return serve_with_voila(notebook, args, serving)
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp:  # removed on exit and on Ctrl+C
-        return _serve(write_play_notebook(Path(tmp), code, name), args, serving)
+        return serve_with_voila(write_play_notebook(Path(tmp), code, name), args, serving)
 
 
-def _serve(notebook: Path, args: argparse.Namespace, serving: str | None = None) -> int:
-    """Serve ``notebook`` with Voila on a free port, print its URL (in ``serving``, a sentence with
-    ``{url}``; default: the play view's), wait until it stops (on Ctrl+C: let Voila stop, then
-    end it)."""
+def serve_with_voila(notebook: Path, args: argparse.Namespace, serving: str | None = None, page: str = "") -> int:
+    """Serve ``notebook`` (or a folder of notebooks) with Voila, code hidden, on a free port
+    (Voila's arguments in ``args.voila_args``), print its URL (in ``serving``, a sentence with
+    ``{url}``; default: the play view's; ``page``, a path the URL ends with), and wait until it
+    stops (on Ctrl+C: let Voila stop, then end it)."""
     extra: list[str] = list(args.voila_args or [])
     if extra[:1] == ["--"]:
         extra = extra[1:]
@@ -159,7 +160,7 @@ def _serve(notebook: Path, args: argparse.Namespace, serving: str | None = None)
     if serving is None:
         serving = gettext("Serving the play view at {url} with Voila (Ctrl+C to stop).")
     print(serving.format(
-        url=f"http://{url_host(extra, 'Voila')}:{port}/"), flush=True)
+        url=f"http://{url_host(extra, 'Voila')}:{port}/{page}"), flush=True)
     try:
         voila = subprocess.Popen(voila_command(notebook, extra))
     except FileNotFoundError as error:  # pragma: no cover - no Python?

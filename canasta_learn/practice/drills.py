@@ -22,11 +22,11 @@ This module never imports a widget library: the widgets (a later step) read dril
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import format_cards
+from ..core.cards import Card
 from ..core.i18n import gettext, pgettext
 from ..core.inputs import need_card_lists, need_cards, wrong_kind
 from ..engine.position import Position
@@ -113,7 +113,8 @@ class Drill:
         if level == 2:
             return self.fact_maker()
         if level == 3:
-            return gettext("The answer: {answer}.").format(answer=self.answer_text())
+            # a choice's label is a sentence with its own full stop: one full stop, not two
+            return gettext("The answer: {answer}.").format(answer=self.answer_text().rstrip("."))
         raise ValueError(f"level must be 1, 2 or 3 (the rule, the deciding fact, the answer), not {level!r}.")
 
 
@@ -144,6 +145,11 @@ class Grade:
         return f"{head} {self.message}"
 
 
+
+def _symbols(cards: Iterable[Card]) -> str:
+    """Cards as a learner reads them, ``K♥ K♠`` (never the notation ``h13``)."""
+    return " ".join(card.short for card in cards)
+
 def _answer_words(drill: Drill, answer: Any) -> str:
     if drill.kind == "yes_no":
         return pgettext("answer", "yes") if answer else pgettext("answer", "no")
@@ -156,19 +162,19 @@ def _answer_words(drill: Drill, answer: Any) -> str:
             return gettext("you may not take the pile")
         if not answer:
             return gettext("take the pile, adding its top card to your team's meld")
-        return gettext("take the pile with {cards}").format(cards=format_cards(answer))
+        return gettext("take the pile with {cards}").format(cards=_symbols(answer))
     if drill.kind == "open":
         if answer is None:
             return gettext("you cannot open this turn")
-        return gettext("open with {melds}").format(melds=" + ".join(format_cards(m) for m in answer))
+        return gettext("open with {melds}").format(melds=" + ".join(_symbols(m) for m in answer))
     if drill.kind == "go_out":
         if answer is None:
             return gettext("you may not go out")
         melds, discard = answer
-        laid = " + ".join(format_cards(m) for m in melds)
+        laid = " + ".join(_symbols(m) for m in melds)
         if discard is None:
             return gettext("go out by laying {melds}").format(melds=laid)
-        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=discard)
+        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=discard.short)
     raise AssertionError(drill.kind)
 
 

@@ -30,7 +30,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from .drills import Drill, Grade, grade
-from .skills import SKILLS, generate
+from .skills import SKILLS, generate, skill_ids
 
 __all__ = ["BOXES", "BOX_DIFFICULTY", "INTERVALS", "Progress", "Session", "SkillMastery", "utc_now"]
 
@@ -112,16 +112,21 @@ class Session:
     """A practice session over ``progress``: `next_skills` picks what to practise, `drill` makes a
     fresh drill of a skill, `answer` grades it and records the outcome, and after a wrong answer
     `retry` gives a fresh position of the same skill. ``now`` is the clock (UTC, aware);
-    ``skills`` the skill ids in play (default: every registered skill); ``seed`` the first seed
+    ``skills`` the skill ids in play (default: every skill of ``profile``, the game practised:
+    ``"classic"`` unless given, or ``"italian"``, ``"pennies_from_heaven"``, ``"canastra_br"``,
+    ``"tranca"``; `skill_ids` lists them); ``seed`` the first seed
     (default: a random one, so each session sees new positions; pass one to replay a session);
     ``difficulty`` 1-3 for every drill, or None to follow each skill's box (`BOX_DIFFICULTY`)."""
 
     def __init__(self, progress: Progress, *, now: Callable[[], datetime] = utc_now,
                  skills: Iterable[str] | None = None, seed: int | None = None,
-                 difficulty: int | None = None) -> None:
+                 difficulty: int | None = None, profile: str = "classic") -> None:
         self.progress = progress
         self.now = now
-        self.skills = list(SKILLS) if skills is None else list(skills)
+        if skills is None and not skill_ids(profile):
+            games = sorted({skill.profile for skill in SKILLS.values()})
+            raise ValueError(f"profile must be a game with skills ({', '.join(games)}), not {profile!r}.")
+        self.skills = skill_ids(profile) if skills is None else list(skills)
         unknown = [s for s in self.skills if s not in SKILLS]
         if unknown:
             raise ValueError(f"skills holds {', '.join(map(repr, unknown))}, not a skill; known: {', '.join(SKILLS)}.")

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..core.actions import Discard, Meld, MeldGroup, TakePile, seat_label, seat_name
-from ..core.cards import Card, format_cards, new_deck
+from ..core.cards import Card, new_deck
 from ..core.i18n import N_, gettext, ngettext
 from ..core.verdicts import Verdict
 from ..engine.game import Game
@@ -50,7 +50,7 @@ from ..rules.pile import pile_reason_text
 from ..rules.scoring import ScoreBreakdown, score_round
 from .drills import Drill, Explanation
 
-__all__ = ["DIFFICULTIES", "SKILLS", "Skill", "generate", "skill_ids"]
+__all__ = ["DIFFICULTIES", "SKILLS", "Skill", "drill_set", "generate", "register", "skill_ids"]
 
 #: The difficulties a generator accepts: 1 plain cases, 2 mixed, 3 near misses.
 DIFFICULTIES = (1, 2, 3)
@@ -63,13 +63,15 @@ _PROFILE = "classic"
 @dataclass(frozen=True)
 class Skill:
     """One skill: its id, its title (English, translated when shown: `title_words`), the rule
-    section it trains (``rule``: an id of docs/rules.md), the rule's name, and its generator."""
+    section it trains (``rule``: an id of docs/rules.md, or of docs/variants.md for a variant's
+    skill), the rule's name, its generator, and the ``profile`` (game) it belongs to."""
 
     id: str
     title: str
     rule: str
     rule_name: str
     generator: Callable[[int, int], Drill]
+    profile: str = "classic"
 
     @property
     def title_words(self) -> str:
@@ -128,7 +130,8 @@ def _rng(skill: str, seed: int, difficulty: int) -> random.Random:
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return format_cards(cards) or "-"
+    """Cards as a learner reads them, ``K♥ K♠`` (never the notation ``h13``)."""
+    return " ".join(card.short for card in cards) or "-"
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -361,7 +364,7 @@ def _pile_state(seed: int, difficulty: int) -> Drill:
     def fact() -> str:
         status = position.pile_status()
         if status.cards:
-            return gettext("Look at {card}: where it lies in the pile decides.").format(card=status.cards[0])
+            return gettext("Look at {card}: where it lies in the pile decides.").format(card=status.cards[0].short)
         if not opened:
             return gettext("Your team has not made its opening meld yet.")
         return gettext("Only a wild card or a red three buried in the pile, or a wild card or a black three on "
@@ -673,7 +676,7 @@ def _concealed(seed: int, difficulty: int) -> Drill:
             said = gettext("You have drawn. Your team has not melded yet in this hand. You go out now by laying "
                            "{laid} and discarding {card}. Is that going out concealed?")
         return said.format(melds=" + ".join(_cards(m) for m in team_melds), laid=" + ".join(_cards(m) for m in laid),
-                           card=discard)
+                           card=discard.short)
 
     def fact() -> str:
         return gettext("A concealed hand goes down all in one turn, in melds of your own with a canasta among "
@@ -1339,9 +1342,18 @@ SKILLS: dict[str, Skill] = {skill.id: skill for skill in (
 )}
 
 
-def skill_ids() -> list[str]:
-    """The ids of the registered skills, in teaching order."""
-    return list(SKILLS)
+def register(skill: Skill) -> None:
+    """Add ``skill`` to `SKILLS` (how `practice.variant_skills` adds the variants' skills); an id
+    already registered raises a ValueError naming it."""
+    if skill.id in SKILLS:
+        raise ValueError(f"skill {skill.id!r} is already registered; give the new skill another id.")
+    SKILLS[skill.id] = skill
+
+
+def skill_ids(profile: str | None = None) -> list[str]:
+    """The ids of the registered skills, in teaching order: every skill, or with ``profile``
+    (``"classic"``, ``"italian"``...) only the skills of that game."""
+    return [s.id for s in SKILLS.values() if profile is None or s.profile == profile]
 
 
 def generate(skill: str, seed: int, difficulty: int = 2) -> Drill:
@@ -1355,3 +1367,32 @@ def generate(skill: str, seed: int, difficulty: int = 2) -> Drill:
         raise ValueError(f"difficulty must be 1, 2 or 3, not {difficulty!r}.")
     return SKILLS[skill].generator(seed, difficulty)
 
+
+
+#: The most drills `drill_set` makes at once (a printed sheet of 200 runs to over 100 A4 pages).
+MAX_DRILLS = 200
+
+
+def drill_set(skills: Sequence[str] | None = None, *, seed: int = 0, count: int = 12,
+              difficulty: int = 2) -> list[Drill]:
+    """``count`` drills of ``skills`` (default: every skill), the skills in turn, each from its own
+    seed drawn from ``seed``: the same arguments make the same drills (a printed sheet, a quiz).
+
+    An unknown skill, an empty list, a count outside 1-200 or a difficulty outside 1-3 raises a
+    ValueError naming it and what to give; a seed that is not a whole number, a TypeError.
+
+    >>> [drill.skill for drill in drill_set(["meld_value", "red_threes"], seed=4, count=3)]
+    ['meld_value', 'red_threes', 'meld_value']
+    """
+    chosen = list(SKILLS) if skills is None else list(skills)
+    if not chosen:
+        raise ValueError(f"skills must name at least one skill: {', '.join(SKILLS)}.")
+    for skill in chosen:
+        if skill not in SKILLS:
+            raise ValueError(f"skill must be one of {', '.join(SKILLS)}, not {skill!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number, not {seed!r}.")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DRILLS:
+        raise ValueError(f"count must be a whole number from 1 to {MAX_DRILLS}, not {count!r}.")
+    rng = random.Random(seed)
+    return [generate(chosen[index % len(chosen)], rng.randrange(2**31), difficulty) for index in range(count)]

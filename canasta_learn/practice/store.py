@@ -2,7 +2,12 @@
 
 Where: `default_path` is ``practice.json`` in platformdirs' user data folder for
 ``canasta-learn`` when platformdirs can be imported, else ``~/.local/share/canasta-learn``;
-`load_progress` and `save_progress` take any other path.
+`load_progress` and `save_progress` take any other path. In the JupyterLite site (Pyodide,
+``sys.platform == "emscripten"``) the kernel's home folder lives in memory and is gone when the
+page reloads, so the default there is `LITE_PROGRESS` (``canasta-learn-practice.json``) at the
+top of the site's drive, ``/drive``: the folder the kernel mounts over the site's contents,
+which JupyterLite keeps in the browser's storage (IndexedDB), where the file browser lists it
+and the learner can download it.
 
 The format (JSON, UTF-8) holds the learner's practice and nothing else::
 
@@ -48,6 +53,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -56,14 +62,19 @@ from ..core.files import replace_file
 from ..core.i18n import gettext
 from .mastery import BOXES, Progress, SkillMastery
 
-__all__ = ["FORMAT", "RESULTS_FORMAT", "VERSION", "ProgressFileError", "default_path", "export_results",
-           "load_progress", "load_results", "progress_from_json", "progress_to_json", "results_from_json",
-           "results_to_json", "save_progress"]
+__all__ = ["FORMAT", "LITE_DRIVE", "LITE_PROGRESS", "RESULTS_FORMAT", "VERSION", "ProgressFileError", "default_path",
+           "export_results", "load_progress", "load_results", "progress_from_json", "progress_to_json",
+           "results_from_json", "results_to_json", "save_progress"]
 
 FORMAT = "canasta-learn-practice"
 #: The ``format`` marker of a results file (`export_results`).
 RESULTS_FORMAT = "canasta-learn-results"
 VERSION = 1
+#: The JupyterLite site's persistent drive, as the Pyodide kernel mounts it: the site's contents,
+#: kept in the browser's storage (IndexedDB) across reloads, unlike the kernel's home folder.
+LITE_DRIVE = Path("/drive")
+#: The progress file's name at the top of `LITE_DRIVE` (the default under Pyodide).
+LITE_PROGRESS = "canasta-learn-practice.json"
 _COUNTS = ("right", "wrong", "streak", "best_streak")
 
 
@@ -73,7 +84,11 @@ class ProgressFileError(ValueError):
 
 
 def default_path() -> Path:
-    """Where the progress is kept by default: ``practice.json`` in the user data folder."""
+    """Where the progress is kept by default: ``practice.json`` in the user data folder; in the
+    JupyterLite site (Pyodide with the site's drive mounted), `LITE_PROGRESS` at the top of
+    `LITE_DRIVE`, which outlives a reload of the page."""
+    if sys.platform == "emscripten" and LITE_DRIVE.is_dir():
+        return LITE_DRIVE / LITE_PROGRESS
     try:
         import platformdirs
     except ImportError:  # pragma: no cover - platformdirs is a dependency of Jupyter
@@ -229,11 +244,11 @@ def export_results(progress: Progress, path: str | os.PathLike[str]) -> Path:
 
 
 def save_progress(progress: Progress, path: str | os.PathLike[str] | None = None) -> Path:
-    """Write ``progress`` to ``path`` (default: `default_path`, its folder made if needed),
+    """Write ``progress`` to ``path`` (default: `default_path`, whose folder is made if needed),
     whole or not at all (`replace_file`); returns the path written. Raises `OSError` (one
     sentence) when it cannot be written; the old file is then unchanged."""
     target = Path(path) if path is not None else default_path()
-    if path is None:
+    if target == default_path():
         target.parent.mkdir(parents=True, exist_ok=True)
     replace_file(target, json.dumps(progress_to_json(progress), ensure_ascii=False, indent=1) + "\n")
     return target

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from .cards import CARD_WIDTH, card_back_svg, card_label, card_svg, cards_row_html
+from .sheet import SKILL_ASKS, drill_sheet
 from .table import (
     QUESTION_ASKS,
     meld_html,
@@ -29,11 +30,13 @@ from .verdict import explanation_html, quiz_banner_html, score_html, scores_html
 __all__ = [
     "CARD_WIDTH",
     "QUESTION_ASKS",
+    "SKILL_ASKS",
     "card_back_svg",
     "card_html",
     "card_label",
     "card_svg",
     "cards_row_html",
+    "drill_sheet",
     "explanation_html",
     "meld_html",
     "pile_html",

@@ -643,9 +643,12 @@ QUESTION_ASKS: Final = ("can_take_pile", "opening_minimum", "which_meld_opens", 
 
 
 def position_html(position: Position, *, four_color: bool = False, width: int = CARD_WIDTH,
-                  question: bool = False, asks: str | None = None) -> str:
+                  question: bool = False, asks: str | None = None, hand: bool = True) -> str:
     """A hypothetical position: the hand, the discard pile with its state for this team, the
     team's melds, red threes, score, opening minimum and whether the team opened.
+
+    ``hand=False`` leaves the hand out, for a page that shows the hand itself as cards to
+    click (the practice widget's action drills).
 
     With ``question`` (question mode, for a quiz) only what a player sees at the table: the
     hand, the pile's cards, the team's melds (names and numbers of cards), red threes, score,
@@ -658,6 +661,8 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
     >>> frozen = Position("h5 d2", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
     >>> "Frozen" in position_html(frozen), "Frozen" in position_html(frozen, question=True)
     (True, False)
+    >>> "Your hand" in position_html(frozen, hand=False)
+    False
     """
     if asks is not None and asks not in QUESTION_ASKS:
         raise ValueError(f"asks={asks!r} is not a question kind; kinds: {', '.join(QUESTION_ASKS)}.")
@@ -683,8 +688,8 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
     # the English says "cards" for any number: its singular is the same
     hand_label = ngettext("Your hand \u2013 {count} cards", "Your hand \u2013 {count} cards",
                           len(position.hand)).format(count=len(position.hand))
-    hand = cards_row_html(position.hand, label=hand_label,
-                          four_color=four_color, width=width)
+    hand_row = cards_row_html(position.hand, label=hand_label,
+                              four_color=four_color, width=width)
     pile = pile_html(position.discard_pile, position.pile_status(), four_color=four_color,
                      width=width, question=question,
                      sideways=not (question and asks in ("pile_state", "pile_reason")))
@@ -698,6 +703,6 @@ def position_html(position: Position, *, four_color: bool = False, width: int = 
                 border_radius="12px", border=f"1px solid {BORDER}", line_height="1.35")
     cls = "cl-position cl-question" if question else "cl-position"
     return (f'<div class="{cls}" role="group" aria-label="{esc(title)}" style="{css}">'
-            + header + _panel(hand, cls="cl-hand", label=gettext("Your hand"))
+            + header + (_panel(hand_row, cls="cl-hand", label=gettext("Your hand")) if hand else "")
             + _panel(pile, cls="cl-centre", label=gettext("Discard pile")) + f"{melds}</div>")
 

@@ -1,75 +1,45 @@
-"""The answer controls of a practice drill, shared by `PracticeWidget` and `DrillQuiz`.
+"""The answer controls of a practice drill, for `DrillQuiz`: the practice widget's own.
 
 `DrillAnswers` is a mixin for a widget that shows one `practice.Drill` at a time: it builds the
 controls of every kind of answer (Yes / No; a number field with Check, Enter checks too; one
 button per choice; for an action the hand's cards to click, "Add the selected cards as a meld",
 "Start again", the action's button and "I may not") and turns a click into the learner's answer
-(`_said` says it in words). The widget using it gives ``drill``, ``grade`` and ``_answer``
-(answer, said=None): what happens to an answer is the widget's own (the practice widget records
-it in the session; a drill quiz grades it and keeps the score).
+with the `PracticeWidget`'s own methods (reading the number, laying melds aside, the action, the
+answer in words), so both widgets take an answer the same way. The widget using it gives
+``drill``, ``grade`` and ``_answer(answer, said=None)``: what happens to an answer is its own
+(the practice widget records it in the session; a drill quiz grades it and keeps the score).
 """
 
 from __future__ import annotations
 
 import functools
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.cards import Card, format_cards
+from ..core.cards import Card
 from ..core.i18n import gettext, pgettext
 from ..practice import Drill, Grade
-from .common import error_html, spoken
 from .hand import HandWidget
+from .practice import PracticeWidget, _action_words, _outcome_banner
 
-__all__ = ["ASKS", "DrillAnswers", "action_words", "outcome_banner"]
+__all__ = ["DrillAnswers", "action_words", "feedback_html"]
 
-#: What the position picture may hide for a skill's question (`render.position_html`'s ``asks``).
-ASKS = {"pile_state": "pile_state", "take_pile": "can_take_pile", "open_with_pile": "can_take_pile",
-        "opening_minimum": "opening_minimum", "opening": "which_meld_opens", "one_card_pile": "can_take_pile",
-        "pile_unfreezes": "pile_state", "end_of_stock": "can_take_pile"}
-
-
-def action_words(kind: str) -> tuple[str, str]:
-    """The action button's label and the "I may not" button's label for an action drill."""
-    if kind == "take_pile":
-        return gettext("Take the pile"), gettext("I may not take it")
-    if kind == "open":
-        return pgettext("action", "Open"), gettext("I cannot open this turn")
-    return gettext("Go out"), gettext("I may not go out")
-
-
-def outcome_banner(result: Grade, chosen: str) -> str:
-    """The large banner after an answer: the outcome in an icon, words and colour, what the
-    learner answered and, when it is not right, the engine's answer."""
-    from ..render._style import BADGE_COLOURS, FONT, style
-
-    icon, word = {"right": ("\u2714", gettext("Right!")), "wrong": ("\u2717", gettext("Not quite.")),
-                  "illegal": ("\u2717", gettext("Not allowed.")),
-                  "legal_not_asked": ("\u2717", gettext("Legal, but not what was asked."))}[result.outcome]
-    colour = BADGE_COLOURS["ok" if result.right else "refused"]
-    css = style(display="flex", align_items="center", gap="10px", background=colour, color="#fff",
-                font_family=FONT, font_size="20px", font_weight=700, border_radius="8px", padding="8px 14px",
-                margin="6px 0")
-    said = html.escape(gettext("You answered: {chosen}.")).format(chosen=f"<b>{html.escape(chosen)}</b>")
-    if not result.right:
-        said += " " + html.escape(gettext("The answer: {answer}.")).format(
-            answer=f"<b>{html.escape(result.answer)}</b>")
-    return (f'<div class="cl-quiz-banner cl-practice-{result.outcome}" style="{css}">'
-            f'<span aria-hidden="true" style="font-size:26px">{icon}</span>'
-            f"<span>{html.escape(word)} {said}</span></div>")
+#: The action button's label and the "I may not" button's label for an action drill.
+action_words = _action_words
 
 
 def feedback_html(result: Grade, said: str) -> str:
-    """The feedback after an answer: the banner, the engine's explanation, and its verdict code
-    behind a toggle (as in the quizzes' explanations, `render.explanation_html`)."""
+    """The feedback after an answer, as the practice widget shows it: the banner, the engine's
+    explanation, and its verdict code behind a toggle (`render.explanation_html`)."""
     from ..render import explanation_html
 
     code = (f'<details class="cl-code-toggle" style="font-size:12px"><summary>'
             f'{html.escape(gettext("Verdict code"))}</summary><code class="cl-code">'
             f"{html.escape(result.code)}</code></details>") if result.code else ""
-    return (f'<div class="cl-quiz-result" role="status">{outcome_banner(result, said)}'
+    return (f'<div class="cl-quiz-result" role="status">{_outcome_banner(result, said)}'
             f"{explanation_html(result.message)}{code}</div>")
 
 
@@ -148,90 +118,11 @@ class DrillAnswers:
         self.number.disabled = not on
         self.hand.selectable = on
 
-    def _submitted(self, change: dict[str, Any]) -> None:
-        if str(change["new"]).strip():  # Enter in the field (clearing it for a new drill is not an answer)
-            self._check_number()
-
-    @spoken
-    def _check_number(self) -> None:
-        if self.grade is not None or self.drill.kind != "number":
-            return
-        text = self.number.value.strip()
-        try:
-            value = int(text)
-        except ValueError:
-            self.error_view.value = error_html(gettext("Type a whole number (such as 50), then press Check or "
-                                                       "Enter.") if text else gettext("Type a whole number "
-                                                                                      "first."))
-            return
-        self._answer(value, text)
-
-    @spoken
-    def _stage_meld(self) -> None:
-        cards = self.hand.selected_cards
-        if not cards:
-            self.error_view.value = error_html(gettext("Click the cards of the meld in your hand first."))
-            return
-        self.error_view.value = ""
-        self._staged.append(list(cards))
-        left = list(self.hand.cards)
-        for card in cards:
-            left.remove(card)
-        self.hand.cards = left
-        self._show_staged()
-
-    @spoken
-    def _unstage(self) -> None:
-        self._staged = []
-        self.hand.cards = list(self.drill.position.hand)
-        self.error_view.value = ""
-        self._show_staged()
-
-    def _show_staged(self) -> None:
-        if not self._staged:
-            self.staged_view.value = ""
-            return
-        self.staged_view.value = html.escape(gettext("Melds you lay: {melds}").format(
-            melds=" + ".join(format_cards(m) for m in self._staged)))
-
-    @spoken
-    def _act(self) -> None:
-        selected = list(self.hand.selected_cards)
-        kind = self.drill.kind
-        answer: Any
-        if kind == "take_pile":
-            answer = selected
-        elif kind == "open":
-            answer = [*self._staged, *([selected] if selected else [])]
-            if not answer:
-                self.error_view.value = error_html(gettext("Click the cards of a meld, then Open (or add several "
-                                                           "melds first)."))
-                return
-        else:
-            if len(selected) > 1:
-                self.error_view.value = error_html(gettext("Select one card to discard (or none), then Go out; "
-                                                           "lay your melds first with \u201cAdd the selected "
-                                                           "cards as a meld\u201d."))
-                return
-            answer = (list(self._staged), selected[0] if selected else None)
-        self._answer(answer)
-
-    def _said(self, answer: Any) -> str:
-        """The learner's answer in words."""
-        kind = self.drill.kind
-        if kind == "yes_no":
-            return pgettext("answer", "yes") if answer else pgettext("answer", "no")
-        if kind == "choice":
-            return self.drill.choice_label(answer)
-        if answer is None:
-            return action_words(kind)[1]
-        if kind == "take_pile":
-            return (gettext("take the pile with {cards}").format(cards=format_cards(answer)) if answer
-                    else gettext("take the pile with no cards from your hand"))
-        melds = answer if kind == "open" else answer[0]
-        laid = " + ".join(format_cards(m) for m in melds) or gettext("no melds")
-        if kind == "open":
-            return gettext("open with {melds}").format(melds=laid)
-        if answer[1] is None:
-            return gettext("go out by laying {melds}").format(melds=laid)
-        return gettext("go out by laying {melds} and discarding {card}").format(melds=laid, card=answer[1])
+    # the practice widget's own ways of taking an answer (they read only the attributes above)
+    _submitted: Callable[..., None] = PracticeWidget._submitted
+    _check_number: Callable[..., None] = PracticeWidget._check_number
+    _stage_meld: Callable[..., None] = PracticeWidget._stage_meld
+    _unstage: Callable[..., None] = PracticeWidget._unstage
+    _show_staged: Callable[..., None] = PracticeWidget._show_staged
+    _act: Callable[..., None] = PracticeWidget._act
+    _said: Callable[..., str] = PracticeWidget._said

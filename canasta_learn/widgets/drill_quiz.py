@@ -47,7 +47,7 @@ import ipywidgets as widgets
 from ..core.i18n import gettext, pgettext, speaking
 from ..practice import SKILLS, Drill, Grade, Session, default_path, generate, grade, load_progress, save_progress
 from .common import error_html, spoken, widget_language
-from .drill_answers import ASKS, DrillAnswers, action_words, feedback_html
+from .drill_answers import DrillAnswers, action_words, feedback_html
 from .quiz import STATIC_ATTR, _quiz_badge_html, _with_static_html
 
 __all__ = ["DrillQuiz"]
@@ -127,7 +127,7 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
             return self.drill.task
 
     def _show(self) -> None:
-        from ..render import position_html
+        from ..render import SKILL_ASKS, position_html
 
         drill = self.drill
         self.grade = None
@@ -135,7 +135,10 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
                  else gettext("More like this: {skill}")).format(skill=SKILLS[drill.skill].title_words)
         self.title_view.value = f'<h4 style="margin:4px 0">{html.escape(title)}</h4>'
         self.task_view.value = f'<p style="font-size:16px;max-width:48em"><b>{html.escape(drill.task)}</b></p>'
-        self.position_view.value = position_html(drill.position, question=True, asks=ASKS.get(drill.skill))
+        # an action drill's hand is the clickable hand under the picture, shown once (as in practice)
+        action = drill.kind in ("take_pile", "open", "go_out")
+        self.position_view.value = position_html(drill.position, question=True, asks=SKILL_ASKS.get(drill.skill),
+                                                 hand=not action)
         self.feedback_view.value = self.error_view.value = ""
         self.after_box.children = []
         self.answer_box.children = self._answer_controls(drill)
@@ -256,7 +259,7 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
         as a list, then a closed ``<details>`` element, "Show the answer", holding the engine's
         answer and explanation. No script; every text is escaped. The parts carry the classes of
         `Quiz.static_html` (``cl-quiz-question``, ``cl-quiz-choices``, ``cl-quiz-answer``...)."""
-        from ..render import explanation_html, position_html
+        from ..render import SKILL_ASKS, explanation_html, position_html
 
         drill = generate(self.skill, self.seed, self.difficulty)  # the lesson's question, whatever was clicked
         shown, self.drill = self.drill, drill
@@ -272,7 +275,7 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
                     f"<h4>{title}</h4>"
                     f'<p class="cl-quiz-question"><b>{html.escape(drill.task)}</b> '
                     f"{_quiz_badge_html(drill.position.profile)}</p>"
-                    f"{position_html(drill.position, question=True, asks=ASKS.get(drill.skill))}"
+                    f"{position_html(drill.position, question=True, asks=SKILL_ASKS.get(drill.skill))}"
                     f'<p class="cl-quiz-choices-label">{html.escape(gettext("Your answer:"))}</p>'
                     f'<ul class="cl-quiz-choices">{choices}</ul>'
                     f'<details class="cl-quiz-answer"><summary>{html.escape(gettext("Show the answer"))}</summary>'

@@ -26,6 +26,7 @@ and the pile and opening explorers can compare every registered profile side by 
 from __future__ import annotations
 
 import html
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -99,6 +100,10 @@ def _error_box(css: str = "cl-position-error") -> widgets.HTML:
     return box
 
 
+#: What the ``|``-separated parts of a `MeldsText` may be (an error names the part by it).
+_PARTS = ("meld", "hand")
+
+
 class MeldsText:
     """A text box for several melds separated by ``|`` (``"h13 s13 s13 | c9 c9 d9"``).
 
@@ -108,9 +113,14 @@ class MeldsText:
 
     def __init__(self, value: str = "", *, description: str = "",
                  placeholder: str = "h13 s13 s13 | c9 c9 d9",
-                 on_change: Callable[[list[list[Card]]], None] | None = None) -> None:
+                 on_change: Callable[[list[list[Card]]], None] | None = None,
+                 part: str = "meld") -> None:
+        if part not in _PARTS:
+            raise ValueError(f"part must be one of {', '.join(_PARTS)}, not {part!r}.")
         #: The language its messages speak: the one spoken when it is made (its explorer's).
         self.language = widget_language(None)
+        #: What each ``|``-separated part is ("meld" or "hand"): an error names it ("Hand 2: ...").
+        self.part = part
         self.text = widgets.Text(value=value, description=description, placeholder=placeholder,
                                  continuous_update=True, layout=widgets.Layout(width="100%"),
                                  style={"description_width": LABEL_WIDTH})
@@ -124,22 +134,24 @@ class MeldsText:
         self._changed({"new": value})
 
     @staticmethod
-    def parse(text: str) -> list[list[Card]]:
-        """The melds in ``text`` (empty parts are skipped); raises `NotationError`."""
+    def parse(text: str, part: str = "meld") -> list[list[Card]]:
+        """The melds (or hands: ``part="hand"``) in ``text``, empty parts skipped; raises
+        `NotationError` naming the part by its number ("Meld 2: ...", "Hand 2: ...")."""
         melds: list[list[Card]] = []
-        for number, part in enumerate(text.split("|"), start=1):
-            if not part.strip():
+        for number, piece in enumerate(text.split("|"), start=1):
+            if not piece.strip():
                 continue
             try:
-                melds.append(parse_cards(part))
+                melds.append(parse_cards(piece))
             except NotationError as error:
-                raise NotationError(gettext("Meld {number}: {error}").format(number=number, error=error)) from error
+                words = gettext("Hand {number}: {error}") if part == "hand" else gettext("Meld {number}: {error}")
+                raise NotationError(words.format(number=number, error=error)) from error
         return melds
 
     @spoken
     def _changed(self, change: dict[str, Any]) -> None:
         try:
-            melds = self.parse(change["new"])
+            melds = self.parse(change["new"], self.part)
         except NotationError as error:
             self.valid = False
             self.error.value = _alert(str(error))
@@ -520,16 +532,29 @@ class OpeningExplorer(_Explorer):
 class ScoreCalculator(_Explorer):
     """A team's score for one hand, line by line, from melds, red threes and cards left.
 
-    ``ScoreCalculator(team_melds="", red_threes="", cards_left="", went_out=False,
+    ``ScoreCalculator(team_melds="", red_threes="", hands_left="", went_out=False,
     concealed=False, profile="classic")``: melds and the partners' remaining hands are
-    separated by ``|``. Each meld is checked by the engine (``check_meld``); an illegal meld,
-    impossible card counts or "concealed" without "went out" show an error inline and keep
-    the last good breakdown (``.breakdown``, ``.total``).
+    separated by ``|``; ``hands_left`` is named as in `score_round` (the older name
+    ``cards_left=`` still works, with a `DeprecationWarning`). Each meld is checked by the
+    engine (``check_meld``); an illegal meld, impossible card counts or "concealed" without
+    "went out" show an error inline, in words naming the box or tick to change, and keep the
+    last good breakdown (``.breakdown``, ``.total``).
+
+    >>> calculator = ScoreCalculator("h5 h5 c5", hands_left="c7 | zz")
+    >>> "Hand 2" in calculator.left_input.error.value
+    True
     """
 
-    def __init__(self, team_melds: str = "", red_threes: str = "", cards_left: str = "",
+    def __init__(self, team_melds: str = "", red_threes: str = "", hands_left: str = "",
                  went_out: bool = False, concealed: bool = False,
-                 profile: ProfileLike = "classic", *, language: str | None = None) -> None:
+                 profile: ProfileLike = "classic", *, language: str | None = None,
+                 cards_left: str | None = None) -> None:
+        if cards_left is not None:
+            warnings.warn("ScoreCalculator(cards_left=...) is now hands_left=..., as in score_round.",
+                          DeprecationWarning, stacklevel=2)
+            if hands_left:
+                raise TypeError("Give hands_left or cards_left (its older name), not both.")
+            hands_left = cards_left
         #: The language the widget speaks (everything it shows, in every callback).
         self.language = widget_language(language)
         with speaking(self.language):
@@ -540,9 +565,9 @@ class ScoreCalculator(_Explorer):
             self.melds_input.text.add_class("cl-input-melds")
             self.threes_input = _cards_text(red_threes, gettext("Red threes"), self._update,
                                             "cl-input-red-threes", placeholder="h3 d3")
-            self.left_input = MeldsText(cards_left,
+            self.left_input = MeldsText(hands_left,
                                         description=gettext("Cards left in hands (one hand per |)"),
-                                        placeholder="c7 | h9 s4", on_change=self._update)
+                                        placeholder="c7 | h9 s4", on_change=self._update, part="hand")
             self.left_input.text.add_class("cl-input-left")
             self.went_out_input = widgets.Checkbox(value=went_out, description=gettext("went out"),
                                                    indent=False)
@@ -583,7 +608,10 @@ class ScoreCalculator(_Explorer):
                 cards=format_cards(not_red)))
         check_card_counts([c for m in melds for c in m] + threes + [c for h in hands for c in h],
                           deck_count=prof.deck_count, joker_count=prof.joker_count,
-                          what="These cards")
+                          what=gettext("What you entered"))
+        if self.concealed_input.value and not self.went_out_input.value:
+            raise ValueError(gettext('Only a player going out can go out concealed: tick "went out" too, '
+                                     'or untick "concealed".'))
         for number, meld in enumerate(melds, start=1):
             verdict = check_meld(meld, prof, going_out=self.went_out_input.value)
             if not verdict:

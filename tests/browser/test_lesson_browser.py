@@ -9,6 +9,7 @@ the test on browser console errors.
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +44,14 @@ def test_lesson_runs_and_a_quiz_is_answered_by_clicking(lab: LabServer, page: Pa
     expect(page.locator(".jp-Notebook")).not_to_contain_text("Traceback")
     expect(page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
            ).to_have_count(0)
+
+    # The teacher's edition: the setup, helper and quiz cells open collapsed (a placeholder
+    # where their code was, one click shows it), the cells that teach by their code open.
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    collapsed = [c for c in cells if c["cell_type"] == "code"
+                 and c["metadata"].get("jupyter", {}).get("source_hidden")]
+    assert collapsed
+    expect(page.locator(".jp-Notebook .jp-CodeCell .jp-InputPlaceholder")).to_have_count(len(collapsed))
 
     # Static pictures: the worked examples are drawn as cards with accessible names.
     expect(page.get_by_role("img", name="Five of spades, top of the pile").first).to_be_visible()

@@ -97,7 +97,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def served(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site served by ``python -m http.server`` on 127.0.0.1 (any static host would do),
-    under a sub-path as on GitHub Pages (``https://OWNER.github.io/REPO/``)."""
+    under a sub-path as on GitHub Pages (``https://<owner>.github.io/<name>/``)."""
     port = free_port()
     log = tmp_path_factory.mktemp("http") / "http.log"
     with open(log, "wb") as out:

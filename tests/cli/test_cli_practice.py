@@ -48,3 +48,23 @@ def test_practice_refuses_an_unknown_skill_and_writes_nothing(tmp_path: Path,
     error = capsys.readouterr().err
     assert "juggling" in error and "meld_validity" in error
     assert not list(tmp_path.iterdir())
+
+
+def test_practice_profile_opens_the_skills_of_a_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ipywidgets")
+    from canasta_learn.practice import skill_ids
+    from canasta_learn.widgets import PracticeWidget
+
+    assert main(["practice", "--no-voila", "--dir", str(tmp_path / "nb"), "--progress", str(tmp_path / "p.json"),
+                 "--profile", "tranca", "--seed", "4"]) == 0
+    widget = _open(Path(capsys.readouterr().out.strip()))
+    assert isinstance(widget, PracticeWidget)
+    assert list(widget.bars) == skill_ids("tranca") and widget.drill.position.profile.name == "tranca"
+
+
+def test_practice_refuses_a_game_without_skills_and_writes_nothing(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["practice", "--no-voila", "--dir", str(tmp_path), "--profile", "chess"]) == 2
+    error = capsys.readouterr().err
+    assert "chess" in error and "italian" in error and "tranca" in error
+    assert not list(tmp_path.iterdir())

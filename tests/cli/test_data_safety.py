@@ -372,6 +372,8 @@ def test_export_into_a_folder_of_pages_links_them_all(tmp_path: Path) -> None:
     assert result.status == 0, result.output
     links = re.findall(r'<a href="([^"]+)">', (out / "index.html").read_text(encoding="utf-8"))
     assert links == ["00_start_here.html", "01_cards_and_melds.html", "02_frozen_and_blocked_piles.html"]
+    texts = re.findall(r'<a href="[^"]+">([^<]+)</a>', (out / "index.html").read_text(encoding="utf-8"))
+    assert texts[0] == "00 · Start here"  # the lesson's number and title, not its file name
     assert f"{out / 'index.html'} also links 2 pages an earlier export wrote there." in result.output
     assert (out / "notes.txt").read_text(encoding="utf-8") == "the teacher's notes"
     assert sorted(p.name for p in out.iterdir()) == ["00_start_here.html", "01_cards_and_melds.html",
@@ -430,6 +432,9 @@ CASES = {
          "pages/02_frozen_and_blocked_piles.html": "<html>2</html>"}, slow=True),
     "lessons, over a learner's edited copy": Case(
         lambda d: ["lessons", "--no-lab", "mine"], {f"mine/{LESSON}": '{"cells": [], "mine": 1}'}),
+    "lessons --student, over a learner's edited course": Case(
+        lambda d: ["lessons", "--student", "--no-lab", "course"],
+        {f"course/{LESSON}": '{"cells": [], "mine": 1}', "course/course.ipynb": "my own index"}),
     "play, over an edited play notebook": Case(
         lambda d: ["play", "--no-voila", "--dir", "class", "--seed", "5"],
         {"class/canasta-play.ipynb": '{"cells": [], "my edits": 1}'}),

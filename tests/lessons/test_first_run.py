@@ -410,9 +410,16 @@ def test_classroom_link_bad_input_is_one_line(args: list[str], message: str,
 
 
 def test_classroom_guide_shows_the_commands_real_output() -> None:
+    """docs/classroom.md shows the link the command prints for the repository that
+    pyproject.toml names (the one place of the address; scripts/set_repository.py)."""
+    import re
+
     from canasta_learn.cli.classroom import classroom_link
 
     guide = (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8")
+    source = re.search(r'^Source = "(https://github\.com/[^"]+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert source is not None
+    assert f"--repo {source.group(1)} --lesson 02_frozen_and_blocked_piles" in guide
     link = classroom_link("https://hub.example.edu", "02_frozen_and_blocked_piles",
-                          repo="https://github.com/OWNER/REPO", branch="main")
+                          repo=source.group(1), branch="main")
     assert f"```text\n{link}\n```" in guide

@@ -902,6 +902,14 @@ def test_export_student_version_has_no_solution_cells(tmp_path: Path) -> None:
             assert f'id="cell-id={cell_id}"' not in page, (name, cell_id)
         for cell_id in others:  # the exercise and everything else stay
             assert f'id="cell-id={cell_id}"' in page, (name, cell_id)
+        # the code of the hidden cells (setup, helpers, quizzes) is left out, their output kept
+        segments = re.split(r'(?=id="cell-id=)', page)
+        by_id = {m.group(1): part for part in segments if (m := re.match(r'id="cell-id=([^"]+)"', part))}
+        hidden = [c.id for c in cells if c.metadata.get("jupyter", {}).get("source_hidden")]
+        assert hidden
+        for cell in cells:
+            if cell.cell_type == "code" and cell.id in by_id:
+                assert ("jp-InputArea" in by_id[cell.id]) == (cell.id not in hidden), (name, cell.id)
 
 
 @pytest.mark.slow

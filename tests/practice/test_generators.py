@@ -45,7 +45,7 @@ def _has_a_way(drill: Drill) -> bool:
     return drill.answer is not None if drill.kind in ("take_pile", "open", "go_out") else bool(drill.answer)
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_every_generator_builds_positions_within_two_decks_and_four_jokers(skill: str) -> None:
     for drill in drills_of(skill):
         counts = Counter(str(c) for c in _visible(drill.position))
@@ -56,7 +56,7 @@ def test_every_generator_builds_positions_within_two_decks_and_four_jokers(skill
             assert check_meld(meld, going_out=True).ok, (drill.seed, meld)
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_every_generator_gives_the_answer_it_built_the_position_for(skill: str) -> None:
     for drill in drills_of(skill):
         if drill.built_for is None:
@@ -65,7 +65,7 @@ def test_every_generator_gives_the_answer_it_built_the_position_for(skill: str) 
         assert got == drill.built_for, (skill, drill.seed, drill.difficulty, drill.task, drill.explain())
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_the_engine_grades_the_stated_answer_right_and_a_different_one_not(skill: str) -> None:
     for drill in drills_of(skill):
         result = grade(drill, drill.answer)
@@ -181,7 +181,7 @@ def _independent_check(drill: Drill) -> bool:
     raise AssertionError(drill.skill)
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_the_engine_agrees_with_the_stated_answer_asked_another_way(skill: str) -> None:
     bad = [(d.seed, d.difficulty, d.task) for d in drills_of(skill) if not _independent_check(d)]
     assert bad == []
@@ -256,20 +256,20 @@ def task_leaks(drill: Drill) -> list[str]:
     return leaks
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_no_task_states_its_answer(skill: str) -> None:
     leaks = [leak for drill in drills_of(skill) for leak in task_leaks(drill)]
     assert leaks == []
 
 
-@pytest.mark.parametrize("skill", [s for s in skill_ids()
+@pytest.mark.parametrize("skill", [s for s in skill_ids("classic")
                                    if generate(s, 0).kind in ("yes_no", "take_pile", "open", "go_out")])
 def test_yes_no_skills_answer_yes_between_40_and_60_percent(skill: str) -> None:
     yes = sum(_has_a_way(d) for d in drills_of(skill))
     assert 0.40 <= yes / len(SEEDS) <= 0.60, yes
 
 
-@pytest.mark.parametrize("skill", [s for s in skill_ids() if generate(s, 0).kind == "choice"])
+@pytest.mark.parametrize("skill", [s for s in skill_ids("classic") if generate(s, 0).kind == "choice"])
 def test_choice_skills_give_every_choice_often(skill: str) -> None:
     counts = Counter(d.answer for d in drills_of(skill))
     share = len(SEEDS) / len(generate(skill, 0).choices)
@@ -277,7 +277,7 @@ def test_choice_skills_give_every_choice_often(skill: str) -> None:
         generate(skill, 0).choices, True), counts
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_each_skill_trains_a_section_of_the_rule_index(skill: str) -> None:
     assert SKILLS[skill].rule in RULE_SECTIONS
     assert all(d.rule in RULE_SECTIONS for d in drills_of(skill)[:20])
@@ -300,7 +300,7 @@ def test_the_same_seed_gives_the_same_drill_and_another_seed_a_fresh_one() -> No
     assert first.task != other.task
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_tasks_hints_and_answers_are_said_in_portuguese(skill: str) -> None:
     drill = generate(skill, 11, 2)
     english = (drill.task, drill.hint(1), drill.hint(2), drill.hint(3), SKILLS[skill].title_words)
@@ -320,7 +320,7 @@ def test_generate_refuses_an_unknown_skill_or_difficulty() -> None:
         generate("go_out", "1")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_docs_practice_lists_every_skill_with_its_rule_and_answer_kind(skill: str) -> None:
     doc = open("docs/practice.md", encoding="utf-8").read()
     row = (f"| `{skill}` | {SKILLS[skill].title} | [`{SKILLS[skill].rule}`](rules.md#{SKILLS[skill].rule}) | "
@@ -328,7 +328,7 @@ def test_docs_practice_lists_every_skill_with_its_rule_and_answer_kind(skill: st
     assert row in doc
 
 
-@pytest.mark.parametrize("skill", [s for s in skill_ids() if generate(s, 0).kind not in ("yes_no", "number")])
+@pytest.mark.parametrize("skill", [s for s in skill_ids("classic") if generate(s, 0).kind not in ("yes_no", "number")])
 def test_the_first_two_hints_never_give_the_answer_away(skill: str) -> None:
     for drill in drills_of(skill)[:60]:
         answer = drill.answer_text().lower()
@@ -336,7 +336,7 @@ def test_the_first_two_hints_never_give_the_answer_away(skill: str) -> None:
         assert answer in drill.hint(3).lower()
 
 
-@pytest.mark.parametrize("skill", skill_ids())
+@pytest.mark.parametrize("skill", skill_ids("classic"))
 def test_portuguese_drills_have_no_english_word(skill: str) -> None:
     """Every sentence of a drill said in Portuguese (task, hints, choices, the engine's explanation,
     the grade's words) is Portuguese, over seeds at each difficulty."""

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from canasta_learn.practice import INTERVALS, Progress, Session, SkillMastery, skill_ids
+from canasta_learn.practice import INTERVALS, SKILLS, Progress, Session, SkillMastery, skill_ids
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
 
@@ -90,7 +90,18 @@ def test_a_session_answer_records_the_grade_at_the_clocks_time_and_a_retry_is_a_
 def test_a_session_refuses_an_unknown_skill() -> None:
     with pytest.raises(ValueError, match="'chess', not a skill"):
         Session(Progress(), skills=["chess"])
-    assert len(Session(Progress()).skills) == len(skill_ids())
+    assert Session(Progress()).skills == skill_ids("classic")
+
+
+def test_a_session_practises_the_classic_skills_unless_given_a_game() -> None:
+    """The variants' skills are registered too, but a session of no game is the classic one; a
+    game's session has that game's skills only, and a game with none is refused."""
+    assert all(SKILLS[s].profile == "classic" for s in Session(Progress()).skills)
+    italian = Session(Progress(), profile="italian", seed=1)
+    assert italian.skills == skill_ids("italian") and len(italian.skills) >= 4
+    assert italian.drill(italian.next_skills(1)[0]).position.profile.name == "italian"
+    with pytest.raises(ValueError, match="profile must be a game with skills .*tranca.*, not 'chess'"):
+        Session(Progress(), profile="chess")
 
 
 def test_the_drills_difficulty_follows_the_skills_box_unless_fixed() -> None:

@@ -112,3 +112,33 @@ def test_the_default_location_is_the_users_data_folder(monkeypatch: pytest.Monke
     assert default_path() == tmp_path / "canasta-learn" / "practice.json"
     written = save_progress(sample())
     assert written == tmp_path / "canasta-learn" / "practice.json" and load_progress() == sample()
+
+
+def test_under_pyodide_the_default_is_the_jupyterlite_drive_not_the_in_memory_home(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the JupyterLite site the home folder is lost on reload; the site's drive is kept (the
+    browser test tests/browser/test_site_progress_browser.py checks both in Chromium)."""
+    from canasta_learn.practice import store
+
+    drive = tmp_path / "drive"
+    monkeypatch.setattr(store, "LITE_DRIVE", drive)
+    monkeypatch.setattr(store.sys, "platform", "emscripten")
+    assert default_path().parent != drive  # no drive mounted (a kernel without one): the home
+    drive.mkdir()
+    assert default_path() == drive / store.LITE_PROGRESS
+    written = save_progress(sample())
+    assert written == drive / store.LITE_PROGRESS
+    assert load_progress().learner == "Ana Luíza"
+    monkeypatch.setattr(store.sys, "platform", "linux")
+    assert default_path().parent != drive
+
+
+def test_saving_to_the_default_path_given_explicitly_makes_its_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The practice widget passes the default path itself: a first save still makes the folder."""
+    from canasta_learn.practice import store
+
+    target = tmp_path / "new" / "folder" / "practice.json"
+    monkeypatch.setattr(store, "default_path", lambda: target)
+    assert save_progress(sample(), target) == target
+    assert load_progress(target).learner == "Ana Luíza"

@@ -165,3 +165,13 @@ def test_third_person_in_portuguese_keeps_a_teams_own_possessive() -> None:
             "A equipe não abriu; diga as cartas."
         team = "A equipe E-W ainda não abriu: suas primeiras combinações precisam valer pelo menos 50."
         assert third_person(team, "E") == team
+
+
+def test_a_bad_hand_in_the_cards_left_box_is_named_as_a_hand() -> None:
+    """The cards-left box holds hands, not melds: its error says "Hand 2" ("Mão 2")."""
+    english, portuguese = both(lambda language: ScoreCalculator(team_melds="h13 s13 d13", language=language))
+    for calculator in (english, portuguese):
+        calculator.left_input.text.value = "c7 | zz"
+    assert shown(english.left_input.error.value).startswith("\u26a0 Hand 2: 'zz'")
+    assert shown(portuguese.left_input.error.value).startswith("\u26a0 Mão 2: 'zz'")
+    assert "Meld" not in shown(english.left_input.error.value)

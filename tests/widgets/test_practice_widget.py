@@ -75,6 +75,16 @@ def test_wrong_answer_offers_a_fresh_position_of_the_same_skill(tmp_path: Path) 
     assert (record.right, record.wrong, record.box) == (1, 1, 2)
 
 
+def test_a_wrong_choice_is_said_with_one_full_stop_per_sentence(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["pile_state"])
+    wrong = next(c for c in widget.drill.choices if c != widget.drill.answer)
+    assert widget.drill.choice_label(wrong).endswith(".")  # a sentence of its own
+    widget.choice_buttons[widget.drill.choices.index(wrong)].click()
+    banner = html.unescape(widget.feedback_view.value).split('class="cl-explanation')[0]
+    assert "You answered:" in banner and ".." not in banner and ".</b>." not in banner
+    assert ".." not in widget.drill.hint(3) and widget.drill.hint(3).endswith(".")
+
+
 def test_verdict_code_sits_behind_a_toggle(tmp_path: Path) -> None:
     widget = _widget(tmp_path, ["meld_validity"])
     _click_yes_no(widget, right=True)
@@ -112,6 +122,7 @@ def test_choice_drill_answered_by_its_button(tmp_path: Path) -> None:
     widget = _widget(tmp_path, ["pile_state"])
     labels = [b.description for b in widget.choice_buttons]
     assert labels == [widget.drill.choice_label(c) for c in widget.drill.choices]
+    assert widget.left_box.children == (widget.position_view, widget.choice_box)  # under the picture
     widget.choice_buttons[widget.drill.choices.index(widget.drill.answer)].click()
     assert widget.grade is not None and widget.grade.right
 
@@ -127,7 +138,7 @@ def _find(tmp_path: Path, skill: str, wants_way: bool) -> PracticeWidget:
 @pytest.mark.parametrize("wants_way", [True, False])
 def test_take_pile_by_clicking_cards_or_i_may_not(tmp_path: Path, wants_way: bool) -> None:
     widget = _find(tmp_path, "take_pile", wants_way)
-    assert widget.hand in widget.answer_box.children and widget.action_button.description == "Take the pile"
+    assert widget.hand in widget.left_box.children and widget.action_button.description == "Take the pile"
     if wants_way:
         widget.hand.select(list(widget.drill.answer))
         widget.action_button.click()
@@ -178,6 +189,70 @@ def test_start_again_gives_the_whole_hand_back(tmp_path: Path) -> None:
     assert widget.hand.cards == list(widget.drill.position.hand) and widget.staged_view.value == ""
 
 
+def _hand_rows(picture: str) -> int:
+    return picture.count('class="cl-hand"')
+
+
+@pytest.mark.parametrize("skill", ["take_pile", "opening", "go_out"])
+def test_an_action_drill_shows_the_hand_once_as_the_cards_to_click(tmp_path: Path, skill: str) -> None:
+    widget = _widget(tmp_path, [skill])
+    assert widget.drill.kind in ("take_pile", "open", "go_out")
+    assert _hand_rows(widget.position_view.value) == 0  # not in the picture ...
+    assert widget.left_box.children == (widget.position_view, widget.hand)  # ... but under it, to click
+    assert widget.hand.cards == list(widget.drill.position.hand)
+
+
+def test_a_yes_no_drill_shows_the_hand_in_the_picture_and_no_hand_to_click(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["open_with_pile"])
+    assert widget.drill.kind == "yes_no"
+    assert _hand_rows(widget.position_view.value) == 1
+    assert widget.left_box.children == (widget.position_view,)
+
+
+def test_progress_summary_counts_mastered_and_due_skills_in_one_line(tmp_path: Path) -> None:
+    from canasta_learn.practice import Progress, SkillMastery, save_progress
+
+    progress = Progress(skills={
+        "meld_validity": SkillMastery(box=5, right=6, streak=4, best_streak=4, last_seen=T0),  # mastered
+        "canasta_kind": SkillMastery(box=4, right=4, streak=3, best_streak=3, last_seen=T0),  # mastered
+        "meld_value": SkillMastery(box=3, right=3, wrong=1, streak=2, best_streak=2, last_seen=T0),
+        "red_threes": SkillMastery(box=2, right=2, wrong=2, streak=1, best_streak=2,
+                                   last_seen=datetime(2026, 12, 1, tzinfo=timezone.utc)),  # due
+    })
+    save_progress(progress, tmp_path / "practice.json")
+    widget = PracticeWidget(tmp_path / "practice.json", seed=1, now=lambda: T0)
+    skills = widget.session.skills  # the classic game's
+    due = len(skills) - 3  # never practised (due at once) and red threes, not the three seen at T0
+    summary = html.unescape(widget.summary_view.value)
+    assert summary == f"Mastered 2 of {len(skills)} \u00b7 {due} due now"
+    assert widget.skill_bar.value == widget.progress.mastery(widget.drill.skill).box == 1  # a new skill first
+    # every skill's bar behind the toggle, closed at first
+    assert list(widget.bars) == skills and widget.details_box.layout.display == "none"
+    assert widget.details_button.description == f"All skills ({len(skills)})"
+    widget.details_button.value = True
+    assert widget.details_box.layout.display == "flex"
+    assert widget.bars["meld_validity"].value == 5 and widget.bars["meld_validity"].bar_style == "success"
+    assert widget.box_views["red_threes"].value == "box 2 of 5"
+    widget.details_button.value = False
+    assert widget.details_box.layout.display == "none"
+    two = PracticeWidget(tmp_path / "practice.json", skills=["meld_validity", "red_threes"], seed=1, now=lambda: T0)
+    assert two.drill.skill == "red_threes"  # the one due
+    assert html.unescape(two.summary_view.value) == "Mastered 1 of 2 \u00b7 1 due now"
+    assert two.skill_bar.value == 2 and two.skill_box_view.value == "box 2 of 5 \u00b7"
+    assert two.streak_view.value == "1 right in a row (best 2)"
+
+
+def test_answering_replaces_the_hints_with_the_feedback(tmp_path: Path) -> None:
+    widget = _widget(tmp_path, ["meld_validity"])
+    widget.hint_button.click()
+    assert widget.hint_view.value
+    _click_yes_no(widget, right=False)
+    assert widget.hint_view.value == "" and widget.hint_button.disabled
+    assert widget.drill.hint(3) not in html.unescape(widget.hint_view.value)
+    widget.retry_button.click()
+    assert not widget.hint_button.disabled
+
+
 def test_progress_is_saved_after_every_answer_and_shown_on_reload(tmp_path: Path) -> None:
     widget = _widget(tmp_path, ["meld_validity", "red_threes"])
     _click_yes_no(widget, right=True)
@@ -200,6 +275,9 @@ def test_portuguese_labels(tmp_path: Path) -> None:
     assert widget.bars["meld_validity"].description != "Legal melds and wild cards"
     assert "Pratique:" in widget.title_view.value
     assert widget.box_views["meld_validity"].value == "caixa 1 de 5"
+    assert "Dominadas: 0 de 1 \u00b7 1 para revisar agora" in html.unescape(widget.summary_view.value)
+    assert widget.details_button.description == "Todas as habilidades (1)"
+    assert widget.streak_view.value == "0 acerto seguido (recorde 0)"
     with speaking("pt_BR"):
         task = widget.drill.task
     assert task != widget.drill.task and task in html.unescape(widget.task_view.value)

@@ -328,7 +328,7 @@ def test_score_invalid_inputs_inline_errors_keep_last_breakdown() -> None:
     assert calc.total == 825
     good = calc.score_view.value
     calc.concealed_input.value = True  # concealed needs went out
-    assert "went_out" in text_of(calc.error.value) and calc.score_view.value == good
+    assert 'tick "went out" too' in text_of(calc.error.value) and calc.score_view.value == good
     calc.concealed_input.value = False
     calc.melds_input.text.value = "s13 s13 s13 h13 d13"  # three s13: impossible
     assert "s13" in text_of(calc.error.value)
@@ -555,3 +555,31 @@ def test_score_calculator_greys_the_breakdown_on_bad_notation() -> None:
     assert calc.stale and "cl-stale" in calc.results._dom_classes
     calc.threes_input.text.value = "h3 d3"
     assert not calc.stale and calc.total == 925
+
+
+def test_score_calculator_concealed_without_going_out_names_the_ticks_not_a_parameter() -> None:
+    calc = ScoreCalculator("h5 h5 c5", went_out=True)
+    calc.concealed_input.value = True
+    good = calc.total
+    calc.went_out_input.value = False
+    message = text_of(calc.error.value)
+    assert 'tick "went out" too, or untick "concealed"' in message
+    assert "=" not in message and "went_out" not in message
+    assert calc.total == good  # the last good breakdown is kept
+
+
+def test_score_calculator_takes_hands_left_as_score_round_does() -> None:
+    from canasta_learn import score_round
+
+    calc = ScoreCalculator("h5 h5 c5", hands_left="c7 | d9 d9")
+    assert calc.total == score_round(["h5 h5 c5"], hands_left=["c7", "d9 d9"]).total
+    with pytest.warns(DeprecationWarning, match="hands_left"):
+        older = ScoreCalculator("h5 h5 c5", cards_left="c7 | d9 d9")
+    assert older.total == calc.total
+    with pytest.raises(TypeError, match="not both"), pytest.warns(DeprecationWarning):
+        ScoreCalculator("h5 h5 c5", hands_left="c7", cards_left="c7")
+
+
+def test_score_calculator_card_count_error_reads_as_a_sentence() -> None:
+    calc = ScoreCalculator("h5 h5 h5 h5")
+    assert "What you entered has 4 copies" in html.unescape(calc.error.value)
