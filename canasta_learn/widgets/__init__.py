@@ -4,7 +4,8 @@ wanted: it imports ipywidgets (install with ``pip install "canasta-learn[widgets
 Every component works with any profile, shows which profile is in force, and asks the engine
 (``can_x`` / ``check`` / ``legal_actions``) for every verdict it shows.
 
-Lesson helpers: `meld_quiz`, `canasta_quiz` and `opening_quiz` build the common self-check
+Lesson helpers: `DrillQuiz` asks about a fresh position the practice layer generates;
+`meld_quiz`, `canasta_quiz` and `opening_quiz` build the common self-check
 questions; `compare_profiles` tabulates one question under several profiles.
 """
 
@@ -20,6 +21,7 @@ from ..core.extras import require_extra
 require_extra("widgets", "canasta_learn.widgets")
 
 __all__ = [
+    "DrillQuiz",
     "HandWidget",
     "OpeningExplorer",
     "PileExplorer",
@@ -38,6 +40,7 @@ __all__ = [
 ]
 
 _HOMES = {
+    "DrillQuiz": "drill_quiz",
     "HandWidget": "hand",
     "TableWidget": "table",
     "PlayWidget": "play",

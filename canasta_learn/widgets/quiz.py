@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -77,6 +77,9 @@ from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus, pile_reason_text, state_word
 from ..variants.base import rules_for
 from .common import spoken, widget_language
+
+if TYPE_CHECKING:
+    from .drill_quiz import DrillQuiz
 
 __all__ = ["QUIZ_KINDS", "STATIC_ATTR", "Quiz", "QuizSet", "canasta_quiz", "meld_quiz",
            "minimum_band", "opening_quiz"]
@@ -591,11 +594,13 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
 class QuizSet(widgets.VBox):  # type: ignore[misc]
     """A list of quizzes with a running score ("3 of 4 correct") and a reset button.
 
+    The quizzes are `Quiz` and `DrillQuiz` widgets (a drill quiz counts its first answer).
+
     ``.score`` counts right answers, ``.answered`` answered quizzes, ``.summary`` the text
     shown; ``reset()`` clears every quiz.
     """
 
-    def __init__(self, quizzes: Sequence[Quiz], title: str = "Check yourself", *,
+    def __init__(self, quizzes: Sequence[Quiz | DrillQuiz], title: str = "Check yourself", *,
                  language: str | None = None) -> None:
         #: The language the widget speaks (everything it shows, in every callback).
         self.language = widget_language(language)

@@ -56,25 +56,25 @@ def test_lesson_runs_and_a_quiz_is_answered_by_clicking(lab: LabServer, page: Pa
     # Static pictures: the worked examples are drawn as cards with accessible names.
     expect(page.get_by_role("img", name="Five of spades, top of the pile").first).to_be_visible()
 
-    # The quiz set: answer Mike's question by clicking "No" (right: the pile is frozen).
+    # The quiz set: a frozen pile taken with a natural pair, by clicking "Yes" (right).
     quizzes = page.locator(".cl-quiz-set")
     score = quizzes.locator(".cl-quiz-score")
-    expect(score).to_contain_text("0 of 5 correct", timeout=RUN_TIMEOUT_MS)
-    mike = quizzes.locator(".cl-quiz").filter(has_text="Mike holds h5 d2 d2 s12 d12")
-    mike.get_by_role("button", name="No", exact=True).click()
-    feedback = mike.locator(".cl-quiz-feedback")
+    expect(score).to_contain_text("0 of 6 correct", timeout=RUN_TIMEOUT_MS)
+    fours = quizzes.locator(".cl-quiz").filter(has_text="You hold d4 d4 s11 h12")
+    fours.get_by_role("button", name="Yes", exact=True).click()
+    feedback = fours.locator(".cl-quiz-feedback")
     expect(feedback).to_contain_text("Right")
-    expect(feedback).to_contain_text("pile_frozen_needs_natural_pair")
-    expect(feedback).to_contain_text("natural pair of fives")
-    expect(mike.get_by_role("button", name="Yes", exact=True)).to_be_disabled()
-    expect(score).to_contain_text("1 of 5 correct")
+    expect(feedback).to_contain_text("pile_takeable")
+    expect(feedback).to_contain_text("natural pair of fours")
+    expect(fours.get_by_role("button", name="No", exact=True)).to_be_disabled()
+    expect(score).to_contain_text("1 of 6 correct")
 
-    # A wrong answer is explained by the engine too: Lisa can take the pile.
-    lisa = quizzes.locator(".cl-quiz").filter(has_text="Lisa holds no kings")
-    lisa.get_by_role("button", name="No", exact=True).click()
-    expect(lisa.locator(".cl-quiz-feedback")).to_contain_text("Not quite")
-    expect(lisa.locator(".cl-quiz-feedback")).to_contain_text("meld of kings")
-    expect(score).to_contain_text("1 of 5 correct (3 still to answer)")
+    # A wrong answer is explained by the engine too: one queen does not take a frozen pile.
+    queen = quizzes.locator(".cl-quiz").filter(has_text="you hold one queen")
+    queen.get_by_role("button", name="Yes", exact=True).click()
+    expect(queen.locator(".cl-quiz-feedback")).to_contain_text("Not quite")
+    expect(queen.locator(".cl-quiz-feedback")).to_contain_text("meld of queens does not help")
+    expect(score).to_contain_text("1 of 6 correct (4 still to answer)")
 
 
 def test_going_out_lesson_steps_through_and_its_widgets_answer(lab: LabServer, page: Page) -> None:
@@ -107,7 +107,7 @@ def test_going_out_lesson_steps_through_and_its_widgets_answer(lab: LabServer, p
     east_west.press("Enter")
     expect(outcome).to_contain_text("N–S 5200, E–W 5200: the game goes on", timeout=RUN_TIMEOUT_MS)
 
-    # A quiz answered by clicking: the first upcard c2 is covered (the engine's account).
-    upcard = page.locator(".cl-quiz").filter(has_text="The first upcard of a deal is the c2")
+    # A quiz answered by clicking: the first upcard h3 is covered (the engine's account).
+    upcard = page.locator(".cl-quiz").filter(has_text="The first upcard of a deal is the h3")
     upcard.get_by_role("button", name="It is covered with the next card, and the pile is frozen").click()
-    expect(upcard).to_contain_text("covered by jk", timeout=RUN_TIMEOUT_MS)
+    expect(upcard).to_contain_text("covered by h12", timeout=RUN_TIMEOUT_MS)

@@ -162,7 +162,7 @@ def test_lesson_has_headings_quizzes_and_no_outputs(name: str) -> None:
     for cell in code:
         assert cell.outputs == [] and cell.execution_count is None, f"{name}: stored output"
     quiz_cells = [c for c in code if "quiz" in tags(c)]
-    quizzes = sum(len(re.findall(r"\bQuiz\(|_quiz\(", c.source)) for c in quiz_cells)
+    quizzes = sum(len(re.findall(r"\b(?:Drill)?Quiz\(|_quiz\(", c.source)) for c in quiz_cells)
     assert quizzes >= 3, f"{name}: {quizzes} quizzes"
     assert all("Quiz" in c.source or "quiz" in c.source for c in quiz_cells)
     assert any("solution" in tags(c) for c in code), f"{name}: no answer cell tagged solution"
@@ -182,7 +182,8 @@ def test_every_rule_lesson_shows_a_widget() -> None:
 
 def test_lesson_10_teaches_each_classic_rule_with_an_example_a_widget_and_a_quiz() -> None:
     """Each rule section of the going-out lesson has a live example (a ``check-...`` cell), a
-    try-it widget, and a question about it in the quiz set."""
+    try-it widget, and a question about it in the quiz set (a phrase of its question, or the
+    drill quiz of its skill)."""
     cells = read(NOTEBOOKS / "10_going_out.ipynb").cells
     sections: dict[str, list[Any]] = {}
     heading = ""
@@ -193,12 +194,12 @@ def test_lesson_10_teaches_each_classic_rule_with_an_example_a_widget_and_a_quiz
     quiz = "\n".join(c.source for c in cells if "quiz" in tags(c))
     rules = {  # section heading -> a phrase of its quiz question
         "The deal and the upcard": "The first upcard of a deal",
-        "Red threes are laid down and replaced": "draws the h3 from the stock",
-        '"Partner, may I go out?"': "answered yes to 'may I go out?'",
+        "Red threes are laid down and replaced": 'DrillQuiz("dealt_red_threes"',
+        '"Partner, may I go out?"': "answered no to 'may I go out?'",
         "Going out, with or without a final discard": "go out without a discard",
         "Going out concealed": "Concealed?",
-        "The end of the stock": "The stock is empty",
-        "The end of the game, and ties": "Is the game over?",
+        "The end of the stock": 'DrillQuiz("end_of_stock"',
+        "The end of the game, and ties": 'DrillQuiz("game_end"',
     }
     for title, question in rules.items():
         assert title in sections, f"lesson 10 has no section {title!r}"
@@ -855,7 +856,7 @@ def test_export_html_pages_show_cards_without_errors(html_export: Path) -> None:
     mike = (html_export / "02_frozen_and_blocked_piles.html").read_text(encoding="utf-8")
     assert "natural pair of fives" in mike and "Interactive PileExplorer" in mike
     # quizzes keep a static rendering, the answer and the engine's verdict behind <details>
-    assert "Interactive QuizSet" not in mike and "Mike holds h5 d2 d2 s12 d12" in mike
+    assert "Interactive QuizSet" not in mike and "You hold d4 d4 s11 h12" in mike
     assert mike.count("<summary>Show the answer</summary>") >= 5
     # lessons 05 and 07 on paper: a static sequence of key moments where the widget stood
     for name in ("05_replay_a_game.html", "07_play_a_round.html"):
