@@ -122,6 +122,7 @@ def review_round(
     threshold: float = REVIEW_THRESHOLD,
     seats: Iterable[int] | None = None,
     progress: Progress | None = None,
+    moves: Iterable[int] | None = None,
 ) -> dict[int, dict[str, Any]]:
     """The review marks of one round, keyed by action index (the record is not changed).
 
@@ -137,7 +138,7 @@ def review_round(
     ``progress(done, total, marks)`` is called after each decision screened and each suspect
     judged, in order (``done`` grows by one each call; ``total`` is the decisions to screen plus
     the suspects found so far), with the marks found so far. ``seats``: review only these
-    seats' moves (default: every seat). ``rollouts`` below `MIN_REVIEW_ROLLOUTS` are raised to
+    seats' moves (default: every seat); ``moves``: only these action indices. ``rollouts`` below `MIN_REVIEW_ROLLOUTS` are raised to
     it. ``seed=None`` is not repeatable. A ValueError names a bad ``round_index``,
     ``rollouts`` or ``threshold``.
     """
@@ -153,13 +154,15 @@ def review_round(
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not threshold >= 0:
         raise ValueError(f"threshold must be a number of points >= 0, not {threshold!r}.")
     chosen = None if seats is None else set(seats)
+    picked = None if moves is None else set(moves)
     endings = review_endings(rollouts)
     rr = record.rounds[round_index]
     rnd = record.state_at(round_index, -1)
     decisions: list[tuple[int, Action, Round]] = []
     for index, text in enumerate(rr.actions):
         action = parse_action(text, rnd.player_count)
-        if (chosen is None or action.seat in chosen) and len(rnd.legal_actions()) > 1:
+        if ((chosen is None or action.seat in chosen) and (picked is None or index in picked)
+                and len(rnd.legal_actions()) > 1):
             decisions.append((index, action, rnd.copy()))
         rnd.apply(action)
     marks: dict[int, dict[str, Any]] = {}
