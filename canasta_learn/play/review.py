@@ -139,8 +139,8 @@ def review_round(
     judged, in order (``done`` grows by one each call; ``total`` is the decisions to screen plus
     the suspects found so far), with the marks found so far. ``seats``: review only these
     seats' moves (default: every seat); ``moves``: only these action indices. ``rollouts``
-    below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is not repeatable. A ValueError names a bad ``round_index``,
-    ``rollouts`` or ``threshold``.
+    below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is not repeatable.
+    A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
     """
     from .coach_words import move_words, reason_texts
 
