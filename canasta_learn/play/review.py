@@ -1,18 +1,19 @@
 """Game review: the coach's opinion of every move of a recorded game.
 
-`review_round` asks `canasta_learn.play.coach.judge` about each decision of a round (moves with a
-single legal choice are skipped), on at least `MIN_REVIEW_ROLLOUTS` simulated endings. A move
-whose estimated loss against the coach's best move is at least ``threshold`` points and more
-than the estimate's uncertainty (`FIRST_LOOK_Z` standard errors) is only a *candidate*: the best of
-several moves measured on the same few endings looks better than it is, and a few endings can
-be unlucky (with 4 to 6 endings the teacher-praised canasta of sevens of ``frozen_pile_fight``
-looked like a loss of some 600 points). So each candidate is judged again, the move played
-against the coach's alternative only, on `CONFIRM_ROLLOUTS` fresh endings (another seed), and
-gets a *review mark* only if the loss holds there beyond doubt: the whole 95% interval of the
-confirmed loss (loss - 1.96 standard errors) is at least ``threshold``. A mark holds the coach's
-move (in notation and in words), the confirmed loss with its standard error, the coach's
-reasons for its move, and the rollouts and seed of the confirmation, which make it repeatable.
-Marks are stored in the record's own ``review`` field of each round
+`review_round` reviews a round in two passes. First it screens each decision (moves with a
+single legal choice are skipped) with `canasta_learn.play.coach.judge` on `review_endings`
+(``rollouts``, at least `MIN_REVIEW_ROLLOUTS`) simulated endings; a move whose estimated loss
+against the coach's best move is at least ``threshold`` points and more than `FIRST_LOOK_Z`
+standard errors is a *suspect*. The best of several moves measured on the same few endings
+looks better than it is, and a few endings can be unlucky, so each suspect (the largest
+first-look loss first) is judged again, the move played against the coach's alternative only,
+on `CONFIRM_ROLLOUTS` fresh endings (another seed). One rule marks a move (`confirmed`): the
+confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points) and the lower end of
+its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`) is above 0. A mark holds
+the coach's move (in notation and in words), the confirmed loss with its standard error, the
+reasons (the coach's move's, then the played move's own), and the rollouts and seed of the
+confirmation, which make it repeatable. A ``progress(done, total, marks)`` callback follows the
+review as it goes. Marks are stored in the record's own ``review`` field of each round
 (`canasta_learn.records.record.RoundRecord.review`), never in the human comments or glyphs.
 
 Everything is seeded: the same record, seed and rollouts give the same marks.
