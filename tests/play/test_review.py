@@ -200,3 +200,23 @@ def test_progress_is_reported_in_order_with_the_marks_found_so_far() -> None:
     assert calls[-1][2] == {0: record.rounds[0].review} and count == len(record.rounds[0].review)
     first = next(i for i, (_d, _t, m) in enumerate(calls) if m[0])
     assert all(calls[i][2][0].keys() >= calls[first][2][0].keys() for i in range(first, len(calls)))
+
+
+def test_a_random_players_late_moves_against_greedy_players_are_marked() -> None:
+    # RandomBot (East, West) against GreedyBot (North, South): random moves late in the hand
+    # (taking or not the pile, what to discard) lose hundreds of points, and the review says so
+    from canasta_learn.engine.round import Round
+    from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat
+
+    rnd = Round(seed=3, dealer=0)
+    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4)]
+    while not rnd.is_over:
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    record = GameRecord.from_round(rnd)
+    late = [i for i, action in enumerate(rnd.log) if action.seat in (1, 3) and i >= 120]
+    marks = review_round(record, 0, seed=0, moves=late)
+    assert len(marks) >= 2, marks
+    assert set(marks) <= set(late)
+    for index, mark in marks.items():
+        assert confirmed(mark["loss"], mark["stderr"], mark["rollouts"])
+        assert record.state_at(0, index - 1).check(mark["best"]).ok
