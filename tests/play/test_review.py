@@ -220,3 +220,16 @@ def test_a_random_players_late_moves_against_greedy_players_are_marked() -> None
     for index, mark in marks.items():
         assert confirmed(mark["loss"], mark["stderr"], mark["rollouts"])
         assert record.state_at(0, index - 1).check(mark["best"]).ok
+
+
+@pytest.mark.parametrize("hand_seed", [0, 2, 4, 13])
+def test_a_planted_refusal_to_go_out_is_marked(hand_seed: int) -> None:
+    # a GreedyBot hand where the asker, sure of a "yes", discards instead of asking
+    # (tests/planted_blunders.py; benchmarks/bench_review.py measures the share over 20 hands)
+    from planted_blunders import planted_refusal
+
+    planted = planted_refusal(hand_seed)
+    assert planted is not None
+    record, at = planted
+    marks = review_round(record, 0, seed=0, moves=[at])
+    assert at in marks and confirmed(marks[at]["loss"], marks[at]["stderr"], marks[at]["rollouts"])
