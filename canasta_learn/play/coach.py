@@ -60,6 +60,8 @@ __all__ = [
     "Judgement",
     "Reason",
     "advise",
+    "best_going_out",
+    "bound_to_go_out",
     "judge",
     "known_cards",
     "play_out",
@@ -93,6 +95,8 @@ FIRST_PRUNE = 8
 ASK_TRIES = 2000
 #: Refused deals after which an asker hand found earlier is reused.
 ASK_TRIES_BEFORE_REUSE = 30
+#: Positions `best_going_out` looks at, at most, for an asker bound to go out.
+GOING_OUT_NODES = 60
 #: Rollouts that met a state with no legal action so far, and the last such round (see `play_out`).
 _STUCK: list[Round] = []
 _STUCK_COUNT = [0]
@@ -600,11 +604,53 @@ def _memory_for(base: _Memory, rnd: Round) -> _Memory:
     return memory
 
 
+def bound_to_go_out(rnd: Round) -> bool:
+    """True when the seat to act asked "may I go out?", was told yes, and so must go out this
+    turn (a forced sequence: the play-outs then take `best_going_out`, not GreedyBot's)."""
+    return (not rnd.is_over and rnd.permission == "yes" and rnd.asker is not None
+            and rnd.phase != "answer" and acting_seat(rnd) == rnd.asker)
+
+
+def best_going_out(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[Action, ...] | None:
+    """The asker's best way to go out after "yes": every sequence of the asker's legal actions
+    (draw or take, melds, the last discard) that ends the round, searched depth first on copies
+    of ``rnd`` (at most ``limit`` positions), the one leaving the asker's team furthest ahead
+    (its final score minus the best other team's). None when ``rnd`` is not `bound_to_go_out`
+    or no ending was found within ``limit``. ``rnd`` is not changed."""
+    if not bound_to_go_out(rnd):
+        return None
+    seat = acting_seat(rnd)
+    team = rnd.team_of(seat)
+    best: list[tuple[int, tuple[Action, ...]]] = []
+    budget = [limit]
+
+    def search(state: Round, path: tuple[Action, ...]) -> None:
+        for action in state.legal_actions():
+            if budget[0] <= 0:
+                return
+            budget[0] -= 1
+            after = state.copy()
+            after.apply(action)
+            if after.is_over:
+                value = _value(after, team)
+                if not best or value > best[0][0]:
+                    best[:] = [(value, (*path, action))]
+            elif acting_seat(after) == seat and after.permission == "yes":
+                search(after, (*path, action))
+
+    search(rnd, ())
+    return best[0][1] if best else None
+
+
 def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
     """Play ``action`` on a copy of ``sample`` (one deal of the unseen cards), let seeded
     `GreedyBot` players finish the round, and return ``team``'s final score minus the best
     other team's. ``sample`` is not changed. ``memory``: GreedyBot's public memory of the
-    history so far (saves each bot re-reading it)."""
+    history so far (saves each bot re-reading it).
+
+    A forced sequence is played as a sensible player would: an asker told "yes" (bound to go
+    out) goes out the best way its hand allows (`best_going_out`), not GreedyBot's way, which
+    could meld a joker with a five and miss a canasta, so the play-outs undervalued asking."""
     rnd = sample.copy()
     rnd.apply(action)
     bots = [GreedyBot(seed=seed + s) for s in range(rnd.player_count)]
@@ -613,6 +659,13 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
             bot._memory = _memory_for(memory, rnd)
     count = 0
     while not rnd.is_over:
+        if bound_to_go_out(rnd):
+            plan = best_going_out(rnd)
+            if plan is not None:
+                for step in plan:
+                    rnd.apply(step)
+                count += len(plan)
+                continue
         try:
             choice = bots[acting_seat(rnd)].choose(rnd)
         except NoLegalActionError:

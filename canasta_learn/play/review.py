@@ -1,18 +1,19 @@
 """Game review: the coach's opinion of every move of a recorded game.
 
-`review_round` asks `canasta_learn.play.coach.judge` about each decision of a round (moves with a
-single legal choice are skipped), on at least `MIN_REVIEW_ROLLOUTS` simulated endings. A move
-whose estimated loss against the coach's best move is at least ``threshold`` points and more
-than the estimate's uncertainty (`FIRST_LOOK_Z` standard errors) is only a *candidate*: the best of
-several moves measured on the same few endings looks better than it is, and a few endings can
-be unlucky (with 4 to 6 endings the teacher-praised canasta of sevens of ``frozen_pile_fight``
-looked like a loss of some 600 points). So each candidate is judged again, the move played
-against the coach's alternative only, on `CONFIRM_ROLLOUTS` fresh endings (another seed), and
-gets a *review mark* only if the loss holds there beyond doubt: the whole 95% interval of the
-confirmed loss (loss - 1.96 standard errors) is at least ``threshold``. A mark holds the coach's
-move (in notation and in words), the confirmed loss with its standard error, the coach's
-reasons for its move, and the rollouts and seed of the confirmation, which make it repeatable.
-Marks are stored in the record's own ``review`` field of each round
+`review_round` reviews a round in two passes. First it screens each decision (moves with a
+single legal choice are skipped) with `canasta_learn.play.coach.judge` on `review_endings`
+(``rollouts``, at least `MIN_REVIEW_ROLLOUTS`) simulated endings; a move whose estimated loss
+against the coach's best move is at least ``threshold`` points and more than `FIRST_LOOK_Z`
+standard errors is a *suspect*. The best of several moves measured on the same few endings
+looks better than it is, and a few endings can be unlucky, so each suspect (the largest
+first-look loss first) is judged again, the move played against the coach's alternative only,
+on `CONFIRM_ROLLOUTS` fresh endings (another seed). One rule marks a move (`confirmed`): the
+confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points) and the lower end of
+its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`) is above 0. A mark holds
+the coach's move (in notation and in words), the confirmed loss with its standard error, the
+reasons (the coach's move's, then the played move's own), and the rollouts and seed of the
+confirmation, which make it repeatable. A ``progress(done, total, marks)`` callback follows the
+review as it goes. Marks are stored in the record's own ``review`` field of each round
 (`canasta_learn.records.record.RoundRecord.review`), never in the human comments or glyphs.
 
 Everything is seeded: the same record, seed and rollouts give the same marks.
@@ -28,7 +29,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core.actions import Action, parse_action
@@ -36,9 +38,10 @@ from ..engine.round import Round
 from ..records.record import GameRecord, review_mark
 from .bots import acting_seat
 from .coach import Advice, Candidate, _search, judge
+from .estimates import margin95
 
 __all__ = ["CONFIRM_ROLLOUTS", "FIRST_LOOK_Z", "MIN_REVIEW_ROLLOUTS", "REVIEW_ROLLOUTS", "REVIEW_THRESHOLD",
-           "confirm_loss", "review_endings", "review_game", "review_round"]
+           "Progress", "confirm_loss", "confirmed", "review_endings", "review_game", "review_round"]
 
 #: A move is marked when the coach estimates it loses at least this many points.
 REVIEW_THRESHOLD = 50.0
@@ -94,6 +97,23 @@ def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: i
     return gap, se, theirs, advice
 
 
+#: A progress callback: called with (decisions done, decisions to do, the marks found so far).
+Progress = Callable[[int, int, dict[int, dict[str, Any]]], None]
+
+
+def confirmed(loss: float, stderr: float, rollouts: int, threshold: float = REVIEW_THRESHOLD) -> bool:
+    """The one marking rule: the estimated ``loss`` (on ``rollouts`` shared deals) is at least
+    ``threshold`` points and the lower end of its 95% interval (Student's t for ``rollouts - 1``
+    degrees of freedom, `canasta_learn.play.estimates.margin95`) is above 0: the move loses,
+    and it loses a lot.
+
+    >>> confirmed(224.0, 101.0, 48), confirmed(224.0, 150.0, 48), confirmed(40.0, 5.0, 48)
+    (True, False, False)
+    """
+    margin = margin95(stderr, rollouts)
+    return loss >= threshold and not math.isinf(margin) and loss - margin > 0
+
+
 def review_round(
     record: GameRecord,
     round_index: int,
@@ -102,12 +122,26 @@ def review_round(
     seed: int | None = 0,
     threshold: float = REVIEW_THRESHOLD,
     seats: Iterable[int] | None = None,
+    progress: Progress | None = None,
+    moves: Iterable[int] | None = None,
 ) -> dict[int, dict[str, Any]]:
     """The review marks of one round, keyed by action index (the record is not changed).
 
-    ``seats``: review only these seats' moves (default: every seat). ``rollouts`` below
-    `MIN_REVIEW_ROLLOUTS` are raised to it (`review_endings`). ``seed=None`` is not
-    repeatable. A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
+    Two passes. First every decision (moves with a single legal choice are skipped) is screened
+    on `review_endings` (``rollouts``) deals; a move whose first-look loss is at least
+    ``threshold`` and more than `FIRST_LOOK_Z` standard errors is a suspect. Then the suspects,
+    the largest first-look loss first, are judged again, the move played against the coach's
+    alternative only, on `CONFIRM_ROLLOUTS` fresh deals, and marked by the one rule of
+    `confirmed`: the confirmed loss is at least ``threshold`` and the lower end of its 95%
+    interval (Student's t) is above 0. A mark's reasons are the coach's move's reasons, then
+    the played move's own (why it was worse).
+
+    ``progress(done, total, marks)`` is called after each decision screened and each suspect
+    judged, in order (``done`` grows by one each call; ``total`` is the decisions to screen plus
+    the suspects found so far), with the marks found so far. ``seats``: review only these
+    seats' moves (default: every seat); ``moves``: only these action indices. ``rollouts``
+    below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is not repeatable.
+    A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
     """
     from .coach_words import move_words, reason_texts
 
@@ -121,27 +155,45 @@ def review_round(
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not threshold >= 0:
         raise ValueError(f"threshold must be a number of points >= 0, not {threshold!r}.")
     chosen = None if seats is None else set(seats)
+    picked = None if moves is None else set(moves)
     endings = review_endings(rollouts)
     rr = record.rounds[round_index]
     rnd = record.state_at(round_index, -1)
-    marks: dict[int, dict[str, Any]] = {}
+    decisions: list[tuple[int, Action, Round]] = []
     for index, text in enumerate(rr.actions):
         action = parse_action(text, rnd.player_count)
-        if (chosen is None or action.seat in chosen) and len(rnd.legal_actions()) > 1:
-            move_seed = _move_seed(seed, round_index, index)
-            opinion = judge(rnd, action, rollouts=endings, seed=move_seed)
-            if opinion.loss >= threshold and opinion.loss > FIRST_LOOK_Z * opinion.stderr:
-                again = _confirm_seed(move_seed)
-                loss, stderr, best, advice = confirm_loss(rnd, action, opinion.best.action,
-                                                          rollouts=max(CONFIRM_ROLLOUTS, endings), seed=again)
-                if loss - 1.96 * stderr >= threshold:
-                    marks[index] = review_mark({
-                        "best": best.text, "best_words": move_words(best.action, rnd),
-                        "loss": round(loss, 1), "stderr": round(stderr, 1),
-                        "reasons": reason_texts(best, advice.candidates, rnd),
-                        "rollouts": best.rollouts, "seed": again})
+        if ((chosen is None or action.seat in chosen) and (picked is None or index in picked)
+                and len(rnd.legal_actions()) > 1):
+            decisions.append((index, action, rnd.copy()))
         rnd.apply(action)
-    return marks
+    marks: dict[int, dict[str, Any]] = {}
+    suspects: list[tuple[float, int, Action, Round, Action]] = []
+    done = 0
+    for index, action, state in decisions:
+        opinion = judge(state, action, rollouts=endings, seed=_move_seed(seed, round_index, index))
+        if opinion.loss >= threshold and opinion.loss > FIRST_LOOK_Z * opinion.stderr:
+            suspects.append((opinion.loss, index, action, state, opinion.best.action))
+        done += 1
+        if progress is not None:
+            progress(done, len(decisions) + len(suspects), dict(marks))
+    suspects.sort(key=lambda s: (-s[0], s[1]))
+    for _first, index, action, state, alternative in suspects:
+        again = _confirm_seed(_move_seed(seed, round_index, index))
+        count = max(CONFIRM_ROLLOUTS, endings)
+        loss, stderr, best, advice = confirm_loss(state, action, alternative, rollouts=count, seed=again)
+        if confirmed(loss, stderr, best.rollouts, threshold):
+            mine = advice.find(action)
+            reasons = reason_texts(best, advice.candidates, state)
+            if mine is not None:
+                reasons += [t for t in reason_texts(mine, advice.candidates, state) if t not in reasons]
+            marks[index] = review_mark({
+                "best": best.text, "best_words": move_words(best.action, state),
+                "loss": round(loss, 1), "stderr": round(stderr, 1),
+                "reasons": reasons, "rollouts": best.rollouts, "seed": again})
+        done += 1
+        if progress is not None:
+            progress(done, len(decisions) + len(suspects), dict(sorted(marks.items())))
+    return dict(sorted(marks.items()))
 
 
 def review_game(
@@ -152,14 +204,31 @@ def review_game(
     threshold: float = REVIEW_THRESHOLD,
     seats: Iterable[int] | None = None,
     rounds: Iterable[int] | None = None,
+    progress: Callable[[int, int, dict[int, dict[int, dict[str, Any]]]], None] | None = None,
 ) -> int:
     """Review every round (or those in ``rounds``) and store the marks in each round's own
     ``review`` field, replacing earlier review marks of those rounds only; comments and
-    glyphs are left as they are. Returns the number of moves marked."""
+    glyphs are left as they are. Returns the number of moves marked. Marking rule as in
+    `review_round` (`confirmed`). ``progress(done, total, marks)``: as for `review_round`,
+    counted over the rounds reviewed so far, ``marks`` keyed by round index then action index."""
     seat_list = None if seats is None else list(seats)
     count = 0
+    found: dict[int, dict[int, dict[str, Any]]] = {}
+    state = {"offset": 0, "done": 0}
+
+    def tell(r: int) -> Progress:
+        def told(done: int, total: int, so_far: dict[int, dict[str, Any]]) -> None:
+            state["done"] = done
+            if progress is not None:
+                progress(state["offset"] + done, state["offset"] + total, {**found, r: so_far})
+        return told
+
     for r in (range(len(record.rounds)) if rounds is None else rounds):
-        marks = review_round(record, r, rollouts=rollouts, seed=seed, threshold=threshold, seats=seat_list)
+        state["done"] = 0
+        marks = review_round(record, r, rollouts=rollouts, seed=seed, threshold=threshold, seats=seat_list,
+                             progress=tell(r))
+        state["offset"] += state["done"]
+        found[r] = marks
         record.rounds[r].review = marks
         count += len(marks)
     return count

@@ -438,7 +438,15 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         field and show them. Returns the number of moves marked."""
         from ..play.review import review_endings, review_game
 
-        count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds)
+        def progress(done: int, total: int, marks: dict[int, dict[int, dict[str, Any]]]) -> None:
+            found = sum(len(m) for m in marks.values())
+            said = gettext("The coach is reviewing: {done} of {total} decisions, {moves} marked so far.").format(
+                done=done, total=total,
+                moves=ngettext("{count} move", "{count} moves", found).format(count=found))
+            self.review_status.value = f'<span style="font-size:14px">{html.escape(said, quote=False)}</span>'
+
+        count = review_game(self.record, rollouts=self.review_rollouts, seed=self.review_seed, rounds=rounds,
+                            progress=progress)
         rounds_done = len(self.record.rounds) if rounds is None else len(list(rounds))
         said = gettext("The coach marked {moves} in {rounds} ({rollouts} simulated endings per decision, "
                        "seed {seed}).").format(

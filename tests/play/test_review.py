@@ -20,6 +20,7 @@ from canasta_learn.play.review import (
     REVIEW_ROLLOUTS,
     REVIEW_THRESHOLD,
     _move_seed,
+    confirmed,
     review_endings,
     review_game,
     review_round,
@@ -68,7 +69,7 @@ def test_review_marks_round_trip_in_their_own_field_beside_the_comments(reviewed
 def test_a_marked_move_loses_at_least_the_threshold_clearly(reviewed: GameRecord) -> None:
     rr = reviewed.rounds[0]
     for index, mark in rr.review.items():
-        assert mark["loss"] - 1.96 * mark["stderr"] >= REVIEW_THRESHOLD  # confirmed beyond doubt
+        assert confirmed(mark["loss"], mark["stderr"], mark["rollouts"])  # the one marking rule
         assert mark["rollouts"] == CONFIRM_ROLLOUTS
         assert mark["best"] != rr.actions[index]  # the coach's move is another one
         assert reviewed.state_at(0, index - 1).check(mark["best"]).ok  # and legal there
@@ -89,7 +90,7 @@ def test_refusing_to_go_out_when_asking_wins_is_marked(seed: int) -> None:
     assert REFUSED_AT in marks, marks
     mark = marks[REFUSED_AT]
     assert mark["best"] == "S ask" and mark["best_words"] == "Ask your partner: may I go out?"
-    assert mark["loss"] - 1.96 * mark["stderr"] >= REVIEW_THRESHOLD
+    assert confirmed(mark["loss"], mark["stderr"], mark["rollouts"])
 
 
 # frozen_pile_fight, move 35 (index 34): N melds the canasta of sevens the teacher praises. With
@@ -179,3 +180,56 @@ def test_review_game_button_marks_moves_apart_from_the_rule_notes(reviewed: Game
     assert "Coach" not in viewer.notes_text and "coach" not in viewer.notes.value  # the rule notes
     viewer.go(0)
     assert viewer.review_panel.value == "" and viewer.review_text == ""
+
+
+def test_a_confirmed_loss_is_marked_when_its_95_percent_interval_is_above_zero() -> None:
+    # the loss of 224 +- 101 on 48 deals the old rule (loss - 1.96 SE >= 50) dropped is marked
+    assert confirmed(224.0, 101.0, 48)
+    assert not confirmed(224.0, 120.0, 48)  # its interval reaches below 0: not sure it loses
+    assert not confirmed(REVIEW_THRESHOLD - 1, 1.0, 48)  # sure, but it loses too little to mark
+    assert not confirmed(500.0, 10.0, 4)  # too few deals to state a margin at all
+
+
+def test_progress_is_reported_in_order_with_the_marks_found_so_far() -> None:
+    record = refused_to_go_out()
+    calls: list[tuple[int, int, dict[int, dict[int, dict[str, object]]]]] = []
+    count = review_game(record, seed=0, seats=[2], progress=lambda d, t, m: calls.append((d, t, m)))
+    assert [d for d, _t, _m in calls] == list(range(1, len(calls) + 1))
+    assert all(d <= t for d, t, _m in calls)
+    assert calls[-1][0] == calls[-1][1]  # the last call says everything is done
+    assert calls[-1][2] == {0: record.rounds[0].review} and count == len(record.rounds[0].review)
+    first = next(i for i, (_d, _t, m) in enumerate(calls) if m[0])
+    assert all(calls[i][2][0].keys() >= calls[first][2][0].keys() for i in range(first, len(calls)))
+
+
+def test_a_random_players_late_moves_against_greedy_players_are_marked() -> None:
+    # RandomBot (East, West) against GreedyBot (North, South): random moves late in the hand
+    # (taking or not the pile, what to discard) lose hundreds of points, and the review says so
+    from canasta_learn.engine.round import Round
+    from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat
+
+    rnd = Round(seed=3, dealer=0)
+    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4)]
+    while not rnd.is_over:
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    record = GameRecord.from_round(rnd)
+    late = [i for i, action in enumerate(rnd.log) if action.seat in (1, 3) and i >= 120]
+    marks = review_round(record, 0, seed=0, moves=late)
+    assert len(marks) >= 2, marks
+    assert set(marks) <= set(late)
+    for index, mark in marks.items():
+        assert confirmed(mark["loss"], mark["stderr"], mark["rollouts"])
+        assert record.state_at(0, index - 1).check(mark["best"]).ok
+
+
+@pytest.mark.parametrize("hand_seed", [0, 2, 4, 13])
+def test_a_planted_refusal_to_go_out_is_marked(hand_seed: int) -> None:
+    # a GreedyBot hand where the asker, sure of a "yes", discards instead of asking
+    # (tests/planted_blunders.py; benchmarks/bench_review.py measures the share over 20 hands)
+    from planted_blunders import planted_refusal
+
+    planted = planted_refusal(hand_seed)
+    assert planted is not None
+    record, at = planted
+    marks = review_round(record, 0, seed=0, moves=[at])
+    assert at in marks and confirmed(marks[at]["loss"], marks[at]["stderr"], marks[at]["rollouts"])
