@@ -40,6 +40,7 @@ from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, get_profile
 from ..rules.melds import check_meld
+from ..variants.base import rules_for
 from ..variants.keys import WILD_MELD_RANK
 from .drills import Drill, Explanation
 from .skills import SKILLS, Skill, register
@@ -468,7 +469,7 @@ def _pennies_reserve(seed: int, difficulty: int) -> Drill:
     if difficulty >= 2 and rng.random() < 0.5:  # a canasta your partner closed: not yours
         melds.append(deck.naturals(other, size))
     hand = added + deck.singles(3, ranks=_PENNIES_RANKS, avoid=[rank, other])
-    reserve = deck.take(lambda c: not c.is_red_three, prof.reserve_size)
+    reserve = deck.take(lambda c: not c.is_red_three, rules_for(prof).reserve_cards)
     position = Position(hand, team_melds=melds, drew_from="stock", profile=prof)
 
     def check() -> Verdict | _Said:
@@ -837,8 +838,8 @@ def _batida(profile_name: str) -> Callable[[int, int], Drill]:
 
         def check() -> Verdict:
             # the team's morto is gone (taken), the other team's still waits
-            morto = deck.left[:prof.morto_size]
-            rnd = Round.from_state(profile=prof, hands=[position.hand], stock=deck.left[prof.morto_size:],
+            morto = deck.left[:rules_for(prof).morto_cards]
+            rnd = Round.from_state(profile=prof, hands=[position.hand], stock=deck.left[rules_for(prof).morto_cards:],
                                    melds=[position.team_melds], mortos=[[], morto],
                                    morto_state=["taken", "waiting"], drew_from="stock")
             verdict = rnd.can_meld([laid], seat=0)

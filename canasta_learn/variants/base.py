@@ -257,6 +257,16 @@ class ClassicRules:
 
     #: Each team has a morto, taken by its first batida (docs/variants.md#variants-brazilian-morto).
     has_morto = False
+
+    @property
+    def reserve_cards(self) -> int:
+        """Cards in each player's reserve (Pennies from Heaven); 0 in the games without one."""
+        return 0
+
+    @property
+    def morto_cards(self) -> int:
+        """Cards in each team's morto (the Brazilian games); 0 in the games without one."""
+        return 0
     #: Each player has a face-down reserve, picked up with a first canasta
     #: (docs/variants.md#variants-pennies-reserve).
     has_reserves = False

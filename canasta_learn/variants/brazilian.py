@@ -235,6 +235,11 @@ class Morto(ClassicRules):
     has_morto = True
     concealed_going_out = False
 
+    @property
+    def morto_cards(self) -> int:
+        """Cards in each team's morto: the profile's ``morto_size``."""
+        return self.profile.morto_size
+
     # --- hooks the engine performs with (helper: trim)
     def morto_text(self, table: Table, team: int) -> str:
         """'waiting, 11 cards face down', 'taken by S', 'became the stock (not taken)', or 'none'

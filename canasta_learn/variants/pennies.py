@@ -24,6 +24,11 @@ class Reserves(ClassicRules):
     # --- hooks the engine asks (helper: round-split)
     has_reserves = True
 
+    @property
+    def reserve_cards(self) -> int:
+        """Cards in each player's reserve: the profile's ``reserve_size``."""
+        return self.profile.reserve_size
+
     def set_aside(self, table: Table) -> None:
         """Deal each player's reserve after the hands, starting left of the dealer
         (docs/variants.md#variants-pennies-deal)."""

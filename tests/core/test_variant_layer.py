@@ -39,9 +39,12 @@ def _reads_in(source: str, rel: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and node.attr in BEHAVIOUR_FIELDS:
             found.append(f"{rel}:{node.lineno}: .{node.attr}")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in BEHAVIOUR_FIELDS:
-            found.append(f"{rel}:{node.lineno}: {node.value!r}")
-    return found
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("getattr", "hasattr", "setattr") and len(node.args) >= 2):
+            name = node.args[1]  # a field named for getattr (a skill id spelled like a field is no read)
+            if isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value in BEHAVIOUR_FIELDS:
+                found.append(f"{rel}:{name.lineno}: {name.value!r}")
+    return sorted(found)
 
 
 def _field_reads() -> list[str]:
@@ -66,7 +69,9 @@ def test_the_scan_finds_attribute_and_getattr_reads() -> None:
     and each field it looks for is one the profile has."""
     source = ("def f(p):\n    return p.meld_family == 'sets' or getattr(p, 'morto_size')\n"
               "def g(rules):\n    return rules.suits_matter, rules.has_morto\n")
-    assert _reads_in(source, "m.py") == ["m.py:2: .meld_family", "m.py:2: 'morto_size'"]
+    assert _reads_in(source, "m.py") == ["m.py:2: 'morto_size'", "m.py:2: .meld_family"]
+    # a string spelled like a field but read by nobody (a drill's id) is no read
+    assert _reads_in("SKILL = 'end_of_stock'\n", "m.py") == []
     assert all(hasattr(get_profile("classic"), field) for field in BEHAVIOUR_FIELDS)
 
 
