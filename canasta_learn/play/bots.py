@@ -307,13 +307,14 @@ class GreedyBot:
     Deterministic for a given seed (the seed only breaks near-ties). ``weights``: the numbers
     behind these judgements (`GreedyWeights`; default GreedyBot's own).
 
-    In the play phase of a sets game it asks the engine only for the moves its choice can
-    depend on (`meld_candidates` with ``only``: the melds its opening plans name, no meld that
-    would go out when it does not want to; "may I go out?" judged only when it wants out), not
-    for every legal move: the same choice, and the same draws of its seeded tie-breaker, at a
-    fraction of the cost (coach play-outs spend most of their time choosing). ``every_move=True``
-    chooses from the whole ``rnd.legal_actions()`` list, as before: the reference that
-    tests/play/test_bots.py plays seeded rounds against, action for action.
+    In the play phase of a sets game, before its team opens and after its partner's "yes", it
+    asks the engine only for the moves its choice can depend on (`meld_candidates` with
+    ``only``: the melds its opening plans name; the melds judged best first, the first legal one
+    played), not for every legal move: the same choice, and the same draws of its seeded
+    tie-breaker, for less work (coach play-outs spend most of their time choosing; measured in
+    benchmarks/bench_rollouts.py). Elsewhere it scores every legal move, so it reads them all.
+    ``every_move=True`` always chooses from the whole ``rnd.legal_actions()`` list: the
+    reference that tests/play/test_greedy_moves.py plays seeded rounds against, action for action.
     """
 
     name = "greedy"
