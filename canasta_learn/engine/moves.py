@@ -29,6 +29,7 @@ from ..variants.sequences import ACE_SET_KEY, candidate_groups, natural_may_join
 
 __all__ = [
     "RoundView",
+    "discard_candidates",
     "legal_actions",
     "meld_candidates",
     "opening_combos",
@@ -155,17 +156,23 @@ def legal_actions(rnd: RoundView) -> list[Action]:
         actions.extend(sequence_meld_candidates(rnd, seat, rules=rules))
     else:
         actions.extend(meld_candidates(rnd, seat, by_rank=by_rank, rules=rules))
-    unconstrained = (len(hand) >= 2 and rnd.permission is None and not rules.discards_restricted
-                     and (rnd.opened[rnd.team_of(seat)] or rnd.turn_value == 0))
-    discards = _DISCARDS[seat]
-    if unconstrained:
-        actions.extend(map(discards.__getitem__, dict.fromkeys(hand)))
-    else:
-        actions.extend([discards[card] for card in dict.fromkeys(hand)
-                        if rnd.discard_problem(seat, card) is None])
+    actions.extend(discard_candidates(rnd, seat, rules))
     if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None:
         actions.append(Ask(seat))
     return actions
+
+
+def discard_candidates(rnd: RoundView, seat: int, rules: ClassicRules | None = None) -> list[Discard]:
+    """The discard actions of `legal_actions` in its order (one per distinct card of the hand, in
+    hand order; ``rules``: the round's `rules_for`, when the caller has it)."""
+    hand = rnd.hands[seat]
+    unconstrained = (len(hand) >= 2 and rnd.permission is None
+                     and not (rules or rules_for(rnd.profile)).discards_restricted
+                     and (rnd.opened[rnd.team_of(seat)] or rnd.turn_value == 0))
+    discards = _DISCARDS[seat]
+    if unconstrained:
+        return list(map(discards.__getitem__, dict.fromkeys(hand)))
+    return [discards[card] for card in dict.fromkeys(hand) if rnd.discard_problem(seat, card) is None]
 
 
 #: A pile take as `_judged_takes` tries it: (cards from hand, the target meld or None).
@@ -364,10 +371,16 @@ def sequence_meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
 
 
 def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
-                     by_rank: dict[int, list[Card]] | None = None, rules: ClassicRules | None = None) -> list[Meld]:
+                     by_rank: dict[int, list[Card]] | None = None, rules: ClassicRules | None = None,
+                     only: Callable[[MeldGroup], bool] | None = None) -> list[Meld]:
     """The meld actions of `legal_actions` (``exact``: every candidate through `meld_problem`,
     which tests compare with the shortcut; ``by_rank``: the hand by `group_by_rank`; ``rules``:
-    the round's `rules_for`, when the caller has it)."""
+    the round's `rules_for`, when the caller has it).
+
+    ``only``: a cheaper generator for a player who wants a few of the moves, not all of them:
+    each candidate (every one is a single meld group) is judged only when ``only(group)`` is
+    true, and the answer is the legal melds among those, in the same order as without it
+    (`GreedyBot` asks only for the melds its choice may depend on)."""
     hand = rnd.hands[seat]
     team = rnd.team_of(seat)
     prof = rnd.profile
@@ -393,6 +406,8 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
     if not shared:
         consider = _judge(rnd, seat, team, hand, melds, opened, out, fast,
                           DEUCE_RANK in wild_keys and DEUCE_RANK in melds)
+        if only is not None:
+            consider = _filtered(consider, only)
         if wild_keys:
             _wild_family_candidates(rnd, melds, by_rank.get(0, []), by_rank.get(2, []), consider, wild_keys)
     legal_counts = rnd.legal_counts_cache
@@ -419,7 +434,7 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
         if rank == BLACK_THREE_RANK and (existing is None or not shared):
             if n >= prof.meld_min_size and hand_size - n <= 1:
                 groups = (MeldGroup(tuple(cards)),)
-                if rnd.meld_problem(seat, groups) is None:
+                if (only is None or only(groups[0])) and rnd.meld_problem(seat, groups) is None:
                     out.append(Meld(seat, groups))
             continue
         # keep one natural back when going out would otherwise be forced, and while opening
@@ -443,6 +458,8 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
                 used = count + wild
                 if wild > wild_room or not used:
                     continue
+                if only is not None and not only(new_group(MeldGroup, (naturals + wilds, target))):
+                    continue
                 if hand_size - used >= 2:
                     key = (nat, ew + wild, rank)
                     ok = legal_counts.get(key)
@@ -464,6 +481,16 @@ def meld_candidates(rnd: RoundView, seat: int, exact: bool = False,
 
 #: How a meld candidate is judged: (groups, naturals, wild cards, meld key, cards used from hand).
 _Consider = Callable[[tuple[MeldGroup, ...], int, int, int, int], None]
+
+
+def _filtered(consider: _Consider, only: Callable[[MeldGroup], bool]) -> _Consider:
+    """``consider`` for the candidates whose group ``only`` keeps (`meld_candidates`' ``only``)."""
+
+    def judged(groups: tuple[MeldGroup, ...], nat: int, wild: int, rank: int, used: int) -> None:
+        if only(groups[0]):
+            consider(groups, nat, wild, rank, used)
+
+    return judged
 
 
 def _judge(rnd: RoundView, seat: int, team: int, hand: list[Card], melds: dict[int, list[Card]], opened: bool,

@@ -26,14 +26,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, TakePile
+from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, TakePile
 from ..core.cards import Card
 from ..engine.game import Game
+from ..engine.moves import discard_candidates, meld_candidates
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
 from ..rules.melds import cards_value
 from ..rules.pile import pile_status
-from ..rules.planning import enumerate_openings
+from ..rules.planning import OpeningOption, enumerate_openings, group_by_rank
+from ..variants.base import ClassicRules, rules_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..records.record import GameRecord
@@ -304,14 +306,27 @@ class GreedyBot:
 
     Deterministic for a given seed (the seed only breaks near-ties). ``weights``: the numbers
     behind these judgements (`GreedyWeights`; default GreedyBot's own).
+
+    In the play phase of a sets game, before its team opens and after its partner's "yes", it
+    asks the engine only for the moves its choice can depend on (`meld_candidates` with
+    ``only``: the melds its opening plans name; the melds judged best first, the first legal one
+    played), not for every legal move: the same choice, and the same draws of its seeded
+    tie-breaker, for less work (coach play-outs spend most of their time choosing; measured in
+    benchmarks/bench_rollouts.py). Elsewhere it scores every legal move, so it reads them all.
+    ``every_move=True`` always chooses from the whole ``rnd.legal_actions()`` list: the
+    reference that tests/play/test_greedy_moves.py plays seeded rounds against, action for action.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, weights: GreedyWeights | None = None) -> None:
+    def __init__(self, seed: int | None = None, weights: GreedyWeights | None = None,
+                 every_move: bool = False) -> None:
         if weights is not None and not isinstance(weights, GreedyWeights):
             raise TypeError(f"weights must be a GreedyWeights, not {type(weights).__name__}.")
         self.seed = seed
+        #: Choose from every legal action (``rnd.legal_actions()``) rather than the few the
+        #: choice depends on: slower, the same choices.
+        self.every_move = every_move
         self.rng = random.Random(seed)
         self.weights = GREEDY_WEIGHTS if weights is None else weights
         self._memory: _Memory | None = None
@@ -324,6 +339,10 @@ class GreedyBot:
     # ------------------------------------------------------------------ entry point
     def choose(self, rnd: Round) -> Action:
         """The heuristic's pick among the legal actions."""
+        if rnd.phase == "play" and not self.every_move:
+            choice = self._play_phase_lazy(rnd)
+            if choice is not None:
+                return choice
         legal = _legal(rnd)
         if len(legal) == 1:
             return legal[0]
@@ -455,7 +474,7 @@ class GreedyBot:
         if rnd.permission == "yes":
             # the engine offers only moves that keep going out possible: meld the most cards
             if melds:
-                return max(melds, key=lambda m: (len(m.cards) - 0.1 * _wild_count(m)))
+                return max(melds, key=lambda m: _going_out_worth(m.cards))
             return discards[0] if discards else legal[0]
         ask = next((a for a in legal if isinstance(a, Ask)), None)
         if ask is not None and self._wants_out(rnd, seat):
@@ -473,12 +492,89 @@ class GreedyBot:
             return self._discard_choice(rnd, discards)
         return melds[0] if melds else legal[0]
 
-    def _opening_meld(self, rnd: Round, melds: list[Meld]) -> Meld | None:
-        """The next meld of the cheapest opening the hand allows (fewest wild cards)."""
+    def _play_phase_lazy(self, rnd: Round) -> Action | None:
+        """`_play_phase`'s choice, asking the engine only for the moves it depends on; None
+        where that saves nothing or the full list is needed (then `choose` uses it).
+
+        Each step mirrors `_play_phase` on the full list. With permission to go out no
+        tie-breaker is drawn: the best legal meld, else the first legal discard (the one action
+        when only one is legal). Before the team opens, the discards come first, so the full
+        list has two actions or more (``choose``'s one-action shortcut draws no tie-breaker), and
+        the melds are those of `meld_candidates` that an opening plan names, in the engine's
+        order."""
+        seat = rnd.to_move
+        team = rnd.team_of(seat)
+        permission = rnd.permission
+        if rnd.opened[team] and permission != "yes":
+            # every legal meld is scored (each draws a tie-breaker): the full list is needed, and
+            # taking it from `legal_actions` lets `Round.apply` skip checking the choice again
+            return None
+        rules = rules_for(rnd.profile)
+        if rules.suits_matter:
+            return None
+        by_rank = group_by_rank(rnd.hands[seat])
+        if permission == "yes":
+            meld = self._going_out_meld(rnd, seat, by_rank, rules)
+            if meld is not None:
+                return meld
+            discards = discard_candidates(rnd, seat, rules)
+            return discards[0] if discards else None  # None: no legal action, `choose` says so
+        discards = discard_candidates(rnd, seat, rules)
+        if len(discards) < 2:
+            return None
+        if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None and self._wants_out(rnd, seat):
+            return Ask(seat)
+        if not rnd.opened[team]:
+            options = self._opening_options(rnd)
+            plans = {_plan_key(planned) for option in options for planned in option.melds}
+
+            def planned(group: MeldGroup) -> bool:
+                return _group_key(group.cards) in plans
+
+            melds = meld_candidates(rnd, seat, by_rank=by_rank, rules=rules, only=planned) if plans else []
+            # every meld kept matches a plan, so `_opening_meld` picks one of them when any is legal
+            choice = self._opening_meld(rnd, melds, options) if melds else None
+            if choice is None and rnd.turn_value > 0:  # the fallback reads every legal meld
+                melds = meld_candidates(rnd, seat, by_rank=by_rank, rules=rules)
+                if melds:
+                    choice = self._opening_meld(rnd, melds, options)
+            if choice is not None:
+                return choice
+        return self._discard_choice(rnd, discards)
+
+    @staticmethod
+    def _going_out_meld(rnd: Round, seat: int, by_rank: dict[int, list[Card]],
+                        rules: ClassicRules) -> Meld | None:
+        """With permission to go out, the legal meld `_play_phase` picks (most cards, fewest
+        wild cards, the engine's first of equals): the candidates are judged best first, a
+        worth at a time, so most are never judged (each judgement asks whether the hand can
+        still go out)."""
+        worths: set[float] = set()
+
+        def collect(group: MeldGroup) -> bool:  # lists the candidates' worths, judges none
+            worths.add(_going_out_worth(group.cards))
+            return False
+
+        meld_candidates(rnd, seat, by_rank=by_rank, rules=rules, only=collect)
+        for worth in sorted(worths, reverse=True):
+            found = meld_candidates(rnd, seat, by_rank=by_rank, rules=rules, only=_worth_is(worth))
+            if found:
+                return found[0]
+        return None
+
+    @staticmethod
+    def _opening_options(rnd: Round) -> list[OpeningOption]:
+        """The openings the hand allows for the rest of the minimum, cheapest first."""
         seat = rnd.to_move
         team = rnd.team_of(seat)
         needed = rnd.opening_minimum(team) - rnd.turn_value
-        options = enumerate_openings(rnd.hands[seat], needed, rnd.profile, max_results=30)
+        return enumerate_openings(rnd.hands[seat], needed, rnd.profile, max_results=30)
+
+    def _opening_meld(self, rnd: Round, melds: list[Meld],
+                      options: list[OpeningOption] | None = None) -> Meld | None:
+        """The next meld of the cheapest opening the hand allows (fewest wild cards)."""
+        if options is None:
+            options = self._opening_options(rnd)
         for option in options:
             for planned in option.melds:
                 rank = next(c.rank for c in planned if not c.is_wild)
@@ -621,6 +717,30 @@ class GreedyBot:
 
 def _wild_count(meld: Meld) -> int:
     return sum(1 for c in meld.cards if c.is_wild)
+
+
+def _going_out_worth(cards: Sequence[Card]) -> float:
+    """How much a meld is worth once the partner said "yes": most cards, then fewest wild cards."""
+    return len(cards) - 0.1 * sum(1 for c in cards if c.is_wild)
+
+
+def _worth_is(worth: float) -> Callable[[MeldGroup], bool]:
+    """Whether a meld group's `_going_out_worth` is ``worth``."""
+    return lambda group: _going_out_worth(group.cards) == worth
+
+
+def _plan_key(planned: Sequence[Card]) -> tuple[int, int, int]:
+    """A planned opening meld as `GreedyBot._opening_meld` matches it: (rank, jokers, twos)."""
+    rank = next(c.rank for c in planned if not c.is_wild)
+    return rank, sum(1 for c in planned if c.rank == 0), sum(1 for c in planned if c.rank == 2)
+
+
+def _group_key(cards: Sequence[Card]) -> tuple[int, int, int] | None:
+    """A meld group's cards as `_plan_key` keys a plan (None: no natural card, no plan's)."""
+    rank = next((c.rank for c in cards if not c.is_wild), None)
+    if rank is None:
+        return None
+    return rank, sum(1 for c in cards if c.rank == 0), sum(1 for c in cards if c.rank == 2)
 
 
 def _coach_bot(seed: int | None) -> Bot:
