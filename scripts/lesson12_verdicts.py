@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta_learn import Round
-from canasta_learn.core.actions import Discard, Draw, TakePile
-from canasta_learn.core.actions import Action
+from canasta_learn.core.actions import Action, Discard, Draw, TakePile
 from canasta_learn.play.coach import DEFAULT_TIME_BUDGET, Advice, Candidate, _search, advise
 from canasta_learn.play.estimates import margin95
 
