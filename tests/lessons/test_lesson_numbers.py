@@ -484,7 +484,23 @@ def claims() -> list[Claim]:
                 r"(\d+) \((\d+)\)\.",
           (one([bonus(br, "real"), bonus(br, "limpa")]), bonus(br, "de_mil"), bonus(br, "suja"), br_1885.total,
            br_195.total, one(tranca.card_values), bonus(tranca, "limpa"), bonus(tranca, "suja"), tr_1420.total)),
+        c("12", r"from at least (\d+) simulated endings", (lesson12_verdicts()["min_endings"],)),
+        c("12", r"stored verdict from (\d+) simulated endings\), and taking it with the two kings",
+          (lesson12_verdict("take")["endings"],)),
     ]
+
+
+def lesson12_verdicts() -> Any:
+    """Lesson 12's stored coach verdicts (canasta_learn/data/lesson12_verdicts.json)."""
+    import json
+
+    path = Path(__file__).resolve().parents[2] / "canasta_learn" / "data" / "lesson12_verdicts.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def lesson12_verdict(name: str) -> Any:
+    """The stored verdict ``name`` of lesson 12."""
+    return next(v for v in lesson12_verdicts()["positions"] if v["name"] == name)
 
 
 #: Numbers in the prose that are not game numbers, each with the reason.
@@ -509,6 +525,7 @@ ALLOWED = [
     Allowed("11", r"becomes 5, joker \(= 6\), 7", "the ranks of the example run, in order"),
     Allowed("11", r"`N swap 101: h7`", "a meld number in the action notation"),
     Allowed("05", r"final_state\(0\)", "a round index in a code span"),
+    Allowed("12", r"the 95% margin", "the confidence level of a margin, not a game number"),
     Allowed("03", r"Your team has 2000 points\. You hold", "the exercise's given score (the learner asks the engine)"),
     Allowed("09", r"at a score of 0\? Ask the engine", "the exercise's given score (the learner asks the engine)"),
 ]
@@ -544,6 +561,9 @@ def code_claims() -> list[Claim]:
         c("10", r"\"Yes: (\d+) in all\"", (classic.concealed_going_out_bonus,)),
         c("10", r"\"No: going out, (\d+)\"", (classic.going_out_bonus,)),
         c("11", r"\"opening at (\d+)\": opening_minimum\((\d+), p\)", same_as_argument),
+        c("12", r"North holds (\d+)♦ (\d+)♠ (\d+)♣ (\d+)♠ (\d+)♥ and must discard",
+          lambda _m, _code: tuple(card.rank for card in
+                                  parse_cards(lesson12_verdict("other_freeze")["state"]["hands"][0]))),
     ]
 
 
@@ -551,6 +571,7 @@ def code_claims() -> list[Claim]:
 CODE_ALLOWED = [
     Allowed("", r"\"\d+: [shdc]\d+\"", "a meld's number in the action notation (\"13: h13\" adds h13 to meld 13)"),
     Allowed("06", r"lessons 09 \(Italian, Pennies\) and 11", "a reference to other lessons"),
+    Allowed("12", r"encoding=\"utf-8\"", "the encoding of the stored verdicts' file"),
     Allowed("08", r"DrillQuiz\(\"\w+\", seed=\d+\)",
             "the seed of a drill quiz in the example lesson (which position the generator deals)"),
     Allowed("08", r"Python 3 \(ipykernel\)|name: python3|\"utf-8\"", "the example lesson's kernel and encoding"),
