@@ -57,7 +57,7 @@ def test_exported_slides_are_real_slides_offline(exported: Path, page: Page) -> 
 def test_exported_page_and_index_load_nothing_from_the_network(exported: Path, page: Page) -> None:
     seen = web_requests(page)
     page.goto((exported / "html" / "index.html").as_uri())
-    page.get_by_role("link", name="01 cards and melds").click()
+    page.get_by_role("link", name="01 · Cards and melds").click()  # the index names lessons by number and title
     page.wait_for_load_state("load")
     assert page.url.endswith(f"{LESSON}.html")
     cards = page.locator("svg title")
