@@ -925,11 +925,11 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._notice(gettext("Could not save: {error}").format(error=error))
             return
         self._notice(gettext("Saved the game record to {path}.").format(path=path), ok=True)
+        self.save_download.start(path.name, text)  # on a Voila page the press itself downloads
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         label = html.escape(gettext("Download {name}").format(name=path.name))
         self.download.value = (f'<a download="{html.escape(path.name, quote=True)}" '
                                f'href="data:application/json;base64,{data}">{label}</a>')
-        self.save_download.start(path.name, text)  # on a Voila page the press itself downloads
 
     # ------------------------------------------------------------------ engine round trip
     @spoken

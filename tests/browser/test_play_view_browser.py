@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from harness import LabServer, VoilaServer, open_notebook, run_all, write_notebook
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Download, Page, expect
 
 from canasta_learn.core.cards import Card
 
@@ -74,6 +74,7 @@ def lab(
     write_notebook(folder / "take.ipynb", [TAKE_ROUND])
     write_notebook(folder / "ask.ipynb", [ASK_ROUND])
     write_notebook(folder / "round.ipynb", ROUND_CELLS)
+    write_notebook(folder / "save.ipynb", ROUND_CELLS)
     return lab_server_factory(folder)
 
 
@@ -261,6 +262,8 @@ def test_save_in_voila_downloads_the_record_and_offers_it_as_a_link(
     expect(save).to_be_visible(timeout=WAIT_MS)
     page.locator("button.cl-button-draw").click()
     expect(page.locator(".cl-play-narration")).to_contain_text("You drew", timeout=WAIT_MS)
+    downloads: list[Download] = []
+    page.on("download", lambda download: downloads.append(download))
     with page.expect_download(timeout=WAIT_MS) as pressed:
         save.click()
     download = pressed.value
@@ -272,7 +275,26 @@ def test_save_in_voila_downloads_the_record_and_offers_it_as_a_link(
     assert record["format"] and record["rounds"][-1]["actions"][-1] == "N draw"  # the game so far
     link = page.locator(".cl-save-download a")
     expect(link).to_have_text("Download canasta-game.json", timeout=WAIT_MS)
+    assert len(downloads) == 1  # one press, one download
     with page.expect_download() as info:
         link.click()
     assert info.value.suggested_filename == "canasta-game.json"
     assert Path(info.value.path()).read_bytes() == saved
+
+
+def test_save_in_jupyterlab_shows_the_link_and_downloads_nothing_by_itself(lab: LabServer, page: Page) -> None:
+    """In JupyterLab Save writes the record next to the notebook: the press starts no download
+    (the download piece acts on Voila pages only); the link still downloads on a click."""
+    open_notebook(page, lab.base_url, lab.token, "save.ipynb")
+    run_all(page)
+    downloads: list[Download] = []
+    page.on("download", lambda download: downloads.append(download))
+    page.locator("button.cl-button-save").click()
+    link = page.locator(".cl-save-download a")
+    # Save sends the download message before the link, on the same channel: it has been handled
+    expect(link).to_have_text("Download canasta-game.json", timeout=WAIT_MS)
+    assert downloads == []
+    with page.expect_download() as info:
+        link.click()
+    assert info.value.suggested_filename == "canasta-game.json"
+    assert json.loads(Path(info.value.path()).read_bytes())["rounds"]
