@@ -306,8 +306,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     * ``language``: the language the widget speaks (``"en"``, ``"pt_BR"``; default: the
       language spoken when it is made), in everything it shows.
     * ``save_dir``: the folder Save writes the game record into (made if missing; default: the
-      working folder, in Jupyter the notebook's folder). Each save also offers the record as a
-      download link, which is how a Voila page's user keeps it.
+      working folder, in Jupyter the notebook's folder). On a Voila page (``canasta-learn play``)
+      the Save press also starts the browser's download of the record, and each save offers it
+      as a download link too (the fallback where a browser blocks that download).
 
     For tests: `select`, `click`, `message`, `narration_lines`, `state`, `record`, `log_lines`.
     """
@@ -461,6 +462,10 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             from .keys import KeyShortcuts
 
             self.shortcuts = KeyShortcuts({key: f"cl-button-{name}" for name, key in SHORTCUTS.items()})
+            from .download import SaveDownload
+
+            #: Starts the browser's download of a saved record on a Voila page.
+            self.save_download = SaveDownload()
             handlers: dict[str, Callable[[], None]] = {
                 "draw": self._on_draw, "take": self._on_take, "meld": self._on_meld,
                 "discard": self._on_discard, "ask": self._on_ask,
@@ -573,7 +578,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
                 [left, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
             body.add_class("cl-play-body")
             self.layout_css = widgets.HTML(LAYOUT_CSS, layout=widgets.Layout(display="none"))
-            top = widgets.HBox([self.layout_css, self.shortcuts, self.badge, self.status],
+            top = widgets.HBox([self.layout_css, self.shortcuts, self.save_download, self.badge, self.status],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
             super().__init__([top, body])
             self.add_class("cl-play-widget")
@@ -920,6 +925,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._notice(gettext("Could not save: {error}").format(error=error))
             return
         self._notice(gettext("Saved the game record to {path}.").format(path=path), ok=True)
+        self.save_download.start(path.name, text)  # on a Voila page the press itself downloads
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         label = html.escape(gettext("Download {name}").format(name=path.name))
         self.download.value = (f'<a download="{html.escape(path.name, quote=True)}" '

@@ -6,12 +6,13 @@ scenarios. Cards are found by their accessible names, controls by their CSS clas
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from harness import LabServer, VoilaServer, open_notebook, run_all, write_notebook
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Download, Page, expect
 
 from canasta_learn.core.cards import Card
 
@@ -73,6 +74,7 @@ def lab(
     write_notebook(folder / "take.ipynb", [TAKE_ROUND])
     write_notebook(folder / "ask.ipynb", [ASK_ROUND])
     write_notebook(folder / "round.ipynb", ROUND_CELLS)
+    write_notebook(folder / "save.ipynb", ROUND_CELLS)
     return lab_server_factory(folder)
 
 
@@ -245,11 +247,12 @@ def test_canasta_learn_play_lang_pt_br_serves_a_portuguese_page(
     expect(page.locator(".cl-play-widget")).not_to_contain_text("Your turn")
 
 
-def test_save_in_voila_offers_the_record_as_a_download(
+def test_save_in_voila_downloads_the_record_and_offers_it_as_a_link(
     voila_factory: Callable[[Path], VoilaServer], tmp_path: Path, page: Page
 ) -> None:
-    """In a Voila page (what `canasta-learn play` serves) Save writes into ``save_dir`` and the
-    link it shows downloads the same record in the browser."""
+    """In a Voila page (what `canasta-learn play` serves) pressing Save writes into ``save_dir``
+    and starts the browser's download of the same record (issue 27); the link it shows as a
+    fallback downloads the same record too."""
     games = tmp_path / "games"
     cells = ["from canasta_learn.widgets import PlayWidget\n"
              f"PlayWidget(seed=3, speed='instant', save_dir={str(games)!r})"]
@@ -257,11 +260,41 @@ def test_save_in_voila_offers_the_record_as_a_download(
     page.goto(server.base_url)
     save = page.locator("button.cl-button-save")
     expect(save).to_be_visible(timeout=WAIT_MS)
-    save.click()
+    page.locator("button.cl-button-draw").click()
+    expect(page.locator(".cl-play-narration")).to_contain_text("You drew", timeout=WAIT_MS)
+    downloads: list[Download] = []
+    page.on("download", lambda download: downloads.append(download))
+    with page.expect_download(timeout=WAIT_MS) as pressed:
+        save.click()
+    download = pressed.value
+    assert download.suggested_filename == "canasta-game.json"
+    saved = (games / "canasta-game.json").read_bytes()
+    content = Path(download.path()).read_bytes()
+    assert content == saved
+    record = json.loads(content)
+    assert record["format"] and record["rounds"][-1]["actions"][-1] == "N draw"  # the game so far
     link = page.locator(".cl-save-download a")
     expect(link).to_have_text("Download canasta-game.json", timeout=WAIT_MS)
+    assert len(downloads) == 1  # one press, one download
     with page.expect_download() as info:
         link.click()
-    download = info.value
-    assert download.suggested_filename == "canasta-game.json"
-    assert Path(download.path()).read_bytes() == (games / "canasta-game.json").read_bytes()
+    assert info.value.suggested_filename == "canasta-game.json"
+    assert Path(info.value.path()).read_bytes() == saved
+
+
+def test_save_in_jupyterlab_shows_the_link_and_downloads_nothing_by_itself(lab: LabServer, page: Page) -> None:
+    """In JupyterLab Save writes the record next to the notebook: the press starts no download
+    (the download piece acts on Voila pages only); the link still downloads on a click."""
+    open_notebook(page, lab.base_url, lab.token, "save.ipynb")
+    run_all(page)
+    downloads: list[Download] = []
+    page.on("download", lambda download: downloads.append(download))
+    page.locator("button.cl-button-save").click()
+    link = page.locator(".cl-save-download a")
+    # Save sends the download message before the link, on the same channel: it has been handled
+    expect(link).to_have_text("Download canasta-game.json", timeout=WAIT_MS)
+    assert downloads == []
+    with page.expect_download() as info:
+        link.click()
+    assert info.value.suggested_filename == "canasta-game.json"
+    assert json.loads(Path(info.value.path()).read_bytes())["rounds"]

@@ -84,3 +84,20 @@ def test_canasta_learn_play_saves_into_the_folder_it_is_given(tmp_path: Path) ->
     play = eval(last, namespace)  # noqa: S307
     play.click("save")
     assert (tmp_path / "canasta-game.json").is_file()
+
+
+def test_save_asks_the_page_to_download_the_record_it_wrote_and_a_failed_save_does_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The message Save sends to its front end (download.js, which downloads on a Voila page)
+    holds the file name and the very text written into ``save_dir``."""
+    play = PlayWidget(seed=3, speed="instant", save_dir=tmp_path)
+    sent: list[object] = []
+    monkeypatch.setattr(play.save_download, "send", lambda content, buffers=None: sent.append(content))
+    play.click("draw")
+    play.filename.value = "round one.json"
+    play.click("save")
+    assert sent == [{"kind": "download", "filename": "round one.json",
+                     "content": (tmp_path / "round one.json").read_text(encoding="utf-8")}]
+    play.filename.value = "missing-folder/x.json"
+    play.click("save")
+    assert len(sent) == 1
