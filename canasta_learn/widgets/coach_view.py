@@ -35,7 +35,8 @@ def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate]
         items.append(
             f'<li class="cl-coach-move"><b>{html.escape(move_words(candidate.action, rnd))}</b>: '
             f"{html.escape(estimate_words(candidate))}"
-            + (f'<ul class="cl-coach-reasons" style="margin:0">{reasons}</ul>' if reasons else "")
+            + (f'<ul class="cl-coach-reasons" style="margin:0;font-size:13px;line-height:1.3">{reasons}</ul>'
+               if reasons else "")
             + "</li>")
     return "".join(items)
 
@@ -45,11 +46,13 @@ def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str
     title = html.escape(gettext("The coach's opinion"), quote=False)
     again = html.escape(gettext("Press Hint again for a second opinion on fresh deals."), quote=False)
     detail = html.escape(gettext("(not a rule: an estimate from {count} simulated endings of this round, using only "
-                                 "what you can see; nothing has been played):").format(count=advice.samples),
+                                 "what you can see; nothing has been played)").format(count=advice.samples),
                          quote=False)
+    # the headline first (the opinion and whether the moves are told apart), the moves, then the
+    # fine print: what the estimate is and that Hint again gives a second opinion
     return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
             'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
-            f"<b>{title}</b> {detail}"
-            f'<div class="cl-coach-verdict" style="margin:2px 0"><b>{html.escape(verdict_words(advice, rnd))}</b></div>'
+            f'<div class="cl-coach-verdict" style="margin:0 0 2px"><b>{title}:</b> '
+            f"{html.escape(verdict_words(advice, rnd))}</div>"
             f'<ol style="margin:2px 0">{candidate_items(hint_order(advice, count), advice.candidates, rnd)}</ol>'
-            f'<div class="cl-coach-again" style="font-size:13px">{again}</div></div>')
+            f'<div class="cl-coach-again" style="font-size:13px">{detail} {again}</div></div>')
