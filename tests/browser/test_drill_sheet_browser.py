@@ -11,9 +11,8 @@ overridden finds split boxes: the check can fail, and fails without the rule.
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from pdf_marks import A4_POINTS, pages_of_marks
 from playwright.sync_api import Page
 
 from canasta_learn.render import drill_sheet
@@ -37,62 +36,16 @@ MARK_JS = """() => {
 }"""
 #: The rule removed, for the check that must then fail.
 NO_AVOID = ".cl-drill { break-inside: auto !important; page-break-inside: auto !important; }"
-A4_POINTS = (595.28, 841.89)  # 210 x 297 mm (Chromium rounds to whole CSS pixels)
-
-
-def _objects(pdf: bytes) -> dict[int, bytes]:
-    """The PDF's dictionary objects (Chromium's Skia writes them uncompressed), by number."""
-    return {int(m.group(1)): m.group(2)
-            for m in re.finditer(rb"(\d+) 0 obj\s*(<<(?:(?!stream).)*?>>)\s*endobj", pdf, re.S)}
-
-
-def _refs(text: bytes) -> list[int]:
-    return [int(n) for n in re.findall(rb"(\d+) 0 R", text)]
-
-
-def pages_of_marks(pdf: bytes) -> tuple[list[tuple[float, float]], dict[str, int]]:
-    """The size of each page, in order, and the page (0-based) each mark's link is printed on
-    (each link inside its page's width: nothing printed off the paper's edge)."""
-    objects = _objects(pdf)
-    catalog = next(body for body in objects.values() if b"/Type /Catalog" in body)
-    pages: list[int] = []
-
-    def walk(number: int) -> None:
-        body = objects[number]
-        if b"/Type /Pages" in body:
-            kids = re.search(rb"/Kids \[([^\]]*)\]", body)
-            assert kids is not None
-            for kid in _refs(kids.group(1)):
-                walk(kid)
-        else:
-            pages.append(number)
-
-    root = re.search(rb"/Pages (\d+) 0 R", catalog)
-    assert root is not None
-    walk(int(root.group(1)))
-    sizes: list[tuple[float, float]] = []
-    marks: dict[str, int] = {}
-    for index, number in enumerate(pages):
-        body = objects[number]
-        box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", body)
-        assert box is not None
-        sizes.append((float(box.group(1)), float(box.group(2))))
-        annots = re.search(rb"/Annots \[([^\]]*)\]", body)
-        for annot in _refs(annots.group(1)) if annots else []:
-            uri = re.search(rb"/URI \(https://mark\.invalid/([\w-]+)\)", objects[annot])
-            rect = re.search(rb"/Rect \[([\d.-]+) [\d.-]+ ([\d.-]+)", objects[annot])
-            if uri and rect:
-                assert 0 <= float(rect.group(1)) <= float(rect.group(2)) <= sizes[-1][0], (uri.group(1), rect.groups())
-                marks.setdefault(uri.group(1).decode(), index)
-    return sizes, marks
-
-
 def _print(page: Page, sheet: str, *, extra_css: str = "") -> tuple[list[tuple[float, float]], dict[str, int]]:
+    """The sheet printed: each page's size and the first page each mark is printed on (every
+    mark inside its page's width: nothing printed off the paper's edge)."""
     page.set_content(sheet)
     if extra_css:
         page.add_style_tag(content=extra_css)
     page.evaluate(MARK_JS)
-    return pages_of_marks(page.pdf(prefer_css_page_size=True, print_background=True))
+    sizes, marks, off_edge = pages_of_marks(page.pdf(prefer_css_page_size=True, print_background=True))
+    assert off_edge == []
+    return sizes, {name: min(pages) for name, pages in marks.items()}
 
 
 def _split_boxes(marks: dict[str, int]) -> list[int]:

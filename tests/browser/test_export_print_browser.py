@@ -14,17 +14,16 @@ export template's print CSS.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pdf_marks import A4_POINTS, pages_of_marks
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ("02_frozen_and_blocked_piles", "04_scoring")
-A4_POINTS = (595.28, 841.89)  # 210 x 297 mm
 #: The boxes that must not be split: each output, a quiz, a position picture, a verdict, a score
 #: breakdown, a pile's status, tables and images. A set of quizzes may break between quizzes.
 BOXES = (".jp-OutputArea-output > :not(.cl-quiz-set-static, style, script), .cl-quiz-static, .cl-position, "
@@ -89,50 +88,6 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def _objects(pdf: bytes) -> dict[int, bytes]:
-    """The PDF's dictionary objects (Chromium's Skia writes them uncompressed), by number."""
-    return {int(m.group(1)): m.group(2)
-            for m in re.finditer(rb"(\d+) 0 obj\s*(<<(?:(?!stream).)*?>>)\s*endobj", pdf, re.S)}
-
-
-def _refs(text: bytes) -> list[int]:
-    return [int(n) for n in re.findall(rb"(\d+) 0 R", text)]
-
-
-def pages_of_marks(pdf: bytes) -> tuple[list[tuple[float, float]], dict[str, set[int]]]:
-    """The size of each page, in order, and every page (0-based) each mark's link is printed on."""
-    objects = _objects(pdf)
-    catalog = next(body for body in objects.values() if b"/Type /Catalog" in body)
-    pages: list[int] = []
-
-    def walk(number: int) -> None:
-        body = objects[number]
-        if b"/Type /Pages" in body:
-            kids = re.search(rb"/Kids \[([^\]]*)\]", body)
-            assert kids is not None
-            for kid in _refs(kids.group(1)):
-                walk(kid)
-        else:
-            pages.append(number)
-
-    root = re.search(rb"/Pages (\d+) 0 R", catalog)
-    assert root is not None
-    walk(int(root.group(1)))
-    sizes: list[tuple[float, float]] = []
-    marks: dict[str, set[int]] = {}
-    for index, number in enumerate(pages):
-        body = objects[number]
-        box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", body)
-        assert box is not None
-        sizes.append((float(box.group(1)), float(box.group(2))))
-        annots = re.search(rb"/Annots \[([^\]]*)\]", body)
-        for annot in _refs(annots.group(1)) if annots else []:
-            uri = re.search(rb"/URI \(https://mark\.invalid/([\w-]+)\)", objects[annot])
-            if uri:
-                marks.setdefault(uri.group(1).decode(), set()).add(index)
-    return sizes, marks
-
-
 def split_boxes(marks: dict[str, set[int]]) -> list[str]:
     """The boxes printed on more than one page."""
     boxes = {name.rsplit("-", 1)[0] for name in marks}
@@ -158,7 +113,7 @@ def print_page(page: Page, path: Path, *, extra_css: str = "") -> Printed:
         page.add_style_tag(content=extra_css)
     page_height = (297 - 28) / 25.4 * 96
     marked, exempt = page.evaluate(MARK_JS, [BOXES, page_height])
-    sizes, marks = pages_of_marks(page.pdf(prefer_css_page_size=True, print_background=True))
+    sizes, marks, _off_edge = pages_of_marks(page.pdf(prefer_css_page_size=True, print_background=True))
     return sizes, marks, marked, exempt
 
 
