@@ -18,14 +18,17 @@ comparing both): `Verdict.message_in` and `Verdict.in_language`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import Card, format_cards
+from .actions import learner_seats
+from .cards import Card, format_cards, symbol_cards
 from .i18n import get_language, gettext, normalize_language, speaking
 
-__all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "OutdatedVerdictError", "Verdict", "keep_maker"]
+__all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "OutdatedVerdictError", "Verdict", "keep_maker",
+           "learner_words"]
 
 #: The keys a verdict's (or a note's) ``facts`` may hold, with what each claims.
 FACT_KEYS: dict[str, str] = {
@@ -215,6 +218,31 @@ class Verdict:
                 "The round has moved on since this verdict was given: ask for its message in another "
                 "language before the next action.")) from None
 
+    def learner_message(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The message as a learner reads it, in the language spoken now: made again from its
+        templates (`learner_words`) with cards as symbols (``8♣ Jk``, not ``c8 jk``), seats by
+        ``names`` (or compass words: "North", never a bare "N"), and said in the second person
+        where it is about the learner's seat ``you``. `message` (the engine's, for the command
+        line and records) keeps notation. A verdict made from a plain message, or of a round that
+        has moved on, gives `message` as it is.
+
+        >>> from canasta_learn import Round
+        >>> verdict = Round(seed=7).check("E discard h4")
+        >>> verdict.message
+        'E must first draw from the stock or take the discard pile.'
+        >>> verdict.learner_message(you=1)
+        'You must first draw from the stock or take the discard pile.'
+        >>> Round(seed=7).check("N draw").learner_message(["You", "Ebba", "Sam", "Wen"], you=0)
+        "It is Ebba's turn, not yours."
+        """
+        if self._maker is None:
+            return self.message
+        try:
+            with learner_words(names, you):
+                return self._maker()
+        except OutdatedVerdictError:
+            return self.message
+
     def in_language(self, language: str) -> Verdict:
         """A copy of this verdict whose ``message`` is in ``language`` (see `message_in`; the
         same code, cards and facts, which are language-neutral).
@@ -299,6 +327,21 @@ class IllegalActionError(ValueError):
     def code(self) -> str:
         """The refusing verdict's code."""
         return self.verdict.code
+
+
+@contextmanager
+def learner_words(names: Sequence[str] | None = None, you: int | None = None) -> Iterator[None]:
+    """Within this block, messages are made as a learner reads them: cards as symbols
+    (`canasta_learn.core.cards.symbol_cards`), seats by ``names`` or compass words and the
+    learner's own seat ``you`` in the second person (`canasta_learn.core.actions.learner_seats`).
+
+    >>> from canasta_learn import check_meld
+    >>> with learner_words():
+    ...     check_meld("h5 c5").message
+    '5♥ 5♣ has 2 cards; a meld needs at least 3. Add another five or a wild card.'
+    """
+    with symbol_cards(), learner_seats(names, you):
+        yield
 
 
 def keep_maker(verdict: Verdict, maker: Callable[[], str]) -> Verdict:

@@ -283,7 +283,7 @@ def joined_text(count: int) -> str:
 # --- every take check (helper: round-split): the turn, a blocked pile, the frozen pile's natural
 # pair, the top card's meld, the opening and going out with the pile (docs/rules.md#rules-pile-take-open)
 
-from ..core.actions import MeldGroup, TakePile  # noqa: E402  (the take checks' imports, apart from pile_status's)
+from ..core.actions import MeldGroup, TakePile, speaks_to  # noqa: E402  (the take checks' imports, apart from pile_status's)
 from ..core.cards import format_cards  # noqa: E402
 from ..core.verdicts import Verdict  # noqa: E402
 from ..variants.sequences import suit_name  # noqa: E402
@@ -348,9 +348,12 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
     extra_cards = [c for g in extra for c in g.cards]
     hand = rnd.hands[seat]
     if prof.one_card_pile_ban and len(hand) == 1 and len(rnd.pile) == 1:
-        return Problem("pile_one_card_ban", lambda: gettext(
+        return Problem("pile_one_card_ban", lambda: (gettext(
+            "You hold one card and the pile has one card: in the {profile} "
+            "profile a player holding one card may not take a pile of one card. Draw instead.")
+            if speaks_to(seat) else gettext(
             "{seat} holds one card and the pile has one card: in the {profile} "
-            "profile a player holding one card may not take a pile of one card. Draw instead.").format(
+            "profile a player holding one card may not take a pile of one card. Draw instead.")).format(
             seat=rnd.seat_label(seat), profile=prof.name))
     top = rnd.pile[-1]
     rank = top.rank

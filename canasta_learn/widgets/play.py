@@ -45,7 +45,7 @@ from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Me
 from ..core.cards import Card, CardsLike, format_cards, rank_name
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.inputs import need_int
-from ..core.verdicts import Verdict
+from ..core.verdicts import Verdict, learner_words
 from ..engine.game import Game
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
@@ -227,17 +227,21 @@ def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[st
     return pairs
 
 
-def for_clicks(verdict: Verdict, action: Action, rnd: Round) -> Verdict:
-    """The engine's verdict on ``action`` in ``rnd`` (the round it checked) with its advice
-    about typed commands ("as in 'take h4 h4'") said as the controls that do it ("select them
-    in your hand, then press Take pile"), in the language spoken now; any other verdict as it
+def for_clicks(verdict: Verdict, action: Action, rnd: Round, names: Sequence[str] | None = None) -> Verdict:
+    """The engine's verdict on ``action`` in ``rnd`` (the round it checked) as the play view's
+    learner reads it, in the language spoken now: its message made again from its templates
+    (`Verdict.learner_message`: cards as symbols, seats by ``names``, said to the seat that acted in
+    the second person), with its advice about typed commands ("as in 'take h4 h4'") said as the
+    controls that do it ("select them in your hand, then press Take pile"); a legal verdict as it
     is. The advice is phrased from the verdict's facts (`_click_advice`), never by reading the
     engine's words."""
     if verdict.ok:
         return verdict
-    message = verdict.message
-    for engine, clicks in _click_advice(verdict, action, rnd):
-        message = message.replace(engine, clicks)
+    with learner_words(names, action.seat):
+        learner = verdict.learner_message(names, action.seat)
+        message = learner
+        for engine, clicks in _click_advice(verdict, action, rnd):
+            message = message.replace(engine, clicks)
     if message == verdict.message:
         return verdict
     return dataclasses.replace(verdict, message=message)
@@ -932,7 +936,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         verdict = rnd.check(action)
         if not verdict:
-            self._show_verdict(for_clicks(verdict, action, rnd))
+            self._show_verdict(for_clicks(verdict, action, rnd, self.names.names))
             self._refresh_why()
             return
         self._hand_before = list(rnd.hands[self.seat])
@@ -1298,7 +1302,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.why_panel.layout.display = ""
         rows = []
         for label, action, verdict in self._checked():
-            verdict = for_clicks(verdict, action, self._round)
+            verdict = for_clicks(verdict, action, self._round, self.names.names)
             icon, word = ("\u2714", gettext("legal")) if verdict.ok else ("\u2718", gettext("refused"))
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'
