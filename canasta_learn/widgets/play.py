@@ -42,7 +42,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
-from ..core.cards import Card, CardsLike, format_cards, rank_name
+from ..core.cards import Card, CardsLike, format_cards, rank_name, symbol_cards
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.inputs import need_int
 from ..core.verdicts import Verdict, learner_words
@@ -1230,7 +1230,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             from ..render import scores_html
 
             mine = rnd.team_of(self.seat)
-            self.scores_view.value = scores_html(rnd.scores(), team_names=[
+            with symbol_cards():  # "Cards left in hand (Jk Jk 2♥)", as the learner reads cards
+                breakdowns = rnd.scores()
+            self.scores_view.value = scores_html(breakdowns, team_names=[
                 gettext("Your team") if t == mine else gettext("The other team")
                 for t in range(rnd.profile.team_count)])
         else:

@@ -225,3 +225,21 @@ def test_the_explorers_show_cards_as_symbols(language: str) -> None:
     ]
     texts = [text for explorer in explorers for text in widget_texts(explorer)]
     assert offences(texts, language) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_score_lines_at_the_end_of_a_round_show_cards_as_symbols(language: str) -> None:
+    """"Cards left in hand (jk jk h2)" was notation in the play view's score tables and narration."""
+    from canasta_learn.engine.round import Round
+    from canasta_learn.play.bots import make_bots, run_round
+    from canasta_learn.widgets.narration import round_end_text
+
+    texts, symbols = [], 0
+    for seed in range(3):
+        rnd = run_round(Round(seed=seed), make_bots("greedy", 4, seed))
+        play = PlayWidget(round=rnd, language=language)
+        scores = readable(play.scores_view.value)
+        symbols += len(re.findall("[\u2663\u2666\u2665\u2660]|Jk", scores))
+        texts += [scores, round_end_text(rnd, play.names)]
+    assert symbols > 0, "no cards left in any hand: the test shows nothing"
+    assert offences(texts, language) == []
