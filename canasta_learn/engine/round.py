@@ -428,7 +428,8 @@ class Round:
         problem = self._problem(action)
         if problem is not None:
             return keep_maker(Verdict.refuse(problem.code, problem.message(), cards=problem.cards,
-                                             facts=dict(problem.facts or {})), self._maker(action))
+                                             facts=dict(problem.facts or {}), advice=problem.advice),
+                              self._maker(action))
         return keep_maker(self._ok_verdict(action), self._maker(action))
 
     def _maker(self, action: Action) -> Callable[[], str]:

@@ -45,7 +45,7 @@ from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, Me
 from ..core.cards import Card, CardsLike, format_cards, rank_name, symbol_cards
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.inputs import need_int
-from ..core.verdicts import Verdict, learner_words
+from ..core.verdicts import Advice, Verdict, learner_words, phrasing_advice
 from ..engine.game import Game
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
@@ -136,6 +136,20 @@ def _controls() -> dict[str, str]:
             "new": gettext("as a new meld")}
 
 
+def _click_words(advice: Advice) -> str | None:
+    """A refusal's `Advice` said as the play view's controls that do it, in the language spoken now
+    (`phrasing_advice`): "select them in your hand, then press Take pile"; None for a kind the
+    view has no words for (the engine's are kept)."""
+    controls = _controls()
+    if advice.kind == "take_with_held":
+        return gettext("select them in your hand, then press {take}").format(**controls)
+    if advice.kind == "take_with_pair":
+        return gettext("take the pile with it: select the pair, then press {take}").format(**controls)
+    if advice.kind == "name_cards_to_meld":
+        return gettext("Select the cards to meld in your hand, then press {meld}.").format(**controls)
+    return None
+
+
 def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[str, str]]:
     """What the engine advises for the text interface in a refusal of ``action`` ("name the
     cards, as in 'take h4 h4'"), and what the play view says instead (the controls that do it):
@@ -143,36 +157,12 @@ def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[st
     facts and cards, the action and the round the engine checked (unchanged by a refusal), in
     the language spoken now. The engine's sentences are its own templates (rules/pile.py,
     rules/meld_groups.py, rules/opening.py) with the same values, so a pair applies exactly
-    where the engine said it; anything else keeps the engine's words."""
+    where the engine said it; anything else keeps the engine's words. (The refusals whose
+    Problem carries an `Advice` are phrased by `_click_words` instead, from the templates.)"""
     code, facts, seat = verdict.code, verdict.facts, action.seat
     controls = _controls()
     pairs: list[tuple[str, str]] = []
-    if code == "pile_no_meld_for_top_card" and isinstance(action, TakePile) and facts.get("top") is not None:
-        held = [c for c in rnd.hands[seat] if c.rank == facts["top"].rank]
-        if held:
-            pairs.append((
-                gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
-                    cards=format_cards(held), pair=format_cards(held[:2])),
-                gettext("You hold {cards}: select them in your hand, then press {take}.").format(
-                    cards=format_cards(held), **controls)))
-    elif code == "pile_frozen_needs_natural_pair" and isinstance(action, TakePile):
-        pair_cards = tuple(facts.get("hand_cards", ()))
-        if len(pair_cards) == 2:
-            pair = format_cards(pair_cards)
-            if action.cards:
-                named = format_cards(action.cards)
-                pairs.append((
-                    gettext("You named {cards}, but you hold the natural pair {pair}: "
-                            "take the pile with it ('take {pair}').").format(cards=named, pair=pair),
-                    gettext("You named {cards}, but you hold the natural pair {pair}: take the pile with it: "
-                            "select the pair, then press {take}.").format(cards=named, pair=pair, **controls)))
-            else:
-                pairs.append((
-                    gettext("You named no cards, but you hold the natural pair {pair}: "
-                            "take the pile with it ('take {pair}').").format(pair=pair),
-                    gettext("You named no cards, but you hold the natural pair {pair}: take the pile with it: "
-                            "select the pair, then press {take}.").format(pair=pair, **controls)))
-    elif code == "meld_twos_reserved":
+    if code == "meld_twos_reserved":
         twos = format_cards(verdict.cards)
         pairs.append((
             gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
@@ -190,9 +180,6 @@ def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[st
                         "cards on a meld, name it, as in 'add 13: d2'.").format(cards=cards),
                 gettext("{cards} is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
                         "choose that meld in the {list} list, then press {meld}.").format(cards=cards, **controls)))
-    elif code == "no_cards_given":
-        pairs.append((gettext("Name the cards to meld, as in 'meld h1 c1 d2'."),
-                      gettext("Select the cards to meld in your hand, then press {meld}.").format(**controls)))
     elif code == "opening_below_minimum" and "minimum" in facts and "value" in facts:
         minimum, total = facts["minimum"], facts["value"]
         values = {"score": rnd.team_scores[rnd.team_of(seat)], "minimum": minimum, "total": total,
@@ -237,7 +224,7 @@ def for_clicks(verdict: Verdict, action: Action, rnd: Round, names: Sequence[str
     engine's words."""
     if verdict.ok:
         return verdict
-    with learner_words(names, action.seat):
+    with learner_words(names, action.seat), phrasing_advice(_click_words):
         learner = verdict.learner_message(names, action.seat)
         message = learner
         for engine, clicks in _click_advice(verdict, action, rnd):

@@ -16,8 +16,8 @@ from quiz_leaks import readable_text, static_quizzes
 
 pytest.importorskip("ipywidgets")
 
-from canasta_learn.core.verdicts import learner_words  # noqa: E402
 from canasta_learn.core.i18n import speaking  # noqa: E402
+from canasta_learn.core.verdicts import learner_words  # noqa: E402
 from canasta_learn.practice import SKILLS, generate, load_progress  # noqa: E402
 from canasta_learn.widgets import DrillQuiz, QuizSet  # noqa: E402
 from canasta_learn.widgets.quiz import STATIC_ATTR  # noqa: E402
