@@ -370,7 +370,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
 
         def frozen_message() -> str:
             parts = [status.message]
-            if len(held) >= 2:
+            if pair_advice is not None:  # a natural pair of the top card's rank is held
                 pair = format_cards(held[:2])
                 advice = advice_words(pair_advice, lambda: gettext("take the pile with it ('take {pair}')").format(
                     pair=pair))
