@@ -15,7 +15,9 @@ Meld(seat=2, groups=(MeldGroup(cards=(h1, c1, d2), target=None), MeldGroup(cards
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
@@ -25,6 +27,9 @@ from .inputs import need_cards
 
 __all__ = [
     "action_words",
+    "learner_seats",
+    "learner_view",
+    "speaks_to",
     "target_words",
     "Action",
     "ActionNotationError",
@@ -91,6 +96,15 @@ def seat_label(seat: int, player_count: int = 4, form: SeatForm = "sentence") ->
     >>> seat_label(1), seat_label(1, form="letter"), seat_label(1, form="compass"), seat_label(4, 6)
     ('E', 'E', 'East', 'P5')
     """
+    if form == "sentence":
+        learner = _LEARNER.get()
+        if learner is not None:
+            names, you = learner
+            if names is not None and 0 <= seat < len(names):
+                return names[seat]
+            if seat == you:
+                return gettext("you")
+            form = "compass"
     name = seat_name(seat, player_count)
     if name not in FOUR_SEATS:
         return name
@@ -104,6 +118,46 @@ def seat_label(seat: int, player_count: int = 4, form: SeatForm = "sentence") ->
         raise ValueError(f"form must be 'sentence', 'letter' or 'compass', not {form!r}")
     return {"N": pgettext("seat in a sentence", "N"), "E": pgettext("seat in a sentence", "E"),
             "S": pgettext("seat in a sentence", "S"), "W": pgettext("seat in a sentence", "W")}[name]
+
+
+#: The learner's view while `learner_seats` is in force: (names by seat or None, the learner's seat or None).
+_LEARNER: ContextVar[tuple[tuple[str, ...] | None, int | None] | None] = ContextVar(
+    "canasta_learn_learner_seats", default=None)
+
+
+@contextmanager
+def learner_seats(names: Sequence[str] | None = None, you: int | None = None) -> Iterator[None]:
+    """Within this block, messages made here name seats as a learner reads them: `seat_label`'s
+    ``"sentence"`` form gives ``names[seat]`` (the play view's "Sam", "Ebba"), or without ``names``
+    the compass word ("North", "Norte") instead of a bare letter; and the messages about the
+    learner's own seat ``you`` are said in the second person (`speaks_to`). A ContextVar, so other
+    threads are unaffected.
+
+    >>> with learner_seats(you=0):
+    ...     seat_label(1), speaks_to(0), speaks_to(1)
+    ('East', True, False)
+    >>> with learner_seats(["You", "Ebba", "Sam", "Wen"], you=0):
+    ...     seat_label(2)
+    'Sam'
+    """
+    token = _LEARNER.set((None if names is None else tuple(names), you))
+    try:
+        yield
+    finally:
+        _LEARNER.reset(token)
+
+
+def learner_view() -> tuple[tuple[str, ...] | None, int | None] | None:
+    """The names and the learner's seat that `learner_seats` put in force here, or None outside it
+    (a cache of seat words keys on it, or skips caching)."""
+    return _LEARNER.get()
+
+
+def speaks_to(seat: int | None) -> bool:
+    """True when a message made now is said to ``seat`` (the learner's seat inside `learner_seats`):
+    the rules then phrase it in the second person ("You must first draw", not "N must first draw")."""
+    learner = _LEARNER.get()
+    return learner is not None and seat is not None and learner[1] == seat
 
 
 def parse_seat(text: str, player_count: int = 4) -> int:

@@ -18,7 +18,9 @@ import operator
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any, Final
 
@@ -53,6 +55,7 @@ __all__ = [
     "rank_name",
     "shuffled_deck",
     "suit_name",
+    "symbol_cards",
     "to_cards",
 ]
 
@@ -268,6 +271,12 @@ class Card:
     def __repr__(self) -> str:
         return self._text
 
+    def __format__(self, spec: str) -> str:
+        # ``"{card}".format(card=...)`` in a message: notation, or the symbol under `symbol_cards`
+        if spec:
+            return format(self._text, spec)
+        return self.short if _SYMBOLS.get() else self._text
+
     @classmethod
     def parse(cls, token: str) -> Card:
         """Read one card token (``"h10"``, ``"sA"``, ``"jk"``); raise `NotationError` if bad."""
@@ -407,8 +416,35 @@ def to_cards(cards: CardsLike | None) -> list[Card]:
     return result
 
 
+#: True while `symbol_cards` is in force: messages then show cards as symbols ("8♣"), not notation.
+_SYMBOLS: ContextVar[bool] = ContextVar("canasta_learn_symbol_cards", default=False)
+
+
+@contextmanager
+def symbol_cards(on: bool = True) -> Iterator[None]:
+    """Within this block, messages made here show cards as a learner reads them, with suit symbols
+    (`Card.short`: ``8♣ Jk``), not in notation (``c8 jk``): `format_cards` and ``"{card}".format(card=c)``
+    follow it (``str(card)``, actions and records keep notation). A ContextVar, so other threads are
+    unaffected.
+
+    >>> with symbol_cards():
+    ...     format_cards(parse_cards("c8 jk")), "{card}".format(card=Card(13, "h"))
+    ('8♣ Jk', 'K♥')
+    >>> format_cards(parse_cards("c8 jk"))
+    'c8 jk'
+    """
+    token = _SYMBOLS.set(on)
+    try:
+        yield
+    finally:
+        _SYMBOLS.reset(token)
+
+
 def format_cards(cards: Iterable[Card]) -> str:
-    """The canonical notation of some cards, space separated: ``'h1 c1 d2'``."""
+    """The canonical notation of some cards, space separated: ``'h1 c1 d2'`` (with suit symbols,
+    ``'A♥ A♣ 2♦'``, inside `symbol_cards`)."""
+    if _SYMBOLS.get():
+        return " ".join([card.short for card in cards])
     return " ".join([card._text for card in cards])  # a list: join makes one from a generator anyway
 
 

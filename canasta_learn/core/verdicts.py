@@ -18,14 +18,18 @@ comparing both): `Verdict.message_in` and `Verdict.in_language`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
-from .cards import Card, format_cards
+from .actions import learner_seats
+from .cards import Card, format_cards, symbol_cards
 from .i18n import get_language, gettext, normalize_language, speaking
 
-__all__ = ["FACT_KEYS", "VERDICT_CODES", "IllegalActionError", "OutdatedVerdictError", "Verdict", "keep_maker"]
+__all__ = ["ADVICE_KINDS", "FACT_KEYS", "VERDICT_CODES", "Advice", "IllegalActionError", "OutdatedVerdictError",
+           "Verdict", "advice_words", "keep_maker", "learner_words", "phrasing_advice"]
 
 #: The keys a verdict's (or a note's) ``facts`` may hold, with what each claims.
 FACT_KEYS: dict[str, str] = {
@@ -141,6 +145,68 @@ VERDICT_CODES: dict[str, str] = {
 }
 
 
+#: The kinds of "what to do instead" a refusal can carry (`Advice`), with the facts each holds.
+ADVICE_KINDS: dict[str, str] = {
+    "take_with_held": "Take the pile with the cards of the top card's rank held (facts: cards, the cards"
+    " held; pair, the two to name).",
+    "take_with_pair": "Take the pile with the natural pair held (facts: pair).",
+    "name_cards_to_meld": "Give the cards to meld (no facts).",
+}
+
+
+class Advice(NamedTuple):
+    """What to do instead of a refused action, as data: its ``kind`` (one of `ADVICE_KINDS`) and
+    language-neutral ``facts`` (cards as `Card` objects). The engine says it in words for typed
+    commands ("name the cards, as in 'take h4 h4'"); a front end that installs its own words with
+    `phrasing_advice` gets its message made with them ("select them in your hand, then press Take
+    pile"), from the same templates: no engine sentence is rewritten.
+
+    >>> from canasta_learn.core.cards import parse_cards
+    >>> Advice("take_with_pair", {"pair": tuple(parse_cards("h4 h4"))}).kind
+    'take_with_pair'
+    """
+
+    kind: str
+    facts: dict[str, Any]
+
+
+#: The front end's words for an `Advice` while `phrasing_advice` is in force (None: the engine's).
+_PHRASER: ContextVar[Callable[[Advice], str | None] | None] = ContextVar("canasta_learn_advice_phraser",
+                                                                         default=None)
+
+
+@contextmanager
+def phrasing_advice(phrase: Callable[[Advice], str | None]) -> Iterator[None]:
+    """Within this block, messages made here say their `Advice` as ``phrase(advice)`` gives it (in
+    the language spoken), or in the engine's words where it gives None.
+
+    >>> from canasta_learn.engine.round import Round
+    >>> rnd = Round.from_state(hands=["h4 h4 c9 d9 s9", "c5 c6 c7", "s5 s6 s8", "d5 d6 d7"],
+    ...                        stock="s7 d6 c10 h6", pile="d7 s4", opened=[True, False])
+    >>> verdict = rnd.check("N take")
+    >>> verdict.advice.kind, verdict.message.split(". ")[-1]
+    ('take_with_held', "You hold h4 h4: name the cards, as in 'take h4 h4'.")
+    >>> with phrasing_advice(lambda advice: "select them, then press Take pile"):
+    ...     verdict.learner_message().split(". ")[-1]
+    'You hold 4♥ 4♥: select them, then press Take pile.'
+    """
+    token = _PHRASER.set(phrase)
+    try:
+        yield
+    finally:
+        _PHRASER.reset(token)
+
+
+def advice_words(advice: Advice, engine: Callable[[], str]) -> str:
+    """``advice`` in words: the front end's (`phrasing_advice`) if it has some for it, else the
+    engine's, ``engine()`` (the rule's own template, in the language spoken now)."""
+    if advice.kind not in ADVICE_KINDS:
+        raise KeyError(f"Advice kind {advice.kind!r} is not listed in ADVICE_KINDS.")
+    phrase = _PHRASER.get()
+    said = phrase(advice) if phrase is not None else None
+    return engine() if said is None else said
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The answer of a rule check: legal or not, a stable code, and why.
@@ -174,6 +240,8 @@ class Verdict:
     concealed: bool | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
     facts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: What to do instead (a refusal's `Advice`), or None.
+    advice: Advice | None = field(default=None, compare=False, repr=False)
     language: str = field(default="en", init=False, compare=False, repr=False)
     _maker: Callable[[], str] | None = field(default=None, init=False, compare=False, repr=False)
 
@@ -214,6 +282,31 @@ class Verdict:
             raise OutdatedVerdictError(gettext(
                 "The round has moved on since this verdict was given: ask for its message in another "
                 "language before the next action.")) from None
+
+    def learner_message(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The message as a learner reads it, in the language spoken now: made again from its
+        templates (`learner_words`) with cards as symbols (``8♣ Jk``, not ``c8 jk``), seats by
+        ``names`` (or compass words: "North", never a bare "N"), and said in the second person
+        where it is about the learner's seat ``you``. `message` (the engine's, for the command
+        line and records) keeps notation. A verdict made from a plain message, or of a round that
+        has moved on, gives `message` as it is.
+
+        >>> from canasta_learn import Round
+        >>> verdict = Round(seed=7).check("E discard h4")
+        >>> verdict.message
+        'E must first draw from the stock or take the discard pile.'
+        >>> verdict.learner_message(you=1)
+        'You must first draw from the stock or take the discard pile.'
+        >>> Round(seed=7).check("N draw").learner_message(["You", "Ebba", "Sam", "Wen"], you=0)
+        "It is Ebba's turn, not yours."
+        """
+        if self._maker is None:
+            return self.message
+        try:
+            with learner_words(names, you):
+                return self._maker()
+        except OutdatedVerdictError:
+            return self.message
 
     def in_language(self, language: str) -> Verdict:
         """A copy of this verdict whose ``message`` is in ``language`` (see `message_in`; the
@@ -299,6 +392,21 @@ class IllegalActionError(ValueError):
     def code(self) -> str:
         """The refusing verdict's code."""
         return self.verdict.code
+
+
+@contextmanager
+def learner_words(names: Sequence[str] | None = None, you: int | None = None) -> Iterator[None]:
+    """Within this block, messages are made as a learner reads them: cards as symbols
+    (`canasta_learn.core.cards.symbol_cards`), seats by ``names`` or compass words and the
+    learner's own seat ``you`` in the second person (`canasta_learn.core.actions.learner_seats`).
+
+    >>> from canasta_learn import check_meld
+    >>> with learner_words():
+    ...     check_meld("h5 c5").message
+    '5♥ 5♣ has 2 cards; a meld needs at least 3. Add another five or a wild card.'
+    """
+    with symbol_cards(), learner_seats(names, you):
+        yield
 
 
 def keep_maker(verdict: Verdict, maker: Callable[[], str]) -> Verdict:

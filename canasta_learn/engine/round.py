@@ -41,9 +41,11 @@ from ..core.actions import (
     Swap,
     TakePile,
     action_words,
+    learner_view,
     parse_action,
     seat_label,
     seat_name,
+    speaks_to,
     to_groups,
 )
 from ..core.cards import (
@@ -94,6 +96,10 @@ _DREW_MESSAGES: dict[tuple[str, int, int, int], str] = {}
 def _drew_message(seat: int, player_count: int, count: int) -> str:
     """"N draws 1 card." in the language spoken now, made once per language, seat (at a table of
     ``player_count``) and count (the commonest event: every draw announces one)."""
+    if learner_view() is not None:  # said to a learner (names, "you"): not cached
+        return (ngettext("You draw {count} card.", "You draw {count} cards.", count) if speaks_to(seat) else
+                ngettext("{seat} draws {count} card.", "{seat} draws {count} cards.", count)).format(
+            seat=seat_label(seat, player_count), count=count)
     key = (get_language(), seat, player_count, count)
     message = _DREW_MESSAGES.get(key)
     if message is None:
@@ -422,7 +428,8 @@ class Round:
         problem = self._problem(action)
         if problem is not None:
             return keep_maker(Verdict.refuse(problem.code, problem.message(), cards=problem.cards,
-                                             facts=dict(problem.facts or {})), self._maker(action))
+                                             facts=dict(problem.facts or {}), advice=problem.advice),
+                              self._maker(action))
         return keep_maker(self._ok_verdict(action), self._maker(action))
 
     def _maker(self, action: Action) -> Callable[[], str]:

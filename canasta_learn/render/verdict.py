@@ -1,7 +1,8 @@
 """Verdicts and score breakdowns as HTML.
 
 A verdict shows an icon and a word (OK / Refused), never colour alone, its code in small
-type, the engine's message, and the cards it names.
+type, the engine's message as a learner reads it (`Verdict.learner_message`: cards as symbols,
+seats in words), and the cards it names.
 
 >>> from canasta_learn.core.verdicts import Verdict
 >>> html = verdict_html(Verdict.refuse("meld_too_few_cards", "A meld needs 3 cards."))
@@ -60,6 +61,7 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
     """
     icon = _OK if verdict.ok else _REFUSED
     word = gettext("OK") if verdict.ok else gettext("Refused")
+    said = verdict.learner_message()  # cards as symbols, seats in words (the engine's own, remade)
     colour = BADGE_COLOURS["ok" if verdict.ok else "refused"]
     head_css = style(display="flex", align_items="center", gap="8px", flex_wrap="wrap")
     icon_css = style(display="inline-flex", align_items="center", justify_content="center",
@@ -71,7 +73,7 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
             f'<strong style="{style(font_size="18px", color=TEXT)}">{esc(word)}</strong>'
             f'{code if show_code else ""}</div>')
     message_css = style(font_size="16px", margin="6px 0", max_width="48em")
-    message = f'<div class="cl-message" style="{message_css}">{esc(verdict.message)}</div>'
+    message = f'<div class="cl-message" style="{message_css}">{esc(said)}</div>'
     if not show_code:
         message += (f'<details class="cl-code-details" style="{style(font_size="13px", color=MUTED)}">'
                     + "<summary>" + esc(gettext("details")) + "</summary>" + esc(gettext("rule check:"))
@@ -97,7 +99,7 @@ def verdict_html(verdict: Verdict, *, four_color: bool = False, width: int = CAR
                 margin="4px 0")
     kind = "ok" if verdict.ok else "refused"
     return (f'<div class="cl-verdict cl-verdict-{kind}" role="status" '
-            + 'aria-label="' + esc(gettext("{verdict}: {message}").format(verdict=word, message=verdict.message))
+            + 'aria-label="' + esc(gettext("{verdict}: {message}").format(verdict=word, message=said))
             + '" '
             f'style="{css}">'
             f"{head}{message}{''.join(rows)}{facts_html}</div>")
@@ -145,7 +147,8 @@ def explanation_html(source: Verdict | PileStatus | str, *, title: str | None = 
     if isinstance(source, str):
         message, code = source, ""
     else:
-        message, code = source.message, source.code
+        message = source.learner_message() if isinstance(source, Verdict) else source.message
+        code = source.code
         cards = tuple(source.cards)
         if isinstance(source, Verdict):
             melds = [m for m in (source.meld, *source.melds) if m]

@@ -6,7 +6,7 @@ the last card, a binding "yes", and an opening left unfinished.
 
 from __future__ import annotations
 
-from ..core.actions import MeldGroup
+from ..core.actions import MeldGroup, speaks_to
 from ..core.cards import Card, format_cards
 from ..core.i18n import gettext, pgettext
 from .going_out import canasta_requirement, go_out_problem, is_concealed
@@ -26,7 +26,9 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
         return problem
     hand = rnd.hands[seat]
     if card not in hand:
-        return Problem("discard_not_in_hand", lambda: gettext("{card} is not in {seat}'s hand ({hand}).").format(
+        return Problem("discard_not_in_hand", lambda: (
+            gettext("{card} is not in your hand ({hand}).") if speaks_to(seat) else
+            gettext("{card} is not in {seat}'s hand ({hand}).")).format(
             card=card, seat=rnd.seat_label(seat), hand=format_cards(hand) or pgettext("hand", "empty")), (card,),
             {"not_in_hand": (card,), "hand_cards": tuple(hand)})
     team = rnd.team_of(seat)
@@ -45,9 +47,12 @@ def discard_problem(rnd: RoundState, seat: int, card: Card) -> Problem | None:
         if problem:
             return problem
     elif rnd.permission == "yes":
-        return Problem("must_go_out", lambda: gettext(
-            "{partner} answered yes, so {seat} must go out this turn: meld the other cards before discarding "
-            "the last one.").format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
+        return Problem("must_go_out", lambda: (
+            gettext("{partner} answered yes, so you must go out this turn: meld the other cards before "
+                    "discarding the last one.") if speaks_to(seat) else
+            gettext("{partner} answered yes, so {seat} must go out this turn: meld the other cards before "
+                    "discarding the last one.")).format(partner=rnd.seat_label(rnd.partner_of(seat)),
+                                                        seat=rnd.seat_label(seat)))
     if not rnd.opened[team] and rnd.turn_value > 0:
         minimum = rnd.opening_minimum(team)
         waived = (going_out and rnd.drew_from == "stock" and rnd.profile.concealed_waives_minimum

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..core.actions import speaks_to
 from ..core.cards import Card
 from ..core.i18n import gettext, ngettext, pgettext
 from .melds import (
@@ -57,6 +58,12 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
         def batida_message() -> str:
             has = kinds_text(kinds_after, ",", sort=False) or gettext("none")
             kinds = kinds_text(rnd.profile.go_out_any_kinds)
+            if speaks_to(seat):
+                return gettext(
+                    "This would leave you without cards: a batida. The team's morto is gone ({morto}), so this "
+                    "batida would end the hand, and that needs a clean canasta on the team's side (canastra "
+                    "{kinds}); its canastas: {has}. Keep at least one card after your discard.").format(
+                    morto=morto_state_words(rnd.morto_state[rnd.team_of(seat)]), kinds=kinds, has=has)
             return gettext(
                 "This would leave {seat} without cards: a batida. The team's morto is gone ({morto}), so this "
                 "batida would end the hand, and that needs a clean canasta on the team's side (canastra "
@@ -66,9 +73,12 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
 
         return Problem("batida_needs_clean_canasta", batida_message)
     if rnd.permission == "no":
-        return Problem("go_out_forbidden_by_partner", lambda: gettext(
-            "{partner} answered no to \"may I go out?\": {seat} may not go out this turn, so must keep a "
-            "card after discarding.").format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
+        return Problem("go_out_forbidden_by_partner", lambda: (
+            gettext("{partner} answered no to \"may I go out?\": you may not go out this turn, so you must keep "
+                    "a card after discarding.") if speaks_to(seat) else
+            gettext("{partner} answered no to \"may I go out?\": {seat} may not go out this turn, so must keep a "
+                    "card after discarding.")).format(partner=rnd.seat_label(rnd.partner_of(seat)),
+                                                      seat=rnd.seat_label(seat)))
     if not has_enough_canastas(rnd, kinds_after):
         # only the canastas that count toward going out are counted and named (Italian: no
         # deuce canasta, docs/variants.md#variants-italian-going-out)
@@ -76,6 +86,15 @@ def go_out_problem(rnd: RoundState, seat: int, kinds_after: Sequence[str]) -> Pr
 
         def message() -> str:
             has = kinds_text(counted, ",", sort=False)
+            if speaks_to(seat):
+                return (gettext(
+                    "This would leave you without cards (after the meld or the final discard), which is "
+                    "going out, but going out needs {requirement} on the team's side, and it has {count}: "
+                    "{has}. Keep at least one card after your discard.") if has else gettext(
+                    "This would leave you without cards (after the meld or the final discard), which is "
+                    "going out, but going out needs {requirement} on the team's side, and it has {count}. Keep "
+                    "at least one card after your discard.")).format(
+                    requirement=canasta_requirement(rnd), count=len(counted), has=has)
             if has:
                 return gettext(
                     "This would leave {seat} without cards (after the meld or the final discard), which is "
@@ -130,10 +149,13 @@ def still_go_out_problem(rnd: RoundState, seat: int, remaining: Sequence[Card], 
                         max_kept=most_kept, values_needed=False)
     if any(kept <= most_kept and enough for (kept, enough) in plans):
         return None
-    return Problem("must_go_out", lambda: gettext(
+    return Problem("must_go_out", lambda: (gettext(
+        "{partner} answered yes, so you must go out this turn, and after this move the remaining cards "
+        "could no longer all be melded (all but one discarded). Choose melds that keep going out "
+        "possible.") if speaks_to(seat) else gettext(
         "{partner} answered yes, so {seat} must go out this turn, and after this move the remaining cards "
         "could no longer all be melded (all but one discarded). Choose melds that keep going out "
-        "possible.").format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
+        "possible.")).format(partner=rnd.seat_label(rnd.partner_of(seat)), seat=rnd.seat_label(seat)))
 
 
 def kept_for_discard(rnd: RoundState, hand: Sequence[Card]) -> int:
@@ -153,6 +175,10 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
         return turn_problem(rnd, seat, "any")
     if rnd.permission is not None:
         return Problem("permission_already_asked", lambda: (
+            gettext("You already asked this turn and the answer (yes) binds.")
+            if speaks_to(seat) and rnd.permission == "yes" else
+            gettext("You already asked this turn and the answer (no) binds.")
+            if speaks_to(seat) and rnd.permission == "no" else
             gettext("{seat} already asked this turn and the answer (yes) binds.") if rnd.permission == "yes" else
             gettext("{seat} already asked this turn and the answer (no) binds.") if rnd.permission == "no" else
             gettext("{seat} already asked this turn and the answer ({answer}) binds.")).format(
@@ -168,9 +194,11 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
             "In the {profile} profile you may ask to go out {when}.").format(
             profile=rnd.profile.name, when=permission_times_words(when)))
     if rnd.phase == "play" and len(rnd.hands[seat]) < 2:
-        return Problem("permission_wrong_time", lambda: gettext(
+        return Problem("permission_wrong_time", lambda: (gettext(
+            "You hold a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
+            "sense only while you could still keep a card.") if speaks_to(seat) else gettext(
             "{seat} holds a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
-            "sense only while you could still keep a card.").format(seat=rnd.seat_label(seat)))
+            "sense only while you could still keep a card.")).format(seat=rnd.seat_label(seat)))
     if not able_to_go_out(rnd, seat, by_rank):
         return cannot_go_out_problem(rnd, seat)
     return None
@@ -194,6 +222,15 @@ def cannot_go_out_problem(rnd: RoundState, seat: int) -> Problem:
         else:
             has = ngettext("Your team has {count} canasta now.",
                            "Your team has {count} canastas now.", count).format(count=count)
+        if speaks_to(seat):
+            return (gettext(
+                "With the cards you hold now, you could not go out: going out means melding every card "
+                "(or all but one, then discarding it) with {requirement} on the team's side. {has} The card "
+                "you would draw is unknown, so it is not counted: you may still ask after drawing from the "
+                "stock, before melding, if that card makes going out possible.") if rnd.phase == "draw" else gettext(
+                "You cannot go out this turn with this hand: going out means melding every card (or all but "
+                "one, then discarding it) with {requirement} on the team's side. {has} So there is nothing to "
+                "ask.")).format(requirement=requirement, has=has)
         if rnd.phase == "draw":
             return gettext(
                 "With the cards you hold now, {seat} could not go out: going out means melding every card "

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.actions import Meld, MeldGroup
 from ..core.cards import CARD_KEY, RANK_NAMES, Card, format_cards, rank_name
 from ..core.i18n import gettext
-from ..core.verdicts import Verdict
+from ..core.verdicts import Advice, Verdict, advice_words
 from ..variants.brazilian import new_sequence_key
 from ..variants.sequences import ACE_SET_KEY, candidate_groups, swap_joker
 from .going_out import go_out_problem, still_go_out_problem
@@ -45,7 +45,8 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
     if problem:
         return problem
     if not groups:
-        return Problem("no_cards_given", lambda: gettext("Name the cards to meld, as in 'meld h1 c1 d2'."))
+        return Problem("no_cards_given", lambda: advice_words(Advice("name_cards_to_meld", {}), lambda: gettext(
+            "Name the cards to meld, as in 'meld h1 c1 d2'.")), advice=Advice("name_cards_to_meld", {}))
     cards = [c for g in groups for c in g.cards]
     problem = hand_problem(rnd, seat, cards) or locked_problem(rnd, seat, cards)
     if problem:

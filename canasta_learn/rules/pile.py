@@ -283,9 +283,9 @@ def joined_text(count: int) -> str:
 # --- every take check (helper: round-split): the turn, a blocked pile, the frozen pile's natural
 # pair, the top card's meld, the opening and going out with the pile (docs/rules.md#rules-pile-take-open)
 
-from ..core.actions import MeldGroup, TakePile  # noqa: E402  (the take checks' imports, apart from pile_status's)
+from ..core.actions import MeldGroup, TakePile, speaks_to  # noqa: E402  (the take checks' imports, apart from pile_status's)
 from ..core.cards import format_cards  # noqa: E402
-from ..core.verdicts import Verdict  # noqa: E402
+from ..core.verdicts import Advice, Verdict, advice_words  # noqa: E402
 from ..variants.sequences import suit_name  # noqa: E402
 from .going_out import go_out_problem, still_go_out_problem  # noqa: E402
 from .meld_groups import apply_groups, kinds_with, reserve_after, sequence_group_problem  # noqa: E402
@@ -348,9 +348,12 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
     extra_cards = [c for g in extra for c in g.cards]
     hand = rnd.hands[seat]
     if prof.one_card_pile_ban and len(hand) == 1 and len(rnd.pile) == 1:
-        return Problem("pile_one_card_ban", lambda: gettext(
+        return Problem("pile_one_card_ban", lambda: (gettext(
+            "You hold one card and the pile has one card: in the {profile} "
+            "profile a player holding one card may not take a pile of one card. Draw instead.")
+            if speaks_to(seat) else gettext(
             "{seat} holds one card and the pile has one card: in the {profile} "
-            "profile a player holding one card may not take a pile of one card. Draw instead.").format(
+            "profile a player holding one card may not take a pile of one card. Draw instead.")).format(
             seat=rnd.seat_label(seat), profile=prof.name))
     top = rnd.pile[-1]
     rank = top.rank
@@ -363,18 +366,20 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
             cards=format_cards(wrong), top=top, ranks=top.rank_plural), tuple(wrong))
     if status.state == "frozen" and len(naturals) < 2:
         held = [c for c in hand if c.rank == rank]
+        pair_advice = Advice("take_with_pair", {"pair": tuple(held[:2])}) if len(held) >= 2 else None
 
         def frozen_message() -> str:
             parts = [status.message]
-            if len(held) >= 2:
+            if pair_advice is not None:  # a natural pair of the top card's rank is held
                 pair = format_cards(held[:2])
+                advice = advice_words(pair_advice, lambda: gettext("take the pile with it ('take {pair}')").format(
+                    pair=pair))
                 if cards:
-                    parts.append(gettext("You named {cards}, but you hold the natural pair {pair}: "
-                                         "take the pile with it ('take {pair}').").format(
-                        cards=format_cards(cards), pair=pair))
+                    parts.append(gettext("You named {cards}, but you hold the natural pair {pair}: {advice}.").format(
+                        cards=format_cards(cards), pair=pair, advice=advice))
                 else:
-                    parts.append(gettext("You named no cards, but you hold the natural pair {pair}: "
-                                         "take the pile with it ('take {pair}').").format(pair=pair))
+                    parts.append(gettext("You named no cards, but you hold the natural pair {pair}: {advice}.").format(
+                        pair=pair, advice=advice))
                 return " ".join(parts)
             if held:
                 parts.append(ngettext("You hold only {count} {ranks} ({cards}).",  # the rank's name carries the number
@@ -394,10 +399,20 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         frozen_facts = {**status.facts, "seat": seat,
                         "hand_cards": tuple(held[:2]) if len(held) >= 2 else tuple(held),
                         "team_meld_ranks": (rank,) if len(held) < 2 and rank in team_melds else ()}
-        return Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards, frozen_facts)
+        return Problem("pile_frozen_needs_natural_pair", frozen_message, status.cards, frozen_facts, pair_advice)
     if not cards and rank not in team_melds:
         held = [c for c in hand if c.rank == rank]
         no_meld_facts = {"top": top, "no_team_meld_ranks": (rank,), "hand_cards": tuple(held[:2])}
+        held_advice = Advice("take_with_held", {"cards": tuple(held), "pair": tuple(held[:2])}) if held else None
+
+        def you_hold() -> str:
+            """ "You hold h4 h4: name the cards, as in 'take h4 h4'." (the advice in the front end's words)"""
+            if not held:
+                return ""
+            assert held_advice is not None
+            advice = advice_words(held_advice, lambda: gettext("name the cards, as in 'take {pair}'").format(
+                pair=format_cards(held[:2])))
+            return " " + gettext("You hold {cards}: {advice}.").format(cards=format_cards(held), advice=advice)
         if any(rnd.rules.meld_key(meld) == rank for meld in rnd.closed[team]):
             # a closed canasta takes no card (docs/variants.md#variants-pennies-melds): the top
             # card can only start a new meld of its rank
@@ -405,16 +420,13 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
                 "To take the pile, the top card {top} must go into a meld at once. Your team's canasta "
                 "of {ranks} is closed and takes no more cards, so start a new meld: the top card with a "
                 "natural pair of {ranks} or one {rank} and a wild card from your hand.").format(
-                top=top, ranks=top.rank_plural, rank=top.rank_singular)
-                + (" " + gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
-                    cards=format_cards(held), pair=format_cards(held[:2])) if held else ""), (),
-                {**no_meld_facts, "closed_canasta_ranks": (rank,)})
+                top=top, ranks=top.rank_plural, rank=top.rank_singular) + you_hold(), (),
+                {**no_meld_facts, "closed_canasta_ranks": (rank,)}, held_advice)
         return Problem("pile_no_meld_for_top_card", lambda: gettext(
             "To take the pile, the top card {top} must go into a meld at once: with a natural pair "
             "of {ranks} or one {rank} and a wild card from your hand, or onto "
             "your team's meld of {ranks} (it has none).").format(top=top, ranks=top.rank_plural, rank=top.rank_singular)
-            + (" " + gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
-                cards=format_cards(held), pair=format_cards(held[:2])) if held else ""), (), no_meld_facts)
+            + you_hold(), (), no_meld_facts, held_advice)
     if cards and len(naturals) < 1 and rank not in team_melds:
         return Problem("pile_no_meld_for_top_card", lambda: gettext(
             "The top card {top} needs a natural {rank} from your hand to form a meld "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..core.actions import speaks_to
 from ..core.cards import CARD_KEY, Card
 from ..core.events import Event
 from ..core.i18n import gettext
@@ -46,7 +47,8 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             hand.remove(card)
             table.red_threes[seat].append(card)
             table.events.append(Event("red_three", seat, (card,),
-                                      gettext("{seat} lays down the red three {card}.").format(
+                                      (gettext("You lay down the red three {card}.") if speaks_to(seat) else
+                                       gettext("{seat} lays down the red three {card}.")).format(
                                           seat=table.seat_label(seat), card=card),
                                       action_index))
         for _ in threes:
@@ -57,7 +59,8 @@ def lay_red_threes(table: RedThreeTable, seat: int, action_index: int) -> None:
             new = table.stock.pop()
             hand.append(new)
             table.events.append(Event("replacement", seat, (new,),
-                                      gettext("{seat} draws a replacement.").format(seat=table.seat_label(seat)),
+                                      (gettext("You draw a replacement.") if speaks_to(seat) else
+                                       gettext("{seat} draws a replacement.")).format(seat=table.seat_label(seat)),
                                       action_index))
         hand.sort(key=CARD_KEY)
 

@@ -18,6 +18,7 @@ from ..core.actions import Action, Meld, SeatForm
 from ..core.cards import Card
 from ..core.events import Event
 from ..core.i18n import gettext, pgettext
+from ..core.verdicts import Advice
 from ..profiles import Profile
 from ..variants.base import ClassicRules
 
@@ -25,14 +26,18 @@ __all__ = ["PileStatusLike", "Problem", "RoundState", "kind_word", "kinds_text",
 
 
 class Problem(NamedTuple):
-    """A refusal found by a rule check: verdict code, message (made on demand), cards and
-    facts (what the message claims, see ``verdicts.FACT_KEYS``); the engine's ``Round.check``
-    turns it into a `Verdict` (docs/rules.md#rules-turn)."""
+    """A refusal found by a rule check: verdict code, message (made on demand), cards, facts
+    (what the message claims, see ``verdicts.FACT_KEYS``) and the advice (what to do instead, its
+    own kind and facts, see ``verdicts.ADVICE_KINDS``); the engine's ``Round.check`` turns it into
+    a `Verdict` (docs/rules.md#rules-turn)."""
 
     code: str
     message: Callable[[], str]
     cards: tuple[Card, ...] = ()
     facts: dict[str, Any] | None = None
+    #: What to do instead, as data (`canasta_learn.core.verdicts.Advice`): the message says it with
+    #: `advice_words`, so a front end phrases it as its own controls (`phrasing_advice`).
+    advice: Advice | None = None
 
 
 def plural(count: int, word: str, plural: str | None = None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.actions import speaks_to
 from ..core.cards import CARD_KEY, Card, format_cards
 from ..core.i18n import gettext, ngettext, pgettext
 from .state import Problem, RoundState
@@ -70,17 +71,25 @@ def turn_problem(rnd: RoundState, seat: int, need: str) -> Problem | None:
             "{asker} asked to go out; {partner} must answer yes or no first.").format(
             asker=rnd.seat_label(asker or 0), partner=rnd.seat_label(partner)))
     if seat != rnd.to_move:
-        return Problem("not_your_turn", lambda: gettext("It is {to_move}'s turn, not {seat}'s.").format(
+        return Problem("not_your_turn", lambda: (
+            gettext("It is {to_move}'s turn, not yours.") if speaks_to(seat) else
+            gettext("It is {to_move}'s turn, not {seat}'s.")).format(
             to_move=rnd.seat_label(rnd.to_move), seat=rnd.seat_label(seat)))
     if need == "draw" and rnd.phase == "play":
         return Problem("already_drew", lambda: (
+            (gettext("You have already taken the pile this turn: meld, then discard to end the turn.")
+             if rnd.drew_from == "pile" else
+             gettext("You have already drawn this turn: meld, then discard to end the turn."))
+            if speaks_to(seat) else
             gettext("{seat} has already taken the pile this turn: meld, then discard to end the turn.")
             if rnd.drew_from == "pile" else
             gettext("{seat} has already drawn this turn: meld, then discard to end the turn.")).format(
             seat=rnd.seat_label(seat)))
     if need == "play" and rnd.phase == "draw":
-        return Problem("must_draw_first", lambda: gettext(
-            "{seat} must first draw from the stock or take the discard pile.").format(seat=rnd.seat_label(seat)))
+        return Problem("must_draw_first", lambda: (
+            gettext("You must first draw from the stock or take the discard pile.") if speaks_to(seat) else
+            gettext("{seat} must first draw from the stock or take the discard pile.")).format(
+            seat=rnd.seat_label(seat)))
     return None
 
 
@@ -102,9 +111,11 @@ def hand_problem(rnd: RoundState, seat: int, cards: Sequence[Card]) -> Problem |
     None (docs/rules.md#rules-turn)."""
     missing = missing_cards(rnd, seat, cards)
     if missing:
-        return Problem("card_not_in_hand", lambda: ngettext(
+        return Problem("card_not_in_hand", lambda: (ngettext(
+            "{cards} is not in your hand ({hand}).", "{cards} are not in your hand ({hand}).",
+            len(missing)) if speaks_to(seat) else ngettext(
             "{cards} is not in {seat}'s hand ({hand}).", "{cards} are not in {seat}'s hand ({hand}).",
-            len(missing)).format(cards=format_cards(missing), seat=rnd.seat_label(seat),
+            len(missing))).format(cards=format_cards(missing), seat=rnd.seat_label(seat),
                                  hand=format_cards(rnd.hands[seat]) or pgettext("hand", "empty")), tuple(missing),
             {"seat": seat, "not_in_hand": tuple(missing), "hand_cards": tuple(rnd.hands[seat])})
     return None
@@ -120,8 +131,9 @@ def answer_problem(rnd: RoundState, seat: int) -> Problem | None:
                         lambda: gettext("Nobody has asked to go out, so there is nothing to answer."))
     partner = rnd.partner_of(rnd.asker)
     if seat != partner:
-        return Problem("not_your_turn", lambda: gettext(
-            "{asker} asked {partner}, so only {partner} may answer.").format(
+        return Problem("not_your_turn", lambda: (
+            gettext("{asker} asked {partner}, so only {partner} may answer, not you.") if speaks_to(seat) else
+            gettext("{asker} asked {partner}, so only {partner} may answer.")).format(
             asker=rnd.seat_label(rnd.asker or 0), partner=rnd.seat_label(partner)))
     return None
 
@@ -136,6 +148,12 @@ def redraw_problem(rnd: RoundState, seat: int) -> Problem | None:
             or len(rnd.turn_drawn) != 1 or rnd.turn_meld_actions or not rnd.stock:
         no_option = not rnd.rules.redraws_first_card
         return Problem("redraw_not_allowed", lambda: (
+            gettext("You may not discard the drawn card and draw again: this profile has no such option.")
+            if no_option and speaks_to(seat) else
+            gettext("You may not discard the drawn card and draw again: only the first player of a hand "
+                    "may, once, right after drawing from the stock and before melding, while the stock has "
+                    "cards.")
+            if speaks_to(seat) else
             gettext("{seat} may not discard the drawn card and draw again: this profile has no such option.")
             if no_option else
             gettext("{seat} may not discard the drawn card and draw again: only the first player of a hand "

@@ -113,9 +113,9 @@ def describe_run(cards: Sequence[Card]) -> str:
     for index, card in enumerate(cards):
         rank = low + index
         if card.is_wild:
-            parts.append(f"{card}(={suit}{1 if rank == 14 else rank})")
+            parts.append(f"{card}(={Card(1 if rank == 14 else rank, suit)})")  # symbols under symbol_cards
         else:
-            parts.append(str(card))
+            parts.append(format(card))
     return " ".join(parts)
 
 

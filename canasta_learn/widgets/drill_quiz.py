@@ -45,6 +45,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.i18n import gettext, pgettext, speaking
+from ..core.verdicts import learner_words
 from ..practice import SKILLS, Drill, Grade, Session, default_path, generate, grade, load_progress, save_progress
 from .common import error_html, spoken, widget_language
 from .drill_answers import DrillAnswers, action_words, feedback_html
@@ -168,8 +169,9 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
         if self.grade is not None:
             return
         try:
-            result = (self.session.answer(self.drill, answer) if self.session is not None
-                      else grade(self.drill, answer))
+            with learner_words(you=0):  # the position's player (seat 0) is "you"; cards as symbols
+                result = (self.session.answer(self.drill, answer) if self.session is not None
+                          else grade(self.drill, answer))
         except (TypeError, ValueError) as error:
             if raising:
                 raise
@@ -267,7 +269,8 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
             choices = "".join(f"<li>{html.escape(label)}</li>" for label in self._answer_labels())
             said = html.escape(gettext("The answer is {answer}.")).format(
                 answer=f"<b>{html.escape(self.answer_label)}</b>")
-            code, message = drill.explain()
+            with learner_words(you=0):
+                code, message = drill.explain()
             title = html.escape(gettext("Check yourself: {skill}").format(skill=SKILLS[drill.skill].title_words))
             code_part = (f'<details class="cl-code-toggle"><summary>{html.escape(gettext("Verdict code"))}'
                          f'</summary><code class="cl-code">{html.escape(code)}</code></details>') if code else ""

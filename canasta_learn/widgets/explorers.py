@@ -35,7 +35,7 @@ import traitlets
 
 from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
 from ..core.i18n import gettext, ngettext, pgettext, speaking
-from ..core.verdicts import Verdict
+from ..core.verdicts import Verdict, learner_words
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
 from ..rules.melds import check_meld, check_meld_cards
@@ -280,7 +280,8 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         try:
             for number in self._numbers:
                 number.number()
-            self._compute()
+            with learner_words():  # what it shows names cards as symbols ("8♣"), seats in words
+                self._compute()
         except (DeckError, ValueError) as error:
             self.error.value = _alert(str(error))
             self._set_stale(True)

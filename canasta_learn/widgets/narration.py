@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..core.actions import Answer, Ask, Decline, Discard, Draw, Meld, Redraw, Swap, TakePile
-from ..core.cards import Card, rank_name
+from ..core.cards import Card, rank_name, symbol_cards
 from ..core.events import Event
 from ..core.i18n import gettext, ngettext
 from ..engine.round import Round
@@ -322,7 +322,9 @@ def round_end_text(rnd: Round, names: Names, *, detail: bool = True) -> str:
         how = gettext("it ended")
     parts: list[str] = []
     mine = rnd.team_of(names.seat)
-    for team, breakdown in enumerate(rnd.scores()):
+    with symbol_cards():  # "Cards left in hand (Jk Jk 2♥)", as the learner reads cards
+        breakdowns = rnd.scores()
+    for team, breakdown in enumerate(breakdowns):
         first = not parts
         if team == mine:
             label = gettext("Your team") if first else gettext("your team")

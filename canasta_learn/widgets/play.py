@@ -42,10 +42,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
-from ..core.cards import Card, CardsLike, format_cards, rank_name
+from ..core.cards import Card, CardsLike, format_cards, rank_name, symbol_cards
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.inputs import need_int
-from ..core.verdicts import Verdict
+from ..core.verdicts import Advice, Verdict, learner_words, phrasing_advice
 from ..engine.game import Game
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
@@ -136,6 +136,20 @@ def _controls() -> dict[str, str]:
             "new": gettext("as a new meld")}
 
 
+def _click_words(advice: Advice) -> str | None:
+    """A refusal's `Advice` said as the play view's controls that do it, in the language spoken now
+    (`phrasing_advice`): "select them in your hand, then press Take pile"; None for a kind the
+    view has no words for (the engine's are kept)."""
+    controls = _controls()
+    if advice.kind == "take_with_held":
+        return gettext("select them in your hand, then press {take}").format(**controls)
+    if advice.kind == "take_with_pair":
+        return gettext("take the pile with it: select the pair, then press {take}").format(**controls)
+    if advice.kind == "name_cards_to_meld":
+        return gettext("Select the cards to meld in your hand, then press {meld}.").format(**controls)
+    return None
+
+
 def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[str, str]]:
     """What the engine advises for the text interface in a refusal of ``action`` ("name the
     cards, as in 'take h4 h4'"), and what the play view says instead (the controls that do it):
@@ -143,36 +157,12 @@ def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[st
     facts and cards, the action and the round the engine checked (unchanged by a refusal), in
     the language spoken now. The engine's sentences are its own templates (rules/pile.py,
     rules/meld_groups.py, rules/opening.py) with the same values, so a pair applies exactly
-    where the engine said it; anything else keeps the engine's words."""
+    where the engine said it; anything else keeps the engine's words. (The refusals whose
+    Problem carries an `Advice` are phrased by `_click_words` instead, from the templates.)"""
     code, facts, seat = verdict.code, verdict.facts, action.seat
     controls = _controls()
     pairs: list[tuple[str, str]] = []
-    if code == "pile_no_meld_for_top_card" and isinstance(action, TakePile) and facts.get("top") is not None:
-        held = [c for c in rnd.hands[seat] if c.rank == facts["top"].rank]
-        if held:
-            pairs.append((
-                gettext("You hold {cards}: name the cards, as in 'take {pair}'.").format(
-                    cards=format_cards(held), pair=format_cards(held[:2])),
-                gettext("You hold {cards}: select them in your hand, then press {take}.").format(
-                    cards=format_cards(held), **controls)))
-    elif code == "pile_frozen_needs_natural_pair" and isinstance(action, TakePile):
-        pair_cards = tuple(facts.get("hand_cards", ()))
-        if len(pair_cards) == 2:
-            pair = format_cards(pair_cards)
-            if action.cards:
-                named = format_cards(action.cards)
-                pairs.append((
-                    gettext("You named {cards}, but you hold the natural pair {pair}: "
-                            "take the pile with it ('take {pair}').").format(cards=named, pair=pair),
-                    gettext("You named {cards}, but you hold the natural pair {pair}: take the pile with it: "
-                            "select the pair, then press {take}.").format(cards=named, pair=pair, **controls)))
-            else:
-                pairs.append((
-                    gettext("You named no cards, but you hold the natural pair {pair}: "
-                            "take the pile with it ('take {pair}').").format(pair=pair),
-                    gettext("You named no cards, but you hold the natural pair {pair}: take the pile with it: "
-                            "select the pair, then press {take}.").format(pair=pair, **controls)))
-    elif code == "meld_twos_reserved":
+    if code == "meld_twos_reserved":
         twos = format_cards(verdict.cards)
         pairs.append((
             gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
@@ -190,9 +180,6 @@ def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[st
                         "cards on a meld, name it, as in 'add 13: d2'.").format(cards=cards),
                 gettext("{cards} is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
                         "choose that meld in the {list} list, then press {meld}.").format(cards=cards, **controls)))
-    elif code == "no_cards_given":
-        pairs.append((gettext("Name the cards to meld, as in 'meld h1 c1 d2'."),
-                      gettext("Select the cards to meld in your hand, then press {meld}.").format(**controls)))
     elif code == "opening_below_minimum" and "minimum" in facts and "value" in facts:
         minimum, total = facts["minimum"], facts["value"]
         values = {"score": rnd.team_scores[rnd.team_of(seat)], "minimum": minimum, "total": total,
@@ -227,17 +214,21 @@ def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[st
     return pairs
 
 
-def for_clicks(verdict: Verdict, action: Action, rnd: Round) -> Verdict:
-    """The engine's verdict on ``action`` in ``rnd`` (the round it checked) with its advice
-    about typed commands ("as in 'take h4 h4'") said as the controls that do it ("select them
-    in your hand, then press Take pile"), in the language spoken now; any other verdict as it
+def for_clicks(verdict: Verdict, action: Action, rnd: Round, names: Sequence[str] | None = None) -> Verdict:
+    """The engine's verdict on ``action`` in ``rnd`` (the round it checked) as the play view's
+    learner reads it, in the language spoken now: its message made again from its templates
+    (`Verdict.learner_message`: cards as symbols, seats by ``names``, said to the seat that acted in
+    the second person), with its advice about typed commands ("as in 'take h4 h4'") said as the
+    controls that do it ("select them in your hand, then press Take pile"); a legal verdict as it
     is. The advice is phrased from the verdict's facts (`_click_advice`), never by reading the
     engine's words."""
     if verdict.ok:
         return verdict
-    message = verdict.message
-    for engine, clicks in _click_advice(verdict, action, rnd):
-        message = message.replace(engine, clicks)
+    with learner_words(names, action.seat), phrasing_advice(_click_words):
+        learner = verdict.learner_message(names, action.seat)
+        message = learner
+        for engine, clicks in _click_advice(verdict, action, rnd):
+            message = message.replace(engine, clicks)
     if message == verdict.message:
         return verdict
     return dataclasses.replace(verdict, message=message)
@@ -938,7 +929,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         verdict = rnd.check(action)
         if not verdict:
-            self._show_verdict(for_clicks(verdict, action, rnd))
+            self._show_verdict(for_clicks(verdict, action, rnd, self.names.names))
             self._refresh_why()
             return
         self._hand_before = list(rnd.hands[self.seat])
@@ -1232,7 +1223,9 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             from ..render import scores_html
 
             mine = rnd.team_of(self.seat)
-            self.scores_view.value = scores_html(rnd.scores(), team_names=[
+            with symbol_cards():  # "Cards left in hand (Jk Jk 2♥)", as the learner reads cards
+                breakdowns = rnd.scores()
+            self.scores_view.value = scores_html(breakdowns, team_names=[
                 gettext("Your team") if t == mine else gettext("The other team")
                 for t in range(rnd.profile.team_count)])
         else:
@@ -1304,7 +1297,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.why_panel.layout.display = ""
         rows = []
         for label, action, verdict in self._checked():
-            verdict = for_clicks(verdict, action, self._round)
+            verdict = for_clicks(verdict, action, self._round, self.names.names)
             icon, word = ("\u2714", gettext("legal")) if verdict.ok else ("\u2718", gettext("refused"))
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'

@@ -56,6 +56,7 @@ import ipywidgets as widgets
 
 from ..core.cards import Card
 from ..core.i18n import gettext, ngettext, pgettext, speaking
+from ..core.verdicts import learner_words
 from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, export_results, load_progress, save_progress
 from ..practice.mastery import utc_now
 from .common import error_html, spoken, widget_language
@@ -517,7 +518,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         from ..render import explanation_html
 
         try:
-            result = self.session.answer(self.drill, answer)
+            with learner_words(you=0):  # the position's player (seat 0) is "you"; cards as symbols
+                result = self.session.answer(self.drill, answer)
         except (TypeError, ValueError) as error:
             self.error_view.value = error_html(str(error))
             return

@@ -68,9 +68,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..core.cards import Card, CardsLike, format_cards, to_cards
+from ..core.cards import Card, CardsLike, format_cards, symbol_cards, to_cards
 from ..core.i18n import gettext, pgettext, speaking
-from ..core.verdicts import Verdict
+from ..core.verdicts import Verdict, learner_words
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
@@ -127,6 +127,24 @@ def _key_label(key: str, kind: str) -> str:
 
 def _meld_text(melds: Sequence[Sequence[Card]]) -> str:
     return " | ".join(format_cards(m) for m in melds)
+
+
+def _symbols(cards: Sequence[Card]) -> str:
+    """Cards as a learner reads them in a question: ``"5♥ 5♥ 2♦"``."""
+    with symbol_cards():
+        return format_cards(cards)
+
+
+def _melds_label(text: str) -> str:
+    """What the button of a set of melds given in notation (``"h1 c1 d2 | s5 s5 s5"``, a
+    ``which_meld_opens`` choice key) says: the cards as symbols (``"A♥ A♣ 2♦ | 5♠ 5♠ 5♠"``);
+    text that is not melds stays as written."""
+    try:
+        melds = [to_cards(part) for part in text.split("|")]
+    except (TypeError, ValueError):
+        return text
+    with symbol_cards():
+        return _meld_text(melds)
 
 
 def _wrong_meld_sets(position: Position, right: str, count: int = 3) -> list[str]:
@@ -343,6 +361,8 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
                                  f"{self.choices!r}.")
             known = ((_generic_labels(self.choices) or {c: c for c in self.choices}) if self.kind == "generic"
                      else {c: _key_label(c, self.kind) for c in self.choices})
+            if self.kind == "which_meld_opens":  # the melds as a learner reads cards: "A♥ A♣ 2♦", not "h1 c1 d2"
+                known = {c: _melds_label(c) for c in self.choices}
             #: What each choice's button says, in the quiz's language (key -> label).
             self.labels: dict[str, str] = known
             self.profile: Profile = get_profile(
@@ -403,11 +423,15 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
     def _explain(self) -> _Why:
         """The explanation of the right answer (what the question asked about)."""
         if self.status is not None:
+            if self.position is not None:  # the status again, its message as a learner reads it
+                with learner_words():
+                    status = self.position.pile_status()
+                return _Why(status.message, status)
             return _Why(self.status.message, self.status)
         if self.kind == "opening_minimum" and self.position is not None:
             return _Why(minimum_band(self.position.profile, self.position.team_score))
         assert self.verdict is not None
-        return _Why(self.verdict.message, self.verdict)
+        return _Why(self.verdict.learner_message(), self.verdict)
 
     def _why_not(self, choice: str) -> _Why | None:
         """Why a wrong ``choice`` is wrong, when the engine can say (meld sets, minimums)."""
@@ -415,7 +439,7 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             return None
         own = self.choice_verdicts.get(choice)
         if own is not None:
-            return _Why(own.message, own)
+            return _Why(own.learner_message(), own)
         if self.kind == "opening_minimum" and self.position is not None and choice.isdigit():
             return _Why(_minimum_bands(self.position.profile, int(choice)))
         return None
@@ -676,7 +700,7 @@ def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
 
     >>> quiz = meld_quiz("h5 h5 d2 d2", "cardgames_io")
     >>> quiz.question, quiz.answer_text
-    ('Is h5 h5 d2 d2 a legal meld in the cardgames_io profile?', 'No')
+    ('Is 5\u2665 5\u2665 2\u2666 2\u2666 a legal meld in the cardgames_io profile?', 'No')
     """
     from ..rules.melds import check_meld
 
@@ -684,7 +708,7 @@ def meld_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     meld = to_cards(cards)
     verdict = check_meld(meld, prof)
     question = gettext("Is {cards} a legal meld in the {profile} profile?").format(
-        cards=format_cards(meld), profile=prof.name)
+        cards=_symbols(meld), profile=prof.name)
     return Quiz(question, ["Yes", "No"], "Yes" if verdict.ok else "No", verdict, profile=prof, cards=meld)
 
 
@@ -729,7 +753,7 @@ def canasta_quiz(cards: CardsLike, profile: ProfileLike = "classic") -> Quiz:
     question = (gettext("What kind of canastra is {cards}, if any (the {profile} profile)?")
                 if rules.canasta_word == "canastra" else
                 gettext("What kind of canasta is {cards}, if any (the {profile} profile)?")).format(
-        cards=format_cards(meld), profile=prof.name)
+        cards=_symbols(meld), profile=prof.name)
     quiz = Quiz(question, keys, right, verdict, profile=prof, cards=meld)
     quiz._relabel(labels)
     return quiz

@@ -17,6 +17,7 @@ from quiz_leaks import readable_text, static_quizzes
 pytest.importorskip("ipywidgets")
 
 from canasta_learn.core.i18n import speaking  # noqa: E402
+from canasta_learn.core.verdicts import learner_words  # noqa: E402
 from canasta_learn.practice import SKILLS, generate, load_progress  # noqa: E402
 from canasta_learn.widgets import DrillQuiz, QuizSet  # noqa: E402
 from canasta_learn.widgets.quiz import STATIC_ATTR  # noqa: E402
@@ -150,8 +151,10 @@ def test_static_html_is_escaped_script_free_and_folds_the_answer(skill: str) -> 
     assert static.summary == "Show the answer"
     # the answer and the explanation only inside the closed <details>
     before = page.split('<details class="cl-quiz-answer">', 1)[0]
-    assert quiz.drill.explain()[1] not in html.unescape(before)
-    assert html.escape(quiz.drill.explain()[1]) in static.answer_part
+    with learner_words(you=0):  # as the learner reads it: cards as symbols, "you" for the position's player
+        explained = quiz.drill.explain()[1]
+    assert explained not in html.unescape(before)
+    assert html.escape(explained) in static.answer_part
     assert "<details open" not in page
 
 

@@ -185,7 +185,7 @@ def test_refusals_advise_controls_never_command_syntax() -> None:
     assert "('take h4 h4')" in engine.message
     assert "'take" not in play.message and play.message.endswith(
         "take the pile with it: select the pair, then press Take pile.")
-    assert play.message.split(": select")[0] == engine.message.split(" ('take")[0]
+    assert play.message.split(": select")[0] == engine.learner_message(play.names.names, 0).split(" ('take")[0]
     for name in CASES:
         rnd, action, verdict = refusal(name)
         shown = for_clicks(verdict, action, rnd).message

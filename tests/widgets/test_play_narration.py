@@ -17,7 +17,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from canasta_learn.core.actions import Draw, TakePile  # noqa: E402
-from canasta_learn.core.cards import parse_cards  # noqa: E402
+from canasta_learn.core.cards import parse_cards, symbol_cards  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.profiles import profile_names  # noqa: E402
@@ -106,7 +106,9 @@ def test_round_end_is_announced_with_the_breakdown_and_no_repeated_reason() -> N
             f"the other team scored {theirs.total}.") in status.replace("&#x27;", "'")
     told = play.narration_lines[-1]
     assert told == round_end_text(rnd, play.names)  # announced with the breakdown
-    for item in mine.items:
+    with symbol_cards():  # the labels as the learner reads them: "Cards left in hand (4♣ 4♦)"
+        labelled = rnd.scores()[0]
+    for item in labelled.items:
         if item.points:
             assert f"{item.label} {item.points:+d}" in told
     from canasta_learn.render import round_html

@@ -53,7 +53,7 @@ def test_pile_explorer_state_line_title_and_comparison_are_portuguese() -> None:
     english, portuguese = both(make)
     assert_portuguese(shown(english.state_view.value), shown(portuguese.state_view.value))
     assert "congelada" in shown(portuguese.state_view.value)
-    assert shown(english.state_view.value).startswith("Pile state: frozen (frozen_wild), because of c2")
+    assert shown(english.state_view.value).startswith("Pile state: frozen (frozen_wild), because of 2♣")
     assert_portuguese(shown(english.compare_view.value), shown(portuguese.compare_view.value))
     assert_portuguese(shown(english.children[0].children[0].value), shown(portuguese.children[0].children[0].value))
 

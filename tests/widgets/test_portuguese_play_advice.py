@@ -2,7 +2,7 @@
 engine advises typed commands ("as in 'take h4 h4'"; in Portuguese "como em `take h4 h4`"),
 the view says which controls to use, phrased from the verdict's facts, the action and the
 round (one template per case, `for_clicks`), not by rewriting English words; so it works in
-both languages, names the buttons as they are labelled, and English stays as it was.
+both languages and names the buttons as they are labelled.
 
 Each case is a real refusal (tests/click_advice_cases.py), asked in English and in
 Portuguese.
@@ -29,20 +29,19 @@ from canasta_learn.widgets.play import for_clicks  # noqa: E402
 #: Command syntax in either language: 'take h4 h4' (English) or `take h4 h4` (Portuguese), '|'.
 COMMANDS = re.compile(r"['`](take|add|meld)\b|['`]\|['`]")
 
-#: What the English view said before the advice was phrased from facts (the regular-expression
-#: rewrite of the engine's words): the English output must stay byte for byte.
+#: What the English view says: the controls to use, the cards as symbols (issue 27).
 ENGLISH = {
-    "you_hold_the_cards": "You hold h4 h4: select them in your hand, then press Take pile.",
-    "frozen_pair_none_named": "You named no cards, but you hold the natural pair h4 h4: take the pile with it: "
+    "you_hold_the_cards": "You hold 4♥ 4♥: select them in your hand, then press Take pile.",
+    "frozen_pair_none_named": "You named no cards, but you hold the natural pair 4♥ 4♥: take the pile with it: "
                               "select the pair, then press Take pile.",
-    "frozen_pair_one_named": "You named h4 d2, but you hold the natural pair h4 h4: take the pile with it: "
+    "frozen_pair_one_named": "You named 4♥ 2♦, but you hold the natural pair 4♥ 4♥: take the pile with it: "
                              "select the pair, then press Take pile.",
-    "only_wild_cards": "d2 jk is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
+    "only_wild_cards": "2♦ Jk is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
                        "choose that meld in the Meld: list, then press Meld selected.",
     "no_cards_named": "Select the cards to meld in your hand, then press Meld selected.",
     "take_short_of_the_opening": "these melds are worth 15, 35 short. Set aside more melds from your hand "
                                  "(Set aside as a meld) before pressing Take pile, or draw from the stock.",
-    "twos_onto_the_deuce_meld": "its twos (h2) may go only onto it: choose it in the Meld: list, then press "
+    "twos_onto_the_deuce_meld": "its twos (2♥) may go only onto it: choose it in the Meld: list, then press "
                                 "Meld selected.",
     "take_without_a_meld_number": "the top card goes onto the team's meld of its rank: choose \"as a new meld\" "
                                   "in the Meld: list, then press Take pile.",
@@ -65,12 +64,14 @@ def test_advice_after_a_refusal_names_the_controls_in_each_language(name: str) -
     assert portuguese != english and english_words(portuguese) == [], (english_words(portuguese), portuguese)
 
 
-def test_a_verdict_without_command_advice_is_kept_as_it_is() -> None:
+def test_a_verdict_without_command_advice_is_only_said_to_the_learner() -> None:
     rnd = Round(seed=7)
     action = TakePile(rnd.to_move)
     with speaking("pt_BR"):
         verdict = rnd.check(Meld(rnd.to_move, ()))  # before drawing: a turn-order refusal
-        assert for_clicks(verdict, action, rnd) is verdict
+        shown = for_clicks(verdict, action, rnd).message
+        assert shown == verdict.learner_message(you=rnd.to_move) != verdict.message
+        assert shown == "Você precisa primeiro comprar do monte ou pegar a pilha de descarte."
 
 
 @pytest.mark.parametrize("name", ["frozen_pair_none_named", "frozen_pair_one_named", "only_wild_cards",

@@ -145,7 +145,7 @@ def test_wrong_answer_big_not_quite_banner_then_neutral_explanation() -> None:
     assert 'class="cl-quiz-banner cl-quiz-wrong"' in banner and "font-size:20px" in banner
     assert "Not quite." in readable_text(banner) and "the answer is No" in readable_text(banner)
     # the explanation box: the engine's message, no OK/Refused verdict styling
-    assert "cl-explanation" in rest and html.escape(verdict.message) in rest
+    assert "cl-explanation" in rest and html.escape(verdict.learner_message()) in rest
     assert "cl-verdict" not in view and "Refused" not in view and "\u2714 OK" not in view
     assert "Why No" in readable_text(rest)
 
@@ -183,8 +183,8 @@ def test_static_answer_is_folded_with_each_wrong_choice_explained() -> None:
     quiz = opening_quiz(seed_traps(), ["c4 c4 d4 d2", "h1 c1 d2"])
     (static,) = static_quizzes(quiz.static_html())
     answer = readable_text(static.answer_part)
-    assert "Show the answer" in answer and "The answer is h1 c1 d2" in answer
-    assert "Why not c4 c4 d4 d2" in answer and "15 short" in answer
+    assert "Show the answer" in answer and "The answer is A♥ A♣ 2♦" in answer
+    assert "Why not 4♣ 4♣ 4♦ 2♦" in answer and "15 short" in answer
     assert "15 short" not in readable_text(static.picture)
 
 
@@ -198,7 +198,7 @@ def test_explanation_html_is_neutral_and_escaped() -> None:
 def test_meld_quiz_asks_with_the_cards_and_answers_with_check_meld() -> None:
     quiz = meld_quiz("h5 h5 d2 d2", "cardgames_io")
     verdict = check_meld("h5 h5 d2 d2", "cardgames_io")
-    assert quiz.question == "Is h5 h5 d2 d2 a legal meld in the cardgames_io profile?"
+    assert quiz.question == "Is 5♥ 5♥ 2♦ 2♦ a legal meld in the cardgames_io profile?"
     assert quiz.choices == ["Yes", "No"] and quiz.answer_text == "No"
     assert quiz.profile.name == "cardgames_io" and quiz.verdict == verdict
     assert "Five of hearts" in quiz.position_view.value

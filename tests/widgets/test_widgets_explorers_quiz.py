@@ -17,6 +17,7 @@ pytest.importorskip("ipywidgets")
 
 from canasta_learn import Position, get_profile  # noqa: E402
 from canasta_learn.core.cards import parse_cards  # noqa: E402
+from canasta_learn.core.verdicts import learner_words  # noqa: E402
 from canasta_learn.widgets import (  # noqa: E402
     OpeningExplorer,
     PileExplorer,
@@ -130,7 +131,7 @@ def test_pile_impossible_position_inline_error_keeps_last_good_result() -> None:
     ex = PileExplorer("c6 c6 h7 d8", "s9 d6", "h13 s13 s13")
     good = ex.verdict_view.value
     ex.hand_input.text.value = "c6 c6 d6 d6 h7"  # three d6 with the pile's one: DeckError
-    assert "d6" in text_of(ex.error.value) and ex.verdict_view.value == good
+    assert "6♦" in text_of(ex.error.value) and ex.verdict_view.value == good
     ex.hand_input.text.value = "c6 c6 h3"  # a red three in hand: ValueError
     assert "Red threes" in text_of(ex.error.value) and ex.verdict_view.value == good
     ex.hand_input.text.value = "c6 c6 h7"
@@ -209,7 +210,7 @@ def test_opening_1100_only_the_aces(profile: str) -> None:
     assert minimum_shown(ex) == "50"
     assert [o.value for o in ex.options] == [60]
     assert ex.verdict is not None and ex.verdict.code == "opening_ok"
-    assert "c1 h1 d2" in text_of(ex.options_view.value)
+    assert "A♣ A♥ 2♦" in text_of(ex.options_view.value)  # cards as symbols
     assert 'aria-current="true"' in ex.table_view.value
     current = re.search(r'<tr class="cl-current"[^>]*>(.*?)</tr>', ex.table_view.value)
     assert current and "0 \u2013 1499" in current.group(1) and "in force" in current.group(1)
@@ -247,7 +248,7 @@ def test_opening_seed_literal_1800_hand_is_an_inline_error() -> None:
     ex = OpeningExplorer("h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13", 1100)
     good = ex.verdict_view.value
     ex.hand_input.text.value = "h5 h5 h5 h5 d9 d9 d9 h13 d13 d13 c13 s3"
-    assert "h5" in text_of(ex.error.value) and ex.verdict_view.value == good
+    assert "5♥" in text_of(ex.error.value) and ex.verdict_view.value == good
 
 
 def test_opening_edits_score_top_card_and_profile() -> None:
@@ -262,7 +263,7 @@ def test_opening_edits_score_top_card_and_profile() -> None:
     ex.hand_input.text.value = "h1 c1 d2 c5 h6 s6 h7 c8 d13"
     ex.top_input.text.value = "d6"
     assert any(o.takes_pile for o in ex.options)
-    assert "takes the pile with its top card d6" in text_of(ex.options_view.value)
+    assert "takes the pile with its top card 6♦" in text_of(ex.options_view.value)
     ex.top_input.text.value = "d6 d7"
     assert "one card" in text_of(ex.error.value)
     ex.top_input.text.value = ""
@@ -331,7 +332,7 @@ def test_score_invalid_inputs_inline_errors_keep_last_breakdown() -> None:
     assert 'tick "went out" too' in text_of(calc.error.value) and calc.score_view.value == good
     calc.concealed_input.value = False
     calc.melds_input.text.value = "s13 s13 s13 h13 d13"  # three s13: impossible
-    assert "s13" in text_of(calc.error.value)
+    assert "K♠" in text_of(calc.error.value)
 
 
 # --------------------------------------------------------------------------- Quiz / QuizSet
@@ -347,14 +348,14 @@ def test_quiz_can_take_pile_right_and_wrong_quote_the_engine() -> None:
     assert wrong.choices == ["Yes", "No"] and wrong.correct is None
     assert "Five of hearts" in wrong.position_view.value  # the position is drawn
     assert wrong.answer("Yes") is False and wrong.correct is False
-    assert verdict.message in wrong.feedback and verdict.code not in wrong.feedback
+    assert verdict.learner_message() in wrong.feedback and verdict.code not in wrong.feedback
     assert "the answer is No" in wrong.feedback
     # the verdict code is behind a toggle, never in the sentence
     toggle = wrong.feedback_view.value.split('<details class="cl-code-toggle"', 1)[1]
     assert verdict.code in toggle.split("</details>", 1)[0]
     right = Quiz("Can Mike take the pile?", mike, kind="can_take_pile")  # a callable
     assert right.answer("No") is True and right.feedback.startswith("Right")
-    assert verdict.message in right.feedback
+    assert verdict.learner_message() in right.feedback
     # one answer counts; the buttons are disabled, the right one marked
     assert right.answer("Yes") is True
     assert all(b.disabled for b in right.buttons)
@@ -370,7 +371,8 @@ def test_quiz_kind_as_third_positional_argument() -> None:
 def test_quiz_pile_state() -> None:
     quiz = Quiz("What state is the pile in?", mike(), kind="pile_state")
     assert quiz.choices == ["empty", "open", "frozen", "blocked"]
-    status = mike().pile_status()
+    with learner_words():  # the status as a learner reads it (cards as symbols)
+        status = mike().pile_status()
     assert not quiz.answer("open")
     assert status.message in quiz.feedback and status.code in quiz.feedback_view.value
 
@@ -392,8 +394,8 @@ def test_quiz_which_meld_opens() -> None:
                 choices=["h1 c1 d2", "h1 c1 d2 | c9 c9 d9", "c9 c9 d9 h9"])
     assert quiz.answer_text == "h1 c1 d2 | c9 c9 d9"
     assert not quiz.answer("h1 c1 d2")
-    assert pos.check_opening("h1 c1 d2 | c9 c9 d9").message in quiz.feedback
-    assert pos.check_opening("h1 c1 d2").message in quiz.feedback  # why the choice fails
+    assert pos.check_opening("h1 c1 d2 | c9 c9 d9").learner_message() in quiz.feedback
+    assert pos.check_opening("h1 c1 d2").learner_message() in quiz.feedback  # why the choice fails
     auto = Quiz("Which melds open?", pos, kind="which_meld_opens")
     assert len(auto.choices) >= 2
     assert sum(pos.check_opening(c).ok for c in auto.choices) == 1
@@ -405,7 +407,7 @@ def test_quiz_generic_form_and_errors() -> None:
     verdict = mike().check_take_pile()
     quiz = Quiz("Which rule stops Mike?", ["a frozen pile", "a blocked pile"], "a frozen pile",
                 verdict)
-    assert quiz.answer("a blocked pile") is False and verdict.message in quiz.feedback
+    assert quiz.answer("a blocked pile") is False and verdict.learner_message() in quiz.feedback
     assert "<b>classic</b>" in quiz.badge.value
     with pytest.raises(ValueError, match="not a choice"):
         quiz.answer("maybe")
@@ -434,7 +436,7 @@ def test_quiz_set_keeps_score_and_resets() -> None:
     quizzes[1].answer("frozen")
     quizzes[2].answer("90")
     assert "3 of 4 correct" in text_of(qs.score_view.value)
-    quizzes[3].buttons[[b.description for b in quizzes[3].buttons].index(
+    quizzes[3].buttons[quizzes[3].choices.index(
         next(c for c in quizzes[3].choices if c != quizzes[3].answer_text))].click()
     assert qs.summary == "3 of 4 correct" and qs.answered == 4
     qs.reset_button.click()
@@ -485,7 +487,7 @@ def test_quiz_mimebundle_has_widget_view_and_static_html_with_hidden_answer() ->
     assert "<li>Yes</li><li>No</li>" in page  # the choices as a plain list
     before, details = page.split("<details", 1)
     assert "<summary>Show the answer</summary>" in details
-    assert html.escape(verdict.message) in details and verdict.code in details
+    assert html.escape(verdict.learner_message()) in details and verdict.code in details
     assert html.escape(verdict.message) not in before  # the answer stays hidden until opened
     assert "<script" not in page.lower() and balanced(page)
 
@@ -498,14 +500,16 @@ def test_static_quiz_escapes_and_lists_each_choice_verdict() -> None:
     opens = Quiz("Which melds open?", pos, kind="which_meld_opens",
                  choices=["h1 c1 d2", "h1 c1 d2 | c9 c9 d9"])
     details = opens.static_html().split("<details", 1)[1]
-    assert html.escape(pos.check_opening("h1 c1 d2").message) in details
+    assert html.escape(pos.check_opening("h1 c1 d2").learner_message()) in details
 
 
 def test_quiz_set_static_html_holds_every_quiz() -> None:
     quizzes = [Quiz("Take?", mike(), kind="can_take_pile"), Quiz("State?", mike(), kind="pile_state")]
     page = QuizSet(quizzes, title="Mike's <quiz>")._repr_mimebundle_()["text/html"]
     assert "Mike&#x27;s &lt;quiz&gt;" in page and page.count('<details class="cl-quiz-answer">') == 2
-    assert html.escape(mike().pile_status().message) in page and balanced(page)
+    with learner_words():
+        status = mike().pile_status()
+    assert html.escape(status.message) in page and balanced(page)
 
 
 # --------------------------------------------------------------------------- no stale results (issue 13)
@@ -529,7 +533,7 @@ def test_explorer_result_is_greyed_while_the_typed_hand_is_invalid() -> None:
 def test_an_impossible_position_greys_the_result_too() -> None:
     ex = PileExplorer("c6 c6 h7 d8", "s9 d6", "h13 s13 s13")
     ex.hand_input.text.value = "c6 c6 d6 d6 h7"  # three d6 with the pile's one
-    assert ex.stale and "d6" in text_of(ex.error.value) and 'role="alert"' in ex.error.value
+    assert ex.stale and "6♦" in text_of(ex.error.value) and 'role="alert"' in ex.error.value
     ex.hand_input.text.value = "c6 c6 h7"
     assert not ex.stale and ex.error.value == ""
 

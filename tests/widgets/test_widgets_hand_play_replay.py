@@ -131,12 +131,15 @@ def test_play_refusal_shows_the_engine_message_and_changes_nothing() -> None:
     assert play.hand.selected == ["c7", "s13", "h13"]  # the selection stays for a fix
     expected = rnd.check("N meld c7 s13 h13")
     assert not expected.ok and expected.code == "meld_mixed_ranks"
-    assert play.message == expected.message
+    assert play.message == expected.learner_message(play.names.names, 0)  # cards as symbols
+    assert play.message == ("7♣ K♠ K♥ mixes sevens and kings: all natural cards of a meld must have one rank "
+                            "(sequences are not melds in this game). Make one meld per rank.")
     assert "Refused" in play.verdict.value and expected.code in play.verdict.value
     assert rnd.snapshot() == before
 
     play.click("draw")  # already drew
-    assert play.message == rnd.check("N draw").message and rnd.snapshot() == before
+    assert play.message == "You have already drawn this turn: meld, then discard to end the turn."  # to you
+    assert rnd.check("N draw").message.startswith("N has already drawn") and rnd.snapshot() == before
 
     play.select("h13 s13 d13")
     play.click("meld")  # legal on its own (30): the minimum is checked at the discard
@@ -213,7 +216,8 @@ def test_play_bot_partner_answers_and_human_answers_bot() -> None:
     assert play2.answer_box.layout.display == "flex"
     assert "may I go out" in play2.status.value
     play2.click("draw")
-    assert not rnd2.check("N draw").ok and play2.message == rnd2.check("N draw").message
+    assert not rnd2.check("N draw").ok and play2.message == rnd2.check("N draw").learner_message(play2.names.names, 0)
+    assert play2.message.startswith("Sam asked to go out")  # the partner by name, not "S"
     play2.click("yes")
     assert rnd2.log[1].text() == "N answer yes"
     assert rnd2.is_over and rnd2.went_out == 2  # South had to go out, and did
