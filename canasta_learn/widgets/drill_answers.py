@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.cards import Card
-from ..core.i18n import gettext, pgettext
+from ..core.i18n import gettext
 from ..practice import Drill, Grade
 from .hand import HandWidget
 from .practice import PracticeWidget, _action_words, _outcome_banner
@@ -54,39 +54,24 @@ class DrillAnswers:
     drill: Drill
     grade: Grade | None
     language: str
+    # made by `_build_answers` (the practice widget's)
+    _staged: list[list[Card]]
+    yes_button: widgets.Button
+    no_button: widgets.Button
+    number: widgets.Text
+    check_button: widgets.Button
+    choice_buttons: list[widgets.Button]
+    choice_box: widgets.Box
+    hand: HandWidget
+    staged_view: widgets.HTML
+    meld_button: widgets.Button
+    reset_button: widgets.Button
+    action_button: widgets.Button
+    may_not_button: widgets.Button
+    error_view: widgets.HTML
 
     def _answer(self, answer: Any, said: str | None = None) -> None:  # pragma: no cover - the widget's
         raise NotImplementedError
-
-    def _button(self, label: str, on_click: Any, cls: str, style: str = "") -> widgets.Button:
-        button = widgets.Button(description=label, tooltip=label, button_style=style,
-                                layout=widgets.Layout(width="auto"))
-        button.add_class(cls)
-        button.on_click(lambda _b: on_click())
-        return button
-
-    def _build_answers(self) -> None:
-        """Make the answer controls (once; `_answer_controls` picks those of a drill)."""
-        self._staged: list[list[Card]] = []
-        self.yes_button = self._button(pgettext("quiz answer", "Yes"), lambda: self._answer(True), "cl-practice-yes")
-        self.no_button = self._button(pgettext("quiz answer", "No"), lambda: self._answer(False), "cl-practice-no")
-        self.number = widgets.Text(value="", placeholder=gettext("a whole number"), continuous_update=False,
-                                   description=gettext("Your answer:"), style={"description_width": "initial"},
-                                   layout=widgets.Layout(width="260px"))
-        self.number.add_class("cl-practice-number")
-        # continuous_update=False: the value reaches Python when Enter is pressed (or the field is left)
-        self.number.observe(self._submitted, names="value")
-        self.check_button = self._button(gettext("Check"), self._check_number, "cl-practice-check", "primary")
-        self.choice_buttons: list[widgets.Button] = []
-        self.choice_box = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand = HandWidget([], language=self.language)
-        self.staged_view = widgets.HTML("")
-        self.meld_button = self._button(gettext("Add the selected cards as a meld"), self._stage_meld,
-                                        "cl-practice-meld")
-        self.reset_button = self._button(gettext("Start again"), self._unstage, "cl-practice-reset")
-        self.action_button = self._button("", self._act, "cl-practice-action", "primary")
-        self.may_not_button = self._button("", lambda: self._answer(None), "cl-practice-may-not")
-        self.error_view = widgets.HTML("")
 
     def _answer_controls(self, drill: Drill) -> list[Any]:
         """The controls of ``drill``'s kind of answer, cleared for a fresh answer."""
@@ -118,7 +103,9 @@ class DrillAnswers:
         self.number.disabled = not on
         self.hand.selectable = on
 
-    # the practice widget's own ways of taking an answer (they read only the attributes above)
+    # the practice widget's own controls and ways of taking an answer (they read only the attributes above)
+    _button: Callable[..., widgets.Button] = PracticeWidget._button
+    _build_answers: Callable[..., None] = PracticeWidget._build_answers
     _submitted: Callable[..., None] = PracticeWidget._submitted
     _check_number: Callable[..., None] = PracticeWidget._check_number
     _stage_meld: Callable[..., None] = PracticeWidget._stage_meld

@@ -209,15 +209,11 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         button.on_click(lambda _b: on_click())
         return button
 
-    def _build(self) -> None:
-        self.style_view = widgets.HTML(_STYLE)
-        self.style_view.add_class("cl-practice-style")
-        self.title_view = widgets.HTML("")
-        self.title_view.add_class("cl-practice-skill")
-        self.task_view = widgets.HTML("")
-        self.task_view.add_class("cl-practice-task")
-        self.position_view = widgets.HTML("")
-        self.position_view.add_class("cl-practice-position")
+    def _build_answers(self) -> None:
+        """Make the controls of every kind of answer (a `DrillQuiz` makes its own with this too):
+        Yes / No, the number field and Check, the choices' box, the clickable hand, the meld and
+        action buttons, and the box for a mistake in the input."""
+        self._staged = []
         self.yes_button = self._button(pgettext("quiz answer", "Yes"), lambda: self._answer(True), "cl-practice-yes")
         self.no_button = self._button(pgettext("quiz answer", "No"), lambda: self._answer(False), "cl-practice-no")
         self.number = widgets.Text(value="", placeholder=gettext("a whole number"), continuous_update=False,
@@ -242,6 +238,17 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.action_button = self._button("", self._act, "cl-practice-action", "primary")
         self.may_not_button = self._button("", lambda: self._answer(None), "cl-practice-may-not")
         self.error_view = widgets.HTML("")
+
+    def _build(self) -> None:
+        self.style_view = widgets.HTML(_STYLE)
+        self.style_view.add_class("cl-practice-style")
+        self.title_view = widgets.HTML("")
+        self.title_view.add_class("cl-practice-skill")
+        self.task_view = widgets.HTML("")
+        self.task_view.add_class("cl-practice-task")
+        self.position_view = widgets.HTML("")
+        self.position_view.add_class("cl-practice-position")
+        self._build_answers()
         self.answer_box = widgets.VBox([])
         self.answer_box.add_class("cl-practice-answer")
         self.hint_button = self._button(gettext("Hint"), self._hint, "cl-practice-hint")
