@@ -69,7 +69,7 @@ def test_pile_explorer_typing_changes_the_verdict(lab: LabServer, page: Page,
     explorer = page.locator(".cl-pile-explorer")
     verdict = explorer.locator(".widget-html.cl-verdict")
     expect(verdict).to_contain_text("pile_takeable", timeout=60_000)
-    expect(verdict).to_contain_text("c6 c6 with the top card d6")
+    expect(verdict).to_contain_text("6♣ 6♣ with the top card 6♦")  # the learner reads cards as symbols
     expect(explorer.get_by_role("img", name="Six of diamonds, top of the pile")).to_be_visible()
     screenshot(explorer, "pile_explorer.png", tmp_path)
 

@@ -90,7 +90,7 @@ def test_going_out_lesson_steps_through_and_its_widgets_answer(lab: LabServer, p
     # Each section's live example said what the engine decided.
     notebook = page.locator(".jp-Notebook")
     for sentence in ("c2 turned up is covered by jk", "N lays down the red three h3.",
-                     "S answered yes, so N must go out this turn",
+                     "South answered yes, so North must go out this turn",  # a verdict shown names seats
                      "the hand ends at once (no meld, no discard)",
                      "N–S 5200, E–W 5200: the game goes on, and one more hand is dealt."):
         expect(notebook).to_contain_text(sentence)
