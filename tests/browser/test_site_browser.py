@@ -348,8 +348,12 @@ def test_a_pt_BR_lesson_found_from_the_index_runs_offline_and_speaks_portuguese(
     page_console.ignored_patterns.remove(LITE_KERNEL_EXTENSION_ERROR)
     _requested, left = _offline(page, served)
     index, verdict = _first_verdict_in_portuguese(ROOT / "notebooks" / PT_LESSON)
-    english = verdict.message_in("en")
-    assert verdict.message != english  # the sentence looked for is not the English one
+    # the notebook shows a verdict as the learner reads it (cards as symbols, seats by name)
+    with speaking("pt_BR"):
+        shown = verdict.learner_message()
+    with speaking("en"):
+        english = verdict.learner_message()
+    assert shown != english  # the sentence looked for is not the English one
 
     page.goto(f"{served}/lab/index.html?path={INDEX}")
     link = page.locator(".jp-RenderedMarkdown").get_by_role("link", name="02 · Pilhas congeladas e bloqueadas")
@@ -366,6 +370,6 @@ def test_a_pt_BR_lesson_found_from_the_index_runs_offline_and_speaks_portuguese(
         assert cell["count"] is not None, f"{PT_LESSON}: code cell {number} did not run"
         assert problems(cell) == [], f"{PT_LESSON}: code cell {number}: {problems(cell)}"
     output = page.locator(".jp-NotebookPanel .jp-CodeCell").nth(index).locator(".jp-OutputArea")
-    expect(output).to_contain_text(verdict.message)
+    expect(output).to_contain_text(shown)
     expect(output).not_to_contain_text(english)
     assert left == [], left
