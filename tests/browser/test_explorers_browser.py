@@ -76,7 +76,7 @@ def test_pile_explorer_typing_changes_the_verdict(lab: LabServer, page: Page,
     hand = explorer.locator(".cl-input-hand input")
     hand.fill("c6 h7 d8")  # one six only: the top card cannot go into a meld
     expect(verdict).to_contain_text("pile_no_meld_for_top_card")
-    expect(verdict).to_contain_text("You hold c6")
+    expect(verdict).to_contain_text("You hold 6♣")
 
     hand.fill("c6 h7 x9")  # bad notation: a red error, announced; the old verdict greyed out
     alert = explorer.get_by_role("alert")
