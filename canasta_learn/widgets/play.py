@@ -29,10 +29,12 @@ Tests (and teachers) drive it from Python::
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import dataclasses
 import html
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -232,6 +234,26 @@ def for_clicks(verdict: Verdict, action: Action, rnd: Round, names: Sequence[str
     if message == verdict.message:
         return verdict
     return dataclasses.replace(verdict, message=message)
+
+
+def _timer_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop that will run a paced bot move's timer: the running loop of a Jupyter
+    kernel (Voila, JupyterLab), or of a thread that drives a loop of its own; None in plain
+    Python, and where a library keeps a loop marked running in the main thread without running
+    our callbacks (Playwright's sync API does), so that the bots' moves are never left waiting
+    on a timer that no loop will fire."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    if threading.current_thread() is not threading.main_thread():
+        return loop
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    return loop if shell is not None and getattr(shell, "kernel", None) is not None else None
 
 
 def default_player_names(seat: int, player_count: int) -> list[str]:
@@ -982,7 +1004,6 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         kernel stays free, so a click is answered at once. Skip (or any of your own buttons)
         plays the remaining bot moves at once (`_finish_bots`). Without a running event loop
         (plain Python, tests) the pauses are sleeps."""
-        import asyncio
 
         from ..play.bots import acting_seat
 
@@ -991,10 +1012,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         if not delay:
             self._finish_bots()
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _timer_loop()
         rnd = self._round
         guard = 0
         while not rnd.is_over and acting_seat(rnd) != self.seat:

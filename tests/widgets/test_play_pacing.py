@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import pytest
 from test_play_narration import kings_round
 
 from canasta_learn.widgets import PlayWidget
@@ -90,3 +91,25 @@ def test_your_own_click_is_not_queued_behind_the_bots_pacing() -> None:
         assert play.state.phase == "play" and play.state.to_move == 0
 
     run_in_loop(scenario)
+
+
+def test_a_loop_marked_running_in_the_main_thread_outside_a_kernel_does_not_hold_the_bots(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playwright's sync API keeps an event loop marked running in the main thread, which runs no
+    timer of ours: the bots must still hand the turn back (the pauses are sleeps there), as in
+    plain Python; only a kernel's loop (or a thread's own) gets timers."""
+    from canasta_learn.widgets import play as play_module
+
+    monkeypatch.setitem(play_module.SPEEDS, "normal", 0.01)
+
+    async def scenario() -> tuple[object, bool, bool]:
+        play = PlayWidget(round=kings_round(), seat=0, speed="normal")
+        discard_after_opening(play)
+        return play_module._timer_loop(), play.bots_pending, play.my_turn
+
+    loop = asyncio.new_event_loop()
+    try:
+        found, pending, mine = loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+    assert found is None and not pending and mine
