@@ -805,7 +805,7 @@ def test_static_notebook_keeps_the_quizzes_static_html() -> None:
     from canasta_learn.widgets import Quiz, QuizSet
 
     mike = Position("h5 d2 d2 s12 d12", discard_pile="h9 c2 s5", team_melds=["h13 s13 s13"])
-    message = mike.check_take_pile().message
+    message = mike.check_take_pile().learner_message()  # as the learner reads it: cards as symbols
     quizzes = QuizSet([Quiz("Can Mike take the pile?", mike, kind="can_take_pile")])
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("quizzes")
