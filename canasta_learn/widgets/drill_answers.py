@@ -86,14 +86,7 @@ class DrillAnswers:
                                                 "cl-practice-choice") for key in drill.choices]
             self.choice_box.children = self.choice_buttons
             return [self.choice_box]
-        self.hand.cards = list(drill.position.hand)
-        act, may_not = action_words(drill.kind)
-        self.action_button.description = self.action_button.tooltip = act
-        self.may_not_button.description = self.may_not_button.tooltip = may_not
-        self.staged_view.value = ""
-        buttons = [self.action_button, self.may_not_button]
-        if drill.kind in ("open", "go_out"):
-            buttons = [self.meld_button, self.reset_button, *buttons]
+        buttons = self._action_buttons(drill)
         return [self.hand, self.staged_view, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
 
     def _enable(self, on: bool) -> None:
@@ -106,6 +99,7 @@ class DrillAnswers:
     # the practice widget's own controls and ways of taking an answer (they read only the attributes above)
     _button: Callable[..., widgets.Button] = PracticeWidget._button
     _build_answers: Callable[..., None] = PracticeWidget._build_answers
+    _action_buttons: Callable[..., list[widgets.Button]] = PracticeWidget._action_buttons
     _submitted: Callable[..., None] = PracticeWidget._submitted
     _check_number: Callable[..., None] = PracticeWidget._check_number
     _stage_meld: Callable[..., None] = PracticeWidget._stage_meld

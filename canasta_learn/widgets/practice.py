@@ -239,6 +239,19 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         self.may_not_button = self._button("", lambda: self._answer(None), "cl-practice-may-not")
         self.error_view = widgets.HTML("")
 
+    def _action_buttons(self, drill: Drill) -> list[widgets.Button]:
+        """For an action drill (a `DrillQuiz` too): the hand to click filled, the action's and "I
+        may not" buttons labelled, the staged melds cleared; the buttons, in order."""
+        self.hand.cards = list(drill.position.hand)
+        act, may_not = _action_words(drill.kind)
+        self.action_button.description = self.action_button.tooltip = act
+        self.may_not_button.description = self.may_not_button.tooltip = may_not
+        self.staged_view.value = ""
+        buttons = [self.action_button, self.may_not_button]
+        if drill.kind in ("open", "go_out"):
+            buttons = [self.meld_button, self.reset_button, *buttons]
+        return buttons
+
     def _build(self) -> None:
         self.style_view = widgets.HTML(_STYLE)
         self.style_view.add_class("cl-practice-style")
@@ -374,15 +387,7 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
             controls = []
             first = self.choice_buttons[0]
         else:
-            self.hand.cards = list(drill.position.hand)
-            act, may_not = _action_words(drill.kind)
-            self.action_button.description = self.action_button.tooltip = act
-            self.may_not_button.description = self.may_not_button.tooltip = may_not
-            self.staged_view.value = ""
-            buttons = [self.action_button, self.may_not_button]
-            if drill.kind in ("open", "go_out"):
-                buttons = [self.meld_button, self.reset_button, *buttons]
-            controls = [self.staged_view, widgets.HBox(buttons, layout=_WRAP)]
+            controls = [self.staged_view, widgets.HBox(self._action_buttons(drill), layout=_WRAP)]
             first = self.action_button
         below = [self.hand] if action else [self.choice_box] if drill.kind == "choice" else []
         self.left_box.children = [self.position_view, *below]
