@@ -1053,6 +1053,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self._bot_move()
         if not rnd.is_over and acting_seat(rnd) != self.seat:
             self._pending = asyncio.get_running_loop().call_later(SPEEDS.get(self.speed, 0.0), self._paced_step)
+            self.buttons["skip"].layout.display = ""  # the refresh above saw no timer pending
             return
         self._current = -1
         self.buttons["skip"].layout.display = "none"

@@ -64,6 +64,29 @@ def test_paced_bot_moves_wait_on_timers_and_end_with_your_turn() -> None:
     run_in_loop(scenario)
 
 
+def test_skip_stays_on_screen_while_paced_bot_moves_remain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After each paced bot move but the last, Skip is still shown (a timer is still pending)."""
+    from canasta_learn.widgets import play as play_module
+
+    monkeypatch.setitem(play_module.SPEEDS, "normal", 0.05)
+
+    async def scenario() -> None:
+        play = PlayWidget(round=kings_round(), seat=0, speed="normal")
+        discard_after_opening(play)
+        seen: list[tuple[bool, str]] = []
+        for _ in range(600):
+            if not play.bots_pending:
+                break
+            moves = len(play.state.log)
+            while len(play.state.log) == moves and play.bots_pending:
+                await asyncio.sleep(0.01)
+            seen.append((play.bots_pending, play.buttons["skip"].layout.display))
+        assert len(seen) >= 2, "the bots made at least two paced moves"
+        assert all(shown == ("" if pending else "none") for pending, shown in seen), seen
+
+    run_in_loop(scenario)
+
+
 def test_skip_plays_the_bots_remaining_moves_at_once() -> None:
     async def scenario() -> None:
         play = PlayWidget(round=kings_round(), seat=0, speed="slow")
