@@ -2,8 +2,11 @@
 
 An invisible anywidget (``keys.js``): a key pressed anywhere in the play view it sits in (or
 on a Voila page where nothing has focus) clicks the button of that letter, as a mouse click
-would. Keys typed into a text field or a list are left alone, and a handled key goes no
-further (JupyterLab's command-mode shortcuts never see it).
+would. Keys typed into a text field or a list are left alone. While the play view has focus
+(a click anywhere on it gives it the focus, as does Tab), every key without Ctrl / Alt / Meta
+stops there, handled or not, so JupyterLab's command-mode shortcuts (D D deletes the cell, M
+makes it Markdown, X cuts it, the arrows move to another cell) never see it; Ctrl+S and the
+like still reach JupyterLab, and Escape hands the focus back to the notebook cell.
 
 >>> KeyShortcuts({"d": "cl-button-draw"}).shortcuts
 {'d': 'cl-button-draw'}

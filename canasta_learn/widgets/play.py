@@ -15,8 +15,10 @@ The game is recorded (`GameRecord`) and Save writes it as JSON.
 
 Keyboard: the hand is one Tab stop (arrow keys move within it, Space selects); D draws, T
 takes the pile, M melds, X discards, H asks for a Hint and S skips the bots' paced moves (the
-letters are shown on the buttons). The bots' moves are paced by timers, so your own clicks
-never wait behind them.
+letters are shown on the buttons). While the view has focus (a click anywhere on it, or Tab)
+its keys are its own: JupyterLab's command-mode keys (D D, M, X, the arrows) never see them,
+and Escape gives them back (``keys.js``). The bots' moves are paced by timers, so your own
+clicks never wait behind them.
 
 Tests (and teachers) drive it from Python::
 

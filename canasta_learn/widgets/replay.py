@@ -2,7 +2,8 @@
 
 First / back / forward / last buttons, a named slider over every step of the game (each
 round's deal, then each of its actions), the arrow keys ←/→ anywhere in the viewer (and, while
-nothing else has focus, as soon as the viewer is on screen), and
+nothing else has focus, as soon as the viewer is on screen; a click anywhere in the viewer gives
+it the focus, and in JupyterLab ←/→ then step the replay, not the notebook's cells), and
 Play / Pause (Pause stops where it is). For the step shown: the notes beside the controls
 (the human comment and its glyph first, then the automatic annotations of
 `canasta_learn.records.annotate`, ranked: the routine ones - "could not take the pile" again for the

@@ -1,5 +1,8 @@
 // ReplayViewer's step slider (anywidget): a native range input with an accessible name;
 // the arrow keys anywhere in the viewer (not while typing) are sent to Python as {move: +1|-1}.
+// The viewer takes the focus when clicked anywhere (tabindex -1: not a Tab stop), and ←/→ in
+// it stop there: JupyterLab's command mode (←/→ move to the previous / next heading, scrolling
+// the notebook) never sees them.
 
 
 function isTyping(target) {
@@ -38,8 +41,14 @@ function renderSlider({ model, el }) {
   const viewer = () => el.closest(".cl-replay-viewer");
   const onKey = (event) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    if (event.target === input || isTyping(event.target)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;  // Alt+← is the browser's Back
+    if (event.target === input) {
+      event.stopPropagation();  // the range input steps itself
+      return;
+    }
+    if (isTyping(event.target)) return;
     event.preventDefault();
+    event.stopPropagation();
     model.send({ move: event.key === "ArrowRight" ? 1 : -1 });
   };
   let attached = null;
@@ -47,6 +56,10 @@ function renderSlider({ model, el }) {
   const attach = () => {
     const root = viewer();
     if (root && root !== attached) {
+      if (!root.hasAttribute("tabindex")) {
+        root.setAttribute("tabindex", "-1");
+        root.style.outline = "none";  // focused by a click only, never by Tab
+      }
       root.addEventListener("keydown", onKey);
       attached = root;
     } else if (!root && tries++ < 600) {
