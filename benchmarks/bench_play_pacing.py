@@ -10,6 +10,9 @@ seeing the answer:
 - Select, a click on a card of the hand -> the kernel's "Selected: ..." line is shown (the
   learner's own action, the most frequent one);
 - Discard (a card selected) -> "You discarded" is shown (the learner's own action);
+- Select while the bots play: a card clicked while paced bot moves are still to come -> the
+  "Selected: ..." line is shown (the learner's own action during the pacing; paced speeds only;
+  the card is clicked again to clear the selection before the learner's turn);
 - Skip (bots' moves), clicked as soon as it shows after the discard -> "Your turn" (or the
   round's end) is shown (left out at the instant speed, and when the page has no Skip button);
 - the bots' whole reply, Discard -> "Your turn" (or the round's end) without Skip
@@ -17,18 +20,19 @@ seeing the answer:
 
 Medians over the turns played. Needs the test extra and Debian's Chromium (as the browser tests).
 
-Measured (2026-12-04, the 2-core machine shared with other helpers' jobs, load average 3.5-4.9
-during the run, under ``nice -n 10``, ``--turns 8``; medians in ms)::
+Measured (2026-12-04, the 2-core machine shared with other helpers' jobs, 1-minute load average
+3.1-4.3 during the run, under ``nice -n 10``, ``--turns 8``; medians in ms)::
 
-    speed           Draw     Select    Discard       Skip bots reply
-    instant           51         49         54        n/a          5
-    normal            31         56         57         53       6412
-    slow              45         57         58         54      14111
+    speed           Draw     Select    Discard Sel. paced       Skip bots reply
+    instant           48         53         57        n/a        n/a         12
+    normal            53         50         59         53         55       5444
+    slow              49         52         61         52         57      12108
 
-Every learner's own action (Draw, Select, Discard, Skip) is answered well under 100 ms at every
-speed: the bots' pauses are timers on the kernel's event loop, never sleeps in a click handler,
-and your click first plays any paced bot moves still to come at once (before the timers: Draw
-25 / 893 / 1991 ms at instant / normal / slow). The bots' reply is the pacing itself.
+Every learner's own action (Draw, Select, Discard, a selection during the bots' moves, Skip) is
+answered well under 100 ms median at every speed: the bots' pauses are timers on the kernel's
+event loop, never sleeps in a click handler, and your click first plays any paced bot moves
+still to come at once (before the timers, commit 95018a0 measured Draw at 25 / 893 / 1991 ms at
+instant / normal / slow). The bots' reply is the pacing itself.
 """
 
 from __future__ import annotations
@@ -44,11 +48,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-#: Click ``click`` (a selector) and resolve with the milliseconds until an element matching
-#: ``wait`` contains one of ``texts``.
+#: Click ``click`` (a selector) and resolve with the milliseconds until the element matching
+#: ``wait`` has changed and contains one of ``texts`` (changed: a round's deal already tells
+#: "You drew 6♥ to replace it" when you lay down a red three).
 MEASURE_JS = """async ([click, wait, texts]) => {
-  const has = () => { const e = document.querySelector(wait);
-                      return !!e && texts.some((t) => e.textContent.includes(t)); };
+  const text = () => { const e = document.querySelector(wait); return e ? e.textContent : ""; };
+  const before = text();
+  const has = () => { const now = text(); return now !== before && texts.some((t) => now.includes(t)); };
   const t0 = performance.now();
   document.querySelector(click).click();
   await new Promise((resolve) => {
@@ -65,7 +71,10 @@ STATUS_JS = """(texts) => { const e = document.querySelector('.cl-play-status');
 STATUS, NARRATION = ".cl-play-status", ".cl-play-narration"
 YOUR_TURN, ROUND_OVER = "Your turn", "The round is over"
 #: The figures, in the order printed: name -> column heading.
-COLUMNS = {"draw": "Draw", "select": "Select", "discard": "Discard", "skip": "Skip", "reply": "bots reply"}
+COLUMNS = {"draw": "Draw", "select": "Select", "discard": "Discard", "paced": "Sel. paced", "skip": "Skip",
+           "reply": "bots reply"}
+#: True while the kernel's "Selected: ..." line is shown.
+SELECTED_JS = "() => document.querySelector('.cl-play-widget').textContent.includes('Selected:')"
 WAIT_MS = 120_000
 
 
@@ -99,6 +108,11 @@ def play_turns(page: Any, turns: int, skip: bool) -> dict[str, list[float]]:
             figures["skip"].append(measure(page, "button.cl-button-skip", STATUS, YOUR_TURN, ROUND_OVER))
         else:
             start = page.evaluate("performance.now()")
+            if has_skip and page.locator("button.cl-button-skip").is_visible():
+                first_card = ".cl-play-widget .cl-hand-card:first-child"
+                figures["paced"].append(measure(page, first_card, ".cl-play-widget", "Selected:"))
+                page.locator(first_card).click()
+                page.wait_for_function(f"() => !({SELECTED_JS})()", timeout=WAIT_MS)
             page.wait_for_function(STATUS_JS, arg=[YOUR_TURN, ROUND_OVER], timeout=WAIT_MS)
             figures["reply"].append(page.evaluate("performance.now()") - start)
     return figures

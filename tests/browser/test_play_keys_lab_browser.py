@@ -43,6 +43,7 @@ NOTEBOOK_STATE = """() => {
 FOCUS_IN = "(selector) => !!document.activeElement && !!document.activeElement.closest(selector)"
 FOCUSED_CARD = "() => !!document.activeElement && document.activeElement.classList.contains('cl-hand-card')"
 FOCUSED_ID = "() => document.activeElement.dataset.id"
+LAST_SAVED = "() => window.jupyterapp.shell.currentWidget.context.contentsModel.last_modified"
 
 
 @pytest.fixture(scope="module")
@@ -64,12 +65,13 @@ def state(page: Page, scroll: bool = False) -> dict[str, Any]:
 
 
 def open_and_run(page: Page, lab: LabServer, name: str) -> None:
-    """Open *name*, run it, and save it: from here on, only a command marks it changed."""
+    """Open *name* and run all its cells."""
     open_notebook(page, lab.base_url, lab.token, name)
     run_all(page)
 
 
 def save(page: Page) -> None:
+    """Save the notebook: from here on, only a change to it marks it changed."""
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.content.model.dirty", timeout=WAIT_MS)
 
@@ -177,6 +179,12 @@ def test_jupyterlab_keeps_its_keys_once_the_focus_leaves_the_play_view(lab: LabS
     expect(page.locator(".cl-play-widget .cl-play-message")).to_contain_text("You have already drawn this turn")
     now = state(page)
     assert now["cells"] == changed["cells"] and now["active"] == 1
+    # Ctrl+S, with the play view focused, still saves the notebook (Ctrl / Alt / Meta keys pass).
+    assert page.evaluate(FOCUS_IN, ".cl-play-widget")
+    saved = page.evaluate(LAST_SAVED)
+    page.keyboard.press("Control+s")
+    page.wait_for_function(f"(before) => ({LAST_SAVED})() !== before", arg=saved, timeout=WAIT_MS)
+    assert not state(page)["dirty"]
 
 
 def test_replay_arrow_keys_step_a_clicked_viewer_in_jupyterlab_without_scrolling_the_notebook(
