@@ -188,7 +188,7 @@ def test_refusals_advise_controls_never_command_syntax() -> None:
     assert play.message.split(": select")[0] == engine.learner_message(play.names.names, 0).split(" ('take")[0]
     for name in CASES:
         rnd, action, verdict = refusal(name)
-        shown = for_clicks(verdict, action, rnd).message
+        shown = for_clicks(verdict, action).message
         assert shown != verdict.message, (name, verdict.message)  # the engine's advice is replaced
         assert not re.search(r"'(take|add|meld)\b|'\|'", shown), shown
         assert "press" in shown or "Set aside" in shown, shown

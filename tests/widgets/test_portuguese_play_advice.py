@@ -52,10 +52,10 @@ ENGLISH = {
 def test_advice_after_a_refusal_names_the_controls_in_each_language(name: str) -> None:
     with speaking("en"):
         rnd, action, verdict = refusal(name)
-        english = for_clicks(verdict, action, rnd).message
+        english = for_clicks(verdict, action).message
     with speaking("pt_BR"):
         rnd, action, verdict = refusal(name)
-        portuguese = for_clicks(verdict, action, rnd).message
+        portuguese = for_clicks(verdict, action).message
         buttons = [pgettext("button", "Take pile"), pgettext("button", "Meld selected")]
     assert english.endswith(ENGLISH[name]), english
     assert portuguese != verdict.message  # the engine's advice replaced in Portuguese too
@@ -69,7 +69,7 @@ def test_a_verdict_without_command_advice_is_only_said_to_the_learner() -> None:
     action = TakePile(rnd.to_move)
     with speaking("pt_BR"):
         verdict = rnd.check(Meld(rnd.to_move, ()))  # before drawing: a turn-order refusal
-        shown = for_clicks(verdict, action, rnd).message
+        shown = for_clicks(verdict, action).message
         assert shown == verdict.learner_message(you=rnd.to_move) != verdict.message
         assert shown == "Você precisa primeiro comprar do monte ou pegar a pilha de descarte."
 
@@ -88,7 +88,7 @@ def test_the_portuguese_play_view_shows_the_advice_after_a_click(name: str) -> N
     play.click("take" if isinstance(action, TakePile) else "meld")
     with speaking("pt_BR"):
         rnd, action, verdict = refusal(name)
-        expected = for_clicks(verdict, action, rnd).message
+        expected = for_clicks(verdict, action).message
     assert play.message == expected
     assert not COMMANDS.search(play.why_panel.value), play.why_panel.value
     assert english_words(play.message) == []
