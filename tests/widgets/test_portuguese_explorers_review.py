@@ -54,7 +54,9 @@ def test_pile_explorer_state_line_title_and_comparison_are_portuguese() -> None:
     english, portuguese = both(make)
     assert_portuguese(shown(english.state_view.value), shown(portuguese.state_view.value))
     assert "congelada" in shown(portuguese.state_view.value)
-    assert shown(english.state_view.value).startswith("Pile state: frozen (frozen_wild), because of 2♣")
+    line, details = english.state_view.value.split("<details", 1)
+    assert " ".join(shown(line).split()).startswith("Pile state: frozen , because of 2♣")
+    assert "frozen_wild" not in line and "<code" in details  # the code only behind the "details" toggle
     assert_portuguese(shown(english.compare_view.value), shown(portuguese.compare_view.value))
     assert_portuguese(shown(english.children[0].children[0].value), shown(portuguese.children[0].children[0].value))
 
