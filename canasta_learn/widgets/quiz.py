@@ -62,6 +62,7 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -431,7 +432,15 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         if self.kind == "opening_minimum" and self.position is not None:
             return _Why(minimum_band(self.position.profile, self.position.team_score))
         assert self.verdict is not None
-        return _Why(self.verdict.learner_message(), self.verdict)
+        said = self._said(self.verdict)
+        return _Why(said.message, said)
+
+    def _said(self, verdict: Verdict) -> Verdict:
+        """``verdict`` as the learner reads it: cards as symbols, and about a position's player
+        (seat 0, the hand the question shows) in the second person ("You may take the pile...");
+        a copy whose message is fixed, so the explanation box shows it as said here."""
+        you = 0 if self.position is not None else None
+        return dataclasses.replace(verdict, message=verdict.learner_message(you=you))
 
     def _why_not(self, choice: str) -> _Why | None:
         """Why a wrong ``choice`` is wrong, when the engine can say (meld sets, minimums)."""
@@ -439,7 +448,8 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             return None
         own = self.choice_verdicts.get(choice)
         if own is not None:
-            return _Why(own.learner_message(), own)
+            said = self._said(own)
+            return _Why(said.message, said)
         if self.kind == "opening_minimum" and self.position is not None and choice.isdigit():
             return _Why(_minimum_bands(self.position.profile, int(choice)))
         return None

@@ -192,6 +192,8 @@ def _quizzes() -> list[Any]:
                                                         team_melds="d13 c13 c13 h2"), kind="can_take_pile"),
         lambda: Quiz("Can you take the pile?", Position(hand="c6 c6 h7 d8", discard_pile="s9 d6"),
                      kind="can_take_pile"),
+        lambda: Quiz("Can you take the pile?", Position(hand="c6 c6 h7 d8", discard_pile="s9 d6",
+                                                        team_melds="h13 s13 s13"), kind="can_take_pile"),
         lambda: Quiz("Why is the pile frozen?", Position(hand="c6 h7 d8", discard_pile="s9 d2 d6"),
                      kind="pile_reason"),
         lambda: Quiz("Which melds open?", Position(hand="h1 c1 d2 s5 d5 c5 h9 h9 c9 h13 s4"),
@@ -209,6 +211,9 @@ def test_quiz_feedback_and_buttons_show_cards_as_symbols(language: str) -> None:
             texts += list(_answered(make))
     assert len(texts) > 40
     assert offences(texts, language) == []
+    # a position quiz is about the learner's own hand: "You may take the pile", never "North may"
+    assert [t for t in texts if re.search(r"\b(?:North|Norte)\b", t)] == []
+    assert any(re.search(r"\b(?:You may take the pile|Você pode pegar a pilha)\b", t) for t in texts)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
