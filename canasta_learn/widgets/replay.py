@@ -232,7 +232,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             self.continue_button = button("continue", pgettext("replay button", "Continue from here"),
                                           gettext("Play on from this position against bots"), "play")
             self.continue_seat = widgets.Dropdown(description=pgettext("continue from here as seat", "as"),
-                                                  options=[("N", 0)], value=0,
+                                                  options=[(self._seat_words(0), 0)], value=0,
                                                   layout=widgets.Layout(width="140px"),
                                                   style={"description_width": "initial"})
             self.continue_seat.add_class("cl-continue-seat")
@@ -460,7 +460,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.play_widget = play
         r, a = self.position
         title = gettext("Sandbox: round {round}, after move {move} \u2013 you play {seat}").format(
-            round=r + 1, move=a + 1, seat=rnd.seat_label(seat))
+            round=r + 1, move=a + 1, seat=self._seat_words(seat))
         head = widgets.HTML(f"<h4 style='margin:8px 0'>{html.escape(title)}</h4>")
         self.sandbox.children = [head, play]
         return play
@@ -561,7 +561,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.review_panel.value = self._review_html(r, a)
         self.scores.value = self._scores_html(r, a, rnd)
         n = rnd.player_count
-        self.continue_seat.options = [(rnd.seat_label(s), s) for s in range(n)]
+        self.continue_seat.options = [(self._seat_words(s), s) for s in range(n)]
         self.continue_seat.value = acting_seat(rnd) if not rnd.is_over else 0
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.forward_button.disabled = self.last_button.disabled = step == len(self.steps) - 1

@@ -1,8 +1,9 @@
 """The play view's advice after a refusal speaks Brazilian Portuguese (issue 17): where the
 engine advises typed commands ("as in 'take h4 h4'"; in Portuguese "como em `take h4 h4`"),
-the view says which controls to use, phrased from the verdict's facts, the action and the
-round (one template per case, `for_clicks`), not by rewriting English words; so it works in
-both languages and names the buttons as they are labelled.
+the view says which controls to use: the refusal carries its advice as an `Advice` (a kind and
+facts), and the view fills the rule template's slot with its own words (`phrasing_advice`, in
+`for_clicks`), never by rewriting the engine's sentence; so it works in both languages and names
+the buttons as they are labelled.
 
 Each case is a real refusal (tests/click_advice_cases.py), asked in English and in
 Portuguese.
