@@ -45,8 +45,10 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
     if problem:
         return problem
     if not groups:
-        return Problem("no_cards_given", lambda: advice_words(Advice("name_cards_to_meld", {}), lambda: gettext(
-            "Name the cards to meld, as in 'meld h1 c1 d2'.")), advice=Advice("name_cards_to_meld", {}))
+        return Problem("no_cards_given", lambda: gettext("{seat} named no cards to meld.").format(
+            seat=rnd.seat_label(seat)) if narrates(seat) else advice_words(
+            Advice("name_cards_to_meld", {}), lambda: gettext("Name the cards to meld, as in 'meld h1 c1 d2'.")),
+            advice=Advice("name_cards_to_meld", {}))
     cards = [c for g in groups for c in g.cards]
     problem = hand_problem(rnd, seat, cards) or locked_problem(rnd, seat, cards)
     if problem:

@@ -93,3 +93,19 @@ def test_the_portuguese_play_view_shows_the_advice_after_a_click(name: str) -> N
     assert play.message == expected
     assert not COMMANDS.search(play.why_panel.value), play.why_panel.value
     assert english_words(play.message) == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_a_narrated_refusal_tells_of_the_seat_without_commands_or_you(language: str) -> None:
+    """Told of a player (the replay's narrate mode), every case's refusal names the seat in words
+    and keeps no advice to type ("as in 'take h4 h4'"), nor "you"; its Advice is still there."""
+    from canasta_learn.core.verdicts import learner_words
+
+    second_person = re.compile(r"\b(?:[Yy]ou|[Yy]our|[Vv]ocê|[Ss]ua mão|[Ss]ua equipe)\b")
+    with speaking(language):
+        for name in CASES:
+            rnd, action, verdict = refusal(name)
+            with learner_words(narrate=True):
+                told = rnd.check(action).message
+            assert not COMMANDS.search(told) and not second_person.search(told), (name, told)
+            assert verdict.advice is not None, name  # the advice is data, said (or left out) by each reader
