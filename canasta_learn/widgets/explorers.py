@@ -45,7 +45,16 @@ from ..profiles import Profile, ProfileLike, get_profile, profile_names
 from ..rules.melds import check_meld, check_meld_cards
 from ..rules.pile import PileStatus, state_word
 from ..rules.scoring import ScoreBreakdown, score_round
-from .common import CardsText, error_html, profile_badge, set_verdict, spoken, verdict_widget, widget_language
+from .common import (
+    CardsText,
+    error_html,
+    plain_advice,
+    profile_badge,
+    set_verdict,
+    spoken,
+    verdict_widget,
+    widget_language,
+)
 
 __all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "WholeNumberText", "opening_table_html"]
 
@@ -300,8 +309,9 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         raise NotImplementedError
 
     def _advice_words(self, advice: Advice) -> str | None:
-        """A refusal's `Advice` in this explorer's words (its fields), or None for the engine's."""
-        return None
+        """A refusal's `Advice` in this explorer's words (its fields); by default in plain words,
+        never a typed command (`plain_advice`)."""
+        return plain_advice(advice)
 
     def _show_verdict(self, box: widgets.HTML, verdict: Verdict | None) -> None:
         """Show ``verdict`` in ``box`` said to the position's player ("You may take the pile..."),
@@ -387,7 +397,7 @@ class PileExplorer(_Explorer):
         if advice.kind == "add_opening_melds_to_take":
             return gettext("With more melds from the {hand} field the take could reach the minimum; otherwise, "
                            "draw from the stock.").format(hand=hand)
-        return None
+        return super()._advice_words(advice)
 
     def _position(self, profile: ProfileLike) -> Position:
         return Position(self.hand_input.cards, discard_pile=self.pile_input.cards,

@@ -71,13 +71,13 @@ import ipywidgets as widgets
 
 from ..core.cards import Card, CardsLike, format_cards, symbol_cards, to_cards
 from ..core.i18n import gettext, pgettext, speaking
-from ..core.verdicts import Verdict, learner_words
+from ..core.verdicts import Verdict, learner_words, phrasing_advice
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus, pile_reason_text, state_word
 from ..variants.base import rules_for
-from .common import spoken, widget_language
+from .common import plain_advice, spoken, widget_language
 
 if TYPE_CHECKING:
     from .drill_quiz import DrillQuiz
@@ -440,7 +440,9 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         (seat 0, the hand the question shows) in the second person ("You may take the pile...");
         a copy whose message is fixed, so the explanation box shows it as said here."""
         you = 0 if self.position is not None else None
-        return dataclasses.replace(verdict, message=verdict.learner_message(you=you))
+        with phrasing_advice(plain_advice):  # nothing to type in a quiz: the advice in plain words
+            message = verdict.learner_message(you=you)
+        return dataclasses.replace(verdict, message=message)
 
     def _why_not(self, choice: str) -> _Why | None:
         """Why a wrong ``choice`` is wrong, when the engine can say (meld sets, minimums)."""
