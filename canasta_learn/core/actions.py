@@ -29,6 +29,7 @@ __all__ = [
     "action_words",
     "learner_seats",
     "learner_view",
+    "narrates",
     "speaks_to",
     "target_words",
     "Action",
@@ -99,7 +100,7 @@ def seat_label(seat: int, player_count: int = 4, form: SeatForm = "sentence") ->
     if form == "sentence":
         learner = _LEARNER.get()
         if learner is not None:
-            names, you = learner
+            names, you, _narrate = learner
             if names is not None and 0 <= seat < len(names):
                 return names[seat]
             if seat == you:
@@ -120,36 +121,44 @@ def seat_label(seat: int, player_count: int = 4, form: SeatForm = "sentence") ->
             "S": pgettext("seat in a sentence", "S"), "W": pgettext("seat in a sentence", "W")}[name]
 
 
-#: The learner's view while `learner_seats` is in force: (names by seat or None, the learner's seat or None).
-_LEARNER: ContextVar[tuple[tuple[str, ...] | None, int | None] | None] = ContextVar(
+#: The learner's view while `learner_seats` is in force: (names by seat or None, the learner's seat or
+#: None, whether the other seats are narrated in the third person).
+_LEARNER: ContextVar[tuple[tuple[str, ...] | None, int | None, bool] | None] = ContextVar(
     "canasta_learn_learner_seats", default=None)
 
 
 @contextmanager
-def learner_seats(names: Sequence[str] | None = None, you: int | None = None) -> Iterator[None]:
+def learner_seats(names: Sequence[str] | None = None, you: int | None = None, *,
+                  narrate: bool = False) -> Iterator[None]:
     """Within this block, messages made here name seats as a learner reads them: `seat_label`'s
     ``"sentence"`` form gives ``names[seat]`` (the play view's "Sam", "Ebba"), or without ``names``
     the compass word ("North", "Norte") instead of a bare letter; and the messages about the
-    learner's own seat ``you`` are said in the second person (`speaks_to`). A ContextVar, so other
-    threads are unaffected.
+    learner's own seat ``you`` are said in the second person (`speaks_to`). With ``narrate=True``
+    (a replay telling a game, where nobody is "you" unless ``you`` says so) the messages about
+    every other seat are told in the third person (`narrates`: "North holds only 1 four", "Norte
+    só tem 1 quatro"), without the advice for typed commands. A ContextVar, so other threads are
+    unaffected.
 
     >>> with learner_seats(you=0):
-    ...     seat_label(1), speaks_to(0), speaks_to(1)
-    ('East', True, False)
+    ...     seat_label(1), speaks_to(0), speaks_to(1), narrates(1)
+    ('East', True, False, False)
     >>> with learner_seats(["You", "Ebba", "Sam", "Wen"], you=0):
     ...     seat_label(2)
     'Sam'
+    >>> with learner_seats(narrate=True):
+    ...     seat_label(3), speaks_to(3), narrates(3)
+    ('West', False, True)
     """
-    token = _LEARNER.set((None if names is None else tuple(names), you))
+    token = _LEARNER.set((None if names is None else tuple(names), you, narrate))
     try:
         yield
     finally:
         _LEARNER.reset(token)
 
 
-def learner_view() -> tuple[tuple[str, ...] | None, int | None] | None:
-    """The names and the learner's seat that `learner_seats` put in force here, or None outside it
-    (a cache of seat words keys on it, or skips caching)."""
+def learner_view() -> tuple[tuple[str, ...] | None, int | None, bool] | None:
+    """The names, the learner's seat and the narrate flag that `learner_seats` put in force here, or
+    None outside it (a cache of seat words keys on it, or skips caching)."""
     return _LEARNER.get()
 
 
@@ -158,6 +167,15 @@ def speaks_to(seat: int | None) -> bool:
     the rules then phrase it in the second person ("You must first draw", not "N must first draw")."""
     learner = _LEARNER.get()
     return learner is not None and seat is not None and learner[1] == seat
+
+
+def narrates(seat: int | None) -> bool:
+    """True when a message made now tells of ``seat`` in the third person, as a narrator does
+    (inside ``learner_seats(narrate=True)``, any seat but the learner's own): the rules then say
+    "North holds only 1 four", not the engine's "You hold only 1 four" addressed to whoever typed
+    the command, and leave out the advice about typed commands ("as in 'take h4 h4'")."""
+    learner = _LEARNER.get()
+    return learner is not None and learner[2] and seat is not None and learner[1] != seat
 
 
 def parse_seat(text: str, player_count: int = 4) -> int:
@@ -544,7 +562,7 @@ def action_words(action: Action, onto: Callable[[int | None, bool], str] | None 
         return onto(target, of) if onto is not None else target_words(target, of=of)
 
     def card(c: Card) -> str:
-        return str(c) if notation else c.short
+        return format(c) if notation else c.short  # notation: as a message says it (symbols for a learner)
 
     def cards(group: Iterable[Card]) -> str:
         return " ".join(card(c) for c in group)

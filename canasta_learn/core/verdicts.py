@@ -151,6 +151,16 @@ ADVICE_KINDS: dict[str, str] = {
     " held; pair, the two to name).",
     "take_with_pair": "Take the pile with the natural pair held (facts: pair).",
     "name_cards_to_meld": "Give the cards to meld (no facts).",
+    "twos_onto_deuce_meld": "Put the twos onto the team's deuce meld, which is not a canasta yet (facts:"
+    " twos, the twos named; profile, the profile's name).",
+    "wilds_onto_meld": "Wild cards alone are no meld: add them to a team meld, named (facts: cards, the wild"
+    " cards).",
+    "lay_opening_together": "Lay every opening meld of the turn in one action so that together they reach the"
+    " minimum (facts: minimum, value, short).",
+    "add_opening_melds_to_take": "Add opening melds from the hand to the pile take, or draw from the stock"
+    " (facts: minimum, value, short).",
+    "take_without_meld_number": "Take the pile without naming a meld: the top card goes onto the team's meld of"
+    " its rank (facts: profile).",
 }
 
 
@@ -395,17 +405,26 @@ class IllegalActionError(ValueError):
 
 
 @contextmanager
-def learner_words(names: Sequence[str] | None = None, you: int | None = None) -> Iterator[None]:
+def learner_words(names: Sequence[str] | None = None, you: int | None = None, *,
+                  narrate: bool = False) -> Iterator[None]:
     """Within this block, messages are made as a learner reads them: cards as symbols
     (`canasta_learn.core.cards.symbol_cards`), seats by ``names`` or compass words and the
-    learner's own seat ``you`` in the second person (`canasta_learn.core.actions.learner_seats`).
+    learner's own seat ``you`` in the second person (`canasta_learn.core.actions.learner_seats`);
+    with ``narrate=True`` the other seats in the third person, without advice for typed commands
+    (the replay's notes: "North holds only 1 four (4♥)").
 
     >>> from canasta_learn import check_meld
     >>> with learner_words():
     ...     check_meld("h5 c5").message
     '5♥ 5♣ has 2 cards; a meld needs at least 3. Add another five or a wild card.'
+    >>> from canasta_learn.engine.round import Round
+    >>> rnd = Round.from_state(hands=["h4 h4 c9 d9 s9", "c5 c6 c7", "s5 s6 s8", "d5 d6 d7"],
+    ...                        stock="s7 d6 c10 h6", pile="d7 s4", opened=[True, False])
+    >>> with learner_words(narrate=True):
+    ...     rnd.check("N take").message.split(". ")[-1]
+    'North holds 4♥ 4♥.'
     """
-    with symbol_cards(), learner_seats(names, you):
+    with symbol_cards(), learner_seats(names, you, narrate=narrate):
         yield
 
 

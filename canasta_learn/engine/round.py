@@ -333,7 +333,7 @@ class Round:
             need_int(seat, "seat", low=0, high=self.player_count - 1, allow_none=True)
         team = self.team_of(seat)
         return pile_status(self.pile, self.profile, team_opened=self.opened[team], team_ranks=self.melds[team],
-                           rules=self.rules)
+                           rules=self.rules, seat=seat)
 
     def pile_state(self, seat: int | None = None) -> str:
         """``"empty"``, ``"open"``, ``"frozen"`` or ``"blocked"`` for the team of ``seat``."""

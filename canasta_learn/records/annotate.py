@@ -21,7 +21,7 @@ N could not take the pile: You hold only 1 six (c6). Draw from the stock instead
 
 from __future__ import annotations
 
-from ..core.actions import seat_name
+from ..core.actions import learner_view, seat_name
 from ..core.i18n import gettext, ngettext
 from .examples import teacher_text
 from .notes import NOTE_CODES, PILE_NOTE_CODES, Note, RoundNotes, notes_for_actions, team_name
@@ -32,8 +32,14 @@ __all__ = ["NOTE_CODES", "PILE_NOTE_CODES", "Note", "RoundNotes", "annotate", "a
 
 
 def annotate_round(record: GameRecord, round_index: int) -> RoundNotes:
-    """The notes of one round of ``record``: ``result[action_index]`` and ``result.deal``."""
-    return notes_for_actions(record.state_at(round_index, -1), record._cache(round_index).actions)
+    """The notes of one round of ``record``: ``result[action_index]`` and ``result.deal``, in the
+    words in force (inside `canasta_learn.core.verdicts.learner_words`, the round is dealt again
+    so that the deal's notes are told in them too: cards as symbols, seats in words)."""
+    actions = record._cache(round_index).actions
+    start = record.state_at(round_index, -1)
+    if learner_view() is not None:  # the record's cached deal spoke the engine's words
+        start = record.rounds[round_index].initial_round(record.profile)
+    return notes_for_actions(start, actions)
 
 
 def annotate(record: GameRecord) -> list[RoundNotes]:

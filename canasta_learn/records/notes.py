@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.actions import Action, Decline, Discard, Draw, Meld, MeldGroup, TakePile
+from ..core.actions import Action, Decline, Discard, Draw, Meld, MeldGroup, SeatForm, TakePile, learner_view
 from ..core.cards import Card, format_cards
 from ..core.events import Event
 from ..core.i18n import gettext, ngettext
@@ -111,9 +111,11 @@ class RoundNotes(list[list[Note]]):
 
 
 def team_name(rnd: Round, team: int) -> str:
-    """A team by its seats, as the notes name it in the language spoken now: "N-S", "E-W" ("L-O")."""
+    """A team by its seats, as the notes name it in the language spoken now: "N-S", "E-W" ("L-O");
+    for a learner (`canasta_learn.core.actions.learner_seats`) in words: "North-South"."""
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
-    return "-".join(rnd.seat_label(s, form="letter") for s in seats)
+    form: SeatForm = "compass" if learner_view() is not None else "letter"
+    return "-".join(rnd.seat_label(s, form=form) for s in seats)
 
 
 def _cards(count: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.actions import Meld, MeldGroup
+from ..core.actions import Meld, MeldGroup, narrates, speaks_to
 from ..core.cards import CARD_KEY, RANK_NAMES, Card, format_cards, rank_name
 from ..core.i18n import gettext
 from ..core.verdicts import Advice, Verdict, advice_words
@@ -45,8 +45,10 @@ def meld_problem(rnd: RoundState, seat: int, groups: Sequence[MeldGroup]) -> Pro
     if problem:
         return problem
     if not groups:
-        return Problem("no_cards_given", lambda: advice_words(Advice("name_cards_to_meld", {}), lambda: gettext(
-            "Name the cards to meld, as in 'meld h1 c1 d2'.")), advice=Advice("name_cards_to_meld", {}))
+        return Problem("no_cards_given", lambda: gettext("{seat} named no cards to meld.").format(
+            seat=rnd.seat_label(seat)) if narrates(seat) else advice_words(
+            Advice("name_cards_to_meld", {}), lambda: gettext("Name the cards to meld, as in 'meld h1 c1 d2'.")),
+            advice=Advice("name_cards_to_meld", {}))
     cards = [c for g in groups for c in g.cards]
     problem = hand_problem(rnd, seat, cards) or locked_problem(rnd, seat, cards)
     if problem:
@@ -170,9 +172,18 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
             return Problem(verdict.code, lambda: verdict.message, verdict.cards, verdict.facts)
         key = rnd.rules.meld_key(cards)
         if key is None:
-            return Problem("meld_no_naturals", lambda: gettext(
-                "{cards} is only wild cards: a meld needs natural cards. To put wild "
-                "cards on a meld, name it, as in 'add 13: d2'.").format(cards=format_cards(cards)))
+            wilds_advice = Advice("wilds_onto_meld", {"cards": tuple(cards)})
+            seat = rnd.to_move
+
+            def only_wilds() -> str:
+                if narrates(seat):  # a narrator tells what happened, not what to type
+                    return gettext("{cards} is only wild cards: a meld needs natural cards.").format(
+                        cards=format_cards(cards))
+                return gettext("{cards} is only wild cards: a meld needs natural cards. To put wild "
+                               "cards on a meld, {advice}.").format(
+                    cards=format_cards(cards),
+                    advice=advice_words(wilds_advice, lambda: gettext("name it, as in 'add 13: d2'")))
+            return Problem("meld_no_naturals", only_wilds, advice=wilds_advice)
         rank = key
     if rank in changed:
         return Problem("meld_same_rank_twice", lambda: gettext(
@@ -181,10 +192,20 @@ def group_problem(rnd: RoundState, group: MeldGroup, base: dict[int, list[Card]]
     if (DEUCE_RANK in base and rnd.rules.twos_kept_for_deuce_meld(rank, base)
             and any(c.rank == 2 for c in cards)):
         twos = [c for c in cards if c.rank == 2]
-        return Problem("meld_twos_reserved", lambda: gettext(
-            "Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
-            "({cards}) may go only onto it: 'add 2: {cards}'.").format(profile=rnd.profile.name,
-                                                                      cards=format_cards(twos)), tuple(twos))
+        twos_advice = Advice("twos_onto_deuce_meld", {"twos": tuple(twos), "profile": rnd.profile.name})
+        seat = rnd.to_move
+
+        def twos_reserved() -> str:
+            if narrates(seat):
+                return gettext("The team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
+                               "({cards}) may go only onto it.").format(profile=rnd.profile.name,
+                                                                         cards=format_cards(twos))
+            return gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
+                           "({cards}) may go only onto it: {advice}.").format(
+                profile=rnd.profile.name, cards=format_cards(twos),
+                advice=advice_words(twos_advice, lambda: gettext("'add 2: {cards}'").format(
+                    cards=format_cards(twos))))
+        return Problem("meld_twos_reserved", twos_reserved, tuple(twos), advice=twos_advice)
     existing = base.get(rank)
     final = (existing or []) + list(cards)
     nat, wild = meld_counts(final, rank)
@@ -339,22 +360,29 @@ def meld_verdict(rnd: RoundState, action: Meld, after: RoundState | None) -> Ver
     value = cards_value(cards, rnd.profile)
     empties = len(rnd.hands[action.seat]) == len(cards)
     goes_out = False
-    template = gettext("{seat} may meld {groups} ({value} points).")
+    you = speaks_to(action.seat)  # said to the learner who acts: "You may meld 9♣ 9♦ 9♠"
+    template = (gettext("You may meld {groups} ({value} points).") if you else
+                gettext("{seat} may meld {groups} ({value} points)."))
     facts_extra: dict[str, Any] = {}
     reserve = 0
     if empties and after is not None:
         goes_out = after.went_out == action.seat
         kinds = {e.kind for e in after.events_for(len(after.log) - 1)}
         if goes_out:
-            template = gettext("{seat} may meld {groups} ({value} points) and go out.")
+            template = (gettext("You may meld {groups} ({value} points) and go out.") if you else
+                        gettext("{seat} may meld {groups} ({value} points) and go out."))
         elif "morto_taken" in kinds:
-            template = gettext("{seat} may meld {groups} ({value} points) and run out of cards: a batida, which "
-                               "takes the team's morto into the hand, and play goes on.")
+            template = (gettext("You may meld {groups} ({value} points) and run out of cards: a batida, which "
+                                "takes your team's morto into your hand, and play goes on.") if you else
+                        gettext("{seat} may meld {groups} ({value} points) and run out of cards: a batida, which "
+                                "takes the team's morto into the hand, and play goes on."))
         elif "reserve_taken" in kinds:
             reserve = len(rnd.reserves[action.seat])
             facts_extra["reserve"] = reserve
-            template = gettext("{seat} may meld {groups} ({value} points) and empty the hand, but the canasta "
-                               "brings the {count}-card reserve into it, and play goes on.")
+            template = (gettext("You may meld {groups} ({value} points) and empty your hand, but the canasta "
+                                "brings the {count}-card reserve into it, and play goes on.") if you else
+                        gettext("{seat} may meld {groups} ({value} points) and empty the hand, but the canasta "
+                                "brings the {count}-card reserve into it, and play goes on."))
     groups = " | ".join(str(g) for g in action.groups)
     facts = {"action": "meld", "seat": action.seat, "hand_cards": cards, "value": value,
              "goes_out": goes_out, "empties_hand": empties,

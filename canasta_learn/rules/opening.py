@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..core.actions import narrates
 from ..core.cards import Card, format_cards
 from ..core.i18n import gettext
+from ..core.verdicts import Advice, advice_words
 from .going_out import enough_after, has_enough_canastas, kept_for_discard
 from .planning import group_by_rank, melding_bounds, plan_values, stranded_count
 from .state import Problem, RoundState
@@ -56,14 +58,26 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
     minimum = rnd.opening_minimum(team)
     total = rnd.turn_value + added_value
     score = rnd.team_scores[team]
+    short = minimum - total
+    numbers = {"minimum": minimum, "value": total, "short": short}
+    facts = {"minimum": minimum, "value": total, "opened": False}
     if take:
-        return Problem("opening_below_minimum", lambda: gettext(
-            "Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
-            "Taking the pile, only the top card and cards from your hand count (buried pile cards "
-            "never do): these melds are worth {total}, {short} short. Add melds from "
-            "your hand to the take, or draw from the stock.").format(
-            score=score, minimum=minimum, total=total, short=minimum - total), (),
-            {"minimum": minimum, "value": total, "opened": False})
+        take_advice = Advice("add_opening_melds_to_take", numbers)
+
+        def take_short() -> str:
+            if narrates(seat):  # told of a player: what the take lacked, no advice to type
+                return gettext(
+                    "The team has not opened: with a score of {score} it needs melds worth {minimum}. "
+                    "Taking the pile, only the top card and cards from the hand count (buried pile cards "
+                    "never do): these melds are worth {total}, {short} short.").format(
+                    score=score, minimum=minimum, total=total, short=short)
+            return gettext(
+                "Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
+                "Taking the pile, only the top card and cards from your hand count (buried pile cards "
+                "never do): these melds are worth {total}, {short} short. {advice}").format(
+                score=score, minimum=minimum, total=total, short=short, advice=advice_words(
+                    take_advice, lambda: gettext("Add melds from your hand to the take, or draw from the stock.")))
+        return Problem("opening_below_minimum", take_short, (), facts, take_advice)
     can_go_out = rnd.permission != "no"
     waiver = (rnd.drew_from == "stock" and prof.concealed_waives_minimum
               and not rnd.turn_start_has_melded)
@@ -73,12 +87,21 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
     elif complete is not None:
         found = complete(remaining, melds_after, minimum - total)
         if found is None:  # the search gave up: laying the opening in one action always works
-            return Problem("opening_below_minimum", lambda: gettext(
-                "Your team has not opened: with a score of {score} its first melds must be worth at least "
-                "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
-                "action (groups separated by '|') so that together they reach the minimum.").format(
-                score=score, minimum=minimum, total=total, short=minimum - total), (),
-                {"minimum": minimum, "value": total, "opened": False})
+            together = Advice("lay_opening_together", numbers)
+
+            def lay_together() -> str:
+                if narrates(seat):
+                    return gettext(
+                        "The team has not opened: with a score of {score} its first melds must be worth at least "
+                        "{minimum}. These are worth {total}, {short} short.").format(
+                        score=score, minimum=minimum, total=total, short=short)
+                return gettext(
+                    "Your team has not opened: with a score of {score} its first melds must be worth at least "
+                    "{minimum}. These are worth {total}, {short} short. {advice}").format(
+                    score=score, minimum=minimum, total=total, short=short, advice=advice_words(
+                        together, lambda: gettext("Lay all your opening melds in one action (groups separated "
+                                                  "by '|') so that together they reach the minimum.")))
+            return Problem("opening_below_minimum", lay_together, (), facts, together)
         if found:
             return None
     else:
@@ -88,7 +111,7 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
                 return None
             if total + upper < minimum and (
                     not waiver or stranded_count(group_by_rank(remaining), melds_after, prof) > 1):
-                return opening_short_problem(score, minimum, total)
+                return opening_short_problem(score, minimum, total, seat)
         plans = plan_values(remaining, melds_after, prof, allow_wilds=prof.opening_wilds_allowed,
                             black_threes=True, enough=enough_after(rnd, rnd.canasta_kinds(team, melds_after)))
         most_kept = kept_for_discard(rnd, remaining)
@@ -97,18 +120,26 @@ def opening_problem(rnd: RoundState, seat: int, added_value: int, cards: Sequenc
                 return None
             if waiver and kept <= most_kept and enough and can_go_out:
                 return None
-    return opening_short_problem(score, minimum, total)
+    return opening_short_problem(score, minimum, total, seat)
 
 
-def opening_short_problem(score: int, minimum: int, total: int) -> Problem:
+def opening_short_problem(score: int, minimum: int, total: int, seat: int | None = None) -> Problem:
     """The refusal of an opening ``total`` points short of ``minimum`` (team score ``score``)
-    that the rest of the hand cannot complete (docs/rules.md#rules-opening-complete)."""
-    return Problem("opening_below_minimum", lambda: gettext(
-        "Your team has not opened: with a score of {score} its first melds must be worth at least "
-        "{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
-        "add the missing {short} while keeping a card to discard.").format(
-        score=score, minimum=minimum, total=total, short=minimum - total), (),
-        {"minimum": minimum, "value": total, "opened": False})
+    that the rest of the hand cannot complete, said to or of ``seat``
+    (docs/rules.md#rules-opening-complete)."""
+    def short() -> str:
+        if narrates(seat):
+            return gettext(
+                "The team has not opened: with a score of {score} its first melds must be worth at least "
+                "{minimum} in this turn. These are worth {total}, and the cards left in the hand cannot "
+                "add the missing {short} while keeping a card to discard.").format(
+                score=score, minimum=minimum, total=total, short=minimum - total)
+        return gettext(
+            "Your team has not opened: with a score of {score} its first melds must be worth at least "
+            "{minimum} in this turn. These are worth {total}, and the cards left in your hand cannot "
+            "add the missing {short} while keeping a card to discard.").format(
+            score=score, minimum=minimum, total=total, short=minimum - total)
+    return Problem("opening_below_minimum", short, (), {"minimum": minimum, "value": total, "opened": False})
 
 
 def opening_ways_on(rnd: RoundState, seat: int) -> tuple[bool, bool]:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.actions import narrates, seat_label
 from ..core.cards import Card, parse_cards  # noqa: F401  (parse_cards: doctests)
 from ..core.i18n import gettext, ngettext, pgettext
 from ..profiles import Profile, get_profile  # noqa: F401  (get_profile: doctests)
@@ -126,7 +127,8 @@ class PileStatus:
 
 
 def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
-                team_ranks: Collection[int] | None = None, rules: ClassicRules | None = None) -> PileStatus:
+                team_ranks: Collection[int] | None = None, rules: ClassicRules | None = None,
+                seat: int | None = None) -> PileStatus:
     """The state of ``pile`` (bottom to top) for a team that has or has not opened
     (``docs/rules.md#rules-pile-blocked``, ``docs/rules.md#rules-pile-frozen``; why a pile is
     frozen for everyone is the hook `ClassicRules.pile_freeze_reason`, which the variants change:
@@ -135,14 +137,15 @@ def pile_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
     ``team_ranks`` (the ranks of the team's open melds) lets an open pile's message name the
     team meld the top card could go onto only when that meld exists; without it the message
     says "if it has one". ``rules``: the profile's hooks when the caller holds them (a round's
-    ``rules``), so they are not looked up again.
+    ``rules``), so they are not looked up again. ``seat``: the player the status is told of, when
+    a narrator tells it (`canasta_learn.core.actions.narrates`: "so North needs a natural pair").
 
     >>> print(pile_status(parse_cards("s5 h6"), get_profile(), team_opened=True, team_ranks=[13]).message)
     ... # doctest: +NORMALIZE_WHITESPACE
     The pile is open: its top card h6 can be taken with a natural pair or a six and a wild card
     (your team has no meld of sixes).
     """
-    status = take_status(pile, profile, team_opened=team_opened, team_ranks=team_ranks, rules=rules)
+    status = take_status(pile, profile, team_opened=team_opened, team_ranks=team_ranks, rules=rules, seat=seat)
     return PileStatus(status.state, status.code, status.message, status.cards, status.facts)
 
 
@@ -169,9 +172,17 @@ class DeferredPileStatus:
 
 
 def take_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
-                team_ranks: Collection[int] | None = None, rules: ClassicRules | None = None) -> DeferredPileStatus:
+                team_ranks: Collection[int] | None = None, rules: ClassicRules | None = None,
+                seat: int | None = None) -> DeferredPileStatus:
     """`pile_status` with its message made only when read (`DeferredPileStatus`): the one place
     the pile's state is decided, for the take checks of move generation, which never read it."""
+    def told() -> bool:  # told of ``seat`` by a narrator (the replay), not said to "you"
+        return narrates(seat)
+
+    def who() -> str:
+        assert seat is not None
+        return seat_label(seat, profile.player_count)
+
     if not pile:
         return DeferredPileStatus("empty", "empty", lambda: gettext("The discard pile is empty."))
     top = pile[-1]
@@ -193,31 +204,51 @@ def take_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
     elif reason[0] == "never_frozen":
         return DeferredPileStatus(
             "open", "open",
-            lambda: gettext("The pile is open (it never freezes in the {profile} profile): its top card "
-                            "{top} must go into one of your team's melds at once, with cards from your hand "
-                            "or onto a meld; the other cards join your hand and may be melded from your next "
-                            "turn.").format(profile=profile.name, top=top), (),
+            lambda: (gettext("The pile is open (it never freezes in the {profile} profile): its top card "
+                             "{top} must go into one of {seat}'s team's melds at once, with cards from the hand "
+                             "or onto a meld; the other cards join the hand and may be melded from the next "
+                             "turn on.").format(profile=profile.name, top=top, seat=who()) if told() else
+                     gettext("The pile is open (it never freezes in the {profile} profile): its top card "
+                             "{top} must go into one of your team's melds at once, with cards from your hand "
+                             "or onto a meld; the other cards join your hand and may be melded from your next "
+                             "turn.").format(profile=profile.name, top=top)), (),
             {"top": top, "pile_cards": (top,)})
     elif reason[0] == "frozen_always":
         return DeferredPileStatus(
             "frozen", "frozen_always",
-            lambda: gettext("In the {profile} profile the pile is always frozen: you need a "
-                            "natural pair of {ranks} from your hand to take it.").format(
-                profile=profile.name, ranks=top.rank_plural))
+            lambda: (gettext("In the {profile} profile the pile is always frozen: {seat} needs a "
+                             "natural pair of {ranks} from the hand to take it.").format(
+                profile=profile.name, ranks=top.rank_plural, seat=who()) if told() else
+                gettext("In the {profile} profile the pile is always frozen: you need a "
+                        "natural pair of {ranks} from your hand to take it.").format(
+                profile=profile.name, ranks=top.rank_plural)))
     else:
         code, card = reason
         if code == "frozen_wild":
             def text() -> str:
+                if told():
+                    return gettext("The pile is frozen: a wild card ({card}) is buried in it, so {seat} needs "
+                                   "a natural pair of {ranks} from the hand to take it.").format(
+                        card=card, ranks=top.rank_plural, seat=who())
                 return gettext("The pile is frozen: a wild card ({card}) is buried in it, so you need "
                                "a natural pair of {ranks} from your hand to take it.").format(
                     card=card, ranks=top.rank_plural)
         elif code == "frozen_red_three":
             def text() -> str:
+                if told():
+                    return gettext("The pile is frozen: a red three ({card}) turned up at the deal lies in "
+                                   "it, so {seat} needs a natural pair of {ranks} from the hand.").format(
+                        card=card, ranks=top.rank_plural, seat=who())
                 return gettext("The pile is frozen: a red three ({card}) turned up at the deal lies in "
                                "it, so you need a natural pair of {ranks} from your hand.").format(
                     card=card, ranks=top.rank_plural)
         else:  # frozen_black_three
             def text() -> str:
+                if told():
+                    return gettext("The pile is frozen: a black three ({card}) is buried in it "
+                                   "({profile} profile), so {seat} needs a natural pair of "
+                                   "{ranks} from the hand.").format(card=card, profile=profile.name,
+                                                                    ranks=top.rank_plural, seat=who())
                 return gettext("The pile is frozen: a black three ({card}) is buried in it "
                                "({profile} profile), so you need a natural pair of "
                                "{ranks} from your hand.").format(card=card, profile=profile.name,
@@ -227,32 +258,48 @@ def take_status(pile: Sequence[Card], profile: Profile, *, team_opened: bool,
     if not team_opened:
         return DeferredPileStatus(
             "frozen", "frozen_not_opened",
-            lambda: gettext("The pile is frozen for your team because it has not made its opening "
-                            "meld yet: you need a natural pair of {ranks} from your hand, "
-                            "and melds worth the opening minimum.").format(ranks=top.rank_plural),
+            lambda: (gettext("The pile is frozen for {seat}'s team because it has not made its opening "
+                             "meld yet: {seat} needs a natural pair of {ranks} from the hand, "
+                             "and melds worth the opening minimum.").format(ranks=top.rank_plural, seat=who())
+                     if told() else
+                     gettext("The pile is frozen for your team because it has not made its opening "
+                             "meld yet: you need a natural pair of {ranks} from your hand, "
+                             "and melds worth the opening minimum.").format(ranks=top.rank_plural)),
             (), {"opened": False})
     if team_ranks is None:
         return DeferredPileStatus("open", "open", _open_text(
             top,
             lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
-                            "wild card, or onto your team's meld of {ranks} if it has one."),
+                            "wild card, or onto the team's meld of {ranks} if it has one.") if told() else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
+                    "wild card, or onto your team's meld of {ranks} if it has one."),
             lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
-                            "wild card, or onto your team's meld of {ranks} if it has one.")),
+                            "wild card, or onto the team's meld of {ranks} if it has one.") if told() else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
+                    "wild card, or onto your team's meld of {ranks} if it has one.")),
             (), {"top": top, "pile_cards": (top,)})
     if top.rank in team_ranks:
         return DeferredPileStatus("open", "open", _open_text(
             top,
             lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
-                            "wild card, or onto your team's meld of {ranks}."),
+                            "wild card, or onto the team's meld of {ranks}.") if told() else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, an {rank} and a "
+                    "wild card, or onto your team's meld of {ranks}."),
             lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
-                            "wild card, or onto your team's meld of {ranks}.")),
+                            "wild card, or onto the team's meld of {ranks}.") if told() else
+            gettext("The pile is open: its top card {top} can be taken with a natural pair, a {rank} and a "
+                    "wild card, or onto your team's meld of {ranks}.")),
             (), {"top": top, "pile_cards": (top,), "team_meld_ranks": (top.rank,)})
     return DeferredPileStatus("open", "open", _open_text(
         top,
         lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a "
-                        "wild card (your team has no meld of {ranks})."),
+                        "wild card (the team has no meld of {ranks}).") if told() else
+        gettext("The pile is open: its top card {top} can be taken with a natural pair or an {rank} and a "
+                "wild card (your team has no meld of {ranks})."),
         lambda: gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a "
-                        "wild card (your team has no meld of {ranks}).")),
+                        "wild card (the team has no meld of {ranks}).") if told() else
+        gettext("The pile is open: its top card {top} can be taken with a natural pair or a {rank} and a "
+                "wild card (your team has no meld of {ranks}).")),
         (), {"top": top, "pile_cards": (top,), "team_meld_ranks": (), "no_team_meld_ranks": (top.rank,)})
 
 
@@ -326,9 +373,16 @@ def take_action_problem(rnd: RoundState, action: TakePile) -> Problem | None:
     (docs/variants.md#variants-brazilian-pile; elsewhere it goes onto the team's meld of its rank,
     docs/rules.md#rules-pile-top-first), then `take_problem`."""
     if action.target is not None and not rnd.rules.takes_top_card_alone:
-        return Problem("meld_no_such_meld", lambda: gettext(
-            "In the {profile} profile the top card goes onto the team's meld of its rank: "
-            "write 'take' without a meld number.").format(profile=rnd.profile.name))
+        number_advice = Advice("take_without_meld_number", {"profile": rnd.profile.name})
+
+        def no_meld_number() -> str:
+            if narrates(action.seat):
+                return gettext("In the {profile} profile the top card goes onto the team's meld of its rank, "
+                               "never onto a meld named by number.").format(profile=rnd.profile.name)
+            return gettext("In the {profile} profile the top card goes onto the team's meld of its rank: "
+                           "{advice}.").format(profile=rnd.profile.name, advice=advice_words(
+                number_advice, lambda: gettext("write 'take' without a meld number")))
+        return Problem("meld_no_such_meld", no_meld_number, advice=number_advice)
     return take_problem(rnd, action.seat, action.cards, action.extra_melds, action.target)
 
 
@@ -370,6 +424,8 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
 
         def frozen_message() -> str:
             parts = [status.message]
+            if narrates(seat):  # told of a player (the replay): what the hand holds, no advice to type
+                return " ".join(parts + frozen_told())
             if pair_advice is not None:  # a natural pair of the top card's rank is held
                 pair = format_cards(held[:2])
                 advice = advice_words(pair_advice, lambda: gettext("take the pile with it ('take {pair}')").format(
@@ -396,6 +452,26 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
             parts.append(gettext("Draw from the stock instead."))
             return " ".join(parts)
 
+        def frozen_told() -> list[str]:
+            name = rnd.seat_label(seat)
+            if len(held) >= 2:
+                pair = format_cards(held[:2])
+                return [gettext("{seat} named {cards}, but holds the natural pair {pair}, which could take the "
+                                "pile.").format(seat=name, cards=format_cards(cards), pair=pair) if cards else
+                        gettext("{seat} named no cards, but holds the natural pair {pair}, which could take the "
+                                "pile.").format(seat=name, pair=pair)]
+            told = [ngettext("{seat} holds only {count} {ranks} ({cards}).", "{seat} holds only {count} {ranks} "
+                             "({cards}).", len(held)).format(
+                seat=name, count=len(held), ranks=top.rank_singular if len(held) == 1 else top.rank_plural,
+                cards=format_cards(held)) if held else
+                gettext("{seat} holds no {ranks}.").format(seat=name, ranks=top.rank_plural)]
+            if any(c.is_wild for c in hand):
+                told.append(gettext("A wild card cannot stand in for the pair."))
+            if rank in team_melds:
+                told.append(gettext("The team's meld of {ranks} does not help while the pile is frozen.").format(
+                    ranks=top.rank_plural))
+            return told
+
         frozen_facts = {**status.facts, "seat": seat,
                         "hand_cards": tuple(held[:2]) if len(held) >= 2 else tuple(held),
                         "team_meld_ranks": (rank,) if len(held) < 2 and rank in team_melds else ()}
@@ -409,6 +485,9 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
             """ "You hold h4 h4: name the cards, as in 'take h4 h4'." (the advice in the front end's words)"""
             if not held:
                 return ""
+            if narrates(seat):
+                return " " + gettext("{seat} holds {cards}.").format(seat=rnd.seat_label(seat),
+                                                                      cards=format_cards(held))
             assert held_advice is not None
             advice = advice_words(held_advice, lambda: gettext("name the cards, as in 'take {pair}'").format(
                 pair=format_cards(held[:2])))
@@ -416,21 +495,31 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
         if any(rnd.rules.meld_key(meld) == rank for meld in rnd.closed[team]):
             # a closed canasta takes no card (docs/variants.md#variants-pennies-melds): the top
             # card can only start a new meld of its rank
-            return Problem("pile_no_meld_for_top_card", lambda: gettext(
+            return Problem("pile_no_meld_for_top_card", lambda: (gettext(
+                "To take the pile, the top card {top} must go into a meld at once. The team's canasta "
+                "of {ranks} is closed and takes no more cards, so only a new meld could take it: the top card "
+                "with a natural pair of {ranks} or one {rank} and a wild card from the hand.") if narrates(seat)
+                else gettext(
                 "To take the pile, the top card {top} must go into a meld at once. Your team's canasta "
                 "of {ranks} is closed and takes no more cards, so start a new meld: the top card with a "
-                "natural pair of {ranks} or one {rank} and a wild card from your hand.").format(
+                "natural pair of {ranks} or one {rank} and a wild card from your hand.")).format(
                 top=top, ranks=top.rank_plural, rank=top.rank_singular) + you_hold(), (),
                 {**no_meld_facts, "closed_canasta_ranks": (rank,)}, held_advice)
-        return Problem("pile_no_meld_for_top_card", lambda: gettext(
+        return Problem("pile_no_meld_for_top_card", lambda: (gettext(
+            "To take the pile, the top card {top} must go into a meld at once: with a natural pair "
+            "of {ranks} or one {rank} and a wild card from the hand, or onto "
+            "the team's meld of {ranks} (it has none).") if narrates(seat) else gettext(
             "To take the pile, the top card {top} must go into a meld at once: with a natural pair "
             "of {ranks} or one {rank} and a wild card from your hand, or onto "
-            "your team's meld of {ranks} (it has none).").format(top=top, ranks=top.rank_plural, rank=top.rank_singular)
+            "your team's meld of {ranks} (it has none).")).format(top=top, ranks=top.rank_plural,
+                                                                 rank=top.rank_singular)
             + you_hold(), (), no_meld_facts, held_advice)
     if cards and len(naturals) < 1 and rank not in team_melds:
-        return Problem("pile_no_meld_for_top_card", lambda: gettext(
+        return Problem("pile_no_meld_for_top_card", lambda: (gettext(
+            "The top card {top} needs a natural {rank} from the hand to form a meld "
+            "with wild cards.") if narrates(seat) else gettext(
             "The top card {top} needs a natural {rank} from your hand to form a meld "
-            "with wild cards.").format(top=top, rank=top.rank_singular))
+            "with wild cards.")).format(top=top, rank=top.rank_singular))
     # the top card's meld
     remaining_count = len(hand) - len(cards) - len(extra_cards)
     hand_after = remaining_count + pile_pick_up_count(rnd)
@@ -502,10 +591,13 @@ def take_top_card_problem(rnd: RoundState, seat: int, cards: Sequence[Card], ext
                        if not isinstance(sequence_group_problem(rnd, MeldGroup((top,), k), team_melds, {}),
                                          Problem)), None)
         if target is None:
-            return Problem("pile_no_meld_for_top_card", lambda: gettext(
+            return Problem("pile_no_meld_for_top_card", lambda: (gettext(
+                "To take the pile, the top card {top} must go into one of the team's melds at once, and "
+                "none of them can take it: only cards from the hand that form a new meld with it "
+                "(a sequence of {suit} or a set of aces) could take it.") if narrates(seat) else gettext(
                 "To take the pile, the top card {top} must go into one of your team's melds at once, and "
                 "none of them can take it: name cards from your hand that form a new meld with it "
-                "(a sequence of {suit} or a set of aces).").format(top=top, suit=suit_name(top.suit).lower()))
+                "(a sequence of {suit} or a set of aces).")).format(top=top, suit=suit_name(top.suit).lower()))
     top_group = MeldGroup((top,) + tuple(cards), target)
     changed, problem = apply_groups(rnd, team, [top_group], team_melds, False)
     if problem:
@@ -580,8 +672,12 @@ def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
     extra = "".join(gettext(", then {cards}").format(cards=format_cards(g.cards)) for g in action.extra_melds)
     state = rnd.pile_status(action.seat)
     note = f" ({state.message})" if state.state == "frozen" else ""
+    you = speaks_to(action.seat)  # said to the learner who acts: "You may take the pile by ..."
     if not below:
         rest_text = gettext("; the pile holds no other card")
+    elif you:
+        rest_text = ngettext(", then pick up the other {count} card", ", then pick up the other {count} cards",
+                             len(picked)).format(count=len(picked))
     else:
         rest_text = ngettext(", then picks up the other {count} card", ", then picks up the other {count} cards",
                              len(picked)).format(count=len(picked))
@@ -598,6 +694,7 @@ def take_verdict(rnd: RoundState, action: TakePile) -> Verdict:
         "team_meld_ranks": (top.rank,) if onto_team_meld else (),
     }
     return Verdict.allow("pile_takeable",
-                         gettext("{seat} may take the pile by {how}{extra}{rest}.").format(
+                         (gettext("You may take the pile by {how}{extra}{rest}.") if you else
+                          gettext("{seat} may take the pile by {how}{extra}{rest}.")).format(
                              seat=name, how=how, extra=extra, rest=rest_text) + note, meld=meld,
                          melds=tuple(g.cards for g in action.extra_melds), facts=facts)

@@ -11,11 +11,11 @@ import ipywidgets as widgets
 
 from ..core.cards import Card, NotationError, format_cards, parse_cards
 from ..core.i18n import get_language, gettext, normalize_language, speaking
-from ..core.verdicts import Verdict
+from ..core.verdicts import Advice, Verdict
 from ..profiles import Profile
 
-__all__ = ["CardsText", "error_html", "profile_badge", "profile_badge_html", "verdict_widget", "set_verdict",
-           "spoken", "widget_language"]
+__all__ = ["CardsText", "error_html", "plain_advice", "profile_badge", "profile_badge_html", "verdict_widget",
+           "set_verdict", "spoken", "widget_language"]
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
@@ -63,6 +63,35 @@ def profile_badge(profile: Profile) -> widgets.HTML:
     badge = widgets.HTML(profile_badge_html(profile))
     badge.add_class("cl-profile")
     return badge
+
+
+def plain_advice(advice: Advice) -> str | None:
+    """A refusal's `Advice` in words for a reader with nothing to type or press (a quiz, a
+    practice drill's explanation), in the language spoken now: what to do at the table, never a
+    typed command ("add them to that meld", not "'add 2: 2♣'"). For `phrasing_advice`; each
+    phrase fills the slot its rule's template leaves (`canasta_learn.core.verdicts.ADVICE_KINDS`).
+
+    >>> plain_advice(Advice("twos_onto_deuce_meld", {}))
+    'add them to that meld'
+    """
+    kind = advice.kind
+    if kind == "take_with_held":
+        return gettext("take the pile with them")
+    if kind == "take_with_pair":
+        return gettext("take the pile with it")
+    if kind == "name_cards_to_meld":
+        return gettext("Choose the cards to meld.")
+    if kind == "twos_onto_deuce_meld":
+        return gettext("add them to that meld")
+    if kind == "wilds_onto_meld":
+        return gettext("add them to one of your team's melds")
+    if kind == "lay_opening_together":
+        return gettext("Lay all your opening melds in the same turn so that together they reach the minimum.")
+    if kind == "add_opening_melds_to_take":
+        return gettext("Add melds from your hand to the take, or draw from the stock.")
+    if kind == "take_without_meld_number":
+        return gettext("take the pile without naming a meld")
+    return None
 
 
 def verdict_widget() -> widgets.HTML:

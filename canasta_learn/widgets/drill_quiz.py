@@ -45,9 +45,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.i18n import gettext, pgettext, speaking
-from ..core.verdicts import learner_words
+from ..core.verdicts import learner_words, phrasing_advice
 from ..practice import SKILLS, Drill, Grade, Session, default_path, generate, grade, load_progress, save_progress
-from .common import error_html, spoken, widget_language
+from .common import error_html, plain_advice, spoken, widget_language
 from .drill_answers import DrillAnswers, action_words, feedback_html
 from .quiz import STATIC_ATTR, _quiz_badge_html, _with_static_html
 
@@ -169,7 +169,8 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
         if self.grade is not None:
             return
         try:
-            with learner_words(you=0):  # the position's player (seat 0) is "you"; cards as symbols
+            # the position's player (seat 0) is "you"; cards as symbols; advice without typed commands
+            with learner_words(you=0), phrasing_advice(plain_advice):
                 result = (self.session.answer(self.drill, answer) if self.session is not None
                           else grade(self.drill, answer))
         except (TypeError, ValueError) as error:
@@ -269,7 +270,7 @@ class DrillQuiz(DrillAnswers, widgets.VBox):  # type: ignore[misc]
             choices = "".join(f"<li>{html.escape(label)}</li>" for label in self._answer_labels())
             said = html.escape(gettext("The answer is {answer}.")).format(
                 answer=f"<b>{html.escape(self.answer_label)}</b>")
-            with learner_words(you=0):
+            with learner_words(you=0), phrasing_advice(plain_advice):
                 code, message = drill.explain()
             title = html.escape(gettext("Check yourself: {skill}").format(skill=SKILLS[drill.skill].title_words))
             code_part = (f'<details class="cl-code-toggle"><summary>{html.escape(gettext("Verdict code"))}'

@@ -12,8 +12,11 @@ Every input accepts card notation (``h10 c6 jk``; melds separated by ``|``); sco
 whole numbers, checked as typed ("15OO" is an error, never 15). Bad input or an impossible
 position shows the error in red (announced to screen readers) and greys the result out,
 marked "not up to date" (``.stale``), until the input is valid again. Every verdict
-comes from the engine; the widgets only lay it out. Each explorer shows the profile in force,
-and the pile and opening explorers can compare every registered profile side by side.
+comes from the engine; the widgets only lay it out, said to the learner whose hand it is
+("You may take the pile...", cards as symbols), a refusal's advice naming the explorer's own
+fields (`phrasing_advice`), never a typed command, and a verdict or pile-state code only
+behind a "details" toggle. Each explorer shows the profile in force, and the pile and opening
+explorers can compare every registered profile side by side.
 
 >>> bill = PileExplorer("c6 c6 h7 d8", "s9 d6", "h13 s13 s13")
 >>> bill.verdict.code, bill.status.state
@@ -25,6 +28,7 @@ and the pile and opening explorers can compare every registered profile side by 
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import warnings
 from collections.abc import Callable, Sequence
@@ -35,13 +39,22 @@ import traitlets
 
 from ..core.cards import Card, DeckError, NotationError, check_card_counts, format_cards, parse_cards, to_cards
 from ..core.i18n import gettext, ngettext, pgettext, speaking
-from ..core.verdicts import Verdict, learner_words
+from ..core.verdicts import Advice, Verdict, learner_words, phrasing_advice
 from ..engine.position import Position
 from ..profiles import Profile, ProfileLike, get_profile, profile_names
 from ..rules.melds import check_meld, check_meld_cards
 from ..rules.pile import PileStatus, state_word
 from ..rules.scoring import ScoreBreakdown, score_round
-from .common import CardsText, error_html, profile_badge, set_verdict, spoken, verdict_widget, widget_language
+from .common import (
+    CardsText,
+    error_html,
+    plain_advice,
+    profile_badge,
+    set_verdict,
+    spoken,
+    verdict_widget,
+    widget_language,
+)
 
 __all__ = ["OpeningExplorer", "PileExplorer", "ScoreCalculator", "WholeNumberText", "opening_table_html"]
 
@@ -280,7 +293,9 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         try:
             for number in self._numbers:
                 number.number()
-            with learner_words():  # what it shows names cards as symbols ("8♣"), seats in words
+            # what it shows names cards as symbols ("8♣"), seats in words, and is said to the
+            # position's player (seat 0): "You hold 6♣"; advice names this explorer's fields
+            with learner_words(you=0), phrasing_advice(self._advice_words):
                 self._compute()
         except (DeckError, ValueError) as error:
             self.error.value = _alert(str(error))
@@ -292,6 +307,19 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
 
     def _compute(self) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
+
+    def _advice_words(self, advice: Advice) -> str | None:
+        """A refusal's `Advice` in this explorer's words (its fields); by default in plain words,
+        never a typed command (`plain_advice`)."""
+        return plain_advice(advice)
+
+    def _show_verdict(self, box: widgets.HTML, verdict: Verdict | None) -> None:
+        """Show ``verdict`` in ``box`` said to the position's player ("You may take the pile..."),
+        with this explorer's advice: `render.verdict_html` remakes an engine verdict's message
+        for a reader who is nobody's seat, so the message shown is fixed here first."""
+        if verdict is not None:  # a copy keeps no maker: shown as said here
+            verdict = dataclasses.replace(verdict, message=verdict.learner_message(you=0))
+        set_verdict(box, verdict)
 
 
 class PileExplorer(_Explorer):
@@ -354,6 +382,23 @@ class PileExplorer(_Explorer):
             self._ready = True
             self._update()
 
+    def _advice_words(self, advice: Advice) -> str | None:
+        """The take's advice in this explorer's words: it has no "cards to take with" box (it
+        tries every take itself), so the fix is what the Hand field would need."""
+        hand = gettext("Hand")
+        if advice.kind == "take_with_held":
+            held = advice.facts["cards"]
+            if len(held) == 1:  # a meld with the top card needs a pair, or a natural and a wild card
+                return gettext("a meld with the top card needs another {rank} or a wild card in the {hand} "
+                               "field").format(rank=held[0].rank_singular, hand=hand)
+            return gettext("take the pile with them")
+        if advice.kind == "take_with_pair":
+            return gettext("take the pile with it")
+        if advice.kind == "add_opening_melds_to_take":
+            return gettext("With more melds from the {hand} field the take could reach the minimum; otherwise, "
+                           "draw from the stock.").format(hand=hand)
+        return super()._advice_words(advice)
+
     def _position(self, profile: ProfileLike) -> Position:
         return Position(self.hand_input.cards, discard_pile=self.pile_input.cards,
                         team_melds=self.melds_input.melds,
@@ -381,18 +426,21 @@ class PileExplorer(_Explorer):
         self.position, self.status, self.verdict = position, status, verdict
         self.comparison = comparison
         self.pile_view.value = pile_html(position.discard_pile, status)
-        reason = "" if status.code == status.state else f" ({status.code})"
-        if status.cards:
-            reason += gettext(", because of {cards}").format(cards=format_cards(status.cards))
+        reason = gettext(", because of {cards}").format(cards=format_cards(status.cards)) if status.cards else ""
         word = state_word(status.state)
         state = html.escape(gettext("Pile state: {state}")).format(
             state=f'<b class="cl-state-word">{html.escape(word)}</b>')
         team = (gettext("team opened, score {score}") if position.team_opened
                 else gettext("team not opened, score {score}")).format(score=position.team_score)
         minimum = gettext("opening minimum {minimum}").format(minimum=position.opening_minimum)
+        code = ""  # the status code ("frozen_wild") for teachers, behind a toggle as a verdict's code
+        if status.code != status.state:
+            code = (' <details class="cl-code-details" style="display:inline-block;font-size:13px">'
+                    f"<summary>{html.escape(gettext('details'))}</summary>{html.escape(gettext('rule check:'))} "
+                    f'<code class="cl-code">{html.escape(status.code)}</code></details>')
         self.state_view.value = (f'<div class="cl-state-line">{state}{html.escape(reason)} &#183; '
-                                 f"{html.escape(team)} &#183; {html.escape(minimum)}</div>")
-        set_verdict(self.verdict_view, verdict)  # with the meld made with the top card
+                                 f"{html.escape(team)} &#183; {html.escape(minimum)}{code}</div>")
+        self._show_verdict(self.verdict_view, verdict)  # with the meld made with the top card
         self.compare_view.value = (_compare_html(list(comparison.items()), gettext("Taking the pile"))
                                    if comparison else "")
 
@@ -496,7 +544,7 @@ class OpeningExplorer(_Explorer):
         self.minimum_view.value = f'<div style="margin-right:24px">{minimum}<br/>{score}</div>'
 
         self.table_view.value = opening_table_html(prof, position.team_score)
-        set_verdict(self.verdict_view, verdict)
+        self._show_verdict(self.verdict_view, verdict)
         self.options_view.value = self._options_html(options, prof)
         self.compare_view.value = (_compare_html(list(comparison.items()), gettext("Opening"))
                                    if comparison else "")

@@ -46,10 +46,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
-from ..core.cards import Card, CardsLike, format_cards, rank_name, symbol_cards
+from ..core.cards import Card, CardsLike, rank_name, symbol_cards
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.inputs import need_int
-from ..core.verdicts import Advice, Verdict, learner_words, phrasing_advice
+from ..core.verdicts import Advice, Verdict, phrasing_advice
 from ..engine.game import Game
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
@@ -143,96 +143,41 @@ def _controls() -> dict[str, str]:
 def _click_words(advice: Advice) -> str | None:
     """A refusal's `Advice` said as the play view's controls that do it, in the language spoken now
     (`phrasing_advice`): "select them in your hand, then press Take pile"; None for a kind the
-    view has no words for (the engine's are kept)."""
+    view has no words for (the engine's are kept). Each phrase fills the slot its rule's template
+    leaves for the advice (`canasta_learn.core.verdicts.ADVICE_KINDS`)."""
     controls = _controls()
-    if advice.kind == "take_with_held":
+    kind = advice.kind
+    if kind == "take_with_held":
         return gettext("select them in your hand, then press {take}").format(**controls)
-    if advice.kind == "take_with_pair":
+    if kind == "take_with_pair":
         return gettext("take the pile with it: select the pair, then press {take}").format(**controls)
-    if advice.kind == "name_cards_to_meld":
+    if kind == "name_cards_to_meld":
         return gettext("Select the cards to meld in your hand, then press {meld}.").format(**controls)
+    if kind == "twos_onto_deuce_meld":
+        return gettext("choose it in the {list} list, then press {meld}").format(**controls)
+    if kind == "wilds_onto_meld":
+        return gettext("choose that meld in the {list} list, then press {meld}").format(**controls)
+    if kind == "lay_opening_together":
+        return gettext("Lay all your opening melds together (press {aside} for each of them, then {meld}) so "
+                       "that together they reach the minimum.").format(**controls)
+    if kind == "add_opening_melds_to_take":
+        return gettext("Set aside more melds from your hand ({aside}) before pressing {take}, or draw from the "
+                       "stock.").format(**controls)
+    if kind == "take_without_meld_number":
+        return gettext("choose \"{new}\" in the {list} list, then press {take}").format(**controls)
     return None
 
 
-def _click_advice(verdict: Verdict, action: Action, rnd: Round) -> list[tuple[str, str]]:
-    """What the engine advises for the text interface in a refusal of ``action`` ("name the
-    cards, as in 'take h4 h4'"), and what the play view says instead (the controls that do it):
-    pairs (the engine's sentence, the view's sentence), each made from the verdict's code,
-    facts and cards, the action and the round the engine checked (unchanged by a refusal), in
-    the language spoken now. The engine's sentences are its own templates (rules/pile.py,
-    rules/meld_groups.py, rules/opening.py) with the same values, so a pair applies exactly
-    where the engine said it; anything else keeps the engine's words. (The refusals whose
-    Problem carries an `Advice` are phrased by `_click_words` instead, from the templates.)"""
-    code, facts, seat = verdict.code, verdict.facts, action.seat
-    controls = _controls()
-    pairs: list[tuple[str, str]] = []
-    if code == "meld_twos_reserved":
-        twos = format_cards(verdict.cards)
-        pairs.append((
-            gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
-                    "({cards}) may go only onto it: 'add 2: {cards}'.").format(profile=rnd.profile.name, cards=twos),
-            gettext("Your team's deuce meld is not a canasta yet, so in the {profile} profile its twos "
-                    "({cards}) may go only onto it: choose it in the {list} list, then press {meld}.").format(
-                profile=rnd.profile.name, cards=twos, **controls)))
-    elif code == "meld_no_naturals":
-        groups = (action.groups if isinstance(action, Meld)
-                  else action.extra_melds if isinstance(action, TakePile) else ())
-        for group in groups:
-            cards = format_cards(group.cards)
-            pairs.append((
-                gettext("{cards} is only wild cards: a meld needs natural cards. To put wild "
-                        "cards on a meld, name it, as in 'add 13: d2'.").format(cards=cards),
-                gettext("{cards} is only wild cards: a meld needs natural cards. To put wild cards on a meld, "
-                        "choose that meld in the {list} list, then press {meld}.").format(cards=cards, **controls)))
-    elif code == "opening_below_minimum" and "minimum" in facts and "value" in facts:
-        minimum, total = facts["minimum"], facts["value"]
-        values = {"score": rnd.team_scores[rnd.team_of(seat)], "minimum": minimum, "total": total,
-                  "short": minimum - total}
-        if isinstance(action, TakePile):
-            pairs.append((
-                gettext("Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
-                        "Taking the pile, only the top card and cards from your hand count (buried pile cards "
-                        "never do): these melds are worth {total}, {short} short. Add melds from "
-                        "your hand to the take, or draw from the stock.").format(**values),
-                gettext("Your team has not opened: with a score of {score} it needs melds worth {minimum}. "
-                        "Taking the pile, only the top card and cards from your hand count (buried pile cards "
-                        "never do): these melds are worth {total}, {short} short. Set aside more melds from "
-                        "your hand ({aside}) before pressing {take}, or draw from the stock.").format(
-                    **values, **controls)))
-        else:
-            pairs.append((
-                gettext("Your team has not opened: with a score of {score} its first melds must be worth at least "
-                        "{minimum}. These are worth {total}, {short} short. Lay all your opening melds in one "
-                        "action (groups separated by '|') so that together they reach the minimum.").format(**values),
-                gettext("Your team has not opened: with a score of {score} its first melds must be worth at least "
-                        "{minimum}. These are worth {total}, {short} short. Lay all your opening melds together "
-                        "(press {aside} for each of them, then {meld}) so that together they reach the "
-                        "minimum.").format(**values, **controls)))
-    elif code == "meld_no_such_meld" and isinstance(action, TakePile):
-        pairs.append((
-            gettext("In the {profile} profile the top card goes onto the team's meld of its rank: "
-                    "write 'take' without a meld number.").format(profile=rnd.profile.name),
-            gettext("In the {profile} profile the top card goes onto the team's meld of its rank: "
-                    "choose \"{new}\" in the {list} list, then press {take}.").format(
-                profile=rnd.profile.name, **controls)))
-    return pairs
-
-
-def for_clicks(verdict: Verdict, action: Action, rnd: Round, names: Sequence[str] | None = None) -> Verdict:
-    """The engine's verdict on ``action`` in ``rnd`` (the round it checked) as the play view's
-    learner reads it, in the language spoken now: its message made again from its templates
-    (`Verdict.learner_message`: cards as symbols, seats by ``names``, said to the seat that acted in
-    the second person), with its advice about typed commands ("as in 'take h4 h4'") said as the
-    controls that do it ("select them in your hand, then press Take pile"); a legal verdict as it
-    is. The advice is phrased from the verdict's facts (`_click_advice`), never by reading the
-    engine's words."""
-    if verdict.ok:
-        return verdict
-    with learner_words(names, action.seat), phrasing_advice(_click_words):
-        learner = verdict.learner_message(names, action.seat)
-        message = learner
-        for engine, clicks in _click_advice(verdict, action, rnd):
-            message = message.replace(engine, clicks)
+def for_clicks(verdict: Verdict, action: Action, names: Sequence[str] | None = None) -> Verdict:
+    """The engine's verdict on ``action`` as the play view's learner reads it, in the language
+    spoken now: its message made again from its templates (`Verdict.learner_message`: cards as
+    symbols, seats by ``names``, said to the seat that acted in the second person, "You may meld
+    9♣ 9♦ 9♠ (30 points)."), a refusal's advice (`Verdict.advice`) said as the controls that do
+    it ("select them in your hand, then press Take pile", `phrasing_advice`) where the engine
+    would advise a typed command: no engine sentence is rewritten. A verdict made from a plain
+    message stays as it is."""
+    with phrasing_advice(_click_words):
+        message = verdict.learner_message(names, action.seat)
     if message == verdict.message:
         return verdict
     return dataclasses.replace(verdict, message=message)
@@ -953,7 +898,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         rnd = self._round
         verdict = rnd.check(action)
         if not verdict:
-            self._show_verdict(for_clicks(verdict, action, rnd, self.names.names))
+            self._show_verdict(for_clicks(verdict, action, self.names.names))
             self._refresh_why()
             return
         self._hand_before = list(rnd.hands[self.seat])
@@ -1318,7 +1263,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self.why_panel.layout.display = ""
         rows = []
         for label, action, verdict in self._checked():
-            verdict = for_clicks(verdict, action, self._round, self.names.names)
+            verdict = for_clicks(verdict, action, self.names.names)
             icon, word = ("\u2714", gettext("legal")) if verdict.ok else ("\u2718", gettext("refused"))
             colour = "#2e7d32" if verdict.ok else "#c62828"
             code = (f' <code style="font-size:12px">{html.escape(verdict.code)}</code>'

@@ -56,10 +56,10 @@ import ipywidgets as widgets
 
 from ..core.cards import Card
 from ..core.i18n import gettext, ngettext, pgettext, speaking
-from ..core.verdicts import learner_words
+from ..core.verdicts import learner_words, phrasing_advice
 from ..practice import BOXES, SKILLS, Drill, Grade, Session, default_path, export_results, load_progress, save_progress
 from ..practice.mastery import utc_now
-from .common import error_html, spoken, widget_language
+from .common import error_html, plain_advice, spoken, widget_language
 from .hand import HandWidget
 
 __all__ = ["PracticeWidget"]
@@ -530,7 +530,8 @@ class PracticeWidget(widgets.VBox):  # type: ignore[misc]
         from ..render import explanation_html
 
         try:
-            with learner_words(you=0):  # the position's player (seat 0) is "you"; cards as symbols
+            # the position's player (seat 0) is "you"; cards as symbols; advice without typed commands
+            with learner_words(you=0), phrasing_advice(plain_advice):
                 result = self.session.answer(self.drill, answer)
         except (TypeError, ValueError) as error:
             self.error_view.value = error_html(str(error))

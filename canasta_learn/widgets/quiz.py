@@ -62,6 +62,7 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -70,13 +71,13 @@ import ipywidgets as widgets
 
 from ..core.cards import Card, CardsLike, format_cards, symbol_cards, to_cards
 from ..core.i18n import gettext, pgettext, speaking
-from ..core.verdicts import Verdict, learner_words
+from ..core.verdicts import Verdict, learner_words, phrasing_advice
 from ..engine.position import Position
 from ..engine.round import Round
 from ..profiles import Profile, ProfileLike, get_profile
 from ..rules.pile import PILE_REASONS, PILE_STATES, PileStatus, pile_reason_text, state_word
 from ..variants.base import rules_for
-from .common import spoken, widget_language
+from .common import plain_advice, spoken, widget_language
 
 if TYPE_CHECKING:
     from .drill_quiz import DrillQuiz
@@ -431,7 +432,17 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         if self.kind == "opening_minimum" and self.position is not None:
             return _Why(minimum_band(self.position.profile, self.position.team_score))
         assert self.verdict is not None
-        return _Why(self.verdict.learner_message(), self.verdict)
+        said = self._said(self.verdict)
+        return _Why(said.message, said)
+
+    def _said(self, verdict: Verdict) -> Verdict:
+        """``verdict`` as the learner reads it: cards as symbols, and about a position's player
+        (seat 0, the hand the question shows) in the second person ("You may take the pile...");
+        a copy whose message is fixed, so the explanation box shows it as said here."""
+        you = 0 if self.position is not None else None
+        with phrasing_advice(plain_advice):  # nothing to type in a quiz: the advice in plain words
+            message = verdict.learner_message(you=you)
+        return dataclasses.replace(verdict, message=message)
 
     def _why_not(self, choice: str) -> _Why | None:
         """Why a wrong ``choice`` is wrong, when the engine can say (meld sets, minimums)."""
@@ -439,7 +450,8 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
             return None
         own = self.choice_verdicts.get(choice)
         if own is not None:
-            return _Why(own.learner_message(), own)
+            said = self._said(own)
+            return _Why(said.message, said)
         if self.kind == "opening_minimum" and self.position is not None and choice.isdigit():
             return _Why(_minimum_bands(self.position.profile, int(choice)))
         return None

@@ -22,7 +22,6 @@ overwritten.
 from __future__ import annotations
 
 import html
-import re
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,9 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..core.i18n import get_language, gettext, ngettext, pgettext, speaking
+from ..core.actions import seat_label
+from ..core.i18n import gettext, ngettext, pgettext, speaking
+from ..core.verdicts import learner_words
 from ..engine.round import Round
 from ..play.bots import acting_seat
 from ..records.examples import teacher_text
@@ -39,7 +40,7 @@ from ..records.record import CACHED_ROUNDS, GameRecord
 from .common import profile_badge, spoken, widget_language
 from .table import TableWidget
 
-__all__ = ["MovesPane", "ReplayViewer", "StepSlider", "third_person"]
+__all__ = ["MovesPane", "ReplayViewer", "StepSlider"]
 
 _HERE = Path(__file__).parent
 
@@ -92,61 +93,6 @@ class StepSlider(anywidget.AnyWidget):
         if name not in ("ArrowLeft", "ArrowRight"):
             raise ValueError(f"key must be 'ArrowLeft' or 'ArrowRight', not {name!r}.")
         self._message(self, {"move": 1 if name == "ArrowRight" else -1}, [])
-
-
-#: Second-person phrases of the engine's verdicts, and how a note about another player says
-#: them ("{who}" is the player's seat).
-_THIRD_PERSON: tuple[tuple[str, str], ...] = (
-    (r" \('(?:take|meld|add)[^']*'\)", ""),
-    (r", as in '[^']*'", ""),
-    (r"\bYou named no cards, but you hold\b", "No cards were named, but {who} holds"),
-    (r"\b[Yy]ou hold\b", "{who} holds"),
-    (r"\b[Yy]ou have\b", "{who} has"),
-    (r"\b[Yy]ou need\b", "{who} needs"),
-    (r"\b[Yy]ou named\b", "{who} named"),
-    (r"\b[Yy]ou (must|may|can|cannot|could|would)\b", "{who} \\1"),
-    (r"\b[Yy]our team's\b", "the team's"),
-    (r"\b[Yy]our team\b", "the team"),
-    (r"\b[Yy]our hand\b", "the hand"),
-    (r"\b[Yy]our\b", "the"),
-    (r"\b[Yy]ou\b", "{who}"),
-)
-
-
-#: The same in Brazilian Portuguese, where "você" takes the verb of the third person ("Você
-#: tem" -> "E tem"): the possessives of the player become articles ("da sua mão" -> "da mão";
-#: "suas primeiras combinações" of a team is already the third person and stays), and the
-#: commands (`take h4 h4`) go, as in English.
-_THIRD_PERSON_PT: tuple[tuple[str, str], ...] = (
-    (r" \(`(?:take|meld|add)[^`]*`\)", ""),
-    (r", como em `[^`]*`", ""),
-    (r"\b([Dd]a|[Nn]a|[Aa]|[Pp]ela) sua (mão|equipe)\b", "\\1 \\2"),
-    (r"\b([Dd]o|[Nn]o|[Oo]|[Pp]elo) seu (parceiro)\b", "\\1 \\2"),
-    (r"\b[Ss]ua (mão|equipe)\b", "a \\1"),
-    (r"\b[Ss]eu (parceiro)\b", "o \\1"),
-    (r"\b[Vv]ocê\b", "{who}"),
-)
-
-
-def third_person(message: str, who: str) -> str:
-    """A verdict's message about player ``who``, in the third person ("You hold" -> "E holds";
-    in Brazilian Portuguese, the language spoken now, "Você tem" -> "E tem").
-
-    >>> third_person("You hold only 1 four: take the pile with it ('take h4 h4').", "E")
-    'E holds only 1 four: take the pile with it.'
-    """
-    rules = _THIRD_PERSON_PT if get_language() == "pt_BR" else _THIRD_PERSON
-    for pattern, replacement in rules:
-        text = replacement.replace("{who}", who)
-
-        def keep_case(match: re.Match[str], text: str = text) -> str:
-            new = match.expand(text)
-            if match.group(0)[:1].isupper() and new[:1].islower():
-                new = new[:1].upper() + new[1:]
-            return new
-
-        message = re.sub(pattern, keep_case, message)
-    return message
 
 
 #: Notes that teach something: shown first.
@@ -287,7 +233,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             self.continue_button = button("continue", pgettext("replay button", "Continue from here"),
                                           gettext("Play on from this position against bots"), "play")
             self.continue_seat = widgets.Dropdown(description=pgettext("continue from here as seat", "as"),
-                                                  options=[("N", 0)], value=0,
+                                                  options=[(self._seat_words(0), 0)], value=0,
                                                   layout=widgets.Layout(width="140px"),
                                                   style={"description_width": "initial"})
             self.continue_seat.add_class("cl-continue-seat")
@@ -515,7 +461,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.play_widget = play
         r, a = self.position
         title = gettext("Sandbox: round {round}, after move {move} \u2013 you play {seat}").format(
-            round=r + 1, move=a + 1, seat=rnd.seat_label(seat))
+            round=r + 1, move=a + 1, seat=self._seat_words(seat))
         head = widgets.HTML(f"<h4 style='margin:8px 0'>{html.escape(title)}</h4>")
         self.sandbox.children = [head, play]
         return play
@@ -526,12 +472,17 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         names[seat] = gettext("You ({name})").format(name=names[seat])
         return names
 
+    def _seat_words(self, seat: int) -> str:
+        """A seat as the notes name it: "North" ("Norte"), never a bare letter."""
+        return seat_label(seat, self.record.profile.player_count, form="compass")
+
     def _round_notes(self, r: int) -> Any:
         notes = self._notes.get(r)
         if notes is None:
             from ..records.annotate import annotate_round
 
-            notes = annotate_round(self.record, r)
+            with learner_words(narrate=True):  # told of each seat by name, cards as symbols, no typed commands
+                notes = annotate_round(self.record, r)
             _keep(self._notes, r, notes)
         else:
             self._notes.move_to_end(r)
@@ -539,17 +490,14 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
 
     def _ranked_round(self, r: int) -> dict[int, tuple[list[Any], list[Any]]]:
         """For every step of round ``r`` (-1 the deal): (notes shown, routine notes folded),
-        written in the third person. Folded: "could not take the pile" again for the same
+        told in the third person (made so by `_round_notes`). Folded: "could not take the pile" again for the same
         player and pile state, and a pile state already told to that team."""
         cached = self._ranked.get(r)
         if cached is not None:
             self._ranked.move_to_end(r)
             return cached
-        from dataclasses import replace
-
         notes = self._round_notes(r)
-        start = self.record.state_at(r, -1)
-        teams = start.profile.team_count
+        teams = self.record.profile.team_count
         told_pile: dict[int, str] = {}
         told_cannot: set[tuple[int | None, str]] = set()
         pile_code: dict[int, str] = {}
@@ -558,8 +506,6 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
             shown: list[Any] = []
             folded: list[Any] = []
             for note in (notes.deal if a < 0 else notes[a]):
-                if note.seat is not None:
-                    note = replace(note, message=third_person(note.message, start.seat_label(note.seat)))
                 team = note.seat % teams if note.seat is not None else -1
                 if note.code.startswith("pile_"):
                     pile_code[team] = note.code
@@ -585,7 +531,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         lines: list[str] = []
         if a < 0:
             lines.append(gettext("Round {round} dealt; dealer {dealer}.").format(
-                round=r + 1, dealer=self.record.state_at(r, -1).seat_label(rr.dealer)))
+                round=r + 1, dealer=self._seat_words(rr.dealer)))
         glyph = rr.glyphs.get(a)
         if glyph:
             lines.append(gettext("Glyph {glyph} ({meaning})").format(glyph=glyph, meaning=_glyph_word(glyph)))
@@ -616,7 +562,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.review_panel.value = self._review_html(r, a)
         self.scores.value = self._scores_html(r, a, rnd)
         n = rnd.player_count
-        self.continue_seat.options = [(rnd.seat_label(s), s) for s in range(n)]
+        self.continue_seat.options = [(self._seat_words(s), s) for s in range(n)]
         self.continue_seat.value = acting_seat(rnd) if not rnd.is_over else 0
         self.first_button.disabled = self.back_button.disabled = step == 0
         self.forward_button.disabled = self.last_button.disabled = step == len(self.steps) - 1
@@ -688,7 +634,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
                          f"{glyph_html}{comment_html}</div>")
         shown, folded = self._ranked_round(r)[a]
         if a < 0:
-            dealer = self.record.state_at(r, -1).seat_label(rr.dealer)
+            dealer = self._seat_words(rr.dealer)
             dealt = gettext("Round {round} dealt; dealer {dealer}.").format(round=r + 1, dealer=dealer)
             parts.append(f'<div style="font-size:15px">{html.escape(dealt)}</div>')
         items = "".join(f'<li data-code="{html.escape(n.code)}">{html.escape(n.message)}</li>'

@@ -1,12 +1,14 @@
 """What a learner reads shows cards as symbols and seats by name (issue 27): never card notation
-("c8 d8 s2 h2 jk jk has 4 wild cards") nor a bare seat letter ("N must first draw").
+("c8 d8 s2 h2 jk jk has 4 wild cards") nor a bare seat letter ("N must first draw"), nor advice
+to type a command ("as in 'take h4 h4'") where there is nothing to type.
 
 The play view's refusals are found by clicking, over seeded rounds, every button that a learner
 can press while it is refused (Meld or Discard before drawing, Draw after, a meld of one card or of
 mixed ranks, a take with the wrong cards, Yes/No nobody asked for...) and reading the message, the
 refusal box and the "why?" panel after each click; the quizzes by answering every choice of each
-ready-made kind and of every practice skill's lesson question; the explorers by their views. Each
-in English and in Brazilian Portuguese.
+ready-made kind and of every practice skill's lesson question; the explorers by their views; the
+replay's notes at every step of seeded bot rounds in several profiles (told in the third person,
+so never "you"). Each in English and in Brazilian Portuguese.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ NOTATION = re.compile(r"\b[cdhs](1[0-3]|[1-9])\b|\bjk\b")
 #: "O", which is also the word "the").
 SEAT_LETTER = {"en": re.compile(r"\b[NESW]\b"), "pt_BR": re.compile(r"\b[NLS]\b")}
 LANGUAGES = ("en", "pt_BR")
+#: Advice to type a command: 'take h4 h4' (English) or `take h4 h4` (Portuguese), a '|' separator.
+COMMAND = re.compile(r"['`](?:take|add|meld|draw|discard|swap)\b|['`]\|['`]")
+#: The engine's second person, in a text that tells of other players (the replay's notes).
+SECOND_PERSON = {"en": re.compile(r"\b[Yy]ou(?:r|rs)?\b"),
+                 "pt_BR": re.compile(r"\b(?:[Vv]ocê|[Ss]ua mão|[Ss]ua equipe|[Ss]eu parceiro)\b")}
 _ATTRIBUTE = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
 _TAG = re.compile(r"<[^>]*>")
 _CODE = re.compile(r"<code\b[^>]*>.*?</code>", re.DOTALL)
@@ -53,12 +60,16 @@ def readable(markup: str) -> str:
     return html.unescape(_TAG.sub(" ", markup)) + " " + heard
 
 
-def offences(texts: list[str], language: str) -> list[str]:
-    """Each text that shows card notation or a bare seat letter, with what it shows."""
+def offences(texts: list[str], language: str, *, narrated: bool = False) -> list[str]:
+    """Each text that shows card notation, a bare seat letter or advice to type a command, with
+    what it shows; ``narrated`` texts (told of other players) also never say "you"."""
     found = []
+    checks = [(NOTATION, "card notation"), (SEAT_LETTER[language], "a seat letter"), (COMMAND, "a typed command")]
+    if narrated:
+        checks.append((SECOND_PERSON[language], "the second person"))
     for text in texts:
         text = " ".join(text.split())
-        for pattern, what in ((NOTATION, "card notation"), (SEAT_LETTER[language], "a seat letter")):
+        for pattern, what in checks:
             for match in pattern.finditer(text):
                 found.append(f"{what} {match.group(0)!r} in: ...{text[max(0, match.start() - 90):match.end() + 40]}...")
     return sorted(set(found))
@@ -181,6 +192,8 @@ def _quizzes() -> list[Any]:
                                                         team_melds="d13 c13 c13 h2"), kind="can_take_pile"),
         lambda: Quiz("Can you take the pile?", Position(hand="c6 c6 h7 d8", discard_pile="s9 d6"),
                      kind="can_take_pile"),
+        lambda: Quiz("Can you take the pile?", Position(hand="c6 c6 h7 d8", discard_pile="s9 d6",
+                                                        team_melds="h13 s13 s13"), kind="can_take_pile"),
         lambda: Quiz("Why is the pile frozen?", Position(hand="c6 h7 d8", discard_pile="s9 d2 d6"),
                      kind="pile_reason"),
         lambda: Quiz("Which melds open?", Position(hand="h1 c1 d2 s5 d5 c5 h9 h9 c9 h13 s4"),
@@ -198,6 +211,9 @@ def test_quiz_feedback_and_buttons_show_cards_as_symbols(language: str) -> None:
             texts += list(_answered(make))
     assert len(texts) > 40
     assert offences(texts, language) == []
+    # a position quiz is about the learner's own hand: "You may take the pile", never "North may"
+    assert [t for t in texts if re.search(r"\b(?:North|Norte)\b", t)] == []
+    assert any(re.search(r"\b(?:You may take the pile|Você pode pegar a pilha)\b", t) for t in texts)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -243,3 +259,64 @@ def test_the_score_lines_at_the_end_of_a_round_show_cards_as_symbols(language: s
         texts += [scores, round_end_text(rnd, play.names)]
     assert symbols > 0, "no cards left in any hand: the test shows nothing"
     assert offences(texts, language) == []
+
+
+# --------------------------------------------------------------------------- the replay's notes
+_HUMAN_NOTE = re.compile(r'<div class="cl-human-note".*?</div>', re.DOTALL)
+
+
+def _replay_note_texts(record: Any, language: str) -> tuple[list[str], int]:
+    """The notes the replay shows at every step (a teacher's own comment aside: the record's words),
+    and how many of them quote a refusal or a pile state (the engine's sentences)."""
+    from canasta_learn.widgets import ReplayViewer
+
+    viewer = ReplayViewer(record, language=language)
+    texts, quoted = [], 0
+    for step in range(viewer.step_count):
+        viewer.go(step)
+        texts.append(readable(_HUMAN_NOTE.sub(" ", viewer.notes.value)))
+        quoted += len(re.findall(r'data-code="(?:could_not_take_pile|opening_refused|pile_[a-z_]+)"',
+                                 viewer.notes.value))
+    return texts, quoted
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", ["classic", "italian", "pennies_from_heaven", "canastra_br"])
+def test_the_replays_notes_tell_of_each_seat_by_name_in_cards_without_commands(language: str, profile: str) -> None:
+    """The replay makes each note from the rules' templates in narrate mode: "North holds only 1 four
+    (4♥)", never "N", "h4", "You hold" nor "as in 'take h4 h4'"."""
+    from canasta_learn.play.bots import play_round
+    from canasta_learn.records.record import GameRecord
+
+    rounds = [play_round("greedy", profile=profile, seed=seed, dealer=seed % 4).rounds[0] for seed in range(3)]
+    texts, quoted = _replay_note_texts(GameRecord(profile, rounds=rounds), language)
+    assert quoted >= 20, f"only {quoted} notes quote the engine: the test reads too little"
+    assert offences(texts, language, narrated=True) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shipped_example_games_notes_tell_of_each_seat_by_name_in_cards(language: str) -> None:
+    from canasta_learn.records.examples import EXAMPLES, load_example
+
+    texts: list[str] = []
+    for name in EXAMPLES:
+        texts += _replay_note_texts(load_example(name), language)[0]
+    assert offences(texts, language, narrated=True) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_pile_explorers_refusals_name_its_fields_and_hide_the_code(language: str) -> None:
+    """"You hold 6♣: name the cards, as in 'take 6♣'" advised a command the explorer has no box for,
+    and "(frozen_wild)" showed a code outside the details toggle."""
+    from canasta_learn.core.i18n import gettext, speaking
+
+    one_six = PileExplorer("c6 h7 d8", "s9 d6", "h13 s13 s13", language=language)
+    frozen = PileExplorer("h5 d2 d2 s12 d12", "h9 c2 s5", "h13 s13 s13", language=language)
+    short = PileExplorer("c6 c6 h7 d8", "s9 d6", language=language)
+    with speaking(language):
+        hand = gettext("Hand")
+    shown = [readable(e.verdict_view.value) for e in (one_six, short)]
+    assert all(re.search(rf"\b{hand}\b", text) for text in shown), shown  # the field to change, by its label
+    assert offences(shown, language) == []
+    line = frozen.state_view.value
+    assert "frozen_wild" not in readable(line) and "frozen_wild" in line.split("<details", 1)[1]

@@ -188,7 +188,7 @@ def test_refusals_advise_controls_never_command_syntax() -> None:
     assert play.message.split(": select")[0] == engine.learner_message(play.names.names, 0).split(" ('take")[0]
     for name in CASES:
         rnd, action, verdict = refusal(name)
-        shown = for_clicks(verdict, action, rnd).message
+        shown = for_clicks(verdict, action).message
         assert shown != verdict.message, (name, verdict.message)  # the engine's advice is replaced
         assert not re.search(r"'(take|add|meld)\b|'\|'", shown), shown
         assert "press" in shown or "Set aside" in shown, shown
@@ -214,3 +214,31 @@ def test_lesson_05_brilliant_take_can_be_replayed_by_clicking_from_the_replay() 
     assert outcome(play.state) == outcome(expected), play.message
     assert play.narration_lines[0].startswith("You took the pile (")
     assert "and melded 9\u2666 9\u2665 2\u2660" in play.narration_lines[0]
+
+
+def test_a_legal_verdict_is_said_to_the_learner_in_the_second_person_with_symbols() -> None:
+    """Issue 27: what the learner reads about their own action says "You" and shows cards as
+    symbols, in both languages; the engine's own message (for the command line) keeps notation."""
+    from canasta_learn.core.cards import parse_cards
+    from canasta_learn.core.i18n import speaking
+    from canasta_learn.widgets.play import for_clicks
+
+    rnd = Round.from_state(hands=["h4 c4 c9 d9 s9 h7", "c5 c6 c7", "s5 s6 s8", "d5 d6 d7"],
+                           stock="s7 d6 c10 h6", pile="d7 s4 d4", opened=[True, False])
+    take = TakePile(0, tuple(parse_cards("h4 c4")))
+    expected = {
+        "en": "You may take the pile by melding 4♥ 4♣ with the top card 4♦, then pick up the other 2 cards.",
+        "pt_BR": "Você pode pegar a pilha baixando 4♥ 4♣ com a carta do topo 4♦, e depois recolher as outras 2 "
+                 "cartas."}
+    for language, said in expected.items():
+        with speaking(language):
+            verdict = rnd.check(take)
+            assert verdict.ok and for_clicks(verdict, take).message == said
+    assert rnd.check(take).message.startswith("N may take the pile by melding h4 c4")
+    rnd.apply("N draw")
+    meld = Meld(0, (MeldGroup(tuple(parse_cards("c9 d9 s9"))),))
+    discard = Discard(0, Card.parse("h7"))
+    assert for_clicks(rnd.check(meld), meld).message == "You may meld 9♣ 9♦ 9♠ (30 points)."
+    assert for_clicks(rnd.check(discard), discard).message == "You may do this: Discard 7♥."
+    with speaking("pt_BR"):
+        assert for_clicks(rnd.check(meld), meld).message == "Você pode baixar 9♣ 9♦ 9♠ (30 pontos)."

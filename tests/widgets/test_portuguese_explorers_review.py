@@ -22,6 +22,7 @@ pytest.importorskip("anywidget")
 
 from i18n_words import english_words  # noqa: E402
 
+from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.records.examples import load_example  # noqa: E402
 from canasta_learn.widgets import OpeningExplorer, PileExplorer, ReplayViewer, ScoreCalculator  # noqa: E402
 
@@ -53,7 +54,9 @@ def test_pile_explorer_state_line_title_and_comparison_are_portuguese() -> None:
     english, portuguese = both(make)
     assert_portuguese(shown(english.state_view.value), shown(portuguese.state_view.value))
     assert "congelada" in shown(portuguese.state_view.value)
-    assert shown(english.state_view.value).startswith("Pile state: frozen (frozen_wild), because of 2♣")
+    line, details = english.state_view.value.split("<details", 1)
+    assert " ".join(shown(line).split()).startswith("Pile state: frozen , because of 2♣")
+    assert "frozen_wild" not in line and "<code" in details  # the code only behind the "details" toggle
     assert_portuguese(shown(english.compare_view.value), shown(portuguese.compare_view.value))
     assert_portuguese(shown(english.children[0].children[0].value), shown(portuguese.children[0].children[0].value))
 
@@ -154,17 +157,25 @@ def test_the_replays_notes_about_a_player_are_in_the_third_person_in_portuguese(
     assert said_of_a_player > 10
 
 
-def test_third_person_in_portuguese_keeps_a_teams_own_possessive() -> None:
+def test_a_narrated_portuguese_refusal_speaks_of_the_player_and_keeps_a_teams_own_possessive() -> None:
+    """Narrated (the replay's notes), the rules' own Portuguese templates say "Leste só tem 1 carta
+    desse valor", "a equipe" for the player's team, and no typed command; a note about a team
+    ("suas primeiras combinações" of the team named) keeps its possessive."""
     from canasta_learn.core.i18n import speaking
-    from canasta_learn.widgets.replay import third_person
+    from canasta_learn.core.verdicts import learner_words
 
-    with speaking("pt_BR"):
-        assert third_person("Você só tem 1 carta desse valor (quatro: h4).", "E") == \
-            "E só tem 1 carta desse valor (quatro: h4)."
-        assert third_person("Sua equipe não abriu; diga as cartas, como em `take h4 h4`.", "W") == \
-            "A equipe não abriu; diga as cartas."
-        team = "A equipe E-W ainda não abriu: suas primeiras combinações precisam valer pelo menos 50."
-        assert third_person(team, "E") == team
+    rnd = Round.from_state(hands=["c5 c6 c7", "h4 c9 d9 s9 h13 s13 d2", "s5 s6 s8", "d5 d6 d7"],
+                           stock="s7 d6 c10 h6", pile="c2 d7 s4", to_move=1,
+                           melds=[[], ["h1 c1 s1", "c4 d4 s4"]], opened=[False, True])
+    with speaking("pt_BR"), learner_words(narrate=True):
+        told = rnd.check("E take").message
+        opening = Round.from_state(hands=["c5 c6 c7", "h4 h4 c9 d9 s9 h13 s13", "s5 s6 s8", "d5 d6 d7"],
+                                   stock="s7 d6 c10 h6", pile="d7 s4", to_move=1).check("E take h4 h4")
+    assert "Leste só tem 1 carta desse valor (quatro: 4♥)." in told, told
+    assert "A combinação de quatros da equipe não ajuda enquanto a pilha está congelada." in told, told
+    assert not re.search(r"\b(?:[Vv]ocê|[Ss]ua)\b|`", told), told
+    assert opening.message.startswith("A equipe não abriu: com 0 pontos"), opening.message
+    assert "`" not in opening.message and "Acrescente" not in opening.message
 
 
 def test_a_bad_hand_in_the_cards_left_box_is_named_as_a_hand() -> None:

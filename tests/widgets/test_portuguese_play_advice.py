@@ -1,8 +1,9 @@
 """The play view's advice after a refusal speaks Brazilian Portuguese (issue 17): where the
 engine advises typed commands ("as in 'take h4 h4'"; in Portuguese "como em `take h4 h4`"),
-the view says which controls to use, phrased from the verdict's facts, the action and the
-round (one template per case, `for_clicks`), not by rewriting English words; so it works in
-both languages and names the buttons as they are labelled.
+the view says which controls to use: the refusal carries its advice as an `Advice` (a kind and
+facts), and the view fills the rule template's slot with its own words (`phrasing_advice`, in
+`for_clicks`), never by rewriting the engine's sentence; so it works in both languages and names
+the buttons as they are labelled.
 
 Each case is a real refusal (tests/click_advice_cases.py), asked in English and in
 Portuguese.
@@ -52,10 +53,10 @@ ENGLISH = {
 def test_advice_after_a_refusal_names_the_controls_in_each_language(name: str) -> None:
     with speaking("en"):
         rnd, action, verdict = refusal(name)
-        english = for_clicks(verdict, action, rnd).message
+        english = for_clicks(verdict, action).message
     with speaking("pt_BR"):
         rnd, action, verdict = refusal(name)
-        portuguese = for_clicks(verdict, action, rnd).message
+        portuguese = for_clicks(verdict, action).message
         buttons = [pgettext("button", "Take pile"), pgettext("button", "Meld selected")]
     assert english.endswith(ENGLISH[name]), english
     assert portuguese != verdict.message  # the engine's advice replaced in Portuguese too
@@ -69,7 +70,7 @@ def test_a_verdict_without_command_advice_is_only_said_to_the_learner() -> None:
     action = TakePile(rnd.to_move)
     with speaking("pt_BR"):
         verdict = rnd.check(Meld(rnd.to_move, ()))  # before drawing: a turn-order refusal
-        shown = for_clicks(verdict, action, rnd).message
+        shown = for_clicks(verdict, action).message
         assert shown == verdict.learner_message(you=rnd.to_move) != verdict.message
         assert shown == "Você precisa primeiro comprar do monte ou pegar a pilha de descarte."
 
@@ -88,7 +89,23 @@ def test_the_portuguese_play_view_shows_the_advice_after_a_click(name: str) -> N
     play.click("take" if isinstance(action, TakePile) else "meld")
     with speaking("pt_BR"):
         rnd, action, verdict = refusal(name)
-        expected = for_clicks(verdict, action, rnd).message
+        expected = for_clicks(verdict, action).message
     assert play.message == expected
     assert not COMMANDS.search(play.why_panel.value), play.why_panel.value
     assert english_words(play.message) == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_a_narrated_refusal_tells_of_the_seat_without_commands_or_you(language: str) -> None:
+    """Told of a player (the replay's narrate mode), every case's refusal names the seat in words
+    and keeps no advice to type ("as in 'take h4 h4'"), nor "you"; its Advice is still there."""
+    from canasta_learn.core.verdicts import learner_words
+
+    second_person = re.compile(r"\b(?:[Yy]ou|[Yy]our|[Vv]ocê|[Ss]ua mão|[Ss]ua equipe)\b")
+    with speaking(language):
+        for name in CASES:
+            rnd, action, verdict = refusal(name)
+            with learner_words(narrate=True):
+                told = rnd.check(action).message
+            assert not COMMANDS.search(told) and not second_person.search(told), (name, told)
+            assert verdict.advice is not None, name  # the advice is data, said (or left out) by each reader

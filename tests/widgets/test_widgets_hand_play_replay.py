@@ -293,7 +293,7 @@ def test_replay_steps_notes_and_highlight() -> None:
     viewer = ReplayViewer(record)
     total = 1 + len(record.rounds[0].actions)
     assert viewer.step_count == total and viewer.step == 0 and viewer.position == (0, -1)
-    assert viewer.notes_text.startswith("Round 1 dealt; dealer N.")
+    assert viewer.notes_text.startswith("Round 1 dealt; dealer North.")  # a seat in words, never a letter
     deal_notes = viewer.notes_text
     viewer.next()
     assert viewer.position == (0, 0)
@@ -416,13 +416,21 @@ def test_replay_routine_notes_are_folded_and_in_the_third_person() -> None:
     assert "No notes for this move" not in viewer.notes.value
 
 
-def test_third_person_rewrites_the_verdict_for_another_player() -> None:
-    from canasta_learn.widgets.replay import third_person
+def test_a_replay_note_is_made_in_the_third_person_from_the_rules_templates() -> None:
+    """The replay's notes are made by the rules in narrate mode (`learner_words(narrate=True)`):
+    the refusal a note quotes says "East named no cards, but holds the natural pair 4♥ 4♥, which
+    could take the pile", never the engine's "You named..." nor its typed command ('take h4 h4')."""
+    from canasta_learn.core.verdicts import learner_words
 
-    text = third_person("You named no cards, but you hold the natural pair h4 h4: take the pile "
-                        "with it ('take h4 h4'). Your team has not opened.", "E")
-    assert text == ("No cards were named, but E holds the natural pair h4 h4: take the pile with it. "
-                    "The team has not opened.")
+    rnd = Round.from_state(hands=["c5 c6 c7", "h4 h4 c9 d9 s9 h13 s13 d2", "s5 s6 s8", "d5 d6 d7"],
+                           stock="s7 d6 c10 h6", pile="c2 d7 s4", to_move=1,
+                           melds=[[], ["h1 c1 s1"]], opened=[False, True])
+    verdict = rnd.check("E take")
+    assert "You named no cards, but you hold the natural pair h4 h4" in verdict.message
+    with learner_words(narrate=True):
+        told = rnd.check("E take").message
+    assert told.endswith("East named no cards, but holds the natural pair 4♥ 4♥, which could take the pile."), told
+    assert not re.search(r"\b[Yy]ou|'take|\bh4\b", told), told
 
 
 def test_replay_viewer_keeps_the_notes_of_a_few_rounds_only() -> None:
