@@ -30,7 +30,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..core.actions import seat_label
+from ..core.actions import action_words, parse_action, seat_label
 from ..core.i18n import gettext, ngettext, pgettext, speaking
 from ..core.verdicts import learner_words
 from ..engine.round import Round
@@ -568,6 +568,12 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         self.forward_button.disabled = self.last_button.disabled = step == len(self.steps) - 1
         self.continue_button.disabled = rnd.is_over
 
+    def _move_words(self, action: str) -> str:
+        """A recorded move as the move list shows it: the seat in words and the move as a
+        learner says it, cards as symbols ("East: Discard 4♥"); the record keeps the notation."""
+        parsed = parse_action(action, self.record.profile.player_count)
+        return gettext("{seat}: {move}").format(seat=self._seat_words(parsed.seat), move=action_words(parsed))
+
     def _moves_html(self, r: int, a: int) -> str:
         rr = self.record.rounds[r]
         base = self._round_base[r]
@@ -580,7 +586,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         button_css = ("font:inherit;color:inherit;background:none;border:0;padding:1px 6px;"
                       "text-align:left;cursor:pointer;width:100%;white-space:nowrap")
         for i in range(start, end):
-            text = pgettext("move list", "Deal") if i < 0 else rr.actions[i]
+            text = pgettext("move list", "Deal") if i < 0 else self._move_words(rr.actions[i])
             glyph = rr.glyphs.get(i, "") if i >= 0 else ""
             label = html.escape(text) + (f" <b>{html.escape(glyph)}</b>" if glyph else "")
             if i in rr.comments:

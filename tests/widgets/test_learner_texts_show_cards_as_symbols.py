@@ -305,6 +305,28 @@ def test_the_shipped_example_games_notes_tell_of_each_seat_by_name_in_cards(lang
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("profile", ["classic", "canastra_br"])
+def test_the_replays_move_list_names_seats_in_words_and_cards_as_symbols(language: str, profile: str) -> None:
+    """The move list said the record's notation ("1. E draw", "E meld h13 s13 jk"); it says
+    "1. South: Draw from the stock", "South: Meld J♣ J♥ Jk"."""
+    from canasta_learn.play.bots import play_round
+    from canasta_learn.widgets import ReplayViewer
+
+    record = play_round("greedy", profile=profile, seed=4, dealer=1)
+    viewer = ReplayViewer(record, language=language)
+    texts, symbols = [], 0
+    for step in range(viewer.step_count):
+        viewer.go(step)
+        texts.append(readable(viewer.moves.value))
+        symbols += sum(viewer.moves.value.count(suit) for suit in "♣♦♥♠")
+    assert symbols > 0, "no card in the move list: the test reads nothing"
+    seats = "North|East|South|West" if language == "en" else "Norte|Leste|Sul|Oeste"
+    draw = "Draw from the stock" if language == "en" else "Comprar do monte"
+    assert re.search(rf"\b1\. (?:{seats}): {draw}", texts[1]), texts[1]
+    assert offences(texts, language) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_pile_explorers_refusals_name_its_fields_and_hide_the_code(language: str) -> None:
     """"You hold 6♣: name the cards, as in 'take 6♣'" advised a command the explorer has no box for,
     and "(frozen_wild)" showed a code outside the details toggle."""

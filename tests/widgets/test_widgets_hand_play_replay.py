@@ -8,6 +8,7 @@ hand's cards, the message the engine returned.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -299,7 +300,7 @@ def test_replay_steps_notes_and_highlight() -> None:
     assert viewer.position == (0, 0)
     assert viewer.notes_text != deal_notes
     assert 'aria-current="step"' in viewer.moves.value
-    assert f"1. {record.rounds[0].actions[0]}" in viewer.moves.value
+    assert f"1. {viewer._move_words(record.rounds[0].actions[0])}" in viewer.moves.value
     viewer.go(4)  # action 3 carries the comment and glyph
     assert "Comment: A <b>bold</b> move" in viewer.notes_text
     assert "Glyph !? (interesting move)" in viewer.notes_text
@@ -378,9 +379,9 @@ def test_replay_move_list_is_clickable_with_full_numbers_and_keys_step() -> None
     assert len(record.rounds[r].actions) > 110
     base = viewer.steps.index((r, -1))
     viewer.go(base + 105)  # action index 104: move 105
-    assert f">105. {record.rounds[r].actions[104]}" in viewer.moves.value.replace(
+    assert f">105. {html.escape(viewer._move_words(record.rounds[r].actions[104]))}" in viewer.moves.value.replace(
         '<span aria-hidden="true">\u25b6 </span>', ">")
-    assert f"111. {record.rounds[r].actions[110]}" in viewer.moves.value
+    assert f"111. {html.escape(viewer._move_words(record.rounds[r].actions[110]))}" in viewer.moves.value
     viewer.moves.click(base + 100)  # a click on move 100
     assert viewer.position == (r, 99)
     viewer.slider.key("ArrowRight")
