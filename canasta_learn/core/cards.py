@@ -46,6 +46,7 @@ __all__ = [
     "NotationTypeError",
     "DeckError",
     "check_card_counts",
+    "command_cards",
     "deal_order",
     "format_cards",
     "new_deck",
@@ -446,6 +447,17 @@ def format_cards(cards: Iterable[Card]) -> str:
     if _SYMBOLS.get():
         return " ".join([card.short for card in cards])
     return " ".join([card._text for card in cards])  # a list: join makes one from a generator anyway
+
+
+def command_cards(cards: Iterable[Card]) -> str:
+    """Cards as a typed command writes them, always in notation (``'h4 h4'``), even inside
+    `symbol_cards`: an example command ("as in 'take h4 h4'") must be one the reader can type.
+
+    >>> with symbol_cards():
+    ...     format_cards(parse_cards("h4 h4")), command_cards(parse_cards("h4 h4"))
+    ('4♥ 4♥', 'h4 h4')
+    """
+    return " ".join([card._text for card in cards])
 
 
 def new_deck(deck_count: int = 2, joker_count: int = 4) -> list[Card]:

@@ -331,7 +331,7 @@ def joined_text(count: int) -> str:
 # pair, the top card's meld, the opening and going out with the pile (docs/rules.md#rules-pile-take-open)
 
 from ..core.actions import MeldGroup, TakePile, speaks_to  # noqa: E402  (the take checks' imports, apart from pile_status's)
-from ..core.cards import format_cards  # noqa: E402
+from ..core.cards import command_cards, format_cards  # noqa: E402
 from ..core.verdicts import Advice, Verdict, advice_words  # noqa: E402
 from ..variants.sequences import suit_name  # noqa: E402
 from .going_out import go_out_problem, still_go_out_problem  # noqa: E402
@@ -429,7 +429,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
             if pair_advice is not None:  # a natural pair of the top card's rank is held
                 pair = format_cards(held[:2])
                 advice = advice_words(pair_advice, lambda: gettext("take the pile with it ('take {pair}')").format(
-                    pair=pair))
+                    pair=command_cards(held[:2])))
                 if cards:
                     parts.append(gettext("You named {cards}, but you hold the natural pair {pair}: {advice}.").format(
                         cards=format_cards(cards), pair=pair, advice=advice))
@@ -490,7 +490,7 @@ def take_problem(rnd: RoundState, seat: int, cards: Sequence[Card], extra: Seque
                                                                       cards=format_cards(held))
             assert held_advice is not None
             advice = advice_words(held_advice, lambda: gettext("name the cards, as in 'take {pair}'").format(
-                pair=format_cards(held[:2])))
+                pair=command_cards(held[:2])))
             return " " + gettext("You hold {cards}: {advice}.").format(cards=format_cards(held), advice=advice)
         if any(rnd.rules.meld_key(meld) == rank for meld in rnd.closed[team]):
             # a closed canasta takes no card (docs/variants.md#variants-pennies-melds): the top
