@@ -981,10 +981,15 @@ def _settled(alive: Sequence[int], values: Sequence[Sequence[int]]) -> bool:
 
 def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, seed: int | None,
             include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None, *,
-            min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None) -> Advice:
+            min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None,
+            extend: Callable[[Sequence[tuple[Action, tuple[Action, ...]]], Sequence[Sequence[int]]], int]
+            | None = None) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
     stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
-    searches keep its measured behaviour: at least two deals, then its time budget)."""
+    searches keep its measured behaviour: at least two deals, then its time budget).
+    ``extend``: with ``rollouts``, asked (the candidates and their results so far) each time
+    the deals played reach ``rollouts``, for the deals to reach now (no more than those played:
+    stop); the deals are the ones a search with the final number would play, in order."""
     start = time.perf_counter()
     team = round.team_of(seat)
     rng = random.Random(seed)
@@ -1016,6 +1021,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
             values[i].append(play_out(sample, options[i][0], team, bot_seed, memory))
         samples += 1
         if rollouts is not None:
+            if samples >= rollouts and extend is not None:
+                rollouts = max(rollouts, extend(options, values))
             if samples >= rollouts:
                 break
         elif samples >= min_deals and (time.perf_counter() - start >= time_budget
