@@ -3,8 +3,9 @@ are found and how many marks a 10-times re-check overturns; prints figures; run
 `python benchmarks/bench_review.py [--planted N] [--find]`.
 
 - Timing: from calling `review_game` (default rollouts, seed 0) on the example game
-  ``frozen_pile_fight`` (45 actions, 46 steps in the viewer) to the first progress call that
-  carries a mark, and to the end, in wall seconds and in CPU seconds of this process
+  ``frozen_pile_fight`` (45 actions, 46 steps in the viewer), then on the hand of
+  tests/review_games.py with a refusal to go out, to the first progress call that carries a
+  mark, and to the end, in wall seconds and in CPU seconds of this process
   (`time.process_time`: what a loaded machine does not inflate); the progress calls and the
   moves marked.
 - Planted blunders (tests/planted_blunders.py, `PLANTED`: 20 planted moves a 10-times
@@ -38,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from planted_blunders import KINDS, PLANTED, REFERENCE_ROLLOUTS, REFERENCE_SEED, planted  # noqa: E402
+from review_games import refused_to_go_out  # noqa: E402
 
 from canasta_learn.core.actions import parse_action  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
@@ -61,8 +63,8 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def timing(name: str) -> GameRecord:
-    record = load_example(name)
+def timing(name: str, record: GameRecord | None = None) -> GameRecord:
+    record = load_example(name) if record is None else record
     wall, cpu = time.perf_counter(), time.process_time()
     first: list[tuple[float, float]] = []
     calls: list[tuple[int, int]] = []
@@ -181,6 +183,7 @@ def main() -> None:
         find(args.planted)
         return
     record = timing("frozen_pile_fight")
+    timing("tests/review_games.py refused_to_go_out", refused_to_go_out())
     marks = planted_share(args.planted)
     marks += [(record, at, mark) for at, mark in record.rounds[0].review.items()]
     if not args.no_overturns:

@@ -1,20 +1,25 @@
 """Game review: the coach's opinion of every move of a recorded game.
 
-`review_round` reviews a round in two passes. First it screens each decision (moves with a
-single legal choice are skipped) with `canasta_learn.play.coach.judge` on `review_endings`
+`review_round` screens each decision (moves with a single legal choice are skipped), the
+decisions most likely to matter first (an unused chance to go out, then the decisions on the
+biggest piles; see `_stakes`), with `canasta_learn.play.coach.judge` on `review_endings`
 (``rollouts``, at least `MIN_REVIEW_ROLLOUTS`) simulated endings; a move whose estimated loss
 against the coach's best move is at least ``threshold`` points and more than `FIRST_LOOK_Z`
 standard errors is a *suspect*. The best of several moves measured on the same few endings
-looks better than it is, and a few endings can be unlucky, so each suspect (the largest
-first-look loss first) is judged again, the move played against the coach's alternative only,
-on `CONFIRM_ROLLOUTS` fresh endings (another seed). One rule marks a move (`confirmed`): the
-confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points) and the lower end of
-its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`) is above 0. A mark holds
-the coach's move (in notation and in words), the confirmed loss with its standard error, the
-reasons (the coach's move's, then the played move's own), and the rollouts and seed of the
-confirmation, which make it repeatable. A ``progress(done, total, marks)`` callback follows the
-review as it goes. Marks are stored in the record's own ``review`` field of each round
+looks better than it is, and a few endings can be unlucky, so each suspect is judged again as
+soon as it is found, the move played against the coach's alternative only, on
+`CONFIRM_ROLLOUTS` fresh endings (another seed), doubled up to `MAX_CONFIRM_ROLLOUTS` while the
+loss is at least the threshold but not yet told from 0 (`confirm_loss`). One rule marks a move
+(`confirmed`): the confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points)
+and the lower end of its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`)
+is above 0. A mark holds the coach's move (in notation and in words), the confirmed loss with
+its standard error, the reasons (the coach's move's, then the played move's own), and the
+rollouts and seed of the check, which make it repeatable. A ``progress(done, total, marks)``
+callback follows the review as it goes, so the first marks show before the review ends.
+Marks are stored in the record's own ``review`` field of each round
 (`canasta_learn.records.record.RoundRecord.review`), never in the human comments or glyphs.
+
+Measured (benchmarks/bench_review.py): see its docstring.
 
 Everything is seeded: the same record, seed and rollouts give the same marks.
 
@@ -162,21 +167,22 @@ def review_round(
 ) -> dict[int, dict[str, Any]]:
     """The review marks of one round, keyed by action index (the record is not changed).
 
-    Two passes. First every decision (moves with a single legal choice are skipped) is screened
-    on `review_endings` (``rollouts``) deals; a move whose first-look loss is at least
-    ``threshold`` and more than `FIRST_LOOK_Z` standard errors is a suspect. Then the suspects,
-    the largest first-look loss first, are judged again, the move played against the coach's
-    alternative only, on `CONFIRM_ROLLOUTS` fresh deals, and marked by the one rule of
-    `confirmed`: the confirmed loss is at least ``threshold`` and the lower end of its 95%
-    interval (Student's t) is above 0. A mark's reasons are the coach's move's reasons, then
-    the played move's own (why it was worse).
+    Every decision (moves with a single legal choice are skipped) is screened on
+    `review_endings` (``rollouts``) deals, the decisions most likely to matter first (`_stakes`);
+    a move whose first-look loss is at least ``threshold`` and more than `FIRST_LOOK_Z` standard
+    errors is a suspect, and is judged again at once, the move played against the coach's
+    alternative only, on `CONFIRM_ROLLOUTS` fresh deals (doubled up to `MAX_CONFIRM_ROLLOUTS`
+    while the loss is at least ``threshold`` but its interval still reaches 0), and marked by
+    the one rule of `confirmed`: the confirmed loss is at least ``threshold`` and the lower end
+    of its 95% interval (Student's t) is above 0. A mark's reasons are the coach's move's
+    reasons, then the played move's own (why it was worse).
 
     ``progress(done, total, marks)`` is called after each decision screened and each suspect
     judged, in order (``done`` grows by one each call; ``total`` is the decisions to screen plus
-    the suspects found so far), with the marks found so far. ``seats``: review only these
-    seats' moves (default: every seat); ``moves``: only these action indices. ``rollouts``
-    below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is not repeatable.
-    A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
+    the suspects found so far; the last call has ``done == total``), with the marks found so
+    far. ``seats``: review only these seats' moves (default: every seat); ``moves``: only these
+    action indices. ``rollouts`` below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is
+    not repeatable. A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
     """
     from .coach_words import move_words, reason_texts
 
