@@ -11,7 +11,7 @@ are found and how many marks a 10-times re-check overturns; prints figures; run
 - Planted blunders (tests/planted_blunders.py, `PLANTED`: 20 planted moves a 10-times
   reference confirms): the review of the planted move alone marks it or not; the share marked
   with its 95% (Wilson) interval.
-- Overturns: every mark of the planted reviews and of the timed review, and of a GreedyBot
+- Overturns: every mark of the planted reviews and of the timed reviews, and of a GreedyBot
   round against random players (late moves), is checked again, the move played against the
   mark's alternative, at 10 times the review's check (480 shared deals, another seed); a mark
   the one rule (`confirmed`) does not keep there is overturned. The share overturned with its
@@ -182,10 +182,9 @@ def main() -> None:
     if args.find:
         find(args.planted)
         return
-    record = timing("frozen_pile_fight")
-    timing("tests/review_games.py refused_to_go_out", refused_to_go_out())
+    timed = [timing("frozen_pile_fight"), timing("tests/review_games.py refused_to_go_out", refused_to_go_out())]
     marks = planted_share(args.planted)
-    marks += [(record, at, mark) for at, mark in record.rounds[0].review.items()]
+    marks += [(record, at, mark) for record in timed for at, mark in record.rounds[0].review.items()]
     if not args.no_overturns:
         marks += random_round_marks()
         overturns(marks)
