@@ -19,8 +19,25 @@ are found and how many marks a 10-times re-check overturns; prints figures; run
 - ``--find``: the reference check of planted blunders (kinds in turn, hand seeds 0, 1, ...)
   until N are confirmed, printed as the `PLANTED` table.
 
-Measured (2 cores shared with other jobs, under `nice`; see the figures printed last):
-filled in below.
+Measured on 2026-12-04 (2 cores shared with other jobs, load 4-6, under `nice`):
+
+- ``frozen_pile_fight``: whole review 9.6-10.7 s CPU (15.7-69 s wall, by the load), 27
+  decisions screened, 10 suspects checked, no move marked. Before this work the review took
+  15-29 s wall; 47% of its time went to the after-"yes" planner (`best_going_out`, now a
+  third of that cost). Move 33 (index 32, W's jack onto the frozen pile of 17, "?" in the
+  teacher's notes) is not marked: against the coach's alternatives (discard 5♣, 6♣) it loses
+  20 ± 42 and 26 ± 44 points (SE) on 480 deals, under the 50-point threshold.
+- The refusal-to-go-out hand of tests/review_games.py (84 actions): whole review 14.6-15.2 s
+  CPU, 5 moves marked, the first mark (the refusal, screened first) after 0.1 s CPU.
+- Planted blunders: the reference confirmed 20 of 35 planted moves (it refuted 7 of 14
+  refusals to go out: asking was worse there). Marked 13 of 20 (65%, 95% interval 43-82%);
+  with the check capped at 192 deals and a first look at 1.0 SE: 10.
+  Misses: the check compares with the first look's best on 8 deals, which is sometimes not
+  the real best (4 of 7), and losses of about 100-140 with some 750 points of spread a deal
+  need a few hundred deals to be told from 0 (3 of 7).
+- Overturns: 3 of 24 marks (12%, 95% interval 4-31%): marks of 59 ± 28, 100 ± 40 and 125 ±
+  45 re-checked at 18 ± 24, 43 ± 18 and 31 ± 39. Marks near the threshold are the ones a
+  sequential check with more looks gets wrong.
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
