@@ -22,9 +22,10 @@ are found and how many marks a 10-times re-check overturns; prints figures; run
 Measured on 2026-12-04 (2 cores shared with other jobs, load 4-6, under `nice`):
 
 - ``frozen_pile_fight``: whole review 9.6-10.7 s CPU (15.7-69 s wall, by the load), 27
-  decisions screened, 10 suspects checked, no move marked. Before this work the review took
-  15-29 s wall; 47% of its time went to the after-"yes" planner (`best_going_out`, now a
-  third of that cost). Move 33 (index 32, W's jack onto the frozen pile of 17, "?" in the
+  decisions screened, 10 suspects checked, no move marked. Back to back on the same machine:
+  the earlier review (60-position planner, suspects checked after the screen on 48 deals) 11.4
+  s CPU (28.6 s wall), this one 9.4 s CPU (18.7 s wall); with the cheaper planner alone (and a
+  first look at 1.0 SE, checks capped at 192) 8.0-8.4 s CPU. Move 33 (index 32, W's jack onto the frozen pile of 17, "?" in the
   teacher's notes) is not marked: against the coach's alternatives (discard 5♣, 6♣) it loses
   20 ± 42 and 26 ± 44 points (SE) on 480 deals, under the 50-point threshold.
 - The refusal-to-go-out hand of tests/review_games.py (84 actions): whole review 14.6-15.2 s
