@@ -67,9 +67,9 @@ MAX_CONFIRM_ROLLOUTS = 384
 #: this many standard errors. Only a filter: the check on `CONFIRM_ROLLOUTS` (up to
 #: `MAX_CONFIRM_ROLLOUTS`) fresh endings keeps the marks honest. With 1.96 a real blunder
 #: (``tests/review_games.py``, a loss of some 500 points) went unmarked at 2 of 10 seeds; with
-#: 1.0, 4 of the 20 planted blunders of ``tests/planted_blunders.py`` (losses of 118 to 301 at
-#: 480 deals) were not suspected; with 0.5, 2 (the checks of the extra suspects of the 46-step
-#: ``frozen_pile_fight`` cost about 190 deals).
+#: 1.0, 5 of the 20 planted blunders of ``tests/planted_blunders.py`` (losses of 118 to 301 at
+#: 480 deals) were not suspected; with 0.5, 1 (whose first look found the planted move best);
+#: the checks of the extra suspects of the 46-step ``frozen_pile_fight`` cost about 190 deals.
 FIRST_LOOK_Z = 0.5
 
 
@@ -96,7 +96,7 @@ def _stakes(rnd: Round, played: Action, legal: Sequence[Action], index: int) -> 
     first. A chance to ask "may I go out?" (or to answer it) left unused comes first: going out
     ends the round; then the decisions on the largest pile (taking it or not, or the discard
     that feeds it: whoever takes a big pile gets its cards); ties the later move first."""
-    going_out = isinstance(played, Answer) or any(isinstance(a, Ask) for a in legal) and not isinstance(played, Ask)
+    going_out = isinstance(played, Answer) or (any(isinstance(a, Ask) for a in legal) and not isinstance(played, Ask))
     return (0 if going_out else 1, -len(rnd.pile), -index)
 
 
