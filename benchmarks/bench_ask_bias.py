@@ -8,6 +8,11 @@ current one (the asker goes out the best way its hand allows, `best_going_out`).
 position the two means, and over all (position, deal) pairs the mean difference with its 95%
 interval (Student's t), and the share of positions where asking was valued lower.
 
+Measured (20 positions, 16 deals): +55.0 ± 15.0 points, asking valued lower at 3 of 20
+positions by the old play-out, both with the 60-position engine-order planner and with the
+cheaper 12-position ordered one (`GOING_OUT_NODES`, canasta-completing melds first): the same
+plans on these deals, so the fix of the bias is kept.
+
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
 

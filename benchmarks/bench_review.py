@@ -1,12 +1,44 @@
-"""Game review: how fast the first marks arrive, the whole review, and whether planted
-blunders are found; prints figures; run `python benchmarks/bench_review.py`.
+"""Game review: how fast the first marks arrive, the whole review, whether planted blunders
+are found and how many marks a 10-times re-check overturns; prints figures; run
+`python benchmarks/bench_review.py [--planted N] [--find]`.
 
-- Timing: seconds from calling `review_game` (default rollouts, seed 0) on the example game
-  ``frozen_pile_fight`` (45 actions, 46 steps in the viewer) to the first progress call that
-  carries a mark, and to the end; the number of progress calls and of moves marked.
-- Planted blunders: GreedyBot hands where the first "may I go out?" GreedyBot asks is replaced
-  by a discard (tests/planted_blunders.py); the review of the planted move alone marks it or
-  not, with the share marked and its 95% (Wilson) interval.
+- Timing: from calling `review_game` (default rollouts, seed 0) on the example game
+  ``frozen_pile_fight`` (45 actions, 46 steps in the viewer), then on the hand of
+  tests/review_games.py with a refusal to go out, to the first progress call that carries a
+  mark, and to the end, in wall seconds and in CPU seconds of this process
+  (`time.process_time`: what a loaded machine does not inflate); the progress calls and the
+  moves marked.
+- Planted blunders (tests/planted_blunders.py, `PLANTED`: 20 planted moves a 10-times
+  reference confirms): the review of the planted move alone marks it or not; the share marked
+  with its 95% (Wilson) interval.
+- Overturns: every mark of the planted reviews and of the timed reviews, and of a GreedyBot
+  round against random players (late moves), is checked again, the move played against the
+  mark's alternative, at 10 times the review's check (480 shared deals, another seed); a mark
+  the one rule (`confirmed`) does not keep there is overturned. The share overturned with its
+  95% (Wilson) interval.
+- ``--find``: the reference check of planted blunders (kinds in turn, hand seeds 0, 1, ...)
+  until N are confirmed, printed as the `PLANTED` table.
+
+Measured on 2026-12-04 (2 cores shared with other jobs, load 4-6, under `nice`):
+
+- ``frozen_pile_fight``: whole review 9.6-10.7 s CPU (15.7-69 s wall, by the load), 27
+  decisions screened, 10 suspects checked, no move marked. Back to back on the same machine:
+  the earlier review (60-position planner, suspects checked after the screen on 48 deals) 11.4
+  s CPU (28.6 s wall), this one 9.4 s CPU (18.7 s wall); with the cheaper planner alone (and a
+  first look at 1.0 SE, checks capped at 192) 8.0-8.4 s CPU. Move 33 (index 32, W's jack onto the frozen pile of 17, "?" in the
+  teacher's notes) is not marked: against the coach's alternatives (discard 5♣, 6♣) it loses
+  20 ± 42 and 26 ± 44 points (SE) on 480 deals, under the 50-point threshold.
+- The refusal-to-go-out hand of tests/review_games.py (84 actions): whole review 14.6-15.2 s
+  CPU, 5 moves marked, the first mark (the refusal, screened first) after 0.1 s CPU.
+- Planted blunders: the reference confirmed 20 of 35 planted moves (it refuted 7 of 14
+  refusals to go out: asking was worse there). Marked 13 of 20 (65%, 95% interval 43-82%);
+  with the check capped at 192 deals and a first look at 1.0 SE: 10.
+  Misses: the check compares with the first look's best on 8 deals, which is sometimes not
+  the real best (4 of 7), and losses of about 100-140 with some 750 points of spread a deal
+  need a few hundred deals to be told from 0 (3 of 7).
+- Overturns: 3 of 24 marks (12%, 95% interval 4-31%): marks of 59 ± 28, 100 ± 40 and 125 ±
+  45 re-checked at 18 ± 24, 43 ± 18 and 31 ± 39. Marks near the threshold are the ones a
+  sequential check with more looks gets wrong.
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
@@ -18,19 +50,30 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from planted_blunders import planted_refusal  # noqa: E402
+from planted_blunders import KINDS, PLANTED, REFERENCE_ROLLOUTS, REFERENCE_SEED, planted  # noqa: E402
+from review_games import refused_to_go_out  # noqa: E402
 
-from canasta_learn.play.review import review_game, review_round  # noqa: E402
+from canasta_learn.core.actions import parse_action  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat  # noqa: E402
+from canasta_learn.play.review import confirm_loss, confirmed, review_game, review_round  # noqa: E402
 from canasta_learn.records.examples import load_example  # noqa: E402
+from canasta_learn.records.record import GameRecord  # noqa: E402
+
+#: The re-check's seed (neither the review's nor the planted reference's).
+RECHECK_SEED = 4242
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
     """95% Wilson interval of a share of ``k`` in ``n``."""
+    if n == 0:
+        return 0.0, 1.0
     z = 1.96
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -38,50 +81,131 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def timing(name: str) -> None:
-    record = load_example(name)
-    start = time.perf_counter()
-    first: list[float] = []
+def timing(name: str, record: GameRecord | None = None) -> GameRecord:
+    record = load_example(name) if record is None else record
+    wall, cpu = time.perf_counter(), time.process_time()
+    first: list[tuple[float, float]] = []
     calls: list[tuple[int, int]] = []
 
     def progress(done: int, total: int, marks: dict[int, dict[int, dict[str, object]]]) -> None:
         calls.append((done, total))
         if not first and any(marks.values()):
-            first.append(time.perf_counter() - start)
+            first.append((time.perf_counter() - wall, time.process_time() - cpu))
 
     count = review_game(record, seed=0, progress=progress)
-    whole = time.perf_counter() - start
-    print(f"{name}: whole review {whole:.1f} s, first progress call {calls[0] if calls else None}, "
-          f"{len(calls)} progress calls, {count} moves marked, first mark at "
-          f"{f'{first[0]:.1f} s' if first else 'none'}")
+    whole = (time.perf_counter() - wall, time.process_time() - cpu)
+    print(f"{name}: whole review {whole[0]:.1f} s wall, {whole[1]:.1f} s CPU; {len(calls)} progress calls, "
+          f"the first after {calls[0] if calls else None}; {count} moves marked "
+          f"{sorted(record.rounds[0].review)}; first mark at "
+          + (f"{first[0][0]:.1f} s wall, {first[0][1]:.1f} s CPU" if first else "none"), flush=True)
+    return record
 
 
-def planted(count: int) -> None:
-    found = marked = 0
+def reference(record: GameRecord, at: int, alternative: str) -> tuple[float, float, bool]:
+    """The planted move at ``at`` against ``alternative`` on the reference's deals."""
+    state = record.state_at(0, at - 1)
+    played = parse_action(record.rounds[0].actions[at], state.player_count)
+    other = parse_action(alternative, state.player_count)
+    loss, se, _best, _advice = confirm_loss(state, played, other, rollouts=REFERENCE_ROLLOUTS,
+                                            seed=REFERENCE_SEED)
+    return loss, se, confirmed(loss, se, REFERENCE_ROLLOUTS)
+
+
+def find(count: int) -> None:
+    kept: list[tuple[str, int, float, float]] = []
+    tried = 0
     seed = 0
-    while found < count:
-        got = planted_refusal(seed)
+    start = time.process_time()
+    while len(kept) < count:
+        for kind in KINDS:
+            got = planted(kind, seed)
+            if got is None or len(kept) >= count:
+                continue
+            record, at, instead = got
+            loss, se, ok = reference(record, at, record.state_at(0, at - 1).action_text(instead))
+            tried += 1
+            print(f"  {kind} {seed}: {record.rounds[0].actions[at]} at {at} instead of "
+                  f"{record.state_at(0, at - 1).action_text(instead)}: loss {loss:.0f} ± {se:.0f} SE"
+                  f" -> {'confirmed' if ok else 'not confirmed'}", flush=True)
+            if ok:
+                kept.append((kind, seed, round(loss, 1), round(se, 1)))
         seed += 1
-        if got is None:
-            continue
-        record, at = got
-        found += 1
-        marks = review_round(record, 0, seed=0, moves=[at])
-        marked += at in marks
-        mark = marks.get(at)
-        print(f"  hand seed {seed - 1}: {record.rounds[0].actions[at]} at {at}: "
-              + (f"marked, loss {mark['loss']} ± {mark['stderr']} SE" if mark else "not marked"))
-    low, high = wilson(marked, found)
-    print(f"planted refusals marked: {marked} of {found} ({marked / found:.0%}, 95% interval "
-          f"{low:.0%}-{high:.0%})")
+    print(f"{len(kept)} of {tried} planted moves confirmed by the reference "
+          f"({time.process_time() - start:.0f} s CPU):")
+    for row in kept:
+        print(f"    {row!r},")
+
+
+def planted_share(count: int) -> list[tuple[GameRecord, int, dict[str, Any]]]:
+    marked = 0
+    marks: list[tuple[GameRecord, int, dict[str, Any]]] = []
+    rows = PLANTED[:count]
+    start = time.process_time()
+    for kind, seed, ref_loss, ref_se in rows:
+        got = planted(kind, seed)
+        assert got is not None
+        record, at, _instead = got
+        found = review_round(record, 0, seed=0, moves=[at])
+        marked += at in found
+        mark = found.get(at)
+        if mark is not None:
+            marks.append((record, at, mark))
+        print(f"  {kind} {seed}: {record.rounds[0].actions[at]} at {at} (reference {ref_loss:.0f} ± {ref_se:.0f} SE): "
+              + (f"marked, loss {mark['loss']} ± {mark['stderr']} SE on {mark['rollouts']} deals" if mark
+                 else "not marked"), flush=True)
+    low, high = wilson(marked, len(rows))
+    print(f"planted blunders marked: {marked} of {len(rows)} ({marked / max(1, len(rows)):.0%}, 95% interval "
+          f"{low:.0%}-{high:.0%}); {time.process_time() - start:.1f} s CPU", flush=True)
+    return marks
+
+
+def random_round_marks() -> list[tuple[GameRecord, int, dict[str, Any]]]:
+    """Marks of a GreedyBot pair against random players (seed 3), their moves from 120 on."""
+    rnd = Round(seed=3, dealer=0)
+    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4)]
+    while not rnd.is_over:
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    record = GameRecord.from_round(rnd)
+    late = [i for i, action in enumerate(rnd.log) if action.seat in (1, 3) and i >= 120]
+    found = review_round(record, 0, seed=0, moves=late)
+    print(f"random players' late moves: {len(late)} reviewed, {len(found)} marked", flush=True)
+    return [(record, at, mark) for at, mark in found.items()]
+
+
+def overturns(marks: list[tuple[GameRecord, int, dict[str, Any]]]) -> None:
+    overturned = 0
+    start = time.process_time()
+    for record, at, mark in marks:
+        state = record.state_at(0, at - 1)
+        played = parse_action(record.rounds[0].actions[at], state.player_count)
+        best = parse_action(mark["best"], state.player_count)
+        rollouts = 10 * 48
+        loss, se, _b, _a = confirm_loss(state, played, best, rollouts=rollouts, seed=RECHECK_SEED)
+        kept = confirmed(loss, se, rollouts)
+        overturned += not kept
+        print(f"  {record.rounds[0].actions[at]} at {at}: mark {mark['loss']} ± {mark['stderr']}, re-check "
+              f"{loss:.0f} ± {se:.0f} on {rollouts} deals: {'kept' if kept else 'overturned'}", flush=True)
+    low, high = wilson(overturned, len(marks))
+    print(f"marks overturned by a 10x re-check: {overturned} of {len(marks)} "
+          f"({overturned / max(1, len(marks)):.0%}, 95% interval {low:.0%}-{high:.0%}); "
+          f"{time.process_time() - start:.1f} s CPU", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--planted", type=int, default=20, help="planted blunders to review")
+    parser.add_argument("--planted", type=int, default=20, help="planted blunders to review (or find)")
+    parser.add_argument("--find", action="store_true", help="find planted blunders the reference confirms")
+    parser.add_argument("--no-overturns", action="store_true", help="skip the 10x re-check of the marks")
     args = parser.parse_args()
-    timing("frozen_pile_fight")
-    planted(args.planted)
+    if args.find:
+        find(args.planted)
+        return
+    timed = [timing("frozen_pile_fight"), timing("tests/review_games.py refused_to_go_out", refused_to_go_out())]
+    marks = planted_share(args.planted)
+    marks += [(record, at, mark) for record in timed for at, mark in record.rounds[0].review.items()]
+    if not args.no_overturns:
+        marks += random_round_marks()
+        overturns(marks)
 
 
 if __name__ == "__main__":

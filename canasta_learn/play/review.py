@@ -1,20 +1,25 @@
 """Game review: the coach's opinion of every move of a recorded game.
 
-`review_round` reviews a round in two passes. First it screens each decision (moves with a
-single legal choice are skipped) with `canasta_learn.play.coach.judge` on `review_endings`
+`review_round` screens each decision (moves with a single legal choice are skipped), the
+decisions most likely to matter first (an unused chance to go out, then the decisions on the
+biggest piles; see `_stakes`), with `canasta_learn.play.coach.judge` on `review_endings`
 (``rollouts``, at least `MIN_REVIEW_ROLLOUTS`) simulated endings; a move whose estimated loss
 against the coach's best move is at least ``threshold`` points and more than `FIRST_LOOK_Z`
 standard errors is a *suspect*. The best of several moves measured on the same few endings
-looks better than it is, and a few endings can be unlucky, so each suspect (the largest
-first-look loss first) is judged again, the move played against the coach's alternative only,
-on `CONFIRM_ROLLOUTS` fresh endings (another seed). One rule marks a move (`confirmed`): the
-confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points) and the lower end of
-its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`) is above 0. A mark holds
-the coach's move (in notation and in words), the confirmed loss with its standard error, the
-reasons (the coach's move's, then the played move's own), and the rollouts and seed of the
-confirmation, which make it repeatable. A ``progress(done, total, marks)`` callback follows the
-review as it goes. Marks are stored in the record's own ``review`` field of each round
+looks better than it is, and a few endings can be unlucky, so each suspect is judged again as
+soon as it is found, the move played against the coach's alternative only, on
+`CONFIRM_ROLLOUTS` fresh endings (another seed), doubled up to `MAX_CONFIRM_ROLLOUTS` while the
+loss is at least the threshold but not yet told from 0 (`confirm_loss`). One rule marks a move
+(`confirmed`): the confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points)
+and the lower end of its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`)
+is above 0. A mark holds the coach's move (in notation and in words), the confirmed loss with
+its standard error, the reasons (the coach's move's, then the played move's own), and the
+rollouts and seed of the check, which make it repeatable. A ``progress(done, total, marks)``
+callback follows the review as it goes, so the first marks show before the review ends.
+Marks are stored in the record's own ``review`` field of each round
 (`canasta_learn.records.record.RoundRecord.review`), never in the human comments or glyphs.
+
+Measured (benchmarks/bench_review.py): see its docstring.
 
 Everything is seeded: the same record, seed and rollouts give the same marks.
 
@@ -30,18 +35,18 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..core.actions import Action, parse_action
+from ..core.actions import Action, Answer, Ask, parse_action
 from ..engine.round import Round
 from ..records.record import GameRecord, review_mark
 from .bots import acting_seat
 from .coach import Advice, Candidate, _search, judge
-from .estimates import margin95
+from .estimates import margin95, paired_gap
 
-__all__ = ["CONFIRM_ROLLOUTS", "FIRST_LOOK_Z", "MIN_REVIEW_ROLLOUTS", "REVIEW_ROLLOUTS", "REVIEW_THRESHOLD",
-           "Progress", "confirm_loss", "confirmed", "review_endings", "review_game", "review_round"]
+__all__ = ["CONFIRM_ROLLOUTS", "FIRST_LOOK_Z", "MAX_CONFIRM_ROLLOUTS", "MIN_REVIEW_ROLLOUTS", "REVIEW_ROLLOUTS",
+           "REVIEW_THRESHOLD", "Progress", "confirm_loss", "confirmed", "review_endings", "review_game", "review_round"]
 
 #: A move is marked when the coach estimates it loses at least this many points.
 REVIEW_THRESHOLD = 50.0
@@ -52,12 +57,20 @@ REVIEW_ROLLOUTS = 8
 MIN_REVIEW_ROLLOUTS = 8
 #: Fresh simulated endings on which a candidate mark is judged again before it is kept.
 CONFIRM_ROLLOUTS = 48
+#: The check goes on, doubling its endings up to this many, while the loss it finds is at
+#: least the threshold but its 95% interval still reaches 0 (a sequential check: see
+#: `confirm_loss`). Planted blunders lose 100 to 150 points with a standard deviation of some
+#: 750 points a deal: 48 deals rarely tell them from 0, a few hundred do. With 192, 10 of the 20
+#: planted blunders were marked, with 384, 11 (13 with `FIRST_LOOK_Z` 0.5).
+MAX_CONFIRM_ROLLOUTS = 384
 #: A first look makes a move a candidate when its loss is at least the threshold and more than
-#: this many standard errors. Only a filter: the check on `CONFIRM_ROLLOUTS` fresh endings keeps
-#: the marks honest. With 1.96 a real blunder (``tests/review_games.py``, a loss of some 500
-#: points) went unmarked at 2 of 10 seeds, its first look on 8 endings being that noisy; with 1.0
-#: it is marked at all 10, and the teacher-praised canasta of ``frozen_pile_fight`` still is not.
-FIRST_LOOK_Z = 1.0
+#: this many standard errors. Only a filter: the check on `CONFIRM_ROLLOUTS` (up to
+#: `MAX_CONFIRM_ROLLOUTS`) fresh endings keeps the marks honest. With 1.96 a real blunder
+#: (``tests/review_games.py``, a loss of some 500 points) went unmarked at 2 of 10 seeds; with
+#: 1.0, 5 of the 20 planted blunders of ``tests/planted_blunders.py`` (losses of 118 to 301 at
+#: 480 deals) were not suspected; with 0.5, 1 (whose first look found the planted move best);
+#: the checks of the extra suspects of the 46-step ``frozen_pile_fight`` cost about 190 deals.
+FIRST_LOOK_Z = 0.5
 
 
 def review_endings(rollouts: int) -> int:
@@ -78,19 +91,46 @@ def _confirm_seed(seed: int | None) -> int | None:
     return None if seed is None else seed * 7_919 + 104_729
 
 
+def _stakes(rnd: Round, played: Action, legal: Sequence[Action], index: int) -> tuple[int, int, int]:
+    """How early a decision is screened (smallest first): the decisions most likely to matter
+    first. A chance to ask "may I go out?" (or to answer it) left unused comes first: going out
+    ends the round; then the decisions on the largest pile (taking it or not, or the discard
+    that feeds it: whoever takes a big pile gets its cards); ties the later move first."""
+    going_out = isinstance(played, Answer) or (any(isinstance(a, Ask) for a in legal) and not isinstance(played, Ask))
+    return (0 if going_out else 1, -len(rnd.pile), -index)
+
+
 def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: int = CONFIRM_ROLLOUTS,
-                 seed: int | None = None) -> tuple[float, float, Candidate, Advice]:
+                 seed: int | None = None, up_to: int | None = None,
+                 threshold: float = REVIEW_THRESHOLD) -> tuple[float, float, Candidate, Advice]:
     """The move ``played`` against the coach's ``alternative`` (both legal now), on ``rollouts``
     fresh deals of the unseen cards, the two on the same deals: the loss (alternative minus
     played), its standard error, the alternative's candidate and the advice holding both.
 
     Only the two moves are simulated, so the loss is not inflated by picking the best of many
     candidates on the same deals.
+
+    ``up_to``: a sequential check. While the loss is at least ``threshold`` but its 95%
+    interval still reaches 0 (`confirmed` says no, more deals could say yes), the deals are
+    doubled, up to ``up_to``; the deals are those a check on the final number plays, so
+    ``confirm_loss(..., rollouts=n, seed=seed)`` with the ``n`` reached repeats the result.
     """
     rnd.verify_apply(played)
     rnd.verify_apply(alternative)
+
+    def more(options: Sequence[tuple[Action, tuple[Action, ...]]], values: Sequence[Sequence[int]]) -> int:
+        done = len(values[0])
+        if up_to is None or done >= up_to:
+            return done
+        mine = next(i for i, (a, same) in enumerate(options) if a == played or played in same)
+        theirs = next(i for i, (a, same) in enumerate(options) if a == alternative or alternative in same)
+        loss, stderr = paired_gap(values[theirs], values[mine])
+        if loss >= threshold and not confirmed(loss, stderr, done, threshold):
+            return min(up_to, 2 * done)
+        return done
+
     advice = _search(rnd, acting_seat(rnd), 1.0, rollouts, seed, include=(played, alternative),
-                     only=lambda a: a == played or a == alternative)
+                     only=lambda a: a == played or a == alternative, extend=more)
     mine, theirs = advice.find(played), advice.find(alternative)
     assert mine is not None and theirs is not None  # both included
     gap, se = advice.gap(theirs, mine)
@@ -127,21 +167,22 @@ def review_round(
 ) -> dict[int, dict[str, Any]]:
     """The review marks of one round, keyed by action index (the record is not changed).
 
-    Two passes. First every decision (moves with a single legal choice are skipped) is screened
-    on `review_endings` (``rollouts``) deals; a move whose first-look loss is at least
-    ``threshold`` and more than `FIRST_LOOK_Z` standard errors is a suspect. Then the suspects,
-    the largest first-look loss first, are judged again, the move played against the coach's
-    alternative only, on `CONFIRM_ROLLOUTS` fresh deals, and marked by the one rule of
-    `confirmed`: the confirmed loss is at least ``threshold`` and the lower end of its 95%
-    interval (Student's t) is above 0. A mark's reasons are the coach's move's reasons, then
-    the played move's own (why it was worse).
+    Every decision (moves with a single legal choice are skipped) is screened on
+    `review_endings` (``rollouts``) deals, the decisions most likely to matter first (`_stakes`);
+    a move whose first-look loss is at least ``threshold`` and more than `FIRST_LOOK_Z` standard
+    errors is a suspect, and is judged again at once, the move played against the coach's
+    alternative only, on `CONFIRM_ROLLOUTS` fresh deals (doubled up to `MAX_CONFIRM_ROLLOUTS`
+    while the loss is at least ``threshold`` but its interval still reaches 0), and marked by
+    the one rule of `confirmed`: the confirmed loss is at least ``threshold`` and the lower end
+    of its 95% interval (Student's t) is above 0. A mark's reasons are the coach's move's
+    reasons, then the played move's own (why it was worse).
 
     ``progress(done, total, marks)`` is called after each decision screened and each suspect
     judged, in order (``done`` grows by one each call; ``total`` is the decisions to screen plus
-    the suspects found so far), with the marks found so far. ``seats``: review only these
-    seats' moves (default: every seat); ``moves``: only these action indices. ``rollouts``
-    below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is not repeatable.
-    A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
+    the suspects found so far; the last call has ``done == total``), with the marks found so
+    far. ``seats``: review only these seats' moves (default: every seat); ``moves``: only these
+    action indices. ``rollouts`` below `MIN_REVIEW_ROLLOUTS` are raised to it. ``seed=None`` is
+    not repeatable. A ValueError names a bad ``round_index``, ``rollouts`` or ``threshold``.
     """
     from .coach_words import move_words, reason_texts
 
@@ -159,28 +200,31 @@ def review_round(
     endings = review_endings(rollouts)
     rr = record.rounds[round_index]
     rnd = record.state_at(round_index, -1)
-    decisions: list[tuple[int, Action, Round]] = []
+    decisions: list[tuple[tuple[int, int, int], int, Action, Round]] = []
     for index, text in enumerate(rr.actions):
         action = parse_action(text, rnd.player_count)
+        legal = rnd.legal_actions()
         if ((chosen is None or action.seat in chosen) and (picked is None or index in picked)
-                and len(rnd.legal_actions()) > 1):
-            decisions.append((index, action, rnd.copy()))
+                and len(legal) > 1):
+            decisions.append((_stakes(rnd, action, legal, index), index, action, rnd.copy()))
         rnd.apply(action)
+    decisions.sort(key=lambda d: d[0])
     marks: dict[int, dict[str, Any]] = {}
-    suspects: list[tuple[float, int, Action, Round, Action]] = []
+    suspects = 0
     done = 0
-    for index, action, state in decisions:
+    for _stake, index, action, state in decisions:
         opinion = judge(state, action, rollouts=endings, seed=_move_seed(seed, round_index, index))
-        if opinion.loss >= threshold and opinion.loss > FIRST_LOOK_Z * opinion.stderr:
-            suspects.append((opinion.loss, index, action, state, opinion.best.action))
+        suspect = opinion.loss >= threshold and opinion.loss > FIRST_LOOK_Z * opinion.stderr
+        suspects += suspect
         done += 1
         if progress is not None:
-            progress(done, len(decisions) + len(suspects), dict(marks))
-    suspects.sort(key=lambda s: (-s[0], s[1]))
-    for _first, index, action, state, alternative in suspects:
+            progress(done, len(decisions) + suspects, dict(sorted(marks.items())))
+        if not suspect:
+            continue
         again = _confirm_seed(_move_seed(seed, round_index, index))
         count = max(CONFIRM_ROLLOUTS, endings)
-        loss, stderr, best, advice = confirm_loss(state, action, alternative, rollouts=count, seed=again)
+        loss, stderr, best, advice = confirm_loss(state, action, opinion.best.action, rollouts=count, seed=again,
+                                                  up_to=max(MAX_CONFIRM_ROLLOUTS, count), threshold=threshold)
         if confirmed(loss, stderr, best.rollouts, threshold):
             mine = advice.find(action)
             reasons = reason_texts(best, advice.candidates, state)
@@ -192,7 +236,7 @@ def review_round(
                 "reasons": reasons, "rollouts": best.rollouts, "seed": again})
         done += 1
         if progress is not None:
-            progress(done, len(decisions) + len(suspects), dict(sorted(marks.items())))
+            progress(done, len(decisions) + suspects, dict(sorted(marks.items())))
     return dict(sorted(marks.items()))
 
 

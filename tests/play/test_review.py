@@ -11,15 +11,17 @@ import jsonschema
 import pytest
 from review_games import REFUSED, REFUSED_AT, refused_to_go_out
 
-from canasta_learn.core.actions import parse_action
+from canasta_learn.core.actions import Answer, Ask, parse_action
 from canasta_learn.play.coach import judge
 from canasta_learn.play.review import (
     CONFIRM_ROLLOUTS,
     FIRST_LOOK_Z,
+    MAX_CONFIRM_ROLLOUTS,
     MIN_REVIEW_ROLLOUTS,
     REVIEW_ROLLOUTS,
     REVIEW_THRESHOLD,
     _move_seed,
+    confirm_loss,
     confirmed,
     review_endings,
     review_game,
@@ -70,7 +72,8 @@ def test_a_marked_move_loses_at_least_the_threshold_clearly(reviewed: GameRecord
     rr = reviewed.rounds[0]
     for index, mark in rr.review.items():
         assert confirmed(mark["loss"], mark["stderr"], mark["rollouts"])  # the one marking rule
-        assert mark["rollouts"] == CONFIRM_ROLLOUTS
+        stages = [CONFIRM_ROLLOUTS * 2 ** k for k in range(4) if CONFIRM_ROLLOUTS * 2 ** k <= MAX_CONFIRM_ROLLOUTS]
+        assert mark["rollouts"] in stages  # the check's deals, doubled while it could not tell
         assert mark["best"] != rr.actions[index]  # the coach's move is another one
         assert reviewed.state_at(0, index - 1).check(mark["best"]).ok  # and legal there
 
@@ -166,7 +169,7 @@ def test_review_game_button_marks_moves_apart_from_the_rule_notes(reviewed: Game
     viewer.review_button.click()
     assert record.rounds[0].review == reviewed.rounds[0].review
     assert record.rounds[0].comments == comments
-    assert "The coach marked 1 move" in viewer.review_status.value
+    assert f"The coach marked {len(record.rounds[0].review)} move" in viewer.review_status.value
     assert f"({MIN_REVIEW_ROLLOUTS} simulated endings per decision" in viewer.review_status.value
     index, mark = next(iter(record.rounds[0].review.items()))
     viewer.go(index + 1)  # step 0 is the deal
@@ -222,14 +225,79 @@ def test_a_random_players_late_moves_against_greedy_players_are_marked() -> None
         assert record.state_at(0, index - 1).check(mark["best"]).ok
 
 
-@pytest.mark.parametrize("hand_seed", [0, 2, 4, 13])
-def test_a_planted_refusal_to_go_out_is_marked(hand_seed: int) -> None:
-    # a GreedyBot hand where the asker, sure of a "yes", discards instead of asking
-    # (tests/planted_blunders.py; benchmarks/bench_review.py measures the share over 20 hands)
-    from planted_blunders import planted_refusal
+def test_a_marks_loss_is_repeated_by_its_own_rollouts_and_seed(reviewed: GameRecord) -> None:
+    # a mark says how it was confirmed: the same check on its rollouts and seed gives its loss
+    rr = reviewed.rounds[0]
+    for index, mark in rr.review.items():
+        state = reviewed.state_at(0, index - 1)
+        played = parse_action(rr.actions[index], state.player_count)
+        best = parse_action(mark["best"], state.player_count)
+        loss, stderr, _b, _a = confirm_loss(state, played, best, rollouts=mark["rollouts"], seed=mark["seed"])
+        assert (round(loss, 1), round(stderr, 1)) == (mark["loss"], mark["stderr"])
 
-    planted = planted_refusal(hand_seed)
-    assert planted is not None
-    record, at = planted
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_sequential_check_plays_the_deals_a_check_of_its_final_size_plays(seed: int) -> None:
+    # frozen_pile_fight, move 33: W's single jack onto the frozen pile against a five; with a
+    # threshold of 0 the check doubles its deals while the loss is not yet told from 0
+    record = load_example("frozen_pile_fight")
+    state = record.state_at(0, 31)
+    jack, five = parse_action("W discard h11", 4), parse_action("W discard c5", 4)
+    loss, stderr, best, _advice = confirm_loss(state, jack, five, rollouts=8, seed=seed, up_to=32, threshold=0)
+    assert best.rollouts in (8, 16, 32)
+    again = confirm_loss(state, jack, five, rollouts=best.rollouts, seed=seed)
+    assert (again[0], again[1]) == (loss, stderr)
+    if best.rollouts < 32:  # it stopped early: the loss was below the threshold or confirmed
+        assert loss < 0 or confirmed(loss, stderr, best.rollouts, 0)
+
+
+def test_an_unused_chance_to_go_out_is_screened_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the decisions most likely to matter first: South could ask to go out and discards instead
+    import canasta_learn.play.review as review
+
+    screened: list[int] = []
+    real = review.judge
+
+    def spy(state: object, action: object, **kwargs: object) -> object:
+        screened.append(len(state.log))  # type: ignore[attr-defined]
+        return real(state, action, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review, "judge", spy)
+    record = refused_to_go_out()
+    review_round(record, 0, seed=0, seats=[2])
+    assert sorted(screened) == sorted(set(screened)) and len(screened) > 2
+
+    def going_out(index: int) -> bool:  # a chance to ask left unused, or an answer to "may I go out?"
+        action = parse_action(record.rounds[0].actions[index], 4)
+        legal = record.state_at(0, index - 1).legal_actions()
+        return isinstance(action, Answer) or (Ask(action.seat) in legal and not isinstance(action, Ask))
+
+    flags = [going_out(i) for i in screened]
+    assert flags[0] and REFUSED_AT in screened[:flags.count(True)]
+    assert flags == sorted(flags, reverse=True)  # every such decision before any other
+
+
+def test_the_first_mark_is_reported_before_the_review_ends() -> None:
+    record = refused_to_go_out()
+    calls: list[tuple[int, int, bool]] = []
+    review_game(record, seed=0, seats=[2], progress=lambda d, t, m: calls.append((d, t, bool(m[0]))))
+    assert record.rounds[0].review
+    first = next(i for i, (_d, _t, marked) in enumerate(calls) if marked)
+    assert first < len(calls) - 1 and calls[first][0] < calls[first][1]  # decisions were still to do
+    assert calls[-1][0] == calls[-1][1]
+
+
+@pytest.mark.parametrize("row", [3, 6, 18, 19])
+def test_a_planted_blunder_the_reference_confirms_is_marked(row: int) -> None:
+    # tests/planted_blunders.py: a move a 480-deal reference confirms as losing at least the
+    # threshold against GreedyBot's own move; feeding the opponents' pile (rows 3, 18) and
+    # refusing to go out (6, 19). The review marks 13 of the 20: benchmarks/bench_review.py
+    from planted_blunders import PLANTED, REFERENCE_ROLLOUTS, planted
+
+    kind, hand_seed, ref_loss, ref_se = PLANTED[row]
+    assert confirmed(ref_loss, ref_se, REFERENCE_ROLLOUTS)
+    got = planted(kind, hand_seed)
+    assert got is not None
+    record, at, _greedy = got
     marks = review_round(record, 0, seed=0, moves=[at])
     assert at in marks and confirmed(marks[at]["loss"], marks[at]["stderr"], marks[at]["rollouts"])
