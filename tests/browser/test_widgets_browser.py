@@ -235,7 +235,7 @@ def test_replay_forward_and_back_changes_notes(lab: LabServer, page: Page) -> No
 
     forward.click()
     expect(notes).to_contain_text(expected[1][:60])
-    expect(current).to_contain_text("1. E draw")
+    expect(current).to_contain_text("1. East: Draw from the stock")
     expect(page.locator(".cl-replay-where")).to_contain_text("Step 2 of")
     for _ in range(3):
         forward.click()
