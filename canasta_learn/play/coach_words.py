@@ -72,10 +72,10 @@ def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
     """The hint's headline, honest about the noise: the moves the estimates cannot tell apart
     ("These 3 moves are about equal; any is fine: ...") or the one that is clearly best; and
     when GreedyBot's move is kept because the best estimate is not clearly better, it says so."""
-    equal = advice.about_equal
+    equal = advice.named_equal
     first = advice.recommended
     if len(equal) > 1:
-        names = [move_words(c.action, rnd) for c in (first, *(c for c in equal if c is not first))]
+        names = [move_words(c.action, rnd) for c in equal]
         moves = ", ".join(names[:NAMED_EQUAL])
         if len(names) > NAMED_EQUAL:
             moves = ngettext("{moves} and {count} more", "{moves} and {count} more", len(names) - NAMED_EQUAL).format(
