@@ -74,11 +74,12 @@ def kind_of(advice: Advice) -> str:
 
 
 def agree(advices: list[Advice]) -> bool:
-    """Every seed's first move is the same, or among every other seed's about-equal moves."""
+    """Every seed's first move is the same, or among the moves every other seed's hint calls
+    about equal (`Advice.named_equal`)."""
     firsts = [a.recommended for a in advices]
     for a in advices:
         for first in firsts:
-            if a.find(first.action) not in (a.recommended, *a.about_equal):
+            if a.find(first.action) not in a.named_equal:
                 return False
     return True
 
@@ -104,11 +105,11 @@ def main() -> None:
             advices.append(advise(rnd, seed=1000 * seed + k))
             cpu.append(time.process_time() - start)
         kind = kind_of(advices[0])
-        rows[kind].append((cpu, [a.samples for a in advices], [len(a.about_equal) > 1 for a in advices],
+        rows[kind].append((cpu, [a.samples for a in advices], [len(a.named_equal) > 1 for a in advices],
                            agree(advices), len({a.best.action for a in advices}) == 1))
         print(f"position seed {seed}: {kind:9} deals {[a.samples for a in advices]} "
               f"first {[a.recommended.text for a in advices]} "
-              f"about-equal sizes {[len(a.about_equal) for a in advices]}", flush=True)
+              f"about-equal sizes {[len(a.named_equal) for a in advices]}", flush=True)
     print()
     print(f"{'kind':10} {'positions':>9} {'cpu median':>10} {'cpu p90':>8} {'deals':>6} {'says equal':>10} "
           f"{'steady':>7} {'old top steady':>14}")
