@@ -70,20 +70,25 @@ def hint_order(advice: Advice, count: int = 3) -> list[Candidate]:
 
 def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
     """The hint's headline, honest about the noise: the moves the estimates cannot tell apart
-    ("These 3 moves are about equal; any is fine: ...") or the one that is clearly best; and
-    when GreedyBot's move is kept because the best estimate is not clearly better, it says so."""
-    equal = advice.about_equal
+    ("These 3 moves are about equal as far as 24 deals of the unseen cards can tell: ...") or the
+    one that is clearly best; when the floor keeps GreedyBot's move although the best estimate
+    beats it by one margin, both are named as about equal (`Advice.named_equal`)."""
+    equal = advice.named_equal
     first = advice.recommended
     if len(equal) > 1:
-        names = [move_words(c.action, rnd) for c in (first, *(c for c in equal if c is not first))]
+        names = [move_words(c.action, rnd) for c in equal]
         moves = ", ".join(names[:NAMED_EQUAL])
         if len(names) > NAMED_EQUAL:
             moves = ngettext("{moves} and {count} more", "{moves} and {count} more", len(names) - NAMED_EQUAL).format(
                 moves=moves, count=len(names) - NAMED_EQUAL)
-        return ngettext("These {count} move is about equal; any is fine: {moves}. On {deals} deals of the unseen "
-                        "cards the differences between them are within the noise.",
-                        "These {count} moves are about equal; any is fine: {moves}. On {deals} deals of the unseen "
-                        "cards the differences between them are within the noise.", len(names)).format(
+        # not "any is fine": at a few dozen deals the named moves may still differ by a lot
+        # (benchmarks/bench_hint_agreement.py, "worst named"); the hint says what it knows
+        return ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards can tell: "
+                        "{moves}. The differences between them are within the noise, so the coach cannot say "
+                        "which is best.",
+                        "These {count} moves are about equal as far as {deals} deals of the unseen cards can tell: "
+                        "{moves}. The differences between them are within the noise, so the coach cannot say "
+                        "which is best.", len(names)).format(
             count=len(names), moves=moves, deals=advice.samples)
     return gettext("The coach's choice: {move}, clearly better than the other moves it tried "
                    "(on {deals} deals of the unseen cards).").format(move=move_words(first.action, rnd),

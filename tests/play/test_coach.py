@@ -552,3 +552,47 @@ def test_candidate_margin_uses_students_t_and_states_none_below_five_endings() -
     assert math.isinf(few.margin) and "too few for a margin" in few.summary()
     many = advise(rnd, rollouts=10, seed=1).best
     assert many.margin == pytest.approx(2.262 * many.stderr)  # t for 9 degrees of freedom, not 1.96
+
+
+def test_a_hint_that_keeps_greedys_move_names_the_best_it_cannot_tell_it_from() -> None:
+    """When the floor keeps GreedyBot's move although the best beats it by one margin (not by
+    FLOOR_MARGINS), the hint names both as about equal: it never calls its recommended move
+    "clearly better" than a best estimate it could not leave for it."""
+    from canasta_learn.play.coach_words import verdict_words
+
+    kept = 0
+    for seed in range(1, 9):
+        rnd = Round(seed=seed)
+        rnd.draw()
+        advice = advise(rnd, rollouts=12, seed=seed)
+        named = advice.named_equal
+        assert named[0] is advice.recommended
+        assert all(any(c is n for n in named) for c in advice.about_equal)
+        headline = verdict_words(advice)
+        if advice.recommended not in advice.about_equal:
+            kept += 1
+            assert any(c is advice.best for c in named) and len(named) >= 2
+        if len(named) > 1:
+            assert "about equal" in headline and "clearly better" not in headline
+        else:
+            assert named == (advice.best,) and "clearly better" in headline
+    assert kept > 0
+
+
+@pytest.mark.parametrize(("seed", "step", "move"), [(30004, 29, "S add 13: d2"), (30015, 82, "W add 10: c2")])
+def test_the_candidate_cut_keeps_the_wild_card_add_that_brings_a_meld_closest_to_a_canasta(
+        seed: int, step: int, move: str) -> None:
+    """Seeded GreedyBot rounds (make_bots) where a 10x reference (bench_hint_agreement.py, 240+
+    deals over every legal meld) found adding a wild card to a meld of five (seven for the
+    second: not to the canasta of eight) the best move, and the cut used to leave it out."""
+    from canasta_learn.core.actions import Meld
+    from canasta_learn.play.bots import make_bots
+    from canasta_learn.play.coach import MAX_MELD_CANDIDATES, _candidates
+
+    rnd = Round(seed=seed)
+    bots = make_bots("greedy", rnd.player_count, seed=seed)
+    for _ in range(step):
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    assert sum(isinstance(a, Meld) for a in rnd.legal_actions()) > MAX_MELD_CANDIDATES  # the cut applies
+    texts = [rnd.action_text(a) for a, _same in _candidates(rnd, acting_seat(rnd))]
+    assert move in texts
