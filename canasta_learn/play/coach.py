@@ -69,9 +69,10 @@ __all__ = [
     "team_label",
 ]
 
-#: Seconds `advise` spends on rollouts unless told otherwise: a soft budget. The deals come first:
-#: at least `MIN_DEALS` are played whatever the time, more while the ranking is unsettled, up to
-#: `MAX_DEALS` or this budget (a loaded machine plays the same deals, only slower).
+#: CPU seconds (of the calling thread) `advise` spends on rollouts unless told otherwise: a soft
+#: budget. The deals come first: at least `MIN_DEALS` are played whatever the time, more while the
+#: ranking is unsettled, up to `MAX_DEALS` or this budget (a loaded machine plays the same deals,
+#: only slower: the budget is CPU time, not wall-clock time).
 DEFAULT_TIME_BUDGET = 0.7
 #: Deals of the unseen cards `advise` plays out at the least (each on every candidate still in).
 MIN_DEALS = 24
@@ -961,10 +962,12 @@ def advise(
     reproducible. Otherwise the advice is made from a number of deals, never from the time
     alone: at least ``min_deals`` whatever the time, then more while the top moves are not
     yet told apart (a move neither clearly worse than the best nor known to within
-    `SETTLED_MARGIN` points of it), until ``max_deals`` or until ``time_budget`` seconds have
-    passed. GreedyBot's move is always simulated (``Advice.greedy``, the floor of
-    ``Advice.recommended``). ``include``: legal actions to simulate even if the candidate cut
-    would leave them out (a move to review). Never changes ``round``.
+    `SETTLED_MARGIN` points of it), until ``max_deals`` or until ``time_budget`` seconds of CPU
+    time (of the calling thread, `time.thread_time`: on a loaded machine the advice takes
+    longer, but is made from as many deals as on an idle one) have been spent. GreedyBot's move
+    is always simulated (``Advice.greedy``, the floor of ``Advice.recommended``). ``include``:
+    legal actions to simulate even if the candidate cut would leave them out (a move to review).
+    Never changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -1020,6 +1023,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     the deals played reach ``rollouts``, for the deals to reach now (no more than those played:
     stop); the deals are the ones a search with the final number would play, in order."""
     start = time.perf_counter()
+    cpu_start = time.thread_time()  # the budget counts this thread's CPU: a loaded machine is slower, not shallower
     team = round.team_of(seat)
     rng = random.Random(seed)
     det = Determinizer(round, seat)
@@ -1054,7 +1058,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
                 rollouts = max(rollouts, extend(options, values))
             if samples >= rollouts:
                 break
-        elif samples >= min_deals and (time.perf_counter() - start >= time_budget
+        elif samples >= min_deals and (time.thread_time() - cpu_start >= time_budget
                                        or (max_deals is not None and samples >= max_deals)
                                        or (max_deals is not None and _settled(alive, values))):
             break
@@ -1243,7 +1247,7 @@ class CoachBot:
     """Plays the coach's best action (`advise`), with a time or rollout budget per decision.
 
     ``rollouts`` fixes the deals per decision (reproducible with a seed); otherwise each
-    decision spends ``time_budget`` seconds. Forced moves (one legal action) are played at once.
+    decision spends ``time_budget`` CPU seconds. Forced moves (one legal action) are played at once.
 
     ``keep_greedy_within``: with a small budget the estimates are noisy, so the bot keeps
     GreedyBot's own choice unless the coach's best beats it by more than this many standard

@@ -67,7 +67,8 @@ LOG_LINES = 14
 #: Button names accepted by `PlayWidget.click`.
 BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "new", "save", "swap", "redraw",
            "aside", "clear_aside", "take_back", "hint", "skip")
-#: Seconds the coach spends on a Hint unless ``hint_budget=`` says otherwise (about a second in all).
+#: CPU seconds the coach spends on a Hint unless ``hint_budget=`` says otherwise (about a second in
+#: all on an idle machine).
 HINT_BUDGET = 0.6
 #: Moves a Hint shows.
 HINT_MOVES = 3

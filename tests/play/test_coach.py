@@ -523,6 +523,30 @@ def test_advice_is_made_from_deals_not_from_the_time_alone() -> None:
         advise(rnd, min_deals=20, max_deals=10)
 
 
+def test_the_advice_budget_counts_cpu_time_so_a_slow_machine_plays_the_same_deals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Waiting is not thinking: each deal here also waits 0.3 s (a machine busy with other work),
+    which a wall-clock budget of 0.25 s would have cut at the 2-deal minimum; the budget counts the
+    CPU time of the thread that asks, so the deals asked for are played."""
+    import time as time_module
+
+    from canasta_learn.play import coach as coach_module
+
+    real_sample = coach_module.Determinizer.sample
+
+    def slow_sample(self: coach_module.Determinizer, rng: random.Random) -> Round:
+        time_module.sleep(0.3)
+        return real_sample(self, rng)
+
+    monkeypatch.setattr(coach_module.Determinizer, "sample", slow_sample)
+    rnd = Round(seed=4)
+    rnd.draw()
+    start = time_module.perf_counter()
+    advice = advise(rnd, time_budget=0.25, seed=3, min_deals=2, max_deals=4)
+    assert time_module.perf_counter() - start > 0.25 * 3  # the wall clock ran past the budget
+    assert advice.samples == 4
+
+
 def test_recommended_keeps_greedys_move_unless_the_best_is_clearly_better() -> None:
     """The floor: a hint puts GreedyBot's move first unless the coach's best beats it beyond the
     noise; the moves it cannot tell from the best are all "about equal"."""
