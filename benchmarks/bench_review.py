@@ -1,6 +1,6 @@
 """Game review: how fast the first marks arrive, the whole review, whether planted blunders
 are found and how many marks a 10-times re-check overturns; prints figures; run
-`python benchmarks/bench_review.py [--planted N] [--find]`.
+`python benchmarks/bench_review.py [--planted N] [--find] [--no-overturns] [--timing-only]`.
 
 - Timing: from calling `review_game` (default rollouts, seed 0) on the example game
   ``frozen_pile_fight`` (45 actions, 46 steps in the viewer), then on the hand of
@@ -196,9 +196,13 @@ def main() -> None:
     parser.add_argument("--planted", type=int, default=20, help="planted blunders to review (or find)")
     parser.add_argument("--find", action="store_true", help="find planted blunders the reference confirms")
     parser.add_argument("--no-overturns", action="store_true", help="skip the 10x re-check of the marks")
+    parser.add_argument("--timing-only", action="store_true", help="only time the review of frozen_pile_fight")
     args = parser.parse_args()
     if args.find:
         find(args.planted)
+        return
+    if args.timing_only:
+        timing("frozen_pile_fight")
         return
     timed = [timing("frozen_pile_fight"), timing("tests/review_games.py refused_to_go_out", refused_to_go_out())]
     marks = planted_share(args.planted)
