@@ -1,6 +1,6 @@
 """Game review: how fast the first marks arrive, the whole review, whether planted blunders
 are found and how many marks a 10-times re-check overturns; prints figures; run
-`python benchmarks/bench_review.py [--planted N] [--find]`.
+`python benchmarks/bench_review.py [--planted N] [--find] [--no-overturns] [--timing-only]`.
 
 - Timing: from calling `review_game` (default rollouts, seed 0) on the example game
   ``frozen_pile_fight`` (45 actions, 46 steps in the viewer), then on the hand of
@@ -19,26 +19,31 @@ are found and how many marks a 10-times re-check overturns; prints figures; run
 - ``--find``: the reference check of planted blunders (kinds in turn, hand seeds 0, 1, ...)
   until N are confirmed, printed as the `PLANTED` table.
 
-Measured on 2026-12-04 (2 cores shared with other jobs, load 4-6, under `nice`):
+Measured on 2026-12-04 (2 cores shared with other jobs, load 4-6, under `nice`), the rule of
+`canasta_learn.play.review` now: the check's alternative is GreedyBot's move unless the first
+look's best beats it by more than 1 SE; the check goes on while the loss plus 0.5 SE reaches the
+threshold; a mark needs its loss beyond 3.0 SE (Student's t) at the interim looks (48, 96, 192
+deals) and 2.0 at the last (384): the four looks together mark a move that loses nothing at most
+2.5% of the time, as one 95% test does (1.96 at every look: 7.1%).
 
-- ``frozen_pile_fight``: whole review 9.6-10.7 s CPU (15.7-69 s wall, by the load), 27
-  decisions screened, 10 suspects checked, no move marked. Back to back on the same machine:
-  the earlier review (60-position planner, suspects checked after the screen on 48 deals) 11.4
-  s CPU (28.6 s wall), this one 9.4 s CPU (18.7 s wall); with the cheaper planner alone (and a
-  first look at 1.0 SE, checks capped at 192) 8.0-8.4 s CPU. Move 33 (index 32, W's jack onto the frozen pile of 17, "?" in the
-  teacher's notes) is not marked: against the coach's alternatives (discard 5♣, 6♣) it loses
-  20 ± 42 and 26 ± 44 points (SE) on 480 deals, under the 50-point threshold.
-- The refusal-to-go-out hand of tests/review_games.py (84 actions): whole review 14.6-15.2 s
-  CPU, 5 moves marked, the first mark (the refusal, screened first) after 0.1 s CPU.
+- ``frozen_pile_fight``: whole review 9.9 s CPU (19.9 s wall) in the full run, 9.7 s CPU (13.3 s
+  wall) with `--timing-only`; the same session's earlier rule 9.2 s CPU (13.3 s wall); by phases
+  (a profiling run, 9.8 s): the screen of 27 decisions 6.0 s, the checks of 10 suspects 3.8 s.
+  No move marked. Before this rule: 9.4-10.7 s CPU. Move 33 (index 32, W's jack onto the frozen
+  pile of 17, "?" in the teacher's notes) is not marked: against the coach's alternatives
+  (discard 5♣, 6♣) it loses 20 ± 42 and 26 ± 44 points (SE) on 480 deals, under the 50-point
+  threshold. A first try picking the alternative as the best of the first look's top 2 and
+  GreedyBot's move on 16 fresh deals of their own cost 1.2 s CPU more (with the earlier stop at
+  a loss below the threshold it marked 13 of 20, as before).
+- The refusal-to-go-out hand of tests/review_games.py (84 actions): whole review 18.5 s CPU
+  (37 s wall), 3 moves marked (before: 14.6-15.2 s, 5), the first mark (the refusal, screened
+  first) after 0.1 s CPU.
 - Planted blunders: the reference confirmed 20 of 35 planted moves (it refuted 7 of 14
-  refusals to go out: asking was worse there). Marked 13 of 20 (65%, 95% interval 43-82%);
-  with the check capped at 192 deals and a first look at 1.0 SE: 10.
-  Misses: the check compares with the first look's best on 8 deals, which is sometimes not
-  the real best (4 of 7), and losses of about 100-140 with some 750 points of spread a deal
-  need a few hundred deals to be told from 0 (3 of 7).
-- Overturns: 3 of 24 marks (12%, 95% interval 4-31%): marks of 59 ± 28, 100 ± 40 and 125 ±
-  45 re-checked at 18 ± 24, 43 ± 18 and 31 ± 39. Marks near the threshold are the ones a
-  sequential check with more looks gets wrong.
+  refusals to go out: asking was worse there). Marked 16 of 20 (80%, 95% interval 58-92%);
+  before: 13 (65%, 43-82%). Misses: the first look finds the planted move best (wild 5); the
+  check against the chosen alternative does not confirm the loss (feed 2, wild 4, wild 10).
+- Overturns: 2 of 25 marks (8%, 95% interval 2-25%; before: 3 of 24, 12%, 4-31%): marks of
+  125 ± 45 and 59 ± 28 re-checked at 31 ± 39 and 18 ± 24.
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
@@ -196,9 +201,13 @@ def main() -> None:
     parser.add_argument("--planted", type=int, default=20, help="planted blunders to review (or find)")
     parser.add_argument("--find", action="store_true", help="find planted blunders the reference confirms")
     parser.add_argument("--no-overturns", action="store_true", help="skip the 10x re-check of the marks")
+    parser.add_argument("--timing-only", action="store_true", help="only time the review of frozen_pile_fight")
     args = parser.parse_args()
     if args.find:
         find(args.planted)
+        return
+    if args.timing_only:
+        timing("frozen_pile_fight")
         return
     timed = [timing("frozen_pile_fight"), timing("tests/review_games.py refused_to_go_out", refused_to_go_out())]
     marks = planted_share(args.planted)

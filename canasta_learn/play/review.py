@@ -7,17 +7,28 @@ biggest piles; see `_stakes`), with `canasta_learn.play.coach.judge` on `review_
 against the coach's best move is at least ``threshold`` points and more than `FIRST_LOOK_Z`
 standard errors is a *suspect*. The best of several moves measured on the same few endings
 looks better than it is, and a few endings can be unlucky, so each suspect is judged again as
-soon as it is found, the move played against the coach's alternative only, on
-`CONFIRM_ROLLOUTS` fresh endings (another seed), doubled up to `MAX_CONFIRM_ROLLOUTS` while the
-loss is at least the threshold but not yet told from 0 (`confirm_loss`). One rule marks a move
-(`confirmed`): the confirmed loss is at least ``threshold`` (`REVIEW_THRESHOLD`, 50 points)
-and the lower end of its 95% interval (Student's t, `canasta_learn.play.estimates.margin95`)
-is above 0. A mark holds the coach's move (in notation and in words), the confirmed loss with
-its standard error, the reasons (the coach's move's, then the played move's own), and the
-rollouts and seed of the check, which make it repeatable. A ``progress(done, total, marks)``
-callback follows the review as it goes, so the first marks show before the review ends.
-Marks are stored in the record's own ``review`` field of each round
-(`canasta_learn.records.record.RoundRecord.review`), never in the human comments or glyphs.
+soon as it is found. First the alternative (`choose_alternative`): GreedyBot's move, unless the
+first look's best beats it by more than `KEEP_GREEDY_Z` standard errors. Then the check: the
+move played against that alternative only, on `CONFIRM_ROLLOUTS` fresh endings (another seed,
+so the luck that picked the alternative does not count), doubled up to `MAX_CONFIRM_ROLLOUTS`
+while the loss could still reach the threshold (the loss plus `FUTILITY_Z` standard errors is
+at least the threshold) but is not yet told from 0 (`confirm_loss`: at most 4 looks, at 48,
+96, 192 and 384 endings). One rule marks a move (`review_confirmed`): the confirmed loss is at least
+``threshold`` (`REVIEW_THRESHOLD`, 50 points) and the lower end of its interval is above 0,
+the interval being ``INTERIM_Z`` (3.0) standard errors wide at an interim look (fewer than
+`MAX_CONFIRM_ROLLOUTS` endings) and `FINAL_Z` (2.0) at the last (Student's t: both scaled by
+`canasta_learn.play.estimates.t95` / 1.96). Looking up to 4 times with the usual 1.96 would
+mark a move that loses nothing 7.1% of the time instead of 2.5% (the lower end of one 95%
+interval); these bounds (Haybittle-Peto: strict interim looks, about the usual test at the
+last) keep it at 2.5% over all the looks, so the overall 95% still holds. A mark holds the
+coach's move (in notation and in words), the confirmed loss with its standard error, the
+reasons (the coach's move's, then the played move's own), and the rollouts and seed of the
+check, which make it repeatable: ``confirm_loss`` on them gives the loss again, and
+`review_confirmed` on the loss, its error and the rollouts gives the mark. A
+``progress(done, total, marks)`` callback follows the review as it goes, so the first marks
+show before the review ends. Marks are stored in the record's own ``review`` field of each
+round (`canasta_learn.records.record.RoundRecord.review`), never in the human comments or
+glyphs.
 
 Measured (benchmarks/bench_review.py): see its docstring.
 
@@ -28,7 +39,7 @@ Everything is seeded: the same record, seed and rollouts give the same marks.
 >>> marks = review_round(record, 0, rollouts=3, seed=1)
 >>> marks == review_round(record, 0, rollouts=3, seed=1)
 True
->>> all(mark["loss"] >= REVIEW_THRESHOLD for mark in marks.values())
+>>> all(review_confirmed(m["loss"], m["stderr"], m["rollouts"]) for m in marks.values())
 True
 """
 
@@ -45,8 +56,10 @@ from .bots import acting_seat
 from .coach import Advice, Candidate, _search, judge
 from .estimates import margin95, paired_gap
 
-__all__ = ["CONFIRM_ROLLOUTS", "FIRST_LOOK_Z", "MAX_CONFIRM_ROLLOUTS", "MIN_REVIEW_ROLLOUTS", "REVIEW_ROLLOUTS",
-           "REVIEW_THRESHOLD", "Progress", "confirm_loss", "confirmed", "review_endings", "review_game", "review_round"]
+__all__ = ["CONFIRM_ROLLOUTS", "FINAL_Z", "FIRST_LOOK_Z", "FUTILITY_Z", "INTERIM_Z", "KEEP_GREEDY_Z",
+           "MAX_CONFIRM_ROLLOUTS", "MIN_REVIEW_ROLLOUTS", "REVIEW_ROLLOUTS", "REVIEW_THRESHOLD", "Progress",
+           "choose_alternative", "confirm_loss", "confirmed", "look_z", "review_confirmed", "review_endings",
+           "review_game", "review_round"]
 
 #: A move is marked when the coach estimates it loses at least this many points.
 REVIEW_THRESHOLD = 50.0
@@ -71,6 +84,29 @@ MAX_CONFIRM_ROLLOUTS = 384
 #: 480 deals) were not suspected; with 0.5, 1 (whose first look found the planted move best);
 #: the checks of the extra suspects of the 46-step ``frozen_pile_fight`` cost about 190 deals.
 FIRST_LOOK_Z = 0.5
+#: Standard errors (scaled to Student's t) the loss must clear at an interim look of the
+#: sequential check (fewer than `MAX_CONFIRM_ROLLOUTS` deals): a strict bound, so that looking
+#: again does not inflate false marks (Haybittle-Peto).
+INTERIM_Z = 3.0
+#: Standard errors (scaled to Student's t) the loss must clear at the check's last look. With
+#: `INTERIM_Z` at the looks before (48, 96 and 192 of 384 deals), a move that loses nothing is
+#: marked at most 2.5% of the time over all the looks (Monte Carlo of the four looks, 2 million
+#: runs: 2.50%), as one 95% interval is; 1.96 at every look would give 7.1%.
+FINAL_Z = 2.0
+#: The check's alternative is GreedyBot's move unless the first look's best beats it by more
+#: than this many standard errors (`choose_alternative`). Checking against the first look's
+#: best alone (the best of some ten moves on 8 deals) missed 4 of the 20 planted blunders; on
+#: 16 fresh deals of their own the best of the first look's top 2 and GreedyBot's move still
+#: picked a worse move in 2 of the 7 misses, and cost 1.2 s CPU of the frozen_pile_fight review.
+KEEP_GREEDY_Z = 1.0
+#: The check stops without a mark once the loss plus this many standard errors is below the
+#: threshold (it cannot reach it); before, it stopped as soon as the loss was below the threshold,
+#: which ended 3 checks of planted blunders (true losses of 114 to 124) at 48 deals with estimates
+#: of 21 to 37 (standard errors 74 to 133); with 0.5 all three went on and were marked. The
+#: review of ``frozen_pile_fight`` took 9.6 s CPU with the old stop, 9.8 s with 0.5, 12.5 s with
+#: 1.0 (a suspect checked up to 384 deals). The false-mark bound of `INTERIM_Z` and `FINAL_Z` is
+#: for checks that always take all four looks: stopping early only removes marks, whatever this is.
+FUTILITY_Z = 0.5
 
 
 def review_endings(rollouts: int) -> int:
@@ -89,6 +125,42 @@ def _move_seed(seed: int | None, round_index: int, action_index: int) -> int | N
 
 def _confirm_seed(seed: int | None) -> int | None:
     return None if seed is None else seed * 7_919 + 104_729
+
+
+def look_z(rollouts: int, up_to: int = MAX_CONFIRM_ROLLOUTS) -> float:
+    """The standard errors a check's loss must clear at a look on ``rollouts`` deals of a
+    sequential check that goes up to ``up_to``: `INTERIM_Z` before the last look, `FINAL_Z` at it.
+
+    >>> look_z(48), look_z(192), look_z(384), look_z(500)
+    (3.0, 3.0, 2.0, 2.0)
+    """
+    return FINAL_Z if rollouts >= up_to else INTERIM_Z
+
+
+def choose_alternative(advice: Advice, played: Action) -> Action:
+    """The move a suspect is checked against, from the first look's ``advice`` (every
+    candidate on the same deals): GreedyBot's move (``advice.greedy``), unless the first look's
+    best beats it by more than `KEEP_GREEDY_Z` standard errors of their paired difference, then
+    that best move; never the move ``played`` (then the best other move). The best of many moves
+    on a few deals is mostly the luckiest: GreedyBot's move is the steady reference. The check
+    plays deals of its own, so the luck that picked the alternative does not count there.
+
+    >>> from canasta_learn.engine.round import Round
+    >>> from canasta_learn.play.coach import advise
+    >>> rnd = Round(seed=11)
+    >>> advice = advise(rnd, rollouts=8, seed=2)
+    >>> choose_alternative(advice, advice.best.action) != advice.best.action
+    True
+    """
+    others = [c for c in advice.candidates if not c.stands_for(played)]
+    if not others:
+        raise ValueError("choose_alternative needs a candidate other than the move played.")
+    best = others[0]
+    greedy = None if advice.greedy is None else advice.find(advice.greedy)
+    if greedy is None or greedy.stands_for(played) or greedy is best:
+        return best.action
+    gap, stderr = advice.gap(best, greedy)
+    return best.action if gap > KEEP_GREEDY_Z * stderr else greedy.action
 
 
 def _stakes(rnd: Round, played: Action, legal: Sequence[Action], index: int) -> tuple[int, int, int]:
@@ -110,9 +182,10 @@ def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: i
     Only the two moves are simulated, so the loss is not inflated by picking the best of many
     candidates on the same deals.
 
-    ``up_to``: a sequential check. While the loss is at least ``threshold`` but its 95%
-    interval still reaches 0 (`confirmed` says no, more deals could say yes), the deals are
-    doubled, up to ``up_to``; the deals are those a check on the final number plays, so
+    ``up_to``: a sequential check. While the loss plus `FUTILITY_Z` standard errors is at least
+    ``threshold`` (it could still reach it) but its interval still reaches 0 (`confirmed` with
+    the look's `look_z` says no, more deals could say yes), the deals are doubled, up to
+    ``up_to``; the deals are those a check on the final number plays, so
     ``confirm_loss(..., rollouts=n, seed=seed)`` with the ``n`` reached repeats the result.
     """
     rnd.verify_apply(played)
@@ -125,7 +198,8 @@ def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: i
         mine = next(i for i, (a, same) in enumerate(options) if a == played or played in same)
         theirs = next(i for i, (a, same) in enumerate(options) if a == alternative or alternative in same)
         loss, stderr = paired_gap(values[theirs], values[mine])
-        if loss >= threshold and not confirmed(loss, stderr, done, threshold):
+        if loss + FUTILITY_Z * stderr >= threshold and not confirmed(loss, stderr, done, threshold,
+                                                                      z=look_z(done, up_to)):
             return min(up_to, 2 * done)
         return done
 
@@ -141,17 +215,35 @@ def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: i
 Progress = Callable[[int, int, dict[int, dict[str, Any]]], None]
 
 
-def confirmed(loss: float, stderr: float, rollouts: int, threshold: float = REVIEW_THRESHOLD) -> bool:
-    """The one marking rule: the estimated ``loss`` (on ``rollouts`` shared deals) is at least
-    ``threshold`` points and the lower end of its 95% interval (Student's t for ``rollouts - 1``
-    degrees of freedom, `canasta_learn.play.estimates.margin95`) is above 0: the move loses,
-    and it loses a lot.
+def confirmed(loss: float, stderr: float, rollouts: int, threshold: float = REVIEW_THRESHOLD, *,
+              z: float = 1.96) -> bool:
+    """A loss is told: the estimated ``loss`` (on ``rollouts`` shared deals) is at least
+    ``threshold`` points and the lower end of its interval, ``z`` standard errors (1.96: a 95%
+    interval) scaled to Student's t for ``rollouts - 1`` degrees of freedom
+    (`canasta_learn.play.estimates.margin95` times ``z / 1.96``), is above 0: the move loses,
+    and it loses a lot. One test on one set of deals; the review's marks use `review_confirmed`.
 
     >>> confirmed(224.0, 101.0, 48), confirmed(224.0, 150.0, 48), confirmed(40.0, 5.0, 48)
     (True, False, False)
+    >>> confirmed(224.0, 101.0, 48, z=INTERIM_Z)
+    False
     """
     margin = margin95(stderr, rollouts)
-    return loss >= threshold and not math.isinf(margin) and loss - margin > 0
+    return loss >= threshold and not math.isinf(margin) and loss - margin * z / 1.96 > 0
+
+
+def review_confirmed(loss: float, stderr: float, rollouts: int, threshold: float = REVIEW_THRESHOLD) -> bool:
+    """The one marking rule of the review: `confirmed` with the bound of the sequential check's
+    look on ``rollouts`` deals (`look_z`: `INTERIM_Z` below `MAX_CONFIRM_ROLLOUTS` deals,
+    `FINAL_Z` at it), so that its up to 4 looks mark a move that loses nothing no more often
+    than one 95% test does.
+
+    >>> review_confirmed(224.0, 101.0, 48), review_confirmed(330.0, 101.0, 48)
+    (False, True)
+    >>> review_confirmed(80.0, 38.0, 384), confirmed(80.0, 40.0, 384), review_confirmed(80.0, 40.0, 384)
+    (True, True, False)
+    """
+    return confirmed(loss, stderr, rollouts, threshold, z=look_z(rollouts))
 
 
 def review_round(
@@ -170,11 +262,14 @@ def review_round(
     Every decision (moves with a single legal choice are skipped) is screened on
     `review_endings` (``rollouts``) deals, the decisions most likely to matter first (`_stakes`);
     a move whose first-look loss is at least ``threshold`` and more than `FIRST_LOOK_Z` standard
-    errors is a suspect, and is judged again at once, the move played against the coach's
-    alternative only, on `CONFIRM_ROLLOUTS` fresh deals (doubled up to `MAX_CONFIRM_ROLLOUTS`
-    while the loss is at least ``threshold`` but its interval still reaches 0), and marked by
-    the one rule of `confirmed`: the confirmed loss is at least ``threshold`` and the lower end
-    of its 95% interval (Student's t) is above 0. A mark's reasons are the coach's move's
+    errors is a suspect, and is judged again at once: the alternative is GreedyBot's move unless
+    the first look's best beats it by more than `KEEP_GREEDY_Z` standard errors
+    (`choose_alternative`), then the move played against it only, on `CONFIRM_ROLLOUTS` fresh
+    deals (doubled up to `MAX_CONFIRM_ROLLOUTS` while the loss plus `FUTILITY_Z` standard errors
+    is at least ``threshold`` but its interval still reaches 0), marked by the one rule of
+    `review_confirmed`: the confirmed loss is at least ``threshold`` and the lower end of its
+    interval (`INTERIM_Z` standard errors at an interim look, `FINAL_Z` at the last, Student's
+    t) is above 0. A mark's reasons are the coach's move's
     reasons, then the played move's own (why it was worse).
 
     ``progress(done, total, marks)`` is called after each decision screened and each suspect
@@ -223,9 +318,10 @@ def review_round(
             continue
         again = _confirm_seed(_move_seed(seed, round_index, index))
         count = max(CONFIRM_ROLLOUTS, endings)
-        loss, stderr, best, advice = confirm_loss(state, action, opinion.best.action, rollouts=count, seed=again,
+        alternative = choose_alternative(opinion.advice, action)
+        loss, stderr, best, advice = confirm_loss(state, action, alternative, rollouts=count, seed=again,
                                                   up_to=max(MAX_CONFIRM_ROLLOUTS, count), threshold=threshold)
-        if confirmed(loss, stderr, best.rollouts, threshold):
+        if review_confirmed(loss, stderr, best.rollouts, threshold):
             mine = advice.find(action)
             reasons = reason_texts(best, advice.candidates, state)
             if mine is not None:
