@@ -163,7 +163,8 @@ def report(rows: list[dict[str, object]]) -> None:
             departures = sum(int(str(by_seed[s].get("departures", 0))) for s in seeds)
             print(f"  {hints} hints, {hint_cpu / hints:.2f} CPU s each; {100 * departures / hints:.1f}% of them "
                   f"recommend a move that is not GreedyBot's")
-    keys = sorted(groups)
+    # each difference is the later pairing of PAIRINGS minus the earlier: what the hints gain
+    keys = sorted(groups, key=lambda k: (k[0], PAIRINGS.index(k[1]) if k[1] in PAIRINGS else len(PAIRINGS), k[2]))
     for i, a in enumerate(keys):
         for b in keys[i + 1:]:
             if a[0] != b[0]:
