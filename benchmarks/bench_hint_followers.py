@@ -34,12 +34,12 @@ pooled with ``--report``):
   a round;
 - the same with ``--mode games --seeds 500``: 1,000 games to 5000 each (6.2-6.7 rounds a game).
   pileshy won 4.1% (3.0-5.5%), sloppy 33.0% (30.2-36.0%);
-- ``--pairings follower --deals 24,24 --first-seed 26001 --seeds 300``, stopped after seed
-  26079 for the deadline: 158 rounds, won 53.2% (45.4-60.8%), margin +173 (+74 to +272), 13.8
-  CPU s a round (0.47 CPU s a hint, 4.0% of 4,604 hints not GreedyBot's move). On those 79
-  seeds: follower minus pileshy +518 a round (+385 to +652), 22.8 points of rounds won (14.0 to
-  31.6); follower minus sloppy +302 (+170 to +435), 16.5 points (6.7 to 26.2). The follower's
-  games to 5000 (about 90 CPU s a game) were not played;
+- ``--pairings follower --deals 24,24 --first-seed 26001 --seeds 300``, stopped for the deadline
+  and resumed with ``--max-seconds 780``, seeds 26001-26106: 212 rounds, won 52.4% (45.7-59.0%),
+  margin +170 (+91 to +249), 13.3 CPU s a round (0.47 CPU s a hint, 3.8% of 6,019 hints not
+  GreedyBot's move). On those 106 seeds: follower minus pileshy +566 a round (+447 to +686),
+  24.5 points of rounds won (17.5 to 31.5); follower minus sloppy +314 (+205 to +422), 15.1
+  points (7.1 to 23.1). The follower's games to 5000 (about 90 CPU s a game) were not played;
 - ``--pairings coach --mode games --seeds 1``: 0.53 CPU s a round (2 games; a cost figure only).
 """
 

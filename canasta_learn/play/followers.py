@@ -125,12 +125,12 @@ class HintFollower:
 
     Measured (benchmarks/bench_hint_followers.py, 24 deals a hint, partners against GreedyBot
     partners, seats swapped; 2-core machine shared, under nice): on the rounds dealt from seeds
-    26001-26079 it won 53.2% of 158 rounds (95% CI 45.4-60.8%), margin +173 a round (95% CI
-    +74 to +272): not worse than GreedyBot, and ahead on the margin. On the same seeds it gained
-    +518 a round (95% CI +385 to +652) and 22.8 points of rounds won (95% CI 14.0-31.6) over
-    `PileShyBot`, +302 (95% CI +170 to +435) and 16.5 points (95% CI 6.7-26.2) over
-    `SloppyBot`. 4.0% of its 4,604 hints recommended a move that is not GreedyBot's; a hint took
-    0.47 CPU s, a round 13.8 CPU s, so games to 5000 (6.5 rounds each) were not measured.
+    26001-26106 it won 52.4% of 212 rounds (95% CI 45.7-59.0%), margin +170 a round (95% CI
+    +91 to +249): not worse than GreedyBot, and ahead on the margin. On the same seeds it gained
+    +566 a round (95% CI +447 to +686) and 24.5 points of rounds won (95% CI 17.5-31.5) over
+    `PileShyBot`, +314 (95% CI +205 to +422) and 15.1 points (95% CI 7.1-23.1) over
+    `SloppyBot`. 3.8% of its 6,019 hints recommended a move that is not GreedyBot's; a hint took
+    0.47 CPU s, a round 13.3 CPU s, so games to 5000 (6.5 rounds each) were not measured.
 
     ``hints`` and ``hint_seconds`` count the hints asked for and the CPU seconds they took,
     ``departures`` the hints whose recommended move is not GreedyBot's; ``last_advice`` is the
