@@ -1,0 +1,255 @@
+"""What following the hints is worth: prints figures; run `python benchmarks/bench_hint_followers.py`.
+
+Each pairing puts one kind of player in two partner seats against GreedyBot partners, on
+``--seeds`` deals from ``--first-seed``, each dealt twice with the teams' seats swapped (as in
+bench_coach.py), and prints:
+
+- ``--mode rounds``: rounds won by the pairing's team (ties count half) with a Wilson 95%
+  interval, and its mean margin a round with a 95% interval over the seeds (each seed's two
+  rounds averaged, so the swapped pair counts once);
+- ``--mode games``: the same for whole games to 5000 (games won; mean final margin);
+- the CPU seconds per round (``time.process_time``; under nice on a shared machine), and for a
+  hint follower the hints asked for, CPU seconds per hint and the share of hints whose
+  recommended move is not GreedyBot's;
+- for every two pairings measured on the same seeds: the paired difference of their margins
+  with a 95% interval (``follower`` against ``pileshy``: what the hints gain the weak player).
+
+Pairings: ``greedy`` (GreedyBot: 50% by symmetry, a check), ``pileshy`` (`PileShyBot`, never
+takes the pile), ``sloppy`` (`SloppyBot`, a random legal move on 20% of its decisions),
+``follower`` (`HintFollower`: the hint's recommended move on every decision, ``--deals`` deals
+per hint), ``pileshy+hints`` / ``sloppy+hints`` (`follow_hints` around the weak bot; with
+``--hint-rate`` 1, the default, the hint replaces every move, so these play exactly as
+``follower`` does and need not be run again), ``coach`` (the registered "coach" bot).
+
+``--results FILE`` appends one JSON line per seed and pairing; a run given the same file skips
+the seeds already recorded for the same pairing, mode and settings (resumable), and
+``--report`` prints the file's figures without playing.
+
+Measured (classic; 2-core machine shared by several jobs, under nice; ``--results`` files
+pooled with ``--report``):
+
+- ``--pairings greedy,pileshy,sloppy --first-seed 26001 --seeds 1000``: 2,000 rounds each.
+  pileshy won 23.8% (95% CI 22.0-25.7%), margin -486 (-510 to -461); sloppy 36.8% (34.7-39.0%),
+  margin -128 (-154 to -103); greedy 50.0% exactly (the same play in both seatings), 0.004 CPU s
+  a round;
+- the same with ``--mode games --seeds 500``: 1,000 games to 5000 each (6.2-6.7 rounds a game).
+  pileshy won 4.1% (3.0-5.5%), sloppy 33.0% (30.2-36.0%);
+- ``--pairings follower --deals 24,24 --first-seed 26001 --seeds 300``, stopped for the deadline
+  and resumed with ``--max-seconds 780``, seeds 26001-26106: 212 rounds, won 52.4% (45.7-59.0%),
+  margin +170 (+91 to +249), 13.3 CPU s a round (0.47 CPU s a hint, 3.8% of 6,019 hints not
+  GreedyBot's move). On those 106 seeds: follower minus pileshy +566 a round (+447 to +686),
+  24.5 points of rounds won (17.5 to 31.5); follower minus sloppy +314 (+205 to +422), 15.1
+  points (7.1 to 23.1). The follower's games to 5000 (about 90 CPU s a game) were not played;
+- ``--pairings coach --mode games --seeds 1``: 0.53 CPU s a round (2 games; a cost figure only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from canasta_learn.engine.game import Game  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import Bot, GreedyBot, make_bot, run_round  # noqa: E402
+from canasta_learn.play.followers import FOLLOWER_DEALS, HintFollower, PileShyBot, SloppyBot, follow_hints  # noqa: E402
+
+PAIRINGS = ("greedy", "pileshy", "sloppy", "follower", "pileshy+hints", "sloppy+hints", "coach")
+
+
+def factory(pairing: str, deals: tuple[int, int], rate: float) -> Callable[[int], Bot]:
+    """The bot of ``pairing`` for a seat, from its seed."""
+    if pairing == "greedy":
+        return lambda seed: GreedyBot(seed=seed)
+    if pairing == "pileshy":
+        return lambda seed: PileShyBot(seed=seed)
+    if pairing == "sloppy":
+        return lambda seed: SloppyBot(seed=seed)
+    if pairing == "follower":
+        return lambda seed: HintFollower(GreedyBot(seed=seed), seed, deals=deals, rate=rate)
+    if pairing == "pileshy+hints":
+        return lambda seed: follow_hints(PileShyBot(seed=seed), seed, deals=deals, rate=rate)
+    if pairing == "sloppy+hints":
+        return lambda seed: follow_hints(SloppyBot(seed=seed), seed, deals=deals, rate=rate)
+    if pairing == "coach":
+        return lambda seed: make_bot("coach", seed)
+    raise SystemExit(f"unknown pairing {pairing!r}: choose from {', '.join(PAIRINGS)}")
+
+
+def settings(pairing: str, deals: tuple[int, int], rate: float) -> str:
+    """The settings that change a pairing's play (part of a result's key)."""
+    if "hints" in pairing or pairing == "follower":
+        return f"deals={deals[0]}-{deals[1]},rate={rate:g}"
+    return ""
+
+
+def outcome(mine: float, theirs: float) -> float:
+    """1 for a win, 0.5 for a tie, 0 for a loss."""
+    return 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+
+
+def play_seed(pairing: str, mode: str, seed: int, make: Callable[[int], Bot]) -> dict[str, object]:
+    """One seed: the pairing's team in seats N/S, then E/W, against GreedyBot partners."""
+    row: dict[str, object] = {"pairing": pairing, "mode": mode, "seed": seed}
+    margins: list[int] = []
+    wins: list[float] = []
+    rounds: list[int] = []
+    hints = departures = 0
+    hint_seconds = 0.0
+    start = time.process_time()
+    for team in (0, 1):
+        bots = [make(seed * 10 + s) if s % 2 == team else GreedyBot(seed=seed * 10 + s) for s in range(4)]
+        if mode == "rounds":
+            rnd = run_round(Round(seed=seed, dealer=seed % 4), bots)
+            scores = [rnd.score_team(t).total for t in (0, 1)]
+            rounds.append(1)
+        else:
+            game = Game(seed=seed, dealer=seed % 4)
+            while not game.is_over:
+                run_round(game.round, bots, apply=game.apply)
+            scores = list(game.totals)
+            rounds.append(len(game.rounds))
+        margins.append(scores[team] - scores[1 - team])
+        wins.append(outcome(scores[team], scores[1 - team]))
+        for bot in bots:
+            if isinstance(bot, HintFollower):
+                hints += bot.hints
+                hint_seconds += bot.hint_seconds
+                departures += bot.departures
+    row.update(margins=margins, wins=wins, rounds=rounds, cpu=round(time.process_time() - start, 3))
+    if hints:
+        row.update(hints=hints, hint_cpu=round(hint_seconds, 2), departures=departures)
+    return row
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson 95% interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and 95% half-width (normal; the seeds are many)."""
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, 1.96 * se
+
+
+def report(rows: list[dict[str, object]]) -> None:
+    """Print each pairing's figures, then the paired differences between pairings."""
+    groups: dict[tuple[str, str, str], dict[int, dict[str, object]]] = {}
+    for row in rows:
+        key = (str(row["mode"]), str(row["pairing"]), str(row.get("settings", "")))
+        groups.setdefault(key, {})[int(str(row["seed"]))] = row
+    for (mode, pairing, config), by_seed in sorted(groups.items()):
+        seeds = sorted(by_seed)
+        wins = [w for s in seeds for w in by_seed[s]["wins"]]  # type: ignore[attr-defined]
+        pairs = [statistics.fmean(by_seed[s]["margins"]) for s in seeds]  # type: ignore[arg-type]
+        rounds = sum(r for s in seeds for r in by_seed[s]["rounds"])  # type: ignore[attr-defined]
+        cpu = sum(float(str(by_seed[s]["cpu"])) for s in seeds)
+        low, high = wilson(sum(wins), len(wins))
+        mean, half = mean_ci(pairs)
+        what = "rounds" if mode == "rounds" else "games to 5000"
+        label = pairing + (f" ({config})" if config else "")
+        span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds == list(range(seeds[0], seeds[-1] + 1)) else \
+            f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]} (not consecutive)"
+        print(f"{label} vs GreedyBot partners, {what}, {span} x 2 seatings:")
+        print(f"  won {sum(wins):.1f} of {len(wins)}: {100 * sum(wins) / len(wins):.1f}% "
+              f"(95% CI {100 * low:.1f}%-{100 * high:.1f}%, Wilson; ties count half)")
+        print(f"  mean margin {mean:+.0f} points (95% CI {mean - half:+.0f} to {mean + half:+.0f}, over "
+              f"{len(pairs)} seat-swapped pairs)")
+        per_game = f" ({rounds / len(wins):.1f} a game)" if mode == "games" else ""
+        print(f"  {rounds} rounds played{per_game}, {cpu / rounds:.3f} CPU s per round")
+        hints = sum(int(str(by_seed[s].get("hints", 0))) for s in seeds)
+        if hints:
+            hint_cpu = sum(float(str(by_seed[s].get("hint_cpu", 0))) for s in seeds)
+            departures = sum(int(str(by_seed[s].get("departures", 0))) for s in seeds)
+            print(f"  {hints} hints, {hint_cpu / hints:.2f} CPU s each; {100 * departures / hints:.1f}% of them "
+                  f"recommend a move that is not GreedyBot's")
+    # each difference is the later pairing of PAIRINGS minus the earlier: what the hints gain
+    keys = sorted(groups, key=lambda k: (k[0], PAIRINGS.index(k[1]) if k[1] in PAIRINGS else len(PAIRINGS), k[2]))
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            if a[0] != b[0]:
+                continue
+            common = sorted(set(groups[a]) & set(groups[b]))
+            if len(common) < 2:
+                continue
+            diffs = [statistics.fmean(groups[b][s]["margins"]) - statistics.fmean(groups[a][s]["margins"])  # type: ignore[arg-type]
+                     for s in common]
+            wdiff = [statistics.fmean(groups[b][s]["wins"]) - statistics.fmean(groups[a][s]["wins"])  # type: ignore[arg-type]
+                     for s in common]
+            mean, half = mean_ci(diffs)
+            wmean, whalf = mean_ci(wdiff)
+            print(f"{b[1]} minus {a[1]} ({a[0]}, {len(common)} common seeds): margin {mean:+.0f} "
+                  f"(95% CI {mean - half:+.0f} to {mean + half:+.0f}); won {100 * wmean:+.1f} points of % "
+                  f"(95% CI {100 * (wmean - whalf):+.1f} to {100 * (wmean + whalf):+.1f})")
+
+
+def load(path: str | None) -> list[dict[str, object]]:
+    """The rows recorded in ``path`` (none when it does not exist)."""
+    if path is None or not Path(path).exists():
+        return []
+    with open(path, encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def main() -> None:
+    """Play the pairings asked for and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairings", default="pileshy,sloppy", help="comma-separated, from: " + ", ".join(PAIRINGS))
+    parser.add_argument("--mode", choices=("rounds", "games"), default="rounds")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--seeds", type=int, default=100, help="deals (or games), each played twice (default 100)")
+    parser.add_argument("--deals", default=f"{FOLLOWER_DEALS[0]},{FOLLOWER_DEALS[1]}",
+                        help="a hint follower's deals per hint: at least,at most (default %(default)s)")
+    parser.add_argument("--hint-rate", type=float, default=1.0, help="share of decisions a follower asks (1)")
+    parser.add_argument("--max-seconds", type=float, default=math.inf,
+                        help="start no new seed after this many seconds (the figures say how many were played)")
+    parser.add_argument("--results", help="append one JSON line per seed and pairing to this file (resumable)")
+    parser.add_argument("--report", action="store_true", help="print the figures of --results and play nothing")
+    args = parser.parse_args()
+    low, high = (int(x) for x in args.deals.split(","))
+    deals = (low, high)
+    rows = load(args.results)
+    if not args.report:
+        done = {(str(r["mode"]), str(r["pairing"]), str(r.get("settings", "")), int(str(r["seed"]))) for r in rows}
+        out = open(args.results, "a", encoding="utf-8") if args.results else None  # noqa: SIM115
+        start = time.perf_counter()
+        played: list[dict[str, object]] = []
+        for pairing in args.pairings.split(","):
+            make = factory(pairing, deals, args.hint_rate)
+            config = settings(pairing, deals, args.hint_rate)
+            for seed in range(args.first_seed, args.first_seed + args.seeds):
+                if (args.mode, pairing, config, seed) in done:
+                    continue
+                if time.perf_counter() - start > args.max_seconds:
+                    print(f"(--max-seconds {args.max_seconds:.0f} reached: {pairing} stopped before seed {seed})")
+                    break
+                row = play_seed(pairing, args.mode, seed, make)
+                row["settings"] = config
+                played.append(row)
+                if out is not None:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+        if out is not None:
+            out.close()
+        rows = rows + played if args.results else played
+    if rows:
+        report(rows)
+
+
+if __name__ == "__main__":
+    main()
