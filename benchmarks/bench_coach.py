@@ -65,6 +65,7 @@ from canasta_learn.play.coach import (  # noqa: E402
     play_out,
     stuck_endings,
 )
+from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 
 
 def mid_round(seed: int, actions: int, profile: str = "classic") -> Round:
@@ -153,17 +154,6 @@ class SeeingDeterminizer(Determinizer):
         for reserve in new.reserves:
             rng.shuffle(reserve)
         return new
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """Wilson 95% interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def match(rounds: int, coach_rollouts: int | None, coach_budget: float, first_seed: int,

@@ -101,6 +101,7 @@ from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import MIN_DEALS, Advice, Candidate, advise  # noqa: E402
 from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
 from canasta_learn.play.estimates import t95  # noqa: E402
+from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.variants.base import rules_for  # noqa: E402
 from canasta_learn.widgets.play import HINT_BUDGET  # noqa: E402
 
@@ -225,17 +226,6 @@ def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_B
                         "ref_loss": None if ref.find(c.action) is None else loss(ref, c.action)}
                        for c in hint.candidates],
     }
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """Wilson 95% interval of a proportion k/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.96
-    p = k / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (mid - half, mid + half)
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:

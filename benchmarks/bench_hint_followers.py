@@ -59,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from canasta_learn.engine.game import Game  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import Bot, GreedyBot, make_bot, run_round  # noqa: E402
+from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.play.followers import FOLLOWER_DEALS, HintFollower, PileShyBot, SloppyBot, follow_hints  # noqa: E402
 
 PAIRINGS = ("greedy", "pileshy", "sloppy", "follower", "pileshy+hints", "sloppy+hints", "coach")
@@ -127,17 +128,6 @@ def play_seed(pairing: str, mode: str, seed: int, make: Callable[[int], Bot]) ->
     if hints:
         row.update(hints=hints, hint_cpu=round(hint_seconds, 2), departures=departures)
     return row
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """Wilson 95% interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:

@@ -51,7 +51,6 @@ Figures depend on the machine and its load: run under `nice` on a shared machine
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
@@ -67,23 +66,13 @@ from review_games import refused_to_go_out  # noqa: E402
 from canasta_learn.core.actions import parse_action  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat  # noqa: E402
+from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.play.review import confirm_loss, confirmed, review_game, review_round  # noqa: E402
 from canasta_learn.records.examples import load_example  # noqa: E402
 from canasta_learn.records.record import GameRecord  # noqa: E402
 
 #: The re-check's seed (neither the review's nor the planted reference's).
 RECHECK_SEED = 4242
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson interval of a share of ``k`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def timing(name: str, record: GameRecord | None = None) -> GameRecord:
