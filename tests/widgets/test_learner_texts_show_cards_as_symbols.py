@@ -295,6 +295,7 @@ def _replay_note_texts(record: Any, language: str) -> tuple[list[str], int]:
         for name in sorted(set(record.players) - set(SEAT_CODES), key=len, reverse=True):
             table = table.replace(name, " ")
         texts.append(table)
+        texts.append(readable(viewer.scores.value))  # the score sheet: "Team North–South"
         quoted += len(re.findall(r'data-code="(?:could_not_take_pile|opening_refused|pile_[a-z_]+)"',
                                  viewer.notes.value))
     return texts, quoted
