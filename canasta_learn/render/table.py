@@ -613,7 +613,17 @@ def round_html(
     and whether they opened), the stock and the discard pile with its state, whose turn it
     is, and the score breakdowns once the round is over.
 
-    ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped.
+    ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped. A seat
+    without a name (or named only by its code, "N", as a record that knows no names) is said in
+    compass words: "dealer North", "Team North\u2013South", "South \u2013 11 cards". The pile's state
+    is told of the player to move, in the third person, cards as symbols ("so South needs a natural
+    pair of nines"): a table tells of every player (`canasta_learn.core.verdicts.learner_words`).
+
+    >>> from canasta_learn.engine.round import Round
+    >>> page = round_html(Round(seed=1, dealer=0), player_names=["Ann", "Ebba", "Sam", "Wen"])
+    >>> "dealer Ann" in page, "Team North\u2013South (Ann &amp; Sam)" in page, "Ebba to draw" in page
+    (True, True, True)
+
     With ``question`` (question mode, for a quiz asked at this moment) what the player to
     move sees: their own hand only, the pile's cards without state, reason or "Blocked"
     mark, no opening minimums, canasta kinds, meld values or score breakdowns.
