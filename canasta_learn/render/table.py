@@ -490,6 +490,14 @@ def _seat_label(rnd: Round, seat: int, names: PlayerNames) -> str:
     return _given_name(rnd, seat, names) or rnd.seat_label(seat, form="compass")
 
 
+def _seat_place(rnd: Round, seat: int, names: PlayerNames) -> str:
+    """A seat as its hand's label names it: the player's name and where they sit ("Ann (North)", as
+    the replay's move list says "North: Draw"), else the compass word."""
+    name = _given_name(rnd, seat, names)
+    where = rnd.seat_label(seat, form="compass")
+    return f"{name} ({where})" if name else where
+
+
 @contextmanager
 def _told(rnd: Round, names: PlayerNames) -> Iterator[None]:
     """Within this block the round's own sentences (the pile's state, the morto's taker) are told as a
@@ -563,7 +571,7 @@ def _team_side(rnd: Round, team: int, *, show_hands: bool, player_names: PlayerN
     for seat in seats:
         hand = rnd.hands[seat]
         label = ngettext("{seat} \u2013 {count} card", "{seat} \u2013 {count} cards", len(hand)).format(
-            seat=_seat_label(rnd, seat, player_names), count=len(hand))
+            seat=_seat_place(rnd, seat, player_names), count=len(hand))
         if not rnd.is_over and seat == rnd.to_move:
             label += " \u25b6 " + _phase_word(rnd.phase)
         if show_hands and not (question and seat != rnd.to_move):

@@ -156,9 +156,10 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
     """The compact table for the player in ``seat`` (see the module's docstring). ``scores``:
     each team's score as the play view's header says it (default: the round's
     ``team_scores``, the score its opening minimum is read from)."""
-    # the pile's state said to you ("your team"), the others by name, cards as symbols
-    with learner_words([*names, *(rnd.seat_label(s, "compass") for s in range(len(names), rnd.player_count))],
-                       you=seat):
+    # the pile's state said to you ("your team"), the others by name ("taken by Ebba"), cards as symbols
+    words = [*names, *(rnd.seat_label(s, "compass") for s in range(len(names), rnd.player_count))]
+    words[seat] = gettext("you")  # as `learner_seats` says the learner's seat: "taken by you"
+    with learner_words(words, you=seat):
         return _play_table(rnd, seat, names, four_color=four_color, scores=scores)
 
 

@@ -32,6 +32,7 @@ from canasta_learn.practice import SKILLS  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
 from canasta_learn.widgets.drill_quiz import DrillQuiz  # noqa: E402
 from canasta_learn.widgets.explorers import OpeningExplorer, PileExplorer, ScoreCalculator  # noqa: E402
+from canasta_learn.widgets.hand import HandWidget  # noqa: E402
 from canasta_learn.widgets.pane import HtmlPane  # noqa: E402
 from canasta_learn.widgets.quiz import Quiz, canasta_quiz, meld_quiz, opening_quiz  # noqa: E402
 
@@ -87,6 +88,8 @@ def widget_texts(widget: Any) -> Iterator[str]:
     input form there)."""
     if isinstance(widget, (widgets.HTML, widgets.Label, HtmlPane)):  # HtmlPane: the play view's table...
         yield readable(widget.value)
+    elif isinstance(widget, HandWidget):  # its caption: "Your hand (North): 7 cards"
+        yield widget.label
     elif isinstance(widget, widgets.Button):
         yield _CAPTION_KEY.sub("", widget.description)
         yield widget.tooltip or ""

@@ -32,3 +32,18 @@ def test_the_play_tables_players_are_named_in_words_and_the_pile_is_said_to_you(
     for phrase in said:
         assert phrase in text, (phrase, text)
     assert not re.search(r"\([NESWLO]\)|\bs7\b", text), text
+
+
+def test_the_morto_is_taken_by_a_player_named_in_words() -> None:
+    """'morto taken by N' named a seat letter: the play view says 'taken by you' / 'taken by Ebba', the
+    full table the players' names."""
+    from canasta_learn.render import round_html
+
+    rnd = Round(profile="canastra_br", seed=2)
+    for team in (0, 1):
+        rnd.morto_state[team], rnd.morto_taker[team] = "taken", team
+    play = _visible(play_table_html(rnd, 0, ["You", "Ebba", "Sam", "Wen"]))
+    assert "morto taken by you" in play and "morto taken by Ebba" in play
+    full = _visible(round_html(rnd, player_names=["Ann", "Ebba", "Sam", "Wen"]))
+    assert "taken by Ann" in full and "taken by Ebba" in full
+    assert not re.search(r"taken by [NESW]\b", play + full)

@@ -242,7 +242,8 @@ def test_round_html_names_seats_in_words_and_tells_the_pile_of_the_team_to_move(
     text = " ".join(re.sub(r"<[^>]*>", " ", re.sub(r"<svg\b.*?</svg>", " ", round_html(rnd, player_names=names),
                                                    flags=re.DOTALL)).split())
     assert f"dealer {dealer} " in text and f"\u25b6 {mover} to draw" in text
-    assert f"{mover} \u2013 9 cards" in text
+    hand = f"{mover} (South)" if mover != "South" else mover  # a name says where its player sits
+    assert f"{hand} \u2013 9 cards" in text
     assert (f"The pile is frozen: a wild card (2\u2663) is buried in it, so {mover} needs a natural pair of nines "
             "from the hand to take it.") in text
     assert not re.search(r"\b(?:[Yy]ou|[Yy]our)\b|\b[NESW]\b|\bc2\b", text), text
