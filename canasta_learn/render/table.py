@@ -21,12 +21,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from ..core.cards import Card
 from ..core.counts import canastas_text
 from ..core.i18n import get_language, gettext, ngettext
+from ..core.verdicts import learner_words
 from ..profiles import Profile, get_profile
 from ..rules.melds import (
     WILD_MELD_RANK,
@@ -471,13 +473,39 @@ def _backs_row(count: int, label: str, width: int) -> str:
 
 # --------------------------------------------------------------------------- teams and rounds
 def _team_name(rnd: Round, team: int) -> str:
+    """A team in words: "Team North–South" ("Equipe Norte–Sul")."""
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
-    return gettext("Team {seats}").format(seats="\u2013".join(rnd.seat_label(s, form="letter") for s in seats))
+    return gettext("Team {seats}").format(seats="\u2013".join(rnd.seat_label(s, form="compass") for s in seats))
+
+
+def _given_name(rnd: Round, seat: int, names: PlayerNames) -> str | None:
+    """The player's name given for ``seat``, or None: none given, or only the seat's code ("N", a
+    record's placeholder when it knows no names)."""
+    name = player_name(names, seat)
+    return None if name is None or name == rnd.seat_name(seat) else name
 
 
 def _seat_label(rnd: Round, seat: int, names: PlayerNames) -> str:
-    name = player_name(names, seat)
-    return f"{rnd.seat_label(seat)} \u00b7 {name}" if name else rnd.seat_label(seat)
+    """A seat as the table names it: the player's name where known, else the compass word ("North")."""
+    return _given_name(rnd, seat, names) or rnd.seat_label(seat, form="compass")
+
+
+def _seat_place(rnd: Round, seat: int, names: PlayerNames) -> str:
+    """A seat as its hand's label names it: the player's name and where they sit ("Ann (North)", as
+    the replay's move list says "North: Draw"), else the compass word."""
+    name = _given_name(rnd, seat, names)
+    where = rnd.seat_label(seat, form="compass")
+    return f"{name} ({where})" if name else where
+
+
+@contextmanager
+def _told(rnd: Round, names: PlayerNames) -> Iterator[None]:
+    """Within this block the round's own sentences (the pile's state, the morto's taker) are told as a
+    narrator tells them: of the seat they concern, in the third person, by name (else the compass word),
+    cards as symbols (`canasta_learn.core.verdicts.learner_words`)."""
+    words = [_seat_label(rnd, s, names) for s in range(rnd.player_count)]
+    with learner_words(words, narrate=True):
+        yield
 
 
 def team_side_html(
@@ -494,9 +522,16 @@ def team_side_html(
     melds and canastas, its red threes, and its players' hands (face up, or face down with
     ``show_hands=False``). With ``question`` (question mode): no opening minimum, melds by
     name and number of cards only, and only the hand of the seat to move face up."""
+    with _told(rnd, player_names):
+        return _team_side(rnd, team, show_hands=show_hands, player_names=player_names, four_color=four_color,
+                          width=width, question=question)
+
+
+def _team_side(rnd: Round, team: int, *, show_hands: bool, player_names: PlayerNames, four_color: bool,
+               width: int, question: bool) -> str:
     prof = rnd.profile
     seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == team]
-    names = [player_name(player_names, s) for s in seats]
+    names = [_given_name(rnd, s, player_names) for s in seats]
     title = _team_name(rnd, team)
     who = " & ".join(n for n in names if n)
     minimum = rnd.opening_minimum(team)
@@ -514,7 +549,7 @@ def team_side_html(
         facts = score
     turn = ""
     if not rnd.is_over and rnd.team_of(rnd.to_move) == team:
-        turn = " " + badge(_seat_phase(rnd.seat_label(rnd.to_move), rnd.phase), "turn", icon="\u25b6")
+        turn = " " + badge(_seat_phase(_seat_label(rnd, rnd.to_move, player_names), rnd.phase), "turn", icon="\u25b6")
     head = (_heading(title + (f" ({who})" if who else ""))
             + f'{opened}{turn} <span style="{FACTS_CSS}">{esc(facts)}</span>')
     threes = [c for s in seats for c in rnd.red_threes[s]]
@@ -536,7 +571,7 @@ def team_side_html(
     for seat in seats:
         hand = rnd.hands[seat]
         label = ngettext("{seat} \u2013 {count} card", "{seat} \u2013 {count} cards", len(hand)).format(
-            seat=_seat_label(rnd, seat, player_names), count=len(hand))
+            seat=_seat_place(rnd, seat, player_names), count=len(hand))
         if not rnd.is_over and seat == rnd.to_move:
             label += " \u25b6 " + _phase_word(rnd.phase)
         if show_hands and not (question and seat != rnd.to_move):
@@ -586,17 +621,34 @@ def round_html(
     and whether they opened), the stock and the discard pile with its state, whose turn it
     is, and the score breakdowns once the round is over.
 
-    ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped.
+    ``player_names`` is a list by seat or a dict ``{seat: name}``; names are escaped. A seat
+    without a name (or named only by its code, "N", as a record that knows no names) is said in
+    compass words: "dealer North", "Team North\u2013South", "South \u2013 11 cards". The pile's state
+    is told of the player to move, in the third person, cards as symbols ("so South needs a natural
+    pair of nines"): a table tells of every player (`canasta_learn.core.verdicts.learner_words`).
+
+    >>> from canasta_learn.engine.round import Round
+    >>> page = round_html(Round(seed=1, dealer=0), player_names=["Ann", "Ebba", "Sam", "Wen"])
+    >>> "dealer Ann" in page, "Team North\u2013South (Ann &amp; Sam)" in page, "Ebba to draw" in page
+    (True, True, True)
+
     With ``question`` (question mode, for a quiz asked at this moment) what the player to
     move sees: their own hand only, the pile's cards without state, reason or "Blocked"
     mark, no opening minimums, canasta kinds, meld values or score breakdowns.
     """
+    with _told(rnd, player_names):
+        return _round(rnd, show_hands=show_hands, player_names=player_names, four_color=four_color, width=width,
+                      question=question)
+
+
+def _round(rnd: Round, *, show_hands: bool, player_names: PlayerNames, four_color: bool, width: int,
+           question: bool) -> str:
     from .verdict import scores_html
 
     prof = rnd.profile
     teams = list(range(prof.team_count))
     title = gettext("Canasta \u00b7 {profile} profile \u00b7 dealer {dealer}").format(
-        profile=prof.name, dealer=rnd.seat_label(rnd.dealer))
+        profile=prof.name, dealer=_seat_label(rnd, rnd.dealer, player_names))
     turn_badge = badge(_turn_text(rnd, player_names), "empty" if rnd.is_over else "turn",
                        icon="\u25a0" if rnd.is_over else "\u25b6")
     header_css = style(display="flex", flex_wrap="wrap", align_items="center", gap="10px",

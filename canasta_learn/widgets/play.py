@@ -367,7 +367,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
             self.badge = profile_badge(prof)
             self.table = PlayTable(rnd, seat, names, four_color=four_color)
             self.hand = HandWidget(rnd.hands[seat], four_color=four_color,
-                                   label=gettext("Your hand ({seat})").format(seat=rnd.seat_label(seat)))
+                                   label=gettext("Your hand ({seat})").format(seat=rnd.seat_label(seat, "compass")))
             self.verdict = widgets.HTML("")
             self.verdict.add_class("cl-verdict")
             self.verdict.add_class("cl-play-message")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..core.cards import Card
 from ..core.counts import canastas_text
 from ..core.i18n import gettext, ngettext, pgettext
+from ..core.verdicts import learner_words
 from ..engine.round import Round
 from ..profiles import Profile
 from ..render import pile_html, stock_html
@@ -132,8 +133,10 @@ def _team_facts(rnd: Round, team: int, names: Sequence[str], me: int,
                          icon="\u2717"))
     who = []
     for seat in seats:
-        name = gettext("You") if seat == me else (names[seat] if seat < len(names) else rnd.seat_label(seat))
-        text = f"{name} ({rnd.seat_label(seat, 'letter')}): {_count(len(rnd.hands[seat]), 'card')}"
+        name = gettext("You") if seat == me else (names[seat] if seat < len(names) else None)
+        where = rnd.seat_label(seat, "compass")  # where the player sits, in words: "Ebba (East)"
+        who_sits = f"{name} ({where})" if name else where
+        text = f"{who_sits}: {_count(len(rnd.hands[seat]), 'card')}"
         if not rnd.is_over and seat == rnd.to_move:
             text += f" \u25b6 {_phase(rnd.phase)}"
         who.append(esc(text))
@@ -153,6 +156,15 @@ def play_table_html(rnd: Round, seat: int, names: Sequence[str], *, four_color: 
     """The compact table for the player in ``seat`` (see the module's docstring). ``scores``:
     each team's score as the play view's header says it (default: the round's
     ``team_scores``, the score its opening minimum is read from)."""
+    # the pile's state said to you ("your team"), the others by name ("taken by Ebba"), cards as symbols
+    words = [*names, *(rnd.seat_label(s, "compass") for s in range(len(names), rnd.player_count))]
+    words[seat] = gettext("you")  # as `learner_seats` says the learner's seat: "taken by you"
+    with learner_words(words, you=seat):
+        return _play_table(rnd, seat, names, four_color=four_color, scores=scores)
+
+
+def _play_table(rnd: Round, seat: int, names: Sequence[str], *, four_color: bool,
+                scores: Sequence[int] | None) -> str:
     mine = rnd.team_of(seat)
     panel = style(background=PANEL, border=f"1px solid {BORDER}", border_radius="8px",
                   padding="4px 8px", margin="0 0 6px 0")

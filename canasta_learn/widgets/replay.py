@@ -685,7 +685,7 @@ class ReplayViewer(widgets.VBox):  # type: ignore[misc]
         if rnd.is_over and self._score_row(r, rnd):
             rows.append(self._score_row(r, rnd))
         teams = rnd.profile.team_count
-        names = ["\u2013".join(rnd.seat_label(s, "letter") for s in range(rnd.player_count)
+        names = ["\u2013".join(rnd.seat_label(s, "compass") for s in range(rnd.player_count)
                                if rnd.team_of(s) == t) for t in range(teams)]
         if not rows:
             return ('<div style="font-size:14px;font-style:italic">'

@@ -32,6 +32,8 @@ from canasta_learn.practice import SKILLS  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
 from canasta_learn.widgets.drill_quiz import DrillQuiz  # noqa: E402
 from canasta_learn.widgets.explorers import OpeningExplorer, PileExplorer, ScoreCalculator  # noqa: E402
+from canasta_learn.widgets.hand import HandWidget  # noqa: E402
+from canasta_learn.widgets.pane import HtmlPane  # noqa: E402
 from canasta_learn.widgets.quiz import Quiz, canasta_quiz, meld_quiz, opening_quiz  # noqa: E402
 
 #: A card in notation: c8, h10, s13, jk.
@@ -45,16 +47,21 @@ COMMAND = re.compile(r"['`](?:take|add|meld|draw|discard|swap)\b|['`]\|['`]")
 #: The engine's second person, in a text that tells of other players (the replay's notes).
 SECOND_PERSON = {"en": re.compile(r"\b[Yy]ou(?:r|rs)?\b"),
                  "pt_BR": re.compile(r"\b(?:[Vv]ocê|[Ss]ua mão|[Ss]ua equipe|[Ss]eu parceiro)\b")}
+#: A keyboard shortcut in a button's tooltip ("(key: S)"): a key to press, not a seat.
+_SHORTCUT = re.compile(r"\((?:key|tecla): [^)]*\)")
+#: A button caption's keyboard shortcut ("Skip bots' moves (S)").
+_CAPTION_KEY = re.compile(r" \([A-Z]\)$")
 _ATTRIBUTE = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
 _TAG = re.compile(r"<[^>]*>")
 _CODE = re.compile(r"<code\b[^>]*>.*?</code>", re.DOTALL)
 _PICTURE = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_STYLE = re.compile(r"<style\b.*?</style>", re.DOTALL)
 
 
 def readable(markup: str) -> str:
     """What a learner reads or hears in ``markup``: its visible text and its aria-label, title and
     alt attributes (verdict codes, shown to teachers behind a toggle, left out)."""
-    markup = _CODE.sub(" ", markup)
+    markup = _STYLE.sub(" ", _CODE.sub(" ", markup))
     heard = " ".join(html.unescape(value) for value in _ATTRIBUTE.findall(markup))
     markup = _PICTURE.sub(" ", markup)  # a card's face: its accessible name is an attribute
     return html.unescape(_TAG.sub(" ", markup)) + " " + heard
@@ -68,7 +75,7 @@ def offences(texts: list[str], language: str, *, narrated: bool = False) -> list
     if narrated:
         checks.append((SECOND_PERSON[language], "the second person"))
     for text in texts:
-        text = " ".join(text.split())
+        text = " ".join(_SHORTCUT.sub(" ", text).split())
         for pattern, what in checks:
             for match in pattern.finditer(text):
                 found.append(f"{what} {match.group(0)!r} in: ...{text[max(0, match.start() - 90):match.end() + 40]}...")
@@ -76,12 +83,15 @@ def offences(texts: list[str], language: str, *, narrated: bool = False) -> list
 
 
 def widget_texts(widget: Any) -> Iterator[str]:
-    """The texts a widget tree shows (HTML and labels, button captions and tooltips), not what the
-    learner types into text boxes (notation is an input form there)."""
-    if isinstance(widget, (widgets.HTML, widgets.Label)):
+    """The texts a widget tree shows (HTML and labels, button captions and tooltips, less their
+    keyboard shortcuts: "(S)" is a key), not what the learner types into text boxes (notation is an
+    input form there)."""
+    if isinstance(widget, (widgets.HTML, widgets.Label, HtmlPane)):  # HtmlPane: the play view's table...
         yield readable(widget.value)
+    elif isinstance(widget, HandWidget):  # its caption: "Your hand (North): 7 cards"
+        yield widget.label
     elif isinstance(widget, widgets.Button):
-        yield widget.description
+        yield _CAPTION_KEY.sub("", widget.description)
         yield widget.tooltip or ""
     for child in getattr(widget, "children", ()):
         yield from widget_texts(child)
@@ -89,7 +99,10 @@ def widget_texts(widget: Any) -> Iterator[str]:
 
 # --------------------------------------------------------------------------- the play view
 def _play_texts(play: PlayWidget) -> list[str]:
-    return [play.message, readable(play.verdict.value), readable(play.why_panel.value)]
+    """Everything the play view shows: the message, the refusal box, the "why?" panel and the table
+    (the pile's state under the discard pile, the players by name with their cards), the whole widget
+    tree."""
+    return [play.message, readable(play.verdict.value), readable(play.why_panel.value), *widget_texts(play)]
 
 
 def _press(play: PlayWidget, name: str, cards: list[Card] | None = None) -> list[str]:
@@ -168,6 +181,8 @@ def test_the_play_views_refusals_show_cards_as_symbols_and_seats_by_name(languag
         texts += found
         shown += refusals
     assert shown >= 20, f"only {shown} refusals were shown: the test clicks too little"
+    # the table was read: its team boxes name where each player sits, in words ("Ebba (East)")
+    assert any(re.search(r"\((?:East|Leste)\): ", text) for text in texts)
     assert offences(texts, language) == []
 
 
@@ -262,12 +277,14 @@ def test_the_score_lines_at_the_end_of_a_round_show_cards_as_symbols(language: s
 
 
 # --------------------------------------------------------------------------- the replay's notes
+#: The seat codes a record names its players by when it knows no names (shown as "North"...).
+SEAT_CODES = ("N", "E", "S", "W")
 _HUMAN_NOTE = re.compile(r'<div class="cl-human-note".*?</div>', re.DOTALL)
 
 
 def _replay_note_texts(record: Any, language: str) -> tuple[list[str], int]:
-    """The notes the replay shows at every step (a teacher's own comment aside: the record's words),
-    and how many of them quote a refusal or a pile state (the engine's sentences)."""
+    """The notes and the table the replay shows at every step (a teacher's own comment aside: the
+    record's words), and how many of them quote a refusal or a pile state (the engine's sentences)."""
     from canasta_learn.widgets import ReplayViewer
 
     viewer = ReplayViewer(record, language=language)
@@ -275,6 +292,13 @@ def _replay_note_texts(record: Any, language: str) -> tuple[list[str], int]:
     for step in range(viewer.step_count):
         viewer.go(step)
         texts.append(readable(_HUMAN_NOTE.sub(" ", viewer.notes.value)))
+        # the table: its header, teams, hands and the pile's state; the players' names are the record's
+        # words (the shipped examples name their bots "greedy N"), as a teacher's comment is
+        table = readable(viewer.table.html.value)
+        for name in sorted(set(record.players) - set(SEAT_CODES), key=len, reverse=True):
+            table = table.replace(name, " ")
+        texts.append(table)
+        texts.append(readable(viewer.scores.value))  # the score sheet: "Team North–South"
         quoted += len(re.findall(r'data-code="(?:could_not_take_pile|opening_refused|pile_[a-z_]+)"',
                                  viewer.notes.value))
     return texts, quoted

@@ -114,7 +114,7 @@ def test_round_end_is_announced_with_the_breakdown_and_no_repeated_reason() -> N
     from canasta_learn.render import round_html
 
     full = round_html(rnd, player_names=NAMES)
-    assert "went out (went out)" not in full and "Round over: S \u00b7 Sam went out" in full
+    assert "went out (went out)" not in full and "Round over: Sam went out" in full
     assert "Your team" in play.table.html.value and "cl-scores" in play.scores_view.value
     assert f">{mine.total}<" in play.scores_view.value
     assert "is legal" not in play.message

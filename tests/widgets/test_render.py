@@ -204,8 +204,8 @@ def test_round_html_shows_the_whole_table() -> None:
     rnd = table_round()
     html = round_html(rnd, player_names=["Ana", "Ben", "Chloé", "Dev"])
     parse(html)
-    assert "Team N\u2013S" in rnd._repr_html_()
-    for text in ("Team N\u2013S", "Team E\u2013W", "Natural canasta", "Mixed canasta",
+    assert "Team North\u2013South" in rnd._repr_html_()
+    for text in ("Team North\u2013South (Ana &amp; Chloé)", "Team East\u2013West", "Natural canasta", "Mixed canasta",
                  "Frozen", "Stock", "4 cards", "score 1200", "score 1650",
                  "opening minimum was 90", "Chloé", "to draw", "Red threes"):
         assert text in html, text
@@ -222,13 +222,31 @@ def test_round_html_not_opened_and_hidden_hands() -> None:
     # each hidden hand is one picture named by its size, and no face is drawn
     assert 'aria-label="11 face-down cards"' in html or "face-down card" in html
     assert "Ace of diamonds" not in html
-    assert "For Team E\u2013W" not in html  # both teams see the same (frozen) pile
+    assert "For Team East\u2013West" not in html  # both teams see the same (frozen) pile
 
 
 def test_round_html_names_a_pile_state_that_differs_by_team() -> None:
     rnd = table_round(pile="s6 h10 d8 h9", melds=[["h1 c1 d2"], []])
     html = round_html(rnd)
-    assert "Open" in html and "For Team E\u2013W the pile is frozen." in html
+    assert "Open" in html and "For Team East\u2013West the pile is frozen." in html
+
+
+@pytest.mark.parametrize(("names", "mover", "dealer"), [
+    (["Ana", "Ben", "Chloé", "Dev"], "Chloé", "Ben"), (None, "South", "East"), (["N", "E", "S", "W"], "South", "East")])
+def test_round_html_names_seats_in_words_and_tells_the_pile_of_the_team_to_move(
+        names: list[str] | None, mover: str, dealer: str) -> None:
+    """The table said "dealer N", "N · Ana – 8 cards" and the pile's state to "you" ("c2", "your team"):
+    it names each seat by its player (a record's seat codes are no names) or its compass word, and
+    tells the pile's state of the player to move, cards as symbols."""
+    rnd = table_round(dealer=1)
+    text = " ".join(re.sub(r"<[^>]*>", " ", re.sub(r"<svg\b.*?</svg>", " ", round_html(rnd, player_names=names),
+                                                   flags=re.DOTALL)).split())
+    assert f"dealer {dealer} " in text and f"\u25b6 {mover} to draw" in text
+    hand = f"{mover} (South)" if mover != "South" else mover  # a name says where its player sits
+    assert f"{hand} \u2013 9 cards" in text
+    assert (f"The pile is frozen: a wild card (2\u2663) is buried in it, so {mover} needs a natural pair of nines "
+            "from the hand to take it.") in text
+    assert not re.search(r"\b(?:[Yy]ou|[Yy]our)\b|\b[NESW]\b|\bc2\b", text), text
 
 
 def test_round_html_at_the_end_shows_scores() -> None:
