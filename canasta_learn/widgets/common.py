@@ -101,14 +101,15 @@ def verdict_widget() -> widgets.HTML:
     return box
 
 
-def set_verdict(box: widgets.HTML, verdict: Verdict | None) -> None:
-    """Show a verdict (rendered by ``render.verdict_html``) in ``box``; None clears it."""
+def set_verdict(box: widgets.HTML, verdict: Verdict | None, *, show_code: bool = True) -> None:
+    """Show a verdict (rendered by ``render.verdict_html``) in ``box``; None clears it.
+    ``show_code=False`` (for learners) keeps the verdict's code behind a closed "details" toggle."""
     if verdict is None:
         box.value = ""
         return
     from ..render import verdict_html
 
-    box.value = verdict_html(verdict)
+    box.value = verdict_html(verdict, show_code=show_code)
 
 
 class CardsText:

@@ -319,7 +319,7 @@ class _Explorer(widgets.VBox):  # type: ignore[misc]
         for a reader who is nobody's seat, so the message shown is fixed here first."""
         if verdict is not None:  # a copy keeps no maker: shown as said here
             verdict = dataclasses.replace(verdict, message=verdict.learner_message(you=0))
-        set_verdict(box, verdict)
+        set_verdict(box, verdict, show_code=False)  # the code behind "details", for teachers
 
 
 class PileExplorer(_Explorer):

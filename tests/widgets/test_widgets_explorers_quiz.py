@@ -49,6 +49,8 @@ def test_pile_bill_takes_with_pair_of_sixes(profile: str) -> None:
     assert bill.verdict is not None and bill.verdict.code == "pile_takeable"
     assert sorted(bill.verdict.meld or ()) == parse_cards("c6 c6 d6")
     assert "pile_takeable" in bill.verdict_view.value
+    outside_details = re.sub(r"<details\b.*?</details>", "", bill.verdict_view.value, flags=re.DOTALL)
+    assert "pile_takeable" not in outside_details  # the code is for teachers: behind "details"
     assert bill.verdict.message in shown(bill)
     # the cards that go down are drawn, by their accessible names
     assert "Meld made with the top card" in bill.verdict_view.value
