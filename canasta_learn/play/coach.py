@@ -993,6 +993,12 @@ def advise(
                    max_deals=max_deals, greedy=greedy)
 
 
+#: The clock of the advice's time budget: the CPU time of the calling thread where the platform
+#: has it (`time.thread_time`), else of the process (Pyodide, in a JupyterLite site, has no
+#: ``thread_time``; it runs one thread).
+_cpu_clock: Callable[[], float] = getattr(time, "thread_time", time.process_time)
+
+
 def _settled(alive: Sequence[int], values: Sequence[Sequence[int]]) -> bool:
     """True when more deals would not change the advice: every move still in is known to
     within `SETTLED_MARGIN` points of the best, or worse than it by more than
@@ -1023,7 +1029,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     the deals played reach ``rollouts``, for the deals to reach now (no more than those played:
     stop); the deals are the ones a search with the final number would play, in order."""
     start = time.perf_counter()
-    cpu_start = time.thread_time()  # the budget counts this thread's CPU: a loaded machine is slower, not shallower
+    cpu_start = _cpu_clock()  # the budget counts this thread's CPU: a loaded machine is slower, not shallower
     team = round.team_of(seat)
     rng = random.Random(seed)
     det = Determinizer(round, seat)
@@ -1058,7 +1064,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
                 rollouts = max(rollouts, extend(options, values))
             if samples >= rollouts:
                 break
-        elif samples >= min_deals and (time.thread_time() - cpu_start >= time_budget
+        elif samples >= min_deals and (_cpu_clock() - cpu_start >= time_budget
                                        or (max_deals is not None and samples >= max_deals)
                                        or (max_deals is not None and _settled(alive, values))):
             break
