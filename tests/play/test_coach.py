@@ -525,9 +525,10 @@ def test_advice_is_made_from_deals_not_from_the_time_alone() -> None:
 
 def test_the_advice_budget_counts_cpu_time_so_a_slow_machine_plays_the_same_deals(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Waiting is not thinking: each deal here also waits 0.3 s (a machine busy with other work),
-    which a wall-clock budget of 0.25 s would have cut at the 2-deal minimum; the budget counts the
-    CPU time of the thread that asks, so the deals asked for are played."""
+    """Waiting is not thinking: each deal here also waits 0.8 s (a machine busy with other work),
+    which a wall-clock budget of 1.5 s would have cut after 2 deals; the budget counts the CPU time
+    of the thread that asks, so the 3 deals asked for are played. (Three deals take about 0.1 s of
+    CPU each on a slow CI machine, well inside the 1.5 s.)"""
     import time as time_module
 
     from canasta_learn.play import coach as coach_module
@@ -535,16 +536,29 @@ def test_the_advice_budget_counts_cpu_time_so_a_slow_machine_plays_the_same_deal
     real_sample = coach_module.Determinizer.sample
 
     def slow_sample(self: coach_module.Determinizer, rng: random.Random) -> Round:
-        time_module.sleep(0.3)
+        time_module.sleep(0.8)
         return real_sample(self, rng)
 
     monkeypatch.setattr(coach_module.Determinizer, "sample", slow_sample)
     rnd = Round(seed=4)
     rnd.draw()
     start = time_module.perf_counter()
-    advice = advise(rnd, time_budget=0.25, seed=3, min_deals=2, max_deals=4)
-    assert time_module.perf_counter() - start > 0.25 * 3  # the wall clock ran past the budget
-    assert advice.samples == 4
+    cpu_start = coach_module._cpu_clock()
+    advice = advise(rnd, time_budget=1.5, seed=3, min_deals=2, max_deals=3)
+    assert time_module.perf_counter() - start > 1.5  # the wall clock ran past the budget
+    assert coach_module._cpu_clock() - cpu_start < 1.5  # the CPU did not
+    assert advice.samples == 3
+
+
+def test_the_budget_clock_does_not_count_sleep() -> None:
+    """The clock the budget reads is CPU time: a thread that waits does not spend it."""
+    import time as time_module
+
+    from canasta_learn.play import coach as coach_module
+
+    before = coach_module._cpu_clock()
+    time_module.sleep(0.3)
+    assert coach_module._cpu_clock() - before < 0.25
 
 
 def test_recommended_keeps_greedys_move_unless_the_best_is_clearly_better() -> None:
