@@ -95,7 +95,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.core.actions import Action, Ask, Discard, Meld, TakePile  # noqa: E402
+from canasta_learn.core.actions import Ask, Discard, Meld, TakePile  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import MIN_DEALS, Advice, Candidate, advise  # noqa: E402
@@ -180,52 +180,102 @@ def named(advice: Advice) -> list[Candidate]:
     return list(advice.named_equal[:NAMED_EQUAL])
 
 
-def loss(ref: Advice, action: Action) -> float:
-    """The reference's best minus ``action`` (paired, on their shared deals)."""
-    mine = ref.find(action)
-    assert mine is not None, f"the reference did not simulate {action}"
-    if mine is ref.best:
-        return 0.0
-    return Advice.gap(ref.best, mine)[0]
+class Reference:
+    """The reference's figures for one position: each move it simulated (by its text, every
+    move a candidate stands for included) and that move's outcomes deal by deal, and its best.
+    Made from a live `Advice` or read back from a results file (``--reference-from``), so other
+    hint rules can be measured against the same reference without paying for it again."""
+
+    def __init__(self, outcomes: dict[str, list[int]], best: str, deals: int, cpu: float) -> None:
+        self.outcomes, self.best, self.deals, self.cpu = outcomes, best, deals, cpu
+
+    @classmethod
+    def of(cls, rnd: Round, advice: Advice, cpu: float) -> Reference:
+        outcomes: dict[str, list[int]] = {}
+        for c in advice.candidates:
+            for action in (c.action, *c.equivalent):
+                outcomes[rnd.action_text(action)] = list(c.outcomes)
+        return cls(outcomes, advice.best.text, advice.samples, cpu)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"outcomes": self.outcomes, "best": self.best, "deals": self.deals, "cpu": self.cpu}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Reference:
+        return cls(data["outcomes"], data["best"], data["deals"], data["cpu"])
+
+    @property
+    def best_value(self) -> float:
+        values = self.outcomes[self.best]
+        return sum(values) / len(values)
+
+    @property
+    def moves(self) -> int:
+        """The distinct moves simulated (equivalent ones counted once)."""
+        return len({tuple(v) for v in self.outcomes.values()})
+
+    def has(self, text: str) -> bool:
+        return text in self.outcomes
+
+    def loss(self, text: str) -> float:
+        """The reference's best minus the move (paired, on their shared deals; 0 for the best
+        and for a move scored exactly as the best on every deal)."""
+        assert text in self.outcomes, f"the reference did not simulate {text}"
+        best, mine = self.outcomes[self.best], self.outcomes[text]
+        n = min(len(best), len(mine))
+        return sum(best[i] - mine[i] for i in range(n)) / n
 
 
-def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET) -> dict[str, Any]:
+def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
+            stored: Reference | None = None, check: bool = True, keep: bool = False) -> dict[str, Any]:
     rnd = position(seed, step)
     seat = acting_seat(rnd)
     start = time.process_time()
-    hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step)
+    hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check)
     hint_cpu = time.process_time() - start
-    legal = rnd.legal_actions()
-    include = [c.action for c in hint.candidates] + [a for a in legal if isinstance(a, Meld | TakePile)]
-    deals = factor * max(hint.samples, MIN_DEALS)
-    start = time.process_time()
-    ref = advise(rnd, seat, rollouts=deals, seed=7_000_003 * seed + step + 11, include=include)
-    ref_cpu = time.process_time() - start
+    if stored is None:
+        legal = rnd.legal_actions()
+        include = [c.action for c in hint.candidates] + [a for a in legal if isinstance(a, Meld | TakePile)]
+        deals = factor * max(hint.samples, MIN_DEALS)
+        start = time.process_time()
+        ref_advice = advise(rnd, seat, rollouts=deals, seed=7_000_003 * seed + step + 11, include=include,
+                            check=False)
+        ref = Reference.of(rnd, ref_advice, time.process_time() - start)
+    else:
+        ref = stored
     names = named(hint)
     whole = hint.named_equal
     rec = hint.recommended
     greedy = None if hint.greedy is None else hint.find(hint.greedy)
-    return {
+
+    def texts(candidate: Candidate) -> list[str]:
+        return [candidate.text, *(rnd.action_text(a) for a in candidate.equivalent)]
+
+    row = {
         "kind": kind, "seed": seed, "step": step, "phase": rnd.phase, "seat": seat,
         "hint_deals": hint.samples, "hint_cpu": hint_cpu, "hint_candidates": len(hint.candidates),
+        "checked": hint.checked is not None,
         "recommended": rec.text, "hint_best": hint.best.text,
         "greedy": None if hint.greedy is None else rnd.action_text(hint.greedy),
         "says_equal": len(whole) > 1, "named": [c.text for c in names], "equal_set": len(whole),
-        "ref_deals": deals, "ref_cpu": ref_cpu, "ref_best": ref.best.text,
-        "ref_best_value": ref.best.value, "ref_candidates": len(ref.candidates),
-        "top": loss(ref, rec.action) == 0,
-        "agree": any(loss(ref, c.action) == 0 for c in names),
-        "agree_whole_set": any(loss(ref, c.action) == 0 for c in whole),
-        "loss": loss(ref, rec.action),
-        "hint_best_loss": loss(ref, hint.best.action),
-        "greedy_loss": None if greedy is None else loss(ref, greedy.action),
-        "worst_named_loss": max(loss(ref, c.action) for c in names),
-        "ref_best_in_hint": hint.find(ref.best.action) is not None,
+        "ref_deals": ref.deals, "ref_cpu": ref.cpu, "ref_best": ref.best,
+        "ref_best_value": ref.best_value, "ref_candidates": ref.moves,
+        "top": ref.loss(rec.text) == 0,
+        "agree": any(ref.loss(c.text) == 0 for c in names),
+        "agree_whole_set": any(ref.loss(c.text) == 0 for c in whole),
+        "loss": ref.loss(rec.text),
+        "hint_best_loss": ref.loss(hint.best.text),
+        "greedy_loss": None if greedy is None else ref.loss(greedy.text),
+        "worst_named_loss": max(ref.loss(c.text) for c in names),
+        "ref_best_in_hint": any(ref.best in texts(c) for c in hint.candidates),
         # enough to replay other "about equal" and floor rules on the same figures
         "hint_cands": [{"text": c.text, "value": c.value, "stderr": c.stderr, "outcomes": list(c.outcomes),
-                        "ref_loss": None if ref.find(c.action) is None else loss(ref, c.action)}
+                        "ref_loss": ref.loss(c.text) if ref.has(c.text) else None}
                        for c in hint.candidates],
     }
+    if keep:
+        row["reference"] = ref.to_json()
+    return row
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -285,6 +335,13 @@ def main() -> None:
     parser.add_argument("--results", type=Path, help="JSONL file: one line per position (resumable)")
     parser.add_argument("--report-only", action="store_true", help="print the figures of --results")
     parser.add_argument("--max-seconds", type=float, default=math.inf, help="stop starting positions after this")
+    parser.add_argument("--keep-reference", action="store_true",
+                        help="store the reference's outcomes in --results (for --reference-from)")
+    parser.add_argument("--reference-from", type=Path,
+                        help="a results file made with --keep-reference: measure the hints against its "
+                             "references instead of playing new ones (only its positions are measured)")
+    parser.add_argument("--no-check", action="store_true",
+                        help="hints without the floor's check on fresh deals (advise(check=False))")
     args = parser.parse_args()
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if not set(kinds) <= set(KINDS):
@@ -297,13 +354,21 @@ def main() -> None:
         return
     done = {(r["kind"], r["seed"], r["step"]) for r in rows}
     start = time.monotonic()
-    todo = [p for p in pick_positions(args.first_seed, args.positions_per_kind, kinds) if p not in done]
+    stored: dict[tuple[str, int, int], Reference] = {}
+    if args.reference_from is not None:
+        for line in args.reference_from.read_text().splitlines():
+            if line.strip() and "reference" in (old := json.loads(line)) and old["kind"] in kinds:
+                stored[(old["kind"], old["seed"], old["step"])] = Reference.from_json(old["reference"])
+        todo = [p for p in stored if p not in done]
+    else:
+        todo = [p for p in pick_positions(args.first_seed, args.positions_per_kind, kinds) if p not in done]
     print(f"{len(todo)} positions to measure ({len(done)} already in the results)", flush=True)
     for kind, seed, step in todo:
         if time.monotonic() - start > args.max_seconds:
             print("stopped: --max-seconds reached", flush=True)
             break
-        row = measure(kind, seed, step, args.ref_factor, args.hint_budget)
+        row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
+                      check=not args.no_check, keep=args.keep_reference)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:

@@ -87,6 +87,12 @@ SETTLED_MARGINS = 1.5
 #: `Advice.recommended` leaves GreedyBot's move for the best only when the best beats it by this
 #: many 95% margins (about three standard errors: a test kept honest over a dozen candidates).
 FLOOR_MARGINS = 1.5
+#: Fresh deals `advise` plays on just two moves when its search ends with the best estimate
+#: ahead of GreedyBot's move but not by `FLOOR_MARGINS` (see `Advice.checked`): a move picked as
+#: the highest of a dozen noisy estimates is tested again on deals it was not picked on, where
+#: one 95% margin is an honest test (no winner's curse), so the floor yields when the best
+#: really is better.
+CHECK_DEALS = 48
 #: At most this many meld (and pile-taking) candidates are simulated; the rest are cut by a
 #: quick heuristic (the greedy player's own choice is always kept).
 MAX_MELD_CANDIDATES = 6
@@ -463,6 +469,10 @@ class Advice:
     profile_name: str
     seconds: float = field(default=0.0, compare=False)
     greedy: Action | None = None
+    #: When the search ended with its best estimate ahead of GreedyBot's move but not by
+    #: `FLOOR_MARGINS`: the move that led (the challenger) and the deal from which the two were
+    #: played on `CHECK_DEALS` fresh deals, alone (their ``outcomes`` from that index on).
+    checked: tuple[Action, int] | None = None
 
     @property
     def best(self) -> Candidate:
@@ -499,11 +509,26 @@ class Advice:
         """The move a hint puts first: the best, unless it does not beat GreedyBot's move by
         `FLOOR_MARGINS` 95% margins (then GreedyBot's move, the floor). The bar is above one
         margin because the best is the highest of many noisy estimates: with a dozen candidates
-        one of them beats GreedyBot's at 95% by chance alone far more often than 1 time in 20."""
+        one of them beats GreedyBot's at 95% by chance alone far more often than 1 time in 20.
+        When the two were played again on fresh deals (`checked`), the challenger is put first
+        if it beats GreedyBot's move by one margin on those deals alone, where it was not picked."""
         mine = None if self.greedy is None else self.find(self.greedy)
         if mine is None or mine is self.best or self.clearly_better(self.best, mine, FLOOR_MARGINS):
             return self.best
+        if self.checked is not None:
+            challenger = self.find(self.checked[0])
+            if challenger is not None and challenger is not mine and self.check_gap(challenger, mine)[2]:
+                return challenger
         return mine
+
+    def check_gap(self, first: Candidate, second: Candidate) -> tuple[float, float, bool]:
+        """On the fresh deals of the check (`checked`; every deal if there was none): the mean
+        and 95% margin of ``first`` minus ``second``, and whether ``first`` is clearly better."""
+        start = 0 if self.checked is None else self.checked[1]
+        gap, stderr = _paired_gap(first.outcomes[start:], second.outcomes[start:])
+        n = min(len(first.outcomes), len(second.outcomes)) - start
+        margin = margin95(stderr, n)
+        return gap, margin, not math.isinf(margin) and gap > margin
 
     def find(self, action: Action) -> Candidate | None:
         """The candidate that is (or stands for) ``action``, if it was simulated."""
@@ -952,6 +977,7 @@ def advise(
     include: Sequence[Action] = (),
     min_deals: int = MIN_DEALS,
     max_deals: int = MAX_DEALS,
+    check: bool = True,
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -967,7 +993,9 @@ def advise(
     longer, but is made from as many deals as on an idle one) have been spent. GreedyBot's move
     is always simulated (``Advice.greedy``, the floor of ``Advice.recommended``). ``include``:
     legal actions to simulate even if the candidate cut would leave them out (a move to review).
-    Never changes ``round``.
+    ``check``: when the best estimate leads GreedyBot's move but not by `FLOOR_MARGINS`, the two
+    are played again on `CHECK_DEALS` fresh deals and the best is recommended only if it wins
+    there by one margin (`Advice.checked`); ``False`` skips this. Never changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -988,9 +1016,11 @@ def advise(
             raise ValueError(f"{name} must be a whole number of at least 2, not {value!r}.")
     if max_deals < min_deals:
         raise ValueError(f"max_deals ({max_deals}) must be at least min_deals ({min_deals}).")
+    if not isinstance(check, bool):
+        raise TypeError(f"check must be True or False, not {check!r}.")
     greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
     return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
-                   max_deals=max_deals, greedy=greedy)
+                   max_deals=max_deals, greedy=greedy, check=check)
 
 
 #: The clock of the advice's time budget: the CPU time of the calling thread where the platform
@@ -1021,7 +1051,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
             include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None, *,
             min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None,
             extend: Callable[[Sequence[tuple[Action, tuple[Action, ...]]], Sequence[Sequence[int]]], int]
-            | None = None) -> Advice:
+            | None = None, check: bool = False) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
     stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
     searches keep its measured behaviour: at least two deals, then its time budget).
@@ -1074,6 +1104,9 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         if len(alive) == 1 and rollouts is None and samples >= min_deals:
             break
         sample = det.sample(rng)
+    checked = None
+    if check and greedy is not None:
+        checked = _check_floor(det, rng, options, values, greedy, team, memory)
     stats = [_stats(v) for v in values]
     order = sorted(range(len(options)), key=lambda i: (-stats[i][0], i))
     best_i = order[0]
@@ -1086,7 +1119,30 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
                                     tuple(facts), same, tuple(values[i])))
     return Advice(seat, team, tuple(candidates), samples, round.profile.name,
-                  seconds=time.perf_counter() - start, greedy=greedy)
+                  seconds=time.perf_counter() - start, greedy=greedy, checked=checked)
+
+
+def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[Action, tuple[Action, ...]]],
+                 values: list[list[int]], greedy: Action, team: int, memory: _Memory) -> tuple[Action, int] | None:
+    """When the best estimate leads GreedyBot's move but not by `FLOOR_MARGINS`: play the two
+    alone on `CHECK_DEALS` fresh deals (appended to their ``values``) and return the leader and
+    the index of the first fresh deal; else None (nothing played)."""
+    means = [sum(v) / len(v) if v else -math.inf for v in values]
+    best = max(range(len(options)), key=lambda i: (means[i], -i))
+    mine = next((i for i, (action, same) in enumerate(options) if action == greedy or greedy in same), None)
+    if mine is None or mine == best or len(values[best]) != len(values[mine]) or means[best] <= means[mine]:
+        return None
+    gap, stderr = _paired_gap(values[best], values[mine])
+    margin = margin95(stderr, len(values[best]))
+    if not math.isinf(margin) and gap > FLOOR_MARGINS * margin:
+        return None  # already clearly better: the floor yields without a check
+    first = len(values[best])
+    for _ in range(CHECK_DEALS):
+        sample = det.sample(rng)
+        bot_seed = rng.getrandbits(30)
+        for i in (best, mine):
+            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory))
+    return options[best][0], first
 
 
 def _is_discard(action: Action) -> bool:
