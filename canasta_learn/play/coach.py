@@ -995,7 +995,8 @@ def advise(
     legal actions to simulate even if the candidate cut would leave them out (a move to review).
     ``check``: when the best estimate leads GreedyBot's move but not by `FLOOR_MARGINS`, the two
     are played again on `CHECK_DEALS` fresh deals and the best is recommended only if it wins
-    there by one margin (`Advice.checked`); ``False`` skips this. Never changes ``round``.
+    there by one margin (`Advice.checked`); ``False`` skips this, and so does giving
+    ``rollouts`` (exactly that many deals). Never changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -1020,7 +1021,7 @@ def advise(
         raise TypeError(f"check must be True or False, not {check!r}.")
     greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
     return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
-                   max_deals=max_deals, greedy=greedy, check=check)
+                   max_deals=max_deals, greedy=greedy, check=check and rollouts is None)
 
 
 #: The clock of the advice's time budget: the CPU time of the calling thread where the platform

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -544,7 +545,7 @@ def test_the_advice_budget_counts_cpu_time_so_a_slow_machine_plays_the_same_deal
     rnd.draw()
     start = time_module.perf_counter()
     cpu_start = coach_module._cpu_clock()
-    advice = advise(rnd, time_budget=1.5, seed=3, min_deals=2, max_deals=3)
+    advice = advise(rnd, time_budget=1.5, seed=3, min_deals=2, max_deals=3, check=False)
     assert time_module.perf_counter() - start > 1.5  # the wall clock ran past the budget
     assert coach_module._cpu_clock() - cpu_start < 1.5  # the CPU did not
     assert advice.samples == 3
@@ -634,3 +635,76 @@ def test_the_candidate_cut_keeps_the_wild_card_add_that_brings_a_meld_closest_to
     assert sum(isinstance(a, Meld) for a in rnd.legal_actions()) > MAX_MELD_CANDIDATES  # the cut applies
     texts = [rnd.action_text(a) for a, _same in _candidates(rnd, acting_seat(rnd))]
     assert move in texts
+
+
+def _greedy_position(seed: int, moves: int) -> Round:
+    """The seeded GreedyBot round after ``moves`` moves."""
+    from canasta_learn.play.bots import make_bots
+
+    rnd = Round(seed=seed)
+    bots = make_bots("greedy", rnd.player_count, seed=seed)
+    for _ in range(moves):
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    return rnd
+
+
+def _check_verdict(advice: Advice, first: Candidate, second: Candidate) -> bool:
+    """Recomputed from the outcomes: ``first`` beats ``second`` by one 95% margin on the check's
+    fresh deals alone."""
+    from canasta_learn.play.estimates import margin95, paired_gap
+
+    assert advice.checked is not None
+    start = advice.checked[1]
+    gap, stderr = paired_gap(first.outcomes[start:], second.outcomes[start:])
+    return gap > margin95(stderr, len(first.outcomes) - start)
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(1, 12), (8, 12), (3, 30), (9, 45)])
+def test_the_floor_is_checked_on_fresh_deals_before_the_best_replaces_greedys_move(seed: int, moves: int) -> None:
+    """The winner's curse: the best of a dozen noisy estimates is often just the luckiest. When it
+    leads GreedyBot's move but not by FLOOR_MARGINS, the two are played again on CHECK_DEALS fresh
+    deals, and the best is put first only if it wins there by one margin."""
+    rnd = _greedy_position(seed, moves)
+    before = rnd.copy()
+    advice = advise(rnd, seed=seed, min_deals=24, max_deals=24, time_budget=100)
+    assert rnd.log == before.log and rnd.hands == before.hands  # advising changes nothing
+    assert advice.checked is not None and advice.checked[1] == advice.samples == 24
+    challenger = advice.find(advice.checked[0])
+    assert advice.greedy is not None
+    mine = advice.find(advice.greedy)
+    assert challenger is not None and mine is not None and challenger is not mine
+    # the two were played on the fresh deals, the others were not
+    assert len(challenger.outcomes) == len(mine.outcomes) == 24 + coach_module.CHECK_DEALS
+    assert all(len(c.outcomes) <= 24 for c in advice.candidates if c not in (challenger, mine))
+    # on the first 24 deals the challenger led, but not by the floor's margins
+    first24 = Advice(advice.seat, advice.team, tuple(
+        dataclasses.replace(c, outcomes=c.outcomes[:24]) for c in (challenger, mine)), 24, "classic")
+    assert sum(challenger.outcomes[:24]) > sum(mine.outcomes[:24])
+    assert not first24.clearly_better(first24.candidates[0], first24.candidates[1], coach_module.FLOOR_MARGINS)
+    # the recommended move follows the check alone
+    confirmed = _check_verdict(advice, challenger, mine)
+    assert advice.check_gap(challenger, mine)[2] == confirmed
+    if not advice.clearly_better(advice.best, mine, coach_module.FLOOR_MARGINS):
+        assert advice.recommended is (challenger if confirmed else mine)
+
+
+def test_the_check_can_confirm_the_best_and_can_refute_it() -> None:
+    """Both outcomes happen: at seed 1 (12 moves) discarding 8♥ beats GreedyBot's meld on the fresh
+    deals, at seed 3 (30 moves) the leading discard does not beat GreedyBot's on them."""
+    confirmed = advise(_greedy_position(1, 12), seed=1, min_deals=24, max_deals=24, time_budget=100)
+    assert confirmed.checked is not None and confirmed.recommended.action == confirmed.checked[0]
+    assert confirmed.recommended.action != confirmed.greedy
+    refuted = advise(_greedy_position(3, 30), seed=3, min_deals=24, max_deals=24, time_budget=100)
+    assert refuted.checked is not None and refuted.recommended.action == refuted.greedy
+
+
+def test_without_the_check_no_fresh_deals_are_played_and_the_first_deals_are_the_same() -> None:
+    rnd = _greedy_position(1, 12)
+    plain = advise(rnd, seed=1, min_deals=24, max_deals=24, time_budget=100, check=False)
+    checked = advise(rnd, seed=1, min_deals=24, max_deals=24, time_budget=100)
+    assert plain.checked is None and all(len(c.outcomes) <= 24 for c in plain.candidates)
+    for c in plain.candidates:
+        other = checked.find(c.action)
+        assert other is not None and other.outcomes[:len(c.outcomes)] == c.outcomes
+    with pytest.raises(TypeError, match="check must be True or False"):
+        advise(rnd, check="yes")  # type: ignore[arg-type]
