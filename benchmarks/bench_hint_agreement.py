@@ -95,6 +95,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import canasta_learn.play.coach as coach_module  # noqa: E402
 from canasta_learn.core.actions import Ask, Discard, Meld, TakePile  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
@@ -106,6 +107,7 @@ from canasta_learn.variants.base import rules_for  # noqa: E402
 from canasta_learn.widgets.play import HINT_BUDGET  # noqa: E402
 
 KINDS = ("draw", "meld", "discard", "ask")
+DEFAULT_PRUNE_Z = coach_module.PRUNE_Z
 LABELS = {"draw": "draw/take", "meld": "meld", "discard": "discard", "ask": "ask/answer"}
 #: Positions before this move of the round are not used (the first turns have little to decide).
 FIRST_MOVE = 4
@@ -227,12 +229,15 @@ class Reference:
 
 
 def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
-            stored: Reference | None = None, check: bool = True, keep: bool = False) -> dict[str, Any]:
+            stored: Reference | None = None, check: bool = True, keep: bool = False,
+            prune_z: float | None = None) -> dict[str, Any]:
     rnd = position(seed, step)
+    coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
     seat = acting_seat(rnd)
     start = time.process_time()
     hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check)
     hint_cpu = time.process_time() - start
+    coach_module.PRUNE_Z = DEFAULT_PRUNE_Z  # the reference is the same whatever the hint tried
     if stored is None:
         legal = rnd.legal_actions()
         include = [c.action for c in hint.candidates] + [a for a in legal if isinstance(a, Meld | TakePile)]
@@ -288,6 +293,37 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, t95(n - 1) * sd / math.sqrt(n)
 
 
+def held_out(row: dict[str, Any]) -> tuple[float, float] | None:
+    """For a row with its reference kept: (the recommended move's loss measured on deals the
+    reference's best was not picked on, the reference's own noise), or None.
+
+    The plain loss measures the hint against the reference's best on the deals that made it the
+    best, so even a perfect hint "loses" the reference's winner's curse. Here the reference's deals
+    are split in two halves (even and odd); the best is picked on one half and the recommended
+    move's gap to it measured on the other, both ways, averaged: an unbiased loss against a
+    reference of half the deals. The noise is what the plain method charges the best of one half
+    on the other half (its gap to the other half's own best): the part of a plain loss that the
+    reference's noise alone would cause."""
+    ref = row.get("reference")
+    if ref is None:
+        return None
+    outcomes: dict[str, list[int]] = ref["outcomes"]
+    full = max(len(v) for v in outcomes.values())
+    moves = {tuple(v): v for v in outcomes.values() if len(v) == full}  # pruned moves never lead
+    halves = [[v[i::2] for v in moves.values()] for i in (0, 1)]
+    rec = outcomes[row["recommended"]]
+    losses, noise = [], []
+    for pick, measure_on in ((0, 1), (1, 0)):
+        means = [sum(h) / len(h) for h in halves[pick]]
+        lead = max(range(len(means)), key=means.__getitem__)
+        lead_values = list(moves.values())[lead]
+        other = [i for i in range(len(rec)) if i % 2 == measure_on]
+        losses.append(sum(lead_values[i] - rec[i] for i in other) / len(other))
+        measured = [sum(h) / len(h) for h in halves[measure_on]]
+        noise.append(max(measured) - measured[lead])
+    return sum(losses) / 2, sum(noise) / 2
+
+
 def report(rows: list[dict[str, Any]]) -> None:
     by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
@@ -317,6 +353,18 @@ def report(rows: list[dict[str, Any]]) -> None:
               f"{statistics.median(r['hint_deals'] for r in items):6.0f} {statistics.median(cpus):7.2f}s "
               f"{p90:7.2f}s {sum(not r['ref_best_in_hint'] for r in items):6d} {100 * whole / n:5.0f}% "
               f"{best_lost:9.1f} {greedy_lost:9.1f}")
+    kept = [(r["kind"], held_out(r)) for r in rows if "reference" in r]
+    if kept:
+        print("\nAgainst half the reference's deals, the best picked on the other half (unbiased; rows with the "
+              "reference kept):")
+        print(f"{'kind':10} {'n':>4} {'held-out lost (95% CI)':>24} {'reference noise':>16}")
+        for kind in (*KINDS, "all"):
+            items = [h for k, h in kept if h is not None and (kind == "all" or k == kind)]
+            if not items:
+                continue
+            lost, half = mean_ci([h[0] for h in items])
+            print(f"{LABELS.get(kind, kind):10} {len(items):4d} {lost:12.1f} ± {half:5.1f}      "
+                  f"{sum(h[1] for h in items) / len(items):12.1f}")
     ref_cpu = [r["ref_cpu"] for r in rows]
     if ref_cpu:
         print(f"reference: {statistics.median(r['ref_deals'] for r in rows):.0f} deals (median), "
@@ -340,6 +388,8 @@ def main() -> None:
     parser.add_argument("--reference-from", type=Path,
                         help="a results file made with --keep-reference: measure the hints against its "
                              "references instead of playing new ones (only its positions are measured)")
+    parser.add_argument("--prune-z", type=float, default=None,
+                        help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
     parser.add_argument("--no-check", action="store_true",
                         help="hints without the floor's check on fresh deals (advise(check=False))")
     args = parser.parse_args()
@@ -368,7 +418,7 @@ def main() -> None:
             print("stopped: --max-seconds reached", flush=True)
             break
         row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
-                      check=not args.no_check, keep=args.keep_reference)
+                      check=not args.no_check, keep=args.keep_reference, prune_z=args.prune_z)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:

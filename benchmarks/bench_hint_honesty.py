@@ -52,10 +52,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canasta_learn.core.actions import Discard, Draw, Meld, TakePile  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import Advice, advise  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_hint_agreement import LABELS  # noqa: E402
+from bench_hint_agreement import kind_of as decision_kind  # noqa: E402
 
 
 def mid_round(seed: int, moves: int) -> Round | None:
@@ -72,15 +75,11 @@ def mid_round(seed: int, moves: int) -> Round | None:
     return None
 
 
-def kind_of(advice: Advice) -> str:
-    action = advice.best.action
-    if isinstance(action, Draw | TakePile):
-        return "draw/take"
-    if isinstance(action, Meld):
-        return "meld"
-    if isinstance(action, Discard):
-        return "discard"
-    return "other"
+def kind_of(rnd: Round) -> str:
+    """The position's decision kind, as `bench_hint_agreement.kind_of` decides it (draw/take,
+    meld, discard, ask/answer; "other" for a choice of none of those)."""
+    kind = decision_kind(rnd)
+    return "other" if kind is None else LABELS[kind]
 
 
 def agree(advices: list[Advice]) -> bool:
@@ -114,7 +113,7 @@ def main() -> None:
             start = time.process_time()
             advices.append(advise(rnd, seed=1000 * seed + k))
             cpu.append(time.process_time() - start)
-        kind = kind_of(advices[0])
+        kind = kind_of(rnd)
         rows[kind].append((cpu, [a.samples for a in advices], [len(a.named_equal) > 1 for a in advices],
                            agree(advices), len({a.best.action for a in advices}) == 1))
         print(f"position seed {seed}: {kind:9} deals {[a.samples for a in advices]} "
