@@ -61,11 +61,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from planted_blunders import KINDS, PLANTED, REFERENCE_ROLLOUTS, REFERENCE_SEED, planted  # noqa: E402
-from review_games import refused_to_go_out  # noqa: E402
+from review_games import greedy_against_random, refused_to_go_out  # noqa: E402
 
 from canasta_learn.core.actions import parse_action  # noqa: E402
-from canasta_learn.engine.round import Round  # noqa: E402
-from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat  # noqa: E402
 from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.play.review import confirm_loss, confirmed, review_game, review_round  # noqa: E402
 from canasta_learn.records.examples import load_example  # noqa: E402
@@ -155,12 +153,7 @@ def planted_share(count: int) -> list[tuple[GameRecord, int, dict[str, Any]]]:
 
 def random_round_marks() -> list[tuple[GameRecord, int, dict[str, Any]]]:
     """Marks of a GreedyBot pair against random players (seed 3), their moves from 120 on."""
-    rnd = Round(seed=3, dealer=0)
-    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4)]
-    while not rnd.is_over:
-        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
-    record = GameRecord.from_round(rnd)
-    late = [i for i, action in enumerate(rnd.log) if action.seat in (1, 3) and i >= 120]
+    record, late = greedy_against_random()
     found = review_round(record, 0, seed=0, moves=late)
     print(f"random players' late moves: {len(late)} reviewed, {len(found)} marked", flush=True)
     return [(record, at, mark) for at, mark in found.items()]

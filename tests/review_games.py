@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from canasta_learn.core.actions import parse_action
 from canasta_learn.engine.round import Round
-from canasta_learn.play.bots import GreedyBot, acting_seat
+from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat
 from canasta_learn.records.record import GameRecord
 
 #: In the GreedyBot hand dealt from seed 8, South (seat 2) may ask "may I go out?" at this
@@ -26,3 +26,20 @@ def refused_to_go_out() -> GameRecord:
     while not rnd.is_over:
         rnd.apply(bots[acting_seat(rnd)].choose(rnd))
     return GameRecord.from_round(rnd)
+
+
+#: The first move of `greedy_against_random`'s round from which the random players' moves are
+#: reviewed: late in the hand, where a random take or discard costs hundreds of points.
+RANDOM_LATE_FROM = 120
+
+
+def greedy_against_random() -> tuple[GameRecord, list[int]]:
+    """A GreedyBot pair (North, South) against random players (East, West), the hand dealt from
+    seed 3, recorded; and the random players' moves from `RANDOM_LATE_FROM` on (the moves a
+    review should find mistakes among)."""
+    rnd = Round(seed=3, dealer=0)
+    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4)]
+    while not rnd.is_over:
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    late = [i for i, action in enumerate(rnd.log) if action.seat in (1, 3) and i >= RANDOM_LATE_FROM]
+    return GameRecord.from_round(rnd), late

@@ -14,6 +14,11 @@ differences between candidates are measured more tightly than the values themsel
 The coach uses **public information only**: what it samples is built from the seat's own
 hand, the table, the pile and the public history, never from the hidden cards themselves.
 
+A hint puts GreedyBot's move first unless the best estimate clearly beats it (the floor,
+`Advice.recommended`). The best of a dozen noisy estimates is often only the luckiest (the
+winner's curse), so when it leads GreedyBot's move without clearly beating it, the two are
+played again on fresh deals, where one 95% margin is an honest test (`Advice.checked`).
+
 Reasons are facts computed from the state (the table after the action, the pile, what the
 opponents have shown) and from the rollouts; each `Reason` carries those facts as data.
 

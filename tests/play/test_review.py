@@ -214,15 +214,9 @@ def test_progress_is_reported_in_order_with_the_marks_found_so_far() -> None:
 def test_a_random_players_late_moves_against_greedy_players_are_marked() -> None:
     # RandomBot (East, West) against GreedyBot (North, South): random moves late in the hand
     # (taking or not the pile, what to discard) lose hundreds of points, and the review says so
-    from canasta_learn.engine.round import Round
-    from canasta_learn.play.bots import GreedyBot, RandomBot, acting_seat
+    from review_games import greedy_against_random
 
-    rnd = Round(seed=3, dealer=0)
-    bots = [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4)]
-    while not rnd.is_over:
-        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
-    record = GameRecord.from_round(rnd)
-    late = [i for i, action in enumerate(rnd.log) if action.seat in (1, 3) and i >= 120]
+    record, late = greedy_against_random()
     marks = review_round(record, 0, seed=0, moves=late)
     assert len(marks) >= 2, marks
     assert set(marks) <= set(late)
