@@ -904,7 +904,7 @@ def _discard_reasons(rnd: Round, seat: int, card: Card) -> list[Reason]:
     them = team_label(rnd, their_team)
     team_words = _team_words(rnd, their_team)
     name = rnd.seat_name(nxt)  # the facts keep the code; the text says the seat's label
-    label = rnd.seat_label(nxt)
+    label = rnd.seat_label(nxt, "compass")
     opened = rnd.opened[their_team]
     reasons: list[Reason] = []
     top_after = pile_status(rnd.pile + [card], prof, team_opened=opened)

@@ -708,3 +708,17 @@ def test_without_the_check_no_fresh_deals_are_played_and_the_first_deals_are_the
         assert other is not None and other.outcomes[:len(c.outcomes)] == c.outcomes
     with pytest.raises(TypeError, match="check must be True or False"):
         advise(rnd, check="yes")  # type: ignore[arg-type]
+
+
+def test_the_coachs_discard_reasons_name_the_next_player_by_compass_word_not_letter() -> None:
+    """The Hint panel is learner text: "West cannot take the pile next turn", never "W cannot..."."""
+    import re
+
+    from canasta_learn.play.coach_words import reason_texts
+
+    rnd = _greedy_position(1, 12)  # South to discard; West plays next
+    advice = advise(rnd, rollouts=2, seed=1)
+    texts = [t for c in advice.candidates for t in reason_texts(c, advice.candidates, rnd)]
+    about_west = [t for t in texts if "West" in t]
+    assert any("West has not picked up" in t for t in about_west), texts
+    assert not any(re.search(r"\b[NESW]\b", t) for t in texts), texts

@@ -366,3 +366,33 @@ def test_the_pile_explorers_refusals_name_its_fields_and_hide_the_code(language:
     assert offences(shown, language) == []
     line = frozen.state_view.value
     assert "frozen_wild" not in readable(line) and "frozen_wild" in line.split("<details", 1)[1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_hint_panel_names_seats_in_words_and_cards_as_symbols(language: str) -> None:
+    """The coach's panel after Hint, at the draw and at the discard of the learner's turns over
+    seeded rounds: its headline, estimates and reasons ("West has not picked up an eight...": it
+    said "W has not picked up")."""
+    texts: list[str] = []
+    panels = 0
+    for seed in range(3):
+        play = PlayWidget(seed=seed, language=language, hint_rollouts=2, hint_seed=seed)
+        for _turn in range(5):
+            if not play.my_turn:
+                break
+            for _phase in range(2):  # at the draw, then after drawing
+                play.click("hint")
+                panels += "cl-coach" in play.coach_panel.value
+                texts.extend(_play_texts(play))
+                if play.state.phase == "draw":
+                    play.select("")
+                    play.click("draw")
+            hand = sorted(play.state.hands[play.seat], key=lambda c: (c.is_wild, c.rank == 3, c))
+            for card in hand:
+                if not play.my_turn or play.state.phase != "play":
+                    break
+                play.select(format_cards([card]))
+                play.click("discard")
+    assert panels >= 20, f"only {panels} hint panels were read"
+    assert any(re.search(r"\b(?:West|East|North|South|Oeste|Leste|Norte|Sul)\b", t) for t in texts)
+    assert offences(texts, language) == []
