@@ -1215,9 +1215,11 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                              "the noise of {count} shared deal.",
                              "About equal to the next choice ({other}): the difference, about {points}, is within "
                              "the noise of {count} shared deals.", common) if rank_pos == 0 else
-                    ngettext("About equal to the coach's choice ({other}): the difference, about {points}, is "
+                    # "the highest estimate", not "the coach's choice": the hint may put GreedyBot's
+                    # move first (the floor), and this reason is read beside it
+                    ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is "
                              "within the noise of {count} shared deal.",
-                             "About equal to the coach's choice ({other}): the difference, about {points}, is "
+                             "About equal to the highest estimate ({other}): the difference, about {points}, is "
                              "within the noise of {count} shared deals.", common))
             out.append(Reason("about_equal", text.format(other=other_text, points=_points(abs(gap)), count=common),
                               facts))
@@ -1225,7 +1227,7 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
             text = gettext("Best by about {points} over the next choice ({other}{tail}).")
             out.append(Reason("best_by", text.format(points=_points(gap), other=other_text, tail=tail), facts))
         else:
-            text = gettext("About {points} worse than the coach's choice ({other}{tail}).")
+            text = gettext("About {points} worse than the highest estimate ({other}{tail}).")
             out.append(Reason("worse_by", text.format(points=_points(gap), other=other_text, tail=tail), facts))
     action = options[i][0]
     if _goes_out(reasons[i], action):
