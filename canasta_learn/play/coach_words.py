@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..core.actions import Action, action_words, target_words
+from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, TakePile, action_words, target_words
 from ..core.i18n import gettext, ngettext
 from ..engine.round import Round
 from ..variants.base import rules_for
 from .coach import Advice, Candidate
 
-__all__ = ["estimate_words", "hint_order", "move_words", "reason_texts", "seat_words", "verdict_words"]
+__all__ = ["decides_words", "estimate_words", "hint_order", "move_words", "reason_texts", "seat_words", "verdict_words"]
 
 
 def _onto(target: int | None, rnd: Round | None = None, seat: int = 0, *, of: bool = False) -> str:
@@ -68,6 +68,52 @@ def hint_order(advice: Advice, count: int = 3) -> list[Candidate]:
     return [first, *[c for c in advice.candidates if c is not first][:max(0, count - 1)]]
 
 
+def _choice_kind(action: Action) -> str:
+    if isinstance(action, Meld):
+        return "meld"
+    if isinstance(action, Discard):
+        return "discard"
+    if isinstance(action, TakePile):
+        return "take"
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Ask):
+        return "ask"
+    if isinstance(action, Answer):
+        return "yes" if action.yes else "no"
+    return "other"
+
+
+def decides_words(moves: Sequence[Candidate]) -> str:
+    """What the choice between moves the hint cannot tell apart comes down to, in the kinds of
+    move they are ("melding now or keeping the cards in your hand"); "" when they are of no two
+    kinds a sentence names.
+
+    >>> from canasta_learn.core.actions import Discard, Draw, TakePile
+    >>> from canasta_learn.core.cards import Card
+    >>> from canasta_learn.play.coach import Candidate
+    >>> take = Candidate(TakePile(0), "N take", 0.0, 1.0, 24, ())
+    >>> draw = Candidate(Draw(0), "N draw", 0.0, 1.0, 24, ())
+    >>> decides_words([take, draw])
+    'It comes down to taking the pile now or drawing from the stock.'
+    """
+    kinds = {_choice_kind(c.action) for c in moves}
+    if {"meld", "discard"} <= kinds:
+        return gettext("It comes down to melding now or holding your cards back for later.")
+    if {"take", "draw"} <= kinds:
+        return gettext("It comes down to taking the pile now or drawing from the stock.")
+    if "ask" in kinds and len(kinds) > 1:
+        return gettext("It comes down to asking to go out now or playing on.")
+    if {"yes", "no"} <= kinds:
+        return gettext("It comes down to letting your partner go out now or playing on.")
+    if kinds == {"discard"}:
+        return gettext("They differ only in which card you give away, and so in what the next player can do with "
+                       "it and what you keep.")
+    if kinds == {"meld"}:
+        return gettext("They differ in which cards you lay down now and which you keep.")
+    return ""
+
+
 def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
     """The hint's headline, honest about the noise: the moves the estimates cannot tell apart
     ("These 3 moves are about equal as far as 24 deals of the unseen cards can tell: ...") or the
@@ -83,13 +129,15 @@ def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
                 moves=moves, count=len(names) - NAMED_EQUAL)
         # not "any is fine": at a few dozen deals the named moves may still differ by a lot
         # (benchmarks/bench_hint_agreement.py, "worst named"); the hint says what it knows
-        return ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards can tell: "
+        said = ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards can tell: "
                         "{moves}. The differences between them are within the noise, so the coach cannot say "
                         "which is best.",
                         "These {count} moves are about equal as far as {deals} deals of the unseen cards can tell: "
                         "{moves}. The differences between them are within the noise, so the coach cannot say "
                         "which is best.", len(names)).format(
             count=len(names), moves=moves, deals=advice.samples)
+        decides = decides_words(equal[:NAMED_EQUAL])  # of the moves named, so the sentence is about them
+        return f"{said} {decides}" if decides else said
     return gettext("The coach's choice: {move}, clearly better than the other moves it tried "
                    "(on {deals} deals of the unseen cards).").format(move=move_words(first.action, rnd),
                                                                    deals=advice.samples)

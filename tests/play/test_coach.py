@@ -722,3 +722,30 @@ def test_the_coachs_discard_reasons_name_the_next_player_by_compass_word_not_let
     about_west = [t for t in texts if "West" in t]
     assert any("West has not picked up" in t for t in about_west), texts
     assert not any(re.search(r"\b[NESW]\b", t) for t in texts), texts
+
+
+def test_an_about_equal_hint_says_what_the_choice_comes_down_to_from_the_moves_it_names() -> None:
+    """The issue's "names what decides between them": the sentence is chosen from the kinds of
+    the moves the headline names (melding or holding back, taking or drawing, which card to give
+    away), so it is about the moves the learner reads, and is absent when they are told apart."""
+    from canasta_learn.core.actions import Discard, Meld
+    from canasta_learn.play.coach_words import NAMED_EQUAL, decides_words, verdict_words
+
+    seen: set[str] = set()
+    for seed, moves in [(40001, 63), (1, 12), (2, 12), (3, 30), (8, 45), (4, 30), (6, 30), (1, 45)]:
+        rnd = _greedy_position(seed, moves)
+        advice = advise(rnd, rollouts=12, seed=seed)
+        headline = verdict_words(advice, rnd)
+        named = advice.named_equal[:NAMED_EQUAL]
+        decides = decides_words(named)
+        if len(advice.named_equal) == 1:
+            assert "comes down to" not in headline and "differ" not in headline
+            continue
+        assert headline.endswith(decides)
+        kinds = {type(c.action) for c in named}
+        if Meld in kinds and Discard in kinds:
+            assert decides == "It comes down to melding now or holding your cards back for later."
+        elif kinds == {Discard}:
+            assert decides.startswith("They differ only in which card you give away")
+        seen.add(decides)
+    assert len(seen) >= 2, seen  # more than one kind of choice was met
