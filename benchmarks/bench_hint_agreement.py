@@ -229,7 +229,7 @@ class Reference:
 
 
 def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
-            stored: Reference | None = None, check: bool = True, keep: bool = False,
+            stored: Reference | None = None, check: bool = False, keep: bool = False,
             prune_z: float | None = None) -> dict[str, Any]:
     rnd = position(seed, step)
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
@@ -390,8 +390,8 @@ def main() -> None:
                              "references instead of playing new ones (only its positions are measured)")
     parser.add_argument("--prune-z", type=float, default=None,
                         help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
-    parser.add_argument("--no-check", action="store_true",
-                        help="hints without the floor's check on fresh deals (advise(check=False))")
+    parser.add_argument("--check", action="store_true",
+                        help="hints with the floor's check on fresh deals (advise(check=True))")
     args = parser.parse_args()
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if not set(kinds) <= set(KINDS):
@@ -418,7 +418,7 @@ def main() -> None:
             print("stopped: --max-seconds reached", flush=True)
             break
         row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
-                      check=not args.no_check, keep=args.keep_reference, prune_z=args.prune_z)
+                      check=args.check, keep=args.keep_reference, prune_z=args.prune_z)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:
