@@ -125,6 +125,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from greedy_positions import greedy_position  # noqa: E402
+
 import canasta_learn.play.coach as coach_module  # noqa: E402
 from canasta_learn.core.actions import Ask, Discard, Meld, TakePile  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
@@ -179,12 +182,8 @@ def round_positions(seed: int) -> dict[str, list[int]]:
 
 
 def position(seed: int, step: int) -> Round:
-    """The seeded GreedyBot round after ``step`` moves."""
-    rnd = Round(seed=seed)
-    bots = make_bots("greedy", rnd.player_count, seed=seed)
-    for _ in range(step):
-        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
-    return rnd
+    """The seeded GreedyBot round after ``step`` moves (`greedy_positions.greedy_position`)."""
+    return greedy_position(seed, step)
 
 
 def pick_positions(first_seed: int, per_kind: int, kinds: tuple[str, ...],

@@ -625,27 +625,18 @@ def test_the_candidate_cut_keeps_the_wild_card_add_that_brings_a_meld_closest_to
     deals over every legal meld) found adding a wild card to a meld of five (seven for the
     second: not to the canasta of eight) the best move, and the cut used to leave it out."""
     from canasta_learn.core.actions import Meld
-    from canasta_learn.play.bots import make_bots
     from canasta_learn.play.coach import MAX_MELD_CANDIDATES, _candidates
 
-    rnd = Round(seed=seed)
-    bots = make_bots("greedy", rnd.player_count, seed=seed)
-    for _ in range(step):
-        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    rnd = _greedy_position(seed, step)
     assert sum(isinstance(a, Meld) for a in rnd.legal_actions()) > MAX_MELD_CANDIDATES  # the cut applies
     texts = [rnd.action_text(a) for a, _same in _candidates(rnd, acting_seat(rnd))]
     assert move in texts
 
 
 def _greedy_position(seed: int, moves: int) -> Round:
-    """The seeded GreedyBot round after ``moves`` moves."""
-    from canasta_learn.play.bots import make_bots
+    from greedy_positions import greedy_position
 
-    rnd = Round(seed=seed)
-    bots = make_bots("greedy", rnd.player_count, seed=seed)
-    for _ in range(moves):
-        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
-    return rnd
+    return greedy_position(seed, moves)
 
 
 def _check_verdict(advice: Advice, first: Candidate, second: Candidate) -> bool:
