@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import Advice, advise  # noqa: E402
+from canasta_learn.play.estimates import wilson95  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_agreement import LABELS  # noqa: E402
@@ -122,7 +123,8 @@ def main() -> None:
     print()
     print(f"{'kind':10} {'positions':>9} {'cpu median':>10} {'cpu p90':>8} {'deals':>6} {'says equal':>10} "
           f"{'steady':>7} {'old top steady':>14}")
-    for kind, items in sorted(rows.items()):
+    rows["all"] = [item for kind in sorted(rows) for item in rows[kind]]
+    for kind, items in sorted(rows.items(), key=lambda pair: (pair[0] == "all", pair[0])):
         cpus = sorted(c for item in items for c in item[0])
         deals = [d for item in items for d in item[1]]
         equal = [e for item in items for e in item[2]]
@@ -131,6 +133,9 @@ def main() -> None:
               f"{statistics.median(deals):6.0f} {100 * sum(equal) / len(equal):9.0f}% "
               f"{100 * sum(i[3] for i in items) / len(items):6.0f}% "
               f"{100 * sum(i[4] for i in items) / len(items):13.0f}%")
+    steady = sum(i[3] for i in rows["all"])
+    low, high = wilson95(steady, len(rows["all"]))
+    print(f"steady: {steady} of {len(rows['all'])} positions (95% CI {100 * low:.0f}-{100 * high:.0f}%)")
 
 
 if __name__ == "__main__":
