@@ -1,0 +1,50 @@
+"""The hint benchmark's "points lost" (benchmarks/bench_hint_agreement.py) on outcomes whose
+answer is known: the plain loss charges a hint the reference's own luck, the held-out loss does not."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from bench_hint_agreement import Reference, held_out  # noqa: E402
+
+
+def _row(outcomes: dict[str, list[int]], recommended: str) -> dict[str, object]:
+    best = max(outcomes, key=lambda move: sum(outcomes[move]))
+    ref = Reference(outcomes, best, len(next(iter(outcomes.values()))), 0.0)
+    return {"recommended": recommended, "reference": ref.to_json(), "loss": ref.loss(recommended)}
+
+
+def test_a_move_worse_on_every_deal_by_ten_points_loses_ten_either_way() -> None:
+    rng = random.Random(1)
+    luck = [rng.randint(-500, 500) for _ in range(240)]
+    row = _row({"N discard c8": luck, "N discard d9": [x - 10 for x in luck]}, "N discard d9")
+    result = held_out(row)
+    assert result is not None
+    lost, noise = result
+    assert row["loss"] == 10 and lost == 10 and noise == 0
+
+
+def test_equal_moves_cost_the_plain_loss_its_winners_curse_but_not_the_held_out_one() -> None:
+    """Ten moves of the same worth, each with its own noise: the reference's best is only the
+    luckiest, so the plain method charges any other move a loss; held out, the loss averages out."""
+    rng = random.Random(2)
+    plain, held, noises = [], [], []
+    for _ in range(60):
+        outcomes = {f"N discard c{rank}": [rng.gauss(0, 300) for _ in range(240)] for rank in range(4, 14)}
+        row = _row({k: [round(x) for x in v] for k, v in outcomes.items()}, "N discard c4")
+        result = held_out(row)
+        assert result is not None
+        plain.append(float(row["loss"]))  # type: ignore[arg-type]
+        held.append(result[0])
+        noises.append(result[1])
+    assert sum(plain) / len(plain) > 15  # the winner's curse: about 1.5 standard errors of a gap
+    assert abs(sum(held) / len(held)) < 10  # unbiased: the true loss is 0
+    assert sum(noises) / len(noises) > 15
+
+
+def test_a_row_without_its_reference_has_no_held_out_loss() -> None:
+    assert held_out({"recommended": "N draw"}) is None
