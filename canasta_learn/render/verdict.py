@@ -185,7 +185,7 @@ def _team_label(breakdown: ScoreBreakdown) -> str:
     try:
         prof = get_profile(breakdown.profile_name)
         seats = [s for s in range(prof.player_count) if s % prof.team_count == breakdown.team]
-        label = "\u2013".join(seat_label(s, prof.player_count, "letter") for s in seats)
+        label = "\u2013".join(seat_label(s, prof.player_count, "compass") for s in seats)
         return gettext("Team {seats}").format(seats=label)
     except (ProfileError, KeyError, ValueError):
         return gettext("Team {number}").format(number=breakdown.team + 1)

@@ -360,3 +360,20 @@ def test_a_blocked_pile_says_blocked_once() -> None:
     shown = re.sub(r"<[^>]+>", " ", re.sub(r"<title>.*?</title>", "", html))  # the visible text
     assert shown.count("Blocked") == 1, shown
     assert "outline:4px solid #c62828" in html  # the top card is still marked
+
+
+def test_a_teams_score_table_shown_alone_names_the_team_in_words() -> None:
+    """A round's score breakdown displayed in a notebook (its _repr_html_, no team names given)
+    says "Team North–South", as the play view and the replay do; it said "Team N–S"."""
+    from canasta_learn.core.i18n import speaking
+    from canasta_learn.engine.round import Round
+    from canasta_learn.play.bots import make_bots, run_round
+
+    rnd = run_round(Round(seed=3), make_bots("greedy", 4, seed=3))
+    assert rnd.is_over
+    north_south, east_west = rnd.scores()
+    assert "Team North\u2013South" in north_south._repr_html_()
+    assert "Team East\u2013West" in scores_html([north_south, east_west])
+    assert "N\u2013S" not in north_south._repr_html_()
+    with speaking("pt_BR"):
+        assert "Equipe Leste\u2013Oeste" in east_west._repr_html_()
