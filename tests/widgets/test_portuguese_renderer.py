@@ -192,7 +192,7 @@ def test_verdict_scores_and_quiz_banner_in_portuguese() -> None:
         right, wrong = quiz_banner_html("Sim"), quiz_banner_html("Não", "Sim")
     assert "Recusada" in page and "<summary>detalhes</summary>" in page
     assert "<th" in scores and ">Item<" in scores and ">Pontos<" in scores and ">Total<" in scores
-    assert "Equipe N\u2013S" in scores
+    assert "Equipe Norte\u2013Sul" in scores  # the team in words, as the play view names it
     assert "Certo!" in right and "A resposta é <b>Sim</b>." in right
     assert "Você escolheu <b>Sim</b>; a resposta é <b>Não</b>." in wrong
     for text in ("Recusada", _visible_text(scores).replace("\n", " ")):
