@@ -14,10 +14,11 @@ differences between candidates are measured more tightly than the values themsel
 The coach uses **public information only**: what it samples is built from the seat's own
 hand, the table, the pile and the public history, never from the hidden cards themselves.
 
-A hint puts GreedyBot's move first unless the best estimate clearly beats it (the floor,
-`Advice.recommended`). The best of a dozen noisy estimates is often only the luckiest (the
-winner's curse); ``advise(check=True)`` plays it and GreedyBot's move again on fresh deals, where
-one 95% margin is an honest test (`Advice.checked`; off by default, see `advise`).
+A hint puts GreedyBot's move first unless the best estimate beats it by more than a standard
+error of their paired difference (the floor, `Advice.recommended`: the registered coach's rule).
+The best of a dozen noisy estimates is often only the luckiest (the winner's curse);
+``advise(check=True)`` plays it and GreedyBot's move again on fresh deals, where one 95% margin
+is an honest test (`Advice.checked`; off by default, see `advise`).
 
 Reasons are facts computed from the state (the table after the action, the pile, what the
 opponents have shown) and from the rollouts; each `Reason` carries those facts as data.
@@ -89,11 +90,16 @@ SETTLED_MARGIN = 40.0
 #: `advise` stops early on a move only when the best beats it by this many 95% margins (about
 #: three standard errors).
 SETTLED_MARGINS = 1.5
-#: `Advice.recommended` leaves GreedyBot's move for the best only when the best beats it by this
-#: many 95% margins (about three standard errors: a test kept honest over a dozen candidates).
-FLOOR_MARGINS = 1.5
+#: `Advice.recommended` leaves GreedyBot's move for the best only when the best beats it by more
+#: than this many standard errors of their paired difference: the registered coach's rule
+#: (``CoachBot(keep_greedy_within=1.0)``). Measured against 10x references
+#: (benchmarks/bench_hint_agreement.py): on the 410 positions of seeds 40001-40110 a hint lost
+#: 20.0 points a decision on average with it, against 32.3 when the bar was 1.5 95% margins
+#: (about three standard errors; -12.3 +- 7.0 paired); the fresh seeds' figures are in
+#: docs/development.md.
+FLOOR_STDERRS = 1.0
 #: Fresh deals ``advise(check=True)`` plays on just two moves when its search ends with the best
-#: estimate ahead of GreedyBot's move but not by `FLOOR_MARGINS` (see `Advice.checked`): a move picked as
+#: estimate ahead of GreedyBot's move but not by `FLOOR_STDERRS` (see `Advice.checked`): a move picked as
 #: the highest of a dozen noisy estimates is tested again on deals it was not picked on, where
 #: one 95% margin is an honest test (no winner's curse), so the floor yields when the best
 #: really is better.
@@ -475,7 +481,7 @@ class Advice:
     seconds: float = field(default=0.0, compare=False)
     greedy: Action | None = None
     #: When the search ended with its best estimate ahead of GreedyBot's move but not by
-    #: `FLOOR_MARGINS`: the move that led (the challenger) and the deal from which the two were
+    #: `FLOOR_STDERRS`: the move that led (the challenger) and the deal from which the two were
     #: played on `CHECK_DEALS` fresh deals, alone (their ``outcomes`` from that index on).
     checked: tuple[Action, int] | None = None
 
@@ -501,30 +507,36 @@ class Advice:
 
     @property
     def named_equal(self) -> tuple[Candidate, ...]:
-        """The moves a hint calls about equal, the recommended one first: `about_equal`, and
-        when the floor kept GreedyBot's move although the best beats it by one margin (not by
-        `FLOOR_MARGINS`), that move too: the hint cannot tell them apart by its own standard, so
-        it must not call its recommended move clearly better than the best. A single move when
-        the recommended one is told apart from every other."""
+        """The moves a hint calls about equal, the recommended one first: `about_equal`, and the
+        recommended move when it is not among them (GreedyBot's move kept by the floor is always
+        within one margin of the best, but a move confirmed by `checked` may not be): the hint
+        never calls its recommended move clearly better than a best estimate it could not tell
+        it from. A single move when the recommended one is told apart from every other."""
         first = self.recommended
         return (first, *(c for c in self.about_equal if c is not first))
 
     @property
     def recommended(self) -> Candidate:
-        """The move a hint puts first: the best, unless it does not beat GreedyBot's move by
-        `FLOOR_MARGINS` 95% margins (then GreedyBot's move, the floor). The bar is above one
-        margin because the best is the highest of many noisy estimates: with a dozen candidates
-        one of them beats GreedyBot's at 95% by chance alone far more often than 1 time in 20.
-        When the two were played again on fresh deals (`checked`), the challenger is put first
-        if it beats GreedyBot's move by one margin on those deals alone, where it was not picked."""
+        """The move a hint puts first: the best, unless it does not beat GreedyBot's move by more
+        than `FLOOR_STDERRS` standard errors of their paired difference (then GreedyBot's move,
+        the floor; also when too few deals were played for a margin). When the two were played
+        again on fresh deals (`checked`), the challenger is put first if it beats GreedyBot's move
+        by one margin on those deals alone, where it was not picked."""
         mine = None if self.greedy is None else self.find(self.greedy)
-        if mine is None or mine is self.best or self.clearly_better(self.best, mine, FLOOR_MARGINS):
+        if mine is None or mine is self.best or self.beats_floor(self.best, mine):
             return self.best
         if self.checked is not None:
             challenger = self.find(self.checked[0])
             if challenger is not None and challenger is not mine and self.check_gap(challenger, mine)[2]:
                 return challenger
         return mine
+
+    def beats_floor(self, first: Candidate, floor: Candidate) -> bool:
+        """True when ``first`` beats ``floor`` (GreedyBot's move) by more than `FLOOR_STDERRS`
+        standard errors of their paired difference, on enough deals for a 95% margin."""
+        gap, stderr = self.gap(first, floor)
+        n = min(len(first.outcomes), len(floor.outcomes))
+        return not math.isinf(margin95(stderr, n)) and gap > FLOOR_STDERRS * stderr
 
     def check_gap(self, first: Candidate, second: Candidate) -> tuple[float, float, bool]:
         """On the fresh deals of the check (`checked`; every deal if there was none): the mean
@@ -998,7 +1010,7 @@ def advise(
     longer, but is made from as many deals as on an idle one) have been spent. GreedyBot's move
     is always simulated (``Advice.greedy``, the floor of ``Advice.recommended``). ``include``:
     legal actions to simulate even if the candidate cut would leave them out (a move to review).
-    ``check=True``: when the best estimate leads GreedyBot's move but not by `FLOOR_MARGINS`, the
+    ``check=True``: when the best estimate leads GreedyBot's move but not by `FLOOR_STDERRS`, the
     two are played again on `CHECK_DEALS` fresh deals and the best is recommended only if it wins
     there by one margin (`Advice.checked`; not with ``rollouts``, which plays exactly that many
     deals). Off by default: measured on 110 meld positions against a 10× reference it lost 5.8 ±
@@ -1134,7 +1146,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
 
 def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[Action, tuple[Action, ...]]],
                  values: list[list[int]], greedy: Action, team: int, memory: _Memory) -> tuple[Action, int] | None:
-    """When the best estimate leads GreedyBot's move but not by `FLOOR_MARGINS`: play the two
+    """When the best estimate leads GreedyBot's move but not by `FLOOR_STDERRS`: play the two
     alone on `CHECK_DEALS` fresh deals (appended to their ``values``) and return the leader and
     the index of the first fresh deal; else None (nothing played)."""
     means = [sum(v) / len(v) if v else -math.inf for v in values]
@@ -1144,7 +1156,7 @@ def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[
         return None
     gap, stderr = _paired_gap(values[best], values[mine])
     margin = margin95(stderr, len(values[best]))
-    if not math.isinf(margin) and gap > FLOOR_MARGINS * margin:
+    if not math.isinf(margin) and gap > FLOOR_STDERRS * stderr:
         return None  # already clearly better: the floor yields without a check
     first = len(values[best])
     for _ in range(CHECK_DEALS):

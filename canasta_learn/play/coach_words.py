@@ -86,7 +86,7 @@ def _choice_kind(action: Action) -> str:
 
 def decides_words(moves: Sequence[Candidate]) -> str:
     """What the choice between moves the hint cannot tell apart comes down to, in the kinds of
-    move they are ("melding now or keeping the cards in your hand"); "" when they are of no two
+    move they are ("melding now or holding your cards back for later"); "" when they are of no two
     kinds a sentence names.
 
     >>> from canasta_learn.core.actions import Discard, Draw, TakePile
@@ -117,8 +117,8 @@ def decides_words(moves: Sequence[Candidate]) -> str:
 def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
     """The hint's headline, honest about the noise: the moves the estimates cannot tell apart
     ("These 3 moves are about equal as far as 24 deals of the unseen cards can tell: ...") or the
-    one that is clearly best; when the floor keeps GreedyBot's move although the best estimate
-    beats it by one margin, both are named as about equal (`Advice.named_equal`)."""
+    one that is clearly best; when the floor keeps GreedyBot's move, both it and the best
+    estimate are named as about equal (`Advice.named_equal`)."""
     equal = advice.named_equal
     first = advice.recommended
     if len(equal) > 1:
