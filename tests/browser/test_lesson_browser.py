@@ -89,7 +89,7 @@ def test_going_out_lesson_steps_through_and_its_widgets_answer(lab: LabServer, p
            ).to_have_count(0)
     # Each section's live example said what the engine decided.
     notebook = page.locator(".jp-Notebook")
-    for sentence in ("c2 turned up is covered by jk", "N lays down the red three h3.",
+    for sentence in ("2♣ turned up is covered by Jk", "North lays down the red three 3♥.",
                      "South answered yes, so North must go out this turn",  # a verdict shown names seats
                      "the hand ends at once (no meld, no discard)",
                      "N–S 5200, E–W 5200: the game goes on, and one more hand is dealt."):
@@ -107,7 +107,8 @@ def test_going_out_lesson_steps_through_and_its_widgets_answer(lab: LabServer, p
     east_west.press("Enter")
     expect(outcome).to_contain_text("N–S 5200, E–W 5200: the game goes on", timeout=RUN_TIMEOUT_MS)
 
-    # A quiz answered by clicking: the first upcard h3 is covered (the engine's account).
-    upcard = page.locator(".cl-quiz").filter(has_text="The first upcard of a deal is the h3")
+    # A quiz answered by clicking: the first upcard 3♥ is covered (the engine's account, in words).
+    upcard = page.locator(".cl-quiz").filter(has_text="The first upcard of a deal is the 3♥")
     upcard.get_by_role("button", name="It is covered with the next card, and the pile is frozen").click()
-    expect(upcard).to_contain_text("covered by h12", timeout=RUN_TIMEOUT_MS)
+    expect(upcard).to_contain_text("3♥ turned up is covered by Q♥", timeout=RUN_TIMEOUT_MS)
+    expect(upcard).to_contain_text("North lays down the red three 3♦.")

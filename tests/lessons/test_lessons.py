@@ -651,11 +651,15 @@ def test_going_out_lesson_teaches_the_deal_and_red_threes(executed: dict[str, An
     """Lesson 10: an upcard that is wild or a red three is covered and freezes the pile; a red
     three, dealt or drawn, is laid down and replaced (the hand keeps its size)."""
     deal = tagged(executed, "check-deal")
-    assert "The upcard is c2." in deal and "c2 turned up is covered by jk" in deal
-    assert "N lays down the red three h3." in deal and "N draws a replacement." in deal
+    # told in words with cards as symbols (the engine's sentences in narrate mode), not "N ... h3"
+    assert "The upcard is 2♣." in deal and "2♣ turned up is covered by Jk" in deal
+    assert "North lays down the red three 3♥." in deal and "North draws a replacement." in deal
     assert "frozen_wild" in deal
     drawn = tagged(executed, "check-red-three-drawn")
-    assert "N lays down the red three h3." in drawn and "N draws a replacement." in drawn
+    assert "North lays down the red three 3♥." in drawn and "North draws a replacement." in drawn
+    notation = r"\b[NESW] (?:lays|draws)\b|\b[hdsc](?:[1-9]|1[0-3])\b"  # "N lays down", "h3"
+    for text in (deal, drawn):
+        assert not re.search(notation, text.split("frozen_wild")[0]), text
     held = re.search(r"North held (\d+) cards before the draw and holds (\d+) after it", drawn)
     assert held is not None
     assert int(held.group(2)) == int(held.group(1)) + 1  # the drawn card stays: the h3 was replaced
@@ -667,7 +671,7 @@ def test_going_out_lesson_teaches_asking_and_going_out(executed: dict[str, Any])
     the three conditions of going out concealed."""
     assert "must_go_out" in tagged(executed, "check-ask-yes")
     assert "go_out_forbidden_by_partner" in tagged(executed, "check-ask-no")
-    assert "N goes out." in tagged(executed, "check-go-out-discard")
+    assert "North goes out." in tagged(executed, "check-go-out-discard")
     assert "Going out: 100 points for North–South." in tagged(executed, "check-go-out-discard")
     no_discard = tagged(executed, "check-go-out-no-discard")
     assert "and go out" in no_discard and "The hand is over." in no_discard
