@@ -322,8 +322,17 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, t95(n - 1) * sd / math.sqrt(n)
 
 
-def held_out(row: dict[str, Any]) -> tuple[float, float] | None:
-    """For a row with its reference kept: (the recommended move's loss measured on deals the
+Key = tuple[str, int, int]
+
+
+def key_of(row: dict[str, Any]) -> Key:
+    """A position's key in a results file: its decision kind, seed and step."""
+    return (row["kind"], row["seed"], row["step"])
+
+
+def held_out(row: dict[str, Any], references: dict[Key, dict[str, Any]] | None = None) -> tuple[float, float] | None:
+    """For a row with its reference kept (or found in ``references``, by kind, seed and step:
+    the references of ``--reference-from``): (the recommended move's loss measured on deals the
     reference's best was not picked on, the reference's own noise), or None.
 
     The plain loss measures the hint against the reference's best on the deals that made it the
@@ -334,6 +343,8 @@ def held_out(row: dict[str, Any]) -> tuple[float, float] | None:
     on the other half (its gap to the other half's own best): the part of a plain loss that the
     reference's noise alone would cause."""
     ref = row.get("reference")
+    if ref is None and references is not None:
+        ref = references.get(key_of(row))
     if ref is None:
         return None
     outcomes: dict[str, list[int]] = ref["outcomes"]
@@ -353,7 +364,40 @@ def held_out(row: dict[str, Any]) -> tuple[float, float] | None:
     return sum(losses) / 2, sum(noise) / 2
 
 
-def report(rows: list[dict[str, Any]]) -> None:
+def compare(rows: list[dict[str, Any]], others: list[dict[str, Any]],
+            references: dict[Key, dict[str, Any]] | None = None) -> list[tuple[str, int, str, float, float]]:
+    """Paired, on the positions both results hold: (kind or "all", positions, measure, mean of
+    ``rows`` minus ``others``, t 95% half-width) for "agree", "top", "lost" and, where the
+    reference is kept (in a row or in ``references``), "held-out lost". One hint rule against
+    another on the same positions and references, so the reference's noise cancels.
+
+    >>> a = [{"kind": "meld", "seed": 1, "step": 5, "agree": True, "top": True, "loss": 0.0}]
+    >>> b = [{"kind": "meld", "seed": 1, "step": 5, "agree": False, "top": False, "loss": 30.0}]
+    >>> [(kind, measure, diff) for kind, _n, measure, diff, _half in compare(a, b) if kind == "meld"]
+    [('meld', 'agree', 1.0), ('meld', 'top', 1.0), ('meld', 'lost', -30.0)]
+    """
+    theirs = {key_of(r): r for r in others}
+    pairs = [(r, theirs[key_of(r)]) for r in rows if key_of(r) in theirs]
+    out: list[tuple[str, int, str, float, float]] = []
+    for kind in (*KINDS, "all"):
+        items = [(a, b) for a, b in pairs if kind == "all" or a["kind"] == kind]
+        if not items:
+            continue
+        for measure in ("agree", "top", "loss"):
+            diff, half = mean_ci([float(a[measure]) - float(b[measure]) for a, b in items])
+            out.append((kind, len(items), "lost" if measure == "loss" else measure, diff, half))
+        held = []
+        for a, b in items:
+            mine, other = held_out(a, references), held_out(b, references)
+            if mine is not None and other is not None:
+                held.append(mine[0] - other[0])
+        if held:
+            diff, half = mean_ci(held)
+            out.append((kind, len(held), "held-out lost", diff, half))
+    return out
+
+
+def report(rows: list[dict[str, Any]], references: dict[Key, dict[str, Any]] | None = None) -> None:
     by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         by_kind[row["kind"]].append(row)
@@ -382,7 +426,8 @@ def report(rows: list[dict[str, Any]]) -> None:
               f"{statistics.median(r['hint_deals'] for r in items):6.0f} {statistics.median(cpus):7.2f}s "
               f"{p90:7.2f}s {sum(not r['ref_best_in_hint'] for r in items):6d} {100 * whole / n:5.0f}% "
               f"{best_lost:9.1f} {greedy_lost:9.1f}")
-    kept = [(r["kind"], held_out(r)) for r in rows if "reference" in r]
+    kept = [(r["kind"], held_out(r, references)) for r in rows
+            if "reference" in r or (references is not None and key_of(r) in references)]
     if kept:
         print("\nAgainst half the reference's deals, the best picked on the other half (unbiased; rows with the "
               "reference kept):")
@@ -421,6 +466,9 @@ def main() -> None:
                         help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
     parser.add_argument("--check", action="store_true",
                         help="hints with the floor's check on fresh deals (advise(check=True))")
+    parser.add_argument("--compare", type=Path,
+                        help="another results file: print this run minus it, paired on the positions "
+                             "both hold, with 95%% intervals (held-out too, with --reference-from)")
     args = parser.parse_args()
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if not set(kinds) <= set(KINDS):
@@ -428,16 +476,19 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     if args.results is not None and args.results.exists():
         rows = [json.loads(line) for line in args.results.read_text().splitlines() if line.strip()]
-    if args.report_only:
-        report(rows)
-        return
-    done = {(r["kind"], r["seed"], r["step"]) for r in rows}
-    start = time.monotonic()
-    stored: dict[tuple[str, int, int], Reference] = {}
+    raw: dict[Key, dict[str, Any]] = {}
     if args.reference_from is not None:
         for line in args.reference_from.read_text().splitlines():
             if line.strip() and "reference" in (old := json.loads(line)) and old["kind"] in kinds:
-                stored[(old["kind"], old["seed"], old["step"])] = Reference.from_json(old["reference"])
+                raw[key_of(old)] = old["reference"]
+    if args.report_only:
+        report(rows, raw)
+        print_comparison(rows, args.compare, raw)
+        return
+    done = {key_of(r) for r in rows}
+    start = time.monotonic()
+    stored = {key: Reference.from_json(ref) for key, ref in raw.items()}
+    if args.reference_from is not None:
         todo = [p for p in stored if p not in done]
     else:
         todo = [p for p in pick_positions(args.first_seed, args.positions_per_kind, kinds) if p not in done]
@@ -457,7 +508,21 @@ def main() -> None:
               f"ref {row['ref_best']!r} ({row['ref_deals']} deals, {row['ref_cpu']:.1f}s) "
               f"agree {row['agree']} lost {row['loss']:.0f}", flush=True)
     print()
-    report(rows)
+    report(rows, raw)
+    print_comparison(rows, args.compare, raw)
+
+
+def print_comparison(rows: list[dict[str, Any]], other: Path | None, references: dict[Key, dict[str, Any]]) -> None:
+    """`compare` against the results file ``other`` (nothing when None)."""
+    if other is None:
+        return
+    others = [json.loads(line) for line in other.read_text().splitlines() if line.strip()]
+    print(f"\nThis run minus {other.name}, paired on the same positions (95% CI):")
+    print(f"{'kind':10} {'n':>4} {'measure':>14} {'difference':>22}")
+    for kind, n, measure, diff, half in compare(rows, others, references):
+        scale = 100 if measure in ("agree", "top") else 1  # shares in points of percentage
+        unit = " pts" if scale == 100 else ""
+        print(f"{LABELS.get(kind, kind):10} {n:4d} {measure:>14} {scale * diff:+10.1f} ± {scale * half:5.1f}{unit}")
 
 
 if __name__ == "__main__":

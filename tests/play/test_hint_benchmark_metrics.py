@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_hint_agreement import Reference, held_out  # noqa: E402
+from bench_hint_agreement import Reference, compare, held_out  # noqa: E402
 
 
 def _row(outcomes: dict[str, list[int]], recommended: str) -> dict[str, object]:
@@ -48,3 +48,25 @@ def test_equal_moves_cost_the_plain_loss_its_winners_curse_but_not_the_held_out_
 
 def test_a_row_without_its_reference_has_no_held_out_loss() -> None:
     assert held_out({"recommended": "N draw"}) is None
+
+
+def test_compare_pairs_two_hint_rules_on_the_same_positions_and_stored_references() -> None:
+    """`--compare`: a rule that picks the better move against one that picks a move 10 points
+    worse on every deal, with the references kept apart (as ``--reference-from`` keeps them)."""
+    rng = random.Random(3)
+    good, worse, references = [], [], {}
+    for seed in range(1, 9):
+        luck = [rng.randint(-500, 500) for _ in range(240)]
+        row = _row({"N discard c8": luck, "N discard d9": [x - 10 for x in luck]}, "N discard c8")
+        key = {"kind": "discard", "seed": seed, "step": 5}
+        references[("discard", seed, 5)] = row.pop("reference")
+        good.append({**key, **row, "agree": True, "top": True})
+        worse.append({**key, "recommended": "N discard d9", "loss": 10.0, "agree": False, "top": False})
+    worse.append({"kind": "meld", "seed": 99, "step": 1, "recommended": "N draw", "loss": 0.0,
+                  "agree": True, "top": True})  # a position the other run lacks is not paired
+    found = {(kind, measure): (n, diff, half) for kind, n, measure, diff, half in compare(good, worse, references)}
+    assert found[("discard", "lost")][:2] == (8, -10.0)
+    n, diff, half = found[("discard", "held-out lost")]
+    assert n == 8 and diff == -10.0 and half == 0.0
+    assert found[("all", "agree")][:2] == (8, 1.0)
+    assert ("meld", "lost") not in found
