@@ -93,10 +93,12 @@ SETTLED_MARGINS = 1.5
 #: `Advice.recommended` leaves GreedyBot's move for the best only when the best beats it by more
 #: than this many standard errors of their paired difference: the registered coach's rule
 #: (``CoachBot(keep_greedy_within=1.0)``). Measured against 10x references
-#: (benchmarks/bench_hint_agreement.py): on the 410 positions of seeds 40001-40110 a hint lost
-#: 20.0 points a decision on average with it, against 32.3 when the bar was 1.5 95% margins
-#: (about three standard errors; -12.3 +- 7.0 paired); the fresh seeds' figures are in
-#: docs/development.md.
+#: (benchmarks/bench_hint_agreement.py, points lost on deals the reference's best was not picked
+#: on): chosen on the 410 positions of seeds 40001-40110 (21.7 -> 11.1 points a decision against
+#: a bar of 1.5 95% margins, about three standard errors), then confirmed on 400 fresh positions
+#: (seeds from 42001, 100 per decision kind): 29.5 -> 11.6 (-17.9 +- 9.3 paired); draw/take 6.4,
+#: discard 2.8, ask/answer 7.5, meld 29.7. The best of a dozen noisy estimates is partly luck, but
+#: GreedyBot's move is no safer: it lost 28-160 points a decision (plain loss) on the same positions.
 FLOOR_STDERRS = 1.0
 #: Fresh deals ``advise(check=True)`` plays on just two moves when its search ends with the best
 #: estimate ahead of GreedyBot's move but not by `FLOOR_STDERRS` (see `Advice.checked`): a move picked as
