@@ -61,6 +61,7 @@ Figures depend on the machine and its load: run under `nice` on a shared machine
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -111,11 +112,24 @@ def agree(advices: list[Advice]) -> bool:
     return True
 
 
+def position_row(rnd: Round, seed: int, kind: str, advices: list[Advice], cpu: list[float]) -> dict[str, object]:
+    """One position's hints as a JSON-ready row (``--results``)."""
+    return {"seed": seed, "kind": kind, "hints": [{
+        "cpu": seconds, "deals": a.samples, "recommended": a.recommended.text,
+        "greedy": None if a.greedy is None else rnd.action_text(a.greedy),
+        "candidates": [{"text": c.text, "same": [rnd.action_text(x) for x in c.equivalent],
+                        "outcomes": list(c.outcomes)} for c in a.candidates],
+    } for a, seconds in zip(advices, cpu, strict=True)]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--first-seed", type=int, default=500)
+    parser.add_argument("--results", type=Path,
+                        help="append one JSON line per position: each seed's candidates with their outcomes "
+                             "and GreedyBot's move, enough to replay another floor or about-equal rule")
     args = parser.parse_args()
     rows: dict[str, list[tuple[list[float], list[int], list[bool], bool, bool]]] = defaultdict(list)
     seed = args.first_seed
@@ -132,6 +146,9 @@ def main() -> None:
             advices.append(advise(rnd, seed=1000 * seed + k))
             cpu.append(time.process_time() - start)
         kind = kind_of(rnd)
+        if args.results is not None:
+            with args.results.open("a") as out:
+                out.write(json.dumps(position_row(rnd, seed, kind, advices, cpu)) + "\n")
         rows[kind].append((cpu, [a.samples for a in advices], [len(a.named_equal) > 1 for a in advices],
                            agree(advices), len({a.best.action for a in advices}) == 1))
         print(f"position seed {seed}: {kind:9} deals {[a.samples for a in advices]} "

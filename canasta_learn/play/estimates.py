@@ -73,11 +73,11 @@ def margin95(stderr: float, n: int) -> float:
     return t95(n - 1) * stderr
 
 
-def clearly_better(gap: float, stderr: float, n: int) -> bool:
+def clearly_better(gap: float, stderr: float, n: int, margins: float = 1.0) -> bool:
     """True when a paired gap of ``gap`` (standard error ``stderr``, ``n`` shared deals) is
-    above zero beyond its 95% margin: one move is better, not just luckier."""
+    above zero beyond ``margins`` times its 95% margin: one move is better, not just luckier."""
     margin = margin95(stderr, n)
-    return not math.isinf(margin) and gap - margin > 0
+    return not math.isinf(margin) and gap - margins * margin > 0
 
 
 def wilson95(hits: float, n: int) -> tuple[float, float]:

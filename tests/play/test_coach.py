@@ -333,8 +333,10 @@ def _check_reason(rnd: Round, advice: Advice, candidate_index: int) -> str:
         elif reason.code in ("best_by", "worse_by", "about_equal"):
             other = texts[str(f["other"])]
             assert f["gap"] == pytest.approx(candidate.value - other.value)
-            # the paired difference's 95% margin (Student's t) decides "best by" against "about equal"
-            beyond = clearly_better(abs(float(f["gap"])), float(f["stderr"]), int(f["deals"]))
+            # equal_margins times the paired difference's 95% margin (Student's t) decides "best by"
+            # against "about equal": more margins the more moves are compared
+            beyond = clearly_better(abs(float(f["gap"])), float(f["stderr"]), int(f["deals"]),
+                                    coach_module.equal_margins(len(advice.candidates)))
             assert beyond == (reason.code != "about_equal")
             if reason.code == "best_by":
                 assert candidate_index == 0 and float(f["gap"]) >= 0
@@ -581,7 +583,8 @@ def test_recommended_keeps_greedys_move_unless_the_best_is_clearly_better() -> N
             assert advice.recommended is mine
             checked += 1
         for candidate in advice.candidates[1:]:
-            assert (candidate in advice.about_equal) == (not advice.clearly_better(advice.best, candidate))
+            assert (candidate in advice.about_equal) == (
+                not advice.clearly_better(advice.best, candidate, coach_module.equal_margins(len(advice.candidates))))
     assert checked > 0
 
 
