@@ -40,7 +40,15 @@ pooled with ``--report``):
   GreedyBot's move). On those 106 seeds: follower minus pileshy +566 a round (+447 to +686),
   24.5 points of rounds won (17.5 to 31.5); follower minus sloppy +314 (+205 to +422), 15.1
   points (7.1 to 23.1). The follower's games to 5000 (about 90 CPU s a game) were not played;
-- ``--pairings coach --mode games --seeds 1``: 0.53 CPU s a round (2 games; a cost figure only).
+- ``--pairings coach --mode games --seeds 1``: 0.53 CPU s a round (2 games; a cost figure only);
+- after the hint's floor moved to one standard error (`coach.FLOOR_STDERRS`),
+  ``--pairings pileshy,sloppy,follower --first-seed 26001 --seeds 106 --max-seconds 2700``: the
+  follower stopped at seed 26076 (152 rounds), won 50.3% (42.5-58.2%), margin +354 a round (+205
+  to +504), 15.5 CPU s a round, 0.49 CPU s a hint, 34.7% of 4,846 hints not GreedyBot's move;
+  follower minus pileshy +683 a round (+526 to +839), 18.8 points of rounds won (10.2 to 27.3);
+  follower minus sloppy +491 (+319 to +662), 14.8 points (4.1 to 25.5). pileshy (212 rounds)
+  won 27.8%, margin -396; sloppy 37.3%, margin -144. The margin is about twice the earlier
+  floor's (+170 on seeds 26001-26106); rounds won stay near half.
 """
 
 from __future__ import annotations

@@ -114,8 +114,8 @@ class SloppyBot(GreedyBot):
 
 class HintFollower:
     """A player who follows the hints: on each decision it asks for the Hint's advice (`advise`,
-    public information only) and plays `Advice.recommended` (the coach's best when it clearly
-    beats GreedyBot's move, else GreedyBot's move).
+    public information only) and plays `Advice.recommended` (the coach's best when it beats
+    GreedyBot's move by a paired standard error, else GreedyBot's move).
 
     ``deals``: (at least, at most) deals of the unseen cards per hint (default `FOLLOWER_DEALS`);
     unlike the Hint button, the follower has no time budget, so a seeded game replays exactly.
@@ -130,7 +130,12 @@ class HintFollower:
     +566 a round (95% CI +447 to +686) and 24.5 points of rounds won (95% CI 17.5-31.5) over
     `PileShyBot`, +314 (95% CI +205 to +422) and 15.1 points (95% CI 7.1-23.1) over
     `SloppyBot`. 3.8% of its 6,019 hints recommended a move that is not GreedyBot's; a hint took
-    0.47 CPU s, a round 13.3 CPU s, so games to 5000 (6.5 rounds each) were not measured.
+    0.47 CPU s, a round 13.3 CPU s, so games to 5000 (6.5 rounds each) were not measured. That was
+    with the hint's earlier floor (1.5 95% margins); with the floor at one standard error
+    (`coach.FLOOR_STDERRS`), on seeds 26001-26076 (152 rounds; stopped at its time limit): won
+    50.3% (95% CI 42.5-58.2%), margin +354 a round (95% CI +205 to +504); +683 a round (95% CI
+    +526 to +839) over `PileShyBot` and +491 (95% CI +319 to +662) over `SloppyBot`; 34.7% of its
+    4,846 hints recommended a move that is not GreedyBot's; 0.49 CPU s a hint, 15.5 a round.
 
     ``hints`` and ``hint_seconds`` count the hints asked for and the CPU seconds they took,
     ``departures`` the hints whose recommended move is not GreedyBot's; ``last_advice`` is the
