@@ -511,9 +511,7 @@ class Advice:
         """True when ``first`` beats ``second`` by more than ``margins`` times the 95% margin of
         their paired difference."""
         gap, stderr = self.gap(first, second)
-        n = min(len(first.outcomes), len(second.outcomes))
-        margin = margin95(stderr, n)
-        return not math.isinf(margin) and gap > margins * margin
+        return clearly_better(gap, stderr, min(len(first.outcomes), len(second.outcomes)), margins)
 
     @property
     def about_equal(self) -> tuple[Candidate, ...]:
@@ -553,9 +551,7 @@ class Advice:
     def beats_floor(self, first: Candidate, floor: Candidate) -> bool:
         """True when ``first`` beats ``floor`` (GreedyBot's move) by more than `FLOOR_STDERRS`
         standard errors of their paired difference, on enough deals for a 95% margin."""
-        gap, stderr = self.gap(first, floor)
-        n = min(len(first.outcomes), len(floor.outcomes))
-        return not math.isinf(margin95(stderr, n)) and gap > FLOOR_STDERRS * stderr
+        return _beats_floor(first.outcomes, floor.outcomes)
 
     def check_gap(self, first: Candidate, second: Candidate) -> tuple[float, float, bool]:
         """On the fresh deals of the check (`checked`; every deal if there was none): the mean
@@ -1163,6 +1159,14 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
                   seconds=time.perf_counter() - start, greedy=greedy, checked=checked)
 
 
+def _beats_floor(first: Sequence[int], floor: Sequence[int]) -> bool:
+    """The floor's one test (`Advice.beats_floor`, `_check_floor`): ``first`` beats ``floor``
+    by more than `FLOOR_STDERRS` paired standard errors, on enough shared deals for a margin."""
+    gap, stderr = _paired_gap(first, floor)
+    n = min(len(first), len(floor))
+    return not math.isinf(margin95(stderr, n)) and gap > FLOOR_STDERRS * stderr
+
+
 def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[Action, tuple[Action, ...]]],
                  values: list[list[int]], greedy: Action, team: int, memory: _Memory) -> tuple[Action, int] | None:
     """When the best estimate leads GreedyBot's move but not by `FLOOR_STDERRS`: play the two
@@ -1173,10 +1177,8 @@ def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[
     mine = next((i for i, (action, same) in enumerate(options) if action == greedy or greedy in same), None)
     if mine is None or mine == best or len(values[best]) != len(values[mine]) or means[best] <= means[mine]:
         return None
-    gap, stderr = _paired_gap(values[best], values[mine])
-    margin = margin95(stderr, len(values[best]))
-    if not math.isinf(margin) and gap > FLOOR_STDERRS * stderr:
-        return None  # already clearly better: the floor yields without a check
+    if _beats_floor(values[best], values[mine]):
+        return None  # the floor yields without a check
     first = len(values[best])
     for _ in range(CHECK_DEALS):
         sample = det.sample(rng)
