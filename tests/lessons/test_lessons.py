@@ -350,11 +350,22 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def outputs_text(cell: Any) -> str:
-    """All text of a cell's outputs: text/plain, text/html and streams."""
+    """All text of a cell's outputs: text/plain, text/html and streams.
+
+    Consecutive outputs of one stream are joined with no separator, as a notebook shows them: a
+    kernel may split one printed line into two stream messages when it flushes between them.
+    """
     parts: list[str] = []
+    last_stream = None
     for out in cell.outputs:
         if out.output_type == "stream":
-            parts.append(out.text)
+            if out.name == last_stream:
+                parts[-1] += out.text
+            else:
+                parts.append(out.text)
+            last_stream = out.name
+            continue
+        last_stream = None
         data = out.get("data", {})
         parts += [str(data.get(k, "")) for k in ("text/plain", "text/html")]
     return "\n".join(parts)
