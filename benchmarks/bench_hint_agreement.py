@@ -294,12 +294,15 @@ class Reference:
 
 def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
             stored: Reference | None = None, check: bool = False, keep: bool = False,
-            prune_z: float | None = None) -> dict[str, Any]:
+            prune_z: float | None = None, presses: int = 1) -> dict[str, Any]:
     rnd = position(seed, step)
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
     seat = acting_seat(rnd)
     start = time.process_time()
     hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check)
+    for press in range(1, presses):  # Hint pressed again: a closer look, fresh deals pooled
+        hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step + 7_919 * press,
+                      earlier=hint)
     hint_cpu = time.process_time() - start
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z  # the reference is the same whatever the hint tried
     if stored is None:
@@ -322,7 +325,7 @@ def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_B
 
     row = {
         "kind": kind, "seed": seed, "step": step, "phase": rnd.phase, "seat": seat,
-        "hint_deals": hint.samples, "hint_cpu": hint_cpu, "hint_candidates": len(hint.candidates),
+        "hint_deals": hint.samples, "hint_cpu": hint_cpu, "presses": presses, "hint_candidates": len(hint.candidates),
         "checked": hint.checked is not None,
         "recommended": rec.text, "hint_best": hint.best.text,
         "greedy": None if hint.greedy is None else rnd.action_text(hint.greedy),
@@ -501,10 +504,15 @@ def main() -> None:
                         help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
     parser.add_argument("--check", action="store_true",
                         help="hints with the floor's check on fresh deals (advise(check=True))")
+    parser.add_argument("--presses", type=int, default=1,
+                        help="Hint pressed this many times at each position, each a closer look "
+                             "(advise(earlier=...): fresh deals pooled with the last hint's; default 1)")
     parser.add_argument("--compare", type=Path,
                         help="another results file: print this run minus it, paired on the positions "
                              "both hold, with 95%% intervals (held-out too, with --reference-from)")
     args = parser.parse_args()
+    if args.presses < 1 or (args.presses > 1 and args.check):
+        parser.error("--presses must be at least 1, and a checked hint cannot be pooled (no --check with it)")
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if not set(kinds) <= set(KINDS):
         parser.error(f"--kinds must name some of {', '.join(KINDS)}, not {args.kinds!r}")
@@ -533,7 +541,7 @@ def main() -> None:
             print("stopped: --max-seconds reached", flush=True)
             break
         row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
-                      check=args.check, keep=args.keep_reference, prune_z=args.prune_z)
+                      check=args.check, keep=args.keep_reference, prune_z=args.prune_z, presses=args.presses)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:

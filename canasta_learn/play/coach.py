@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -72,6 +73,7 @@ __all__ = [
     "judge",
     "known_cards",
     "play_out",
+    "position_digest",
     "stuck_endings",
     "team_label",
 ]
@@ -501,6 +503,9 @@ class Advice:
     #: `FLOOR_STDERRS`: the move that led (the challenger) and the deal from which the two were
     #: played on `CHECK_DEALS` fresh deals, alone (their ``outcomes`` from that index on).
     checked: tuple[Action, int] | None = None
+    #: A digest of the position the advice is for (`position_digest`): ``advise(earlier=...)``
+    #: pools only an advice made for the same position.
+    position: str = field(default="", compare=False, repr=False)
 
     @property
     def best(self) -> Candidate:
@@ -1010,6 +1015,7 @@ def advise(
     min_deals: int = MIN_DEALS,
     max_deals: int = MAX_DEALS,
     check: bool = False,
+    earlier: Advice | None = None,
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -1032,7 +1038,13 @@ def advise(
     against a 10× reference it lost 5.8 ± 5.3 points a decision less, but cost 0.3 s CPU a hint
     and made the same position's hint change with the seed more often (all five seeds' first
     moves alike at 150 of 200 positions, against 179 without it; benchmarks/bench_hint_agreement.py,
-    bench_hint_honesty.py). Never changes ``round``.
+    bench_hint_honesty.py). ``earlier``: an advice made for this same position (`Advice.position`):
+    a closer look. Its candidates are played again on fresh deals (those it had stopped
+    simulating, clearly worse, keep their results), at least ``min_deals`` more, and the returned
+    advice pools the earlier deals with the new ones, so each look is made from more endings than
+    the last (``rollouts``: exactly that many more deals). Not with ``check`` nor with an advice
+    that was checked (`Advice.checked`: its last deals were played on two moves only). Never
+    changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -1055,9 +1067,39 @@ def advise(
         raise ValueError(f"max_deals ({max_deals}) must be at least min_deals ({min_deals}).")
     if not isinstance(check, bool):
         raise TypeError(f"check must be True or False, not {check!r}.")
+    if earlier is not None:
+        _verify_earlier(round, seat, earlier, check)
     greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
     return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
-                   max_deals=max_deals, greedy=greedy, check=check and rollouts is None)
+                   max_deals=max_deals, greedy=greedy, check=check and rollouts is None, earlier=earlier)
+
+
+def position_digest(round: Round, seat: int) -> str:
+    """A short digest of what ``seat`` knows of the position: the profile, the moves played, the
+    phase, the seat's hand, the table and the pile (`Advice.position`). Two rounds with the same
+    digest offer the seat the same candidates, so their advice can be pooled.
+
+    >>> from canasta_learn.engine.round import Round
+    >>> position_digest(Round(seed=1), 1) == position_digest(Round(seed=1), 1)
+    True
+    >>> position_digest(Round(seed=1), 1) == position_digest(Round(seed=2), 1)
+    False
+    """
+    seen = (round.profile.name, round.log, round.phase, round.to_move, sorted(round.hands[seat], key=CARD_KEY),
+            round.melds, round.pile)
+    return hashlib.blake2b(repr(seen).encode(), digest_size=8).hexdigest()
+
+
+def _verify_earlier(round: Round, seat: int, earlier: Advice, check: bool) -> None:
+    """The checks of ``advise(earlier=...)``: an advice for this position, never checked."""
+    if not isinstance(earlier, Advice):
+        raise TypeError(f"earlier must be an Advice from advise() or None, not {type(earlier).__name__}.")
+    if earlier.seat != seat or earlier.position != position_digest(round, seat):
+        raise ValueError("earlier advice was made for another position: its deals cannot be pooled with this "
+                         "one's. Call advise without earlier for a new position.")
+    if check or earlier.checked is not None:
+        raise ValueError("a checked advice cannot be pooled (its last deals were played on two moves only): "
+                         "call advise with check=False and without a checked earlier advice.")
 
 
 #: The clock of the advice's time budget: the CPU time of the calling thread where the platform
@@ -1088,27 +1130,43 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
             include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None, *,
             min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None,
             extend: Callable[[Sequence[tuple[Action, tuple[Action, ...]]], Sequence[Sequence[int]]], int]
-            | None = None, check: bool = False) -> Advice:
+            | None = None, check: bool = False, earlier: Advice | None = None) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
     stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
     searches keep its measured behaviour: at least two deals, then its time budget).
     ``extend``: with ``rollouts``, asked (the candidates and their results so far) each time
     the deals played reach ``rollouts``, for the deals to reach now (no more than those played:
-    stop); the deals are the ones a search with the final number would play, in order."""
+    stop); the deals are the ones a search with the final number would play, in order.
+    ``earlier`` (checked by `advise`): its candidates are the options, their results the first
+    deals; ``min_deals`` and ``rollouts`` count the new deals."""
     start = time.perf_counter()
     cpu_start = _cpu_clock()  # the budget counts this thread's CPU: a loaded machine is slower, not shallower
     team = round.team_of(seat)
-    rng = random.Random(seed)
+    # a closer look deals afresh even when given the earlier look's seed (pooled deals must differ)
+    rng = random.Random(seed if earlier is None or seed is None else f"{seed}+{earlier.samples}")
     det = Determinizer(round, seat)
-    options = _candidates(round, seat)
-    if only is not None:
-        options = [o for o in options if only(o[0]) or any(only(a) for a in o[1])]
+    if earlier is None:
+        options = _candidates(round, seat)
+        if only is not None:
+            options = [o for o in options if only(o[0]) or any(only(a) for a in o[1])]
+    else:
+        options = [(c.action, c.equivalent) for c in earlier.candidates]
     for extra in dict.fromkeys(include):
         round.verify_apply(extra)
         if not any(extra == a or extra in same for a, same in options):
+            if earlier is not None:
+                raise ValueError(f"{round.action_text(extra)} was not simulated by the earlier advice, so it has no "
+                                 "results on its deals: call advise without earlier to include it.")
             options.append((extra, ()))
     values: list[list[int]] = [[] for _ in options]
     alive = list(range(len(options)))
+    done = 0  # deals of the earlier advice
+    if earlier is not None:
+        done = earlier.samples
+        values = [list(c.outcomes) for c in earlier.candidates]
+        # a candidate the earlier search stopped simulating (clearly worse) keeps its results, a
+        # prefix of the deals, so the pairs stay deal by deal
+        alive = [i for i, v in enumerate(values) if len(v) == done]
     first = det.sample(rng)
     index = len(round.log)
     reasons = []
@@ -1118,8 +1176,10 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         reasons.append(_action_reasons(round, seat, action, after, index))
     memory = _Memory(round)
     memory.update()
-    samples = 0
+    samples = 0  # new deals
     next_prune = FIRST_PRUNE
+    while next_prune <= done:
+        next_prune *= 2
     sample = first
     while True:
         bot_seed = rng.getrandbits(30)
@@ -1135,7 +1195,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
                                        or (max_deals is not None and samples >= max_deals)
                                        or (max_deals is not None and _settled(alive, values))):
             break
-        if len(alive) > 1 and samples >= next_prune:
+        if len(alive) > 1 and done + samples >= next_prune:
             next_prune *= 2
             alive = _prune(alive, values)
         if len(alive) == 1 and rollouts is None and samples >= min_deals:
@@ -1155,8 +1215,9 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i))
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
                                     tuple(facts), same, tuple(values[i])))
-    return Advice(seat, team, tuple(candidates), samples, round.profile.name,
-                  seconds=time.perf_counter() - start, greedy=greedy, checked=checked)
+    return Advice(seat, team, tuple(candidates), done + samples, round.profile.name,
+                  seconds=time.perf_counter() - start, greedy=greedy, checked=checked,
+                  position=position_digest(round, seat))
 
 
 def _beats_floor(first: Sequence[int], floor: Sequence[int]) -> bool:

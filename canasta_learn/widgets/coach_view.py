@@ -44,12 +44,13 @@ def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate]
 def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str:
     """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion."""
     title = html.escape(gettext("The coach's opinion"), quote=False)
-    again = html.escape(gettext("Press Hint again for a second opinion on fresh deals."), quote=False)
+    again = html.escape(gettext("Press Hint again to look closer: more endings on fresh deals, added to these."),
+                        quote=False)
     detail = html.escape(gettext("(not a rule: an estimate from {count} simulated endings of this round, using only "
                                  "what you can see; nothing has been played)").format(count=advice.samples),
                          quote=False)
     # the headline first (the opinion and whether the moves are told apart), the moves, then the
-    # fine print: what the estimate is and that Hint again gives a second opinion
+    # fine print: what the estimate is and that Hint again looks closer
     return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
             'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
             f'<div class="cl-coach-verdict" style="margin:0 0 2px"><b>{title}:</b> '

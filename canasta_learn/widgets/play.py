@@ -782,17 +782,21 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @spoken
     def _on_hint(self) -> None:
         """Ask the coach (public information only) for its best moves for your seat; nothing is played."""
-        from ..play.coach import advise
+        from ..play.coach import advise, position_digest
 
         if not self.my_turn:
             self._notice(gettext("Hint is for your turn: wait until it is your move."))
             return
         rnd = self._round
-        # each press is a second opinion on fresh deals (the seed moves on; reproducible from hint_seed)
+        # each press plays fresh deals (the seed moves on; reproducible from hint_seed); pressed
+        # again at the same position, it is a closer look: the new deals are pooled with the last
+        # hint's, so the estimate tightens press after press
         seed = None if self.hint_seed is None else self.hint_seed + 1_000_003 * self._hints_asked
         self._hints_asked += 1
+        same = self.advice is not None and self.advice.position == position_digest(rnd, self.seat)
+        earlier = self.advice if same and self.advice.checked is None else None
         self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
-                             seed=seed)
+                             seed=seed, earlier=earlier)
         self._advice_at = self._position_key()
         self.coach_panel.value = self._coach_html()
         self.verdict.value = ""  # the coach's answer is the newest message: an older refusal gives way

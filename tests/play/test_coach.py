@@ -746,3 +746,63 @@ def test_an_about_equal_hint_says_what_the_choice_comes_down_to_from_the_moves_i
             assert decides.startswith("They differ only in which card you give away")
         seen.add(decides)
     assert len(seen) >= 2, seen  # more than one kind of choice was met
+
+
+# ---------------------------------------------------------------------- a closer look (earlier=)
+def test_closer_look_pools_fresh_deals_with_the_earlier_advice() -> None:
+    """advise(earlier=...) keeps every result of the earlier advice, deal by deal, and adds at
+    least min_deals fresh deals to each candidate still simulated; a candidate the earlier search
+    stopped simulating (clearly worse) keeps its results as they were."""
+    rnd = position("classic", 5, 30)
+    first = advise(rnd, seed=2, rollouts=16)
+    closer = advise(rnd, seed=3, rollouts=16, earlier=first)
+    assert closer.samples == 32 and closer.position == first.position
+    assert {c.action for c in closer.candidates} == {c.action for c in first.candidates}
+    for old in first.candidates:
+        new = closer.find(old.action)
+        assert new is not None and new.outcomes[:old.rollouts] == old.outcomes
+        assert new.rollouts == (32 if old.rollouts == 16 else old.rollouts)
+        assert new.value == pytest.approx(sum(new.outcomes) / new.rollouts)
+    # the fresh deals are other deals than the first look's: not a copy of its results
+    full = [c for c in closer.candidates if c.rollouts == 32]
+    assert len(full) >= 2 and any(c.outcomes[16:] != c.outcomes[:16] for c in full)
+    # with no rollouts given, at least min_deals fresh deals are played
+    again = advise(rnd, seed=4, min_deals=8, max_deals=8, time_budget=100, earlier=closer)
+    assert again.samples == 40
+
+
+def test_closer_look_with_the_same_seed_still_deals_afresh() -> None:
+    rnd = position("classic", 5, 30)
+    first = advise(rnd, seed=2, rollouts=12)
+    closer = advise(rnd, seed=2, rollouts=12, earlier=first)
+    best = closer.find(first.best.action)
+    assert best is not None and best.outcomes[12:] != best.outcomes[:12]
+
+
+def test_closer_look_refuses_another_position_and_changes_nothing() -> None:
+    rnd = position("classic", 5, 30)
+    first = advise(rnd, seed=2, rollouts=6)
+    other = position("classic", 6, 30)
+    before = other.snapshot()
+    with pytest.raises(ValueError, match="another position"):
+        advise(other, rollouts=6, earlier=first)
+    assert other.snapshot() == before
+    moved = rnd.copy()  # the same seat still to move, one action later
+    moved.apply(GreedyBot(seed=0).choose(moved))
+    assert not moved.is_over and acting_seat(moved) == first.seat
+    with pytest.raises(ValueError, match="another position"):
+        advise(moved, rollouts=6, earlier=first)
+    with pytest.raises(TypeError, match="earlier must be an Advice"):
+        advise(rnd, rollouts=6, earlier="advice")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="checked advice cannot be pooled"):
+        advise(rnd, earlier=first, check=True)
+
+
+def test_closer_look_refuses_a_move_the_earlier_advice_did_not_simulate() -> None:
+    rnd = position("classic", 1, 43)  # 17 legal melds: the candidate cut leaves some out
+    first = advise(rnd, seed=2, rollouts=6)
+    simulated = {a for c in first.candidates for a in (c.action, *c.equivalent)}
+    missing = [a for a in rnd.legal_actions() if a not in simulated]
+    assert missing
+    with pytest.raises(ValueError, match="was not simulated by the earlier advice"):
+        advise(rnd, rollouts=6, earlier=first, include=(missing[0],))

@@ -146,14 +146,33 @@ def test_a_move_onto_a_sequence_is_named_by_the_sequence() -> None:
     assert words.endswith(f" onto {rnd.meld_label(key, cards)}") and str(key) not in words
 
 
-def test_hint_again_is_a_second_opinion_on_fresh_deals() -> None:
+def test_hint_again_looks_closer_with_fresh_deals_pooled() -> None:
     rnd = take_round()
     play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
     play.click("hint")
     first = play.advice
+    assert "6 simulated endings" in play.coach_panel.value
     play.click("hint")
     second = play.advice
     assert first == advise(rnd.copy(), 0, rollouts=6, seed=4)
-    assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003)
-    assert [c.outcomes for c in first.candidates] != [c.outcomes for c in second.candidates]
-    assert "second opinion on fresh deals" in play.coach_panel.value
+    assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003, earlier=first)
+    assert second.samples == 12 and "12 simulated endings" in play.coach_panel.value
+    for candidate in first.candidates:  # the first look's deals are kept, fresh ones added
+        pooled = second.find(candidate.action)
+        assert pooled is not None and pooled.outcomes[:candidate.rollouts] == candidate.outcomes
+    fresh = [c.outcomes[6:] for c in second.candidates if c.rollouts == 12]
+    assert fresh and fresh != [c.outcomes for c in first.candidates if c.rollouts == 6][:len(fresh)]
+    assert "look closer" in play.coach_panel.value
+
+
+def test_hint_after_a_move_starts_afresh() -> None:
+    rnd = take_round()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
+    play.click("hint")
+    play.click("hint")
+    assert play.advice.samples == 12
+    play._try(Draw(0))  # North draws and still has the move (the play phase)
+    assert play.my_turn and rnd.phase == "play"
+    play.click("hint")
+    assert play.advice.samples == 6  # another position: its own deals, none pooled
+    assert play.advice == advise(rnd.copy(), 0, rollouts=6, seed=4 + 2 * 1_000_003)
