@@ -34,6 +34,12 @@ Draw(seat=1)
 6
 >>> all(c.low <= c.value <= c.high for c in advice.candidates)
 True
+
+A closer look at the same position adds fresh deals to those of the earlier advice:
+
+>>> closer = advise(rnd, rollouts=6, seed=2, earlier=advice)
+>>> closer.samples, closer.best.rollouts
+(12, 12)
 """
 
 from __future__ import annotations
