@@ -158,6 +158,17 @@ against a reference only five or two times slower.) The reference's best was not
 candidates at 7 of these positions (the candidate cut), which caps agreement at 93% whatever the
 number of presses. A second press brings the meld loss under 10 points; agreement stays below 85%.
 
+Tried on the same references and not kept: a candidate cut of 9 melds instead of 6
+(`coach.MAX_MELD_CANDIDATES`) left the reference's best out at 3 positions instead of 7, but
+agreement moved +1.0 ± 5.3 points and the held-out loss -0.7 ± 2.4, for a CPU p90 of 1.19 s
+instead of 1.03 s: the moves the cut leaves out (wild cards added to a meld) are about as good as
+those it keeps. Why meld positions need so many deals: on the references' own outcomes (278 pairs
+of moves, at least 100 shared deals) the paired difference of two moves varies as much as one
+move's result (median ratio of standard deviations 1.01), so the shared deals cancel only about
+half the variance (a correlation near 0.5): after two different melds the play-outs soon part.
+Giving the play-outs' bots one tie-breaker per turn of the deal (so two candidates' endings break
+ties alike) did not change that ratio (0.95 and 1.00 on 8 positions, 40 deals).
+
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
 
