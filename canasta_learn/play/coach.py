@@ -559,6 +559,17 @@ class Advice:
                 return challenger
         return mine
 
+    def is_for(self, round: Round, seat: int | None = None) -> bool:
+        """True when this advice was made for ``round`` as it stands, for ``seat`` (default: the
+        seat that acts now): the same `position_digest`."""
+        seat = acting_seat(round) if seat is None else seat
+        return self.seat == seat and self.position == position_digest(round, seat)
+
+    def can_look_closer(self, round: Round) -> bool:
+        """True when ``advise(round, earlier=self)`` pools its deals with this advice's: it was
+        made for ``round`` as it stands and was not checked (`checked`)."""
+        return self.checked is None and self.is_for(round)
+
     def beats_floor(self, first: Candidate, floor: Candidate) -> bool:
         """True when ``first`` beats ``floor`` (GreedyBot's move) by more than `FLOOR_STDERRS`
         standard errors of their paired difference, on enough deals for a 95% margin."""
@@ -1081,9 +1092,10 @@ def advise(
 
 
 def position_digest(round: Round, seat: int) -> str:
-    """A short digest of what ``seat`` knows of the position: the profile, the moves played, the
-    phase, the seat's hand, the table and the pile (`Advice.position`). Two rounds with the same
-    digest offer the seat the same candidates, so their advice can be pooled.
+    """A short digest of what ``seat`` knows of the position: the profile (every rule of it, so two
+    house rules under one name differ), the moves played, the phase, the seat's hand, the table and
+    the pile (`Advice.position`). Two rounds with the same digest offer the seat the same
+    candidates, so their advice can be pooled.
 
     >>> from canasta_learn.engine.round import Round
     >>> position_digest(Round(seed=1), 1) == position_digest(Round(seed=1), 1)
@@ -1091,7 +1103,7 @@ def position_digest(round: Round, seat: int) -> str:
     >>> position_digest(Round(seed=1), 1) == position_digest(Round(seed=2), 1)
     False
     """
-    seen = (round.profile.name, round.log, round.phase, round.to_move, sorted(round.hands[seat], key=CARD_KEY),
+    seen = (round.profile, round.log, round.phase, round.to_move, sorted(round.hands[seat], key=CARD_KEY),
             round.melds, round.pile)
     return hashlib.blake2b(repr(seen).encode(), digest_size=8).hexdigest()
 
@@ -1100,7 +1112,7 @@ def _verify_earlier(round: Round, seat: int, earlier: Advice, check: bool) -> No
     """The checks of ``advise(earlier=...)``: an advice for this position, never checked."""
     if not isinstance(earlier, Advice):
         raise TypeError(f"earlier must be an Advice from advise() or None, not {type(earlier).__name__}.")
-    if earlier.seat != seat or earlier.position != position_digest(round, seat):
+    if not earlier.is_for(round, seat):
         raise ValueError("earlier advice was made for another position: its deals cannot be pooled with this "
                          "one's. Call advise without earlier for a new position.")
     if check or earlier.checked is not None:

@@ -782,7 +782,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
     @spoken
     def _on_hint(self) -> None:
         """Ask the coach (public information only) for its best moves for your seat; nothing is played."""
-        from ..play.coach import advise, position_digest
+        from ..play.coach import advise
 
         if not self.my_turn:
             self._notice(gettext("Hint is for your turn: wait until it is your move."))
@@ -793,8 +793,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         # hint's, so the estimate tightens press after press
         seed = None if self.hint_seed is None else self.hint_seed + 1_000_003 * self._hints_asked
         self._hints_asked += 1
-        same = self.advice is not None and self.advice.position == position_digest(rnd, self.seat)
-        earlier = self.advice if same and self.advice.checked is None else None
+        earlier = self.advice if self.advice is not None and self.advice.can_look_closer(rnd) else None
         self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
                              seed=seed, earlier=earlier)
         self._advice_at = self._position_key()

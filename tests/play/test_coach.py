@@ -806,3 +806,16 @@ def test_closer_look_refuses_a_move_the_earlier_advice_did_not_simulate() -> Non
     assert missing
     with pytest.raises(ValueError, match="was not simulated by the earlier advice"):
         advise(rnd, rollouts=6, earlier=first, include=(missing[0],))
+
+
+def test_a_house_rule_under_the_same_name_is_another_position_for_a_closer_look() -> None:
+    """The digest holds every rule of the profile, not only its name: the same deal under a house
+    rule (here: go out with two canastas) is not pooled with advice made under the classic one."""
+    classic = Round("classic", seed=11)
+    house = Round(get_profile("classic").replace(go_out_canastas=2), seed=11)
+    assert house.profile.name == classic.profile.name and house.hands == classic.hands
+    first = advise(classic, rollouts=4, seed=1)
+    assert first.is_for(classic) and first.can_look_closer(classic)
+    assert not first.is_for(house) and not first.can_look_closer(house)
+    with pytest.raises(ValueError, match="another position"):
+        advise(house, rollouts=4, earlier=first)
