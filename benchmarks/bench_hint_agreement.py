@@ -169,6 +169,15 @@ half the variance (a correlation near 0.5): after two different melds the play-o
 Giving the play-outs' bots one tie-breaker per turn of the deal (so two candidates' endings break
 ties alike) did not change that ratio (0.95 and 1.00 on 8 positions, 40 deals).
 
+How much agreement can a reference show? The reference's best is itself an estimate. With
+references kept, the report also prints `reference_ceiling`: the agreement a hint that knew every
+move's true value and named its best `NAMED_EQUAL` would show against the reference, estimated by
+shrinking the reference's means to the moves' true spread and resampling its deals. On the 100
+meld references of seeds 43001 (270 deals median): 87%, the moves' true spread 27.4 points
+(standard deviation, median over positions) against a paired noise of 19.4 in the reference's
+means. So against a reference of ~250 deals no meld hint can show much more than 85%, and a hint
+of 26 deals (paired noise about 60 points) cannot sort moves whose true values differ by 20-30.
+
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
 
@@ -429,6 +438,42 @@ def held_out(row: dict[str, Any], references: dict[Key, dict[str, Any]] | None =
     return sum(losses) / 2, sum(noise) / 2
 
 
+def reference_ceiling(ref: dict[str, Any], named: int = NAMED_EQUAL, resamples: int = 100,
+                      seed: int = 5) -> tuple[float, float, float] | None:
+    """How often a hint that knew every move's true value, and named its ``named`` best, would
+    find the reference's best among them: the most agreement any hint naming that many moves
+    could show against this reference (estimated). With (the moves' true spread, the reference's
+    paired noise), both as standard deviations in points; None below two fully simulated moves.
+
+    The true values are the reference's means shrunk towards their average by how much of their
+    spread is noise (empirical Bayes: the spread's variance minus the paired noise variance, the
+    noise measured on each move's outcomes minus the deal's mean over the moves, so the deal's
+    own luck, shared by every move, cancels). The reference is then resampled (its deals drawn
+    with replacement, each move's outcomes moved to its true value), and each time its best is
+    looked for among the true ``named`` best."""
+    outcomes: dict[str, list[int]] = ref["outcomes"]
+    full = max(len(v) for v in outcomes.values())
+    moves = list({tuple(v): v for v in outcomes.values() if len(v) == full}.values())
+    if len(moves) < 2:
+        return None
+    deals = range(full)
+    row = [sum(v[d] for v in moves) / len(moves) for d in deals]
+    means = [sum(v) / full for v in moves]
+    grand = sum(means) / len(means)
+    noise2 = [statistics.variance([v[d] - row[d] for d in deals]) / full for v in moves]
+    spread2 = max(0.0, statistics.variance(means) - sum(noise2) / len(noise2))
+    true = [grand + spread2 / (spread2 + n2) * (m - grand) if spread2 + n2 > 0 else grand
+            for m, n2 in zip(means, noise2, strict=True)]
+    top = set(sorted(range(len(moves)), key=true.__getitem__, reverse=True)[:named])
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(resamples):
+        drawn = [rng.randrange(full) for _ in deals]
+        boot = [sum(v[d] for d in drawn) / full - m + t for v, m, t in zip(moves, means, true, strict=True)]
+        found += max(range(len(moves)), key=boot.__getitem__) in top
+    return found / resamples, math.sqrt(spread2), math.sqrt(sum(noise2) / len(noise2))
+
+
 def compare(rows: list[dict[str, Any]], others: list[dict[str, Any]],
             references: dict[Key, dict[str, Any]] | None = None) -> list[tuple[str, int, str, float, float]]:
     """Paired, on the positions both results hold: (kind or "all", positions, measure, mean of
@@ -504,6 +549,19 @@ def report(rows: list[dict[str, Any]], references: dict[Key, dict[str, Any]] | N
             lost, half = mean_ci([h[0] for h in items])
             print(f"{LABELS.get(kind, kind):10} {len(items):4d} {lost:12.1f} ± {half:5.1f}      "
                   f"{sum(h[1] for h in items) / len(items):12.1f}")
+    if kept:
+        print(f"\nThe reference's own noise: the agreement a hint knowing the true values and naming its best "
+              f"{NAMED_EQUAL} could show (estimated, `reference_ceiling`):")
+        print(f"{'kind':10} {'n':>4} {'ceiling':>8} {'true spread':>12} {'ref noise':>10}")
+        for kind in (*KINDS, "all"):
+            refs = [r.get("reference") or (references or {}).get(key_of(r)) for r in rows
+                    if kind == "all" or r["kind"] == kind]
+            ceilings = [c for ref in refs if ref is not None and (c := reference_ceiling(ref)) is not None]
+            if ceilings:
+                print(f"{LABELS.get(kind, kind):10} {len(ceilings):4d} "
+                      f"{100 * sum(c[0] for c in ceilings) / len(ceilings):7.0f}% "
+                      f"{statistics.median(c[1] for c in ceilings):12.1f} "
+                      f"{statistics.median(c[2] for c in ceilings):10.1f}")
     ref_cpu = [r["ref_cpu"] for r in rows]
     if ref_cpu:
         print(f"reference: {statistics.median(r['ref_deals'] for r in rows):.0f} deals (median), "
