@@ -109,16 +109,26 @@ def seat_label(seat: int, player_count: int = 4, form: SeatForm = "sentence") ->
     name = seat_name(seat, player_count)
     if name not in FOUR_SEATS:
         return name
+    # only the seat's own word is looked up (the engine names a seat in most of its events)
     if form == "letter":
-        return {"N": pgettext("seat letter", "N"), "E": pgettext("seat letter", "E"),
-                "S": pgettext("seat letter", "S"), "W": pgettext("seat letter", "W")}[name]
+        return _SEAT_LETTER[name]()
     if form == "compass":
-        return {"N": pgettext("compass point", "North"), "E": pgettext("compass point", "East"),
-                "S": pgettext("compass point", "South"), "W": pgettext("compass point", "West")}[name]
+        return _COMPASS_POINT[name]()
     if form != "sentence":
         raise ValueError(f"form must be 'sentence', 'letter' or 'compass', not {form!r}")
-    return {"N": pgettext("seat in a sentence", "N"), "E": pgettext("seat in a sentence", "E"),
-            "S": pgettext("seat in a sentence", "S"), "W": pgettext("seat in a sentence", "W")}[name]
+    return _SEAT_IN_A_SENTENCE[name]()
+
+
+# The word of each seat code in each form, looked up when asked (literals, for the catalogue).
+_SEAT_LETTER: dict[str, Callable[[], str]] = {
+    "N": lambda: pgettext("seat letter", "N"), "E": lambda: pgettext("seat letter", "E"),
+    "S": lambda: pgettext("seat letter", "S"), "W": lambda: pgettext("seat letter", "W")}
+_COMPASS_POINT: dict[str, Callable[[], str]] = {
+    "N": lambda: pgettext("compass point", "North"), "E": lambda: pgettext("compass point", "East"),
+    "S": lambda: pgettext("compass point", "South"), "W": lambda: pgettext("compass point", "West")}
+_SEAT_IN_A_SENTENCE: dict[str, Callable[[], str]] = {
+    "N": lambda: pgettext("seat in a sentence", "N"), "E": lambda: pgettext("seat in a sentence", "E"),
+    "S": lambda: pgettext("seat in a sentence", "S"), "W": lambda: pgettext("seat in a sentence", "W")}
 
 
 #: The learner's view while `learner_seats` is in force: (names by seat or None, the learner's seat or

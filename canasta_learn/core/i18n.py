@@ -221,4 +221,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language spoken now, where ``context`` tells apart two uses of the same
     English words (a button's "Draw" and a verdict's)."""
-    return _translations(get_language()).pgettext(context, message)
+    # get_language, inlined (the engine's messages name seats through here)
+    language = _override.get() or (_chosen[0] if _chosen else _default[0] if _default else get_language())
+    if language == "en":  # the source language: no look-up
+        return message
+    return _translations(language).pgettext(context, message)
