@@ -873,6 +873,17 @@ class Round:
         new.turn_own = {r: list(c) for r, c in self.turn_own.items()}
         return new
 
+    def _copy_trusting_moves(self) -> Round:
+        """`copy`, keeping this round's last `legal_actions` list: applying one of its actions to
+        the copy (changed in no other way first) skips the check `legal_actions` already made,
+        as `apply` does on this round (the coach's going-out search tries each listed action on
+        a copy of the state)."""
+        new = self.copy()
+        memo = self._legal_memo
+        if memo is not None and memo[0] == len(self.log):
+            new._legal_memo = memo
+        return new
+
     def all_cards(self) -> list[Card]:
         """Every card of the round wherever it is (108 in classic)."""
         cards = list(self.stock) + list(self.pile)

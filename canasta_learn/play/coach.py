@@ -755,11 +755,18 @@ def best_going_out(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[Action, ..
     one), the one leaving the asker's team furthest ahead
     (its final score minus the best other team's). None when ``rnd`` is not `bound_to_go_out`
     or no ending was found within ``limit``. ``rnd`` is not changed."""
+    found = _best_ending(rnd, limit)
+    return found[0] if found is not None else None
+
+
+def _best_ending(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[tuple[Action, ...], Round] | None:
+    """`best_going_out`'s search: the best plan and the round it ends in (``rnd`` with the plan
+    applied, over), or None."""
     if not bound_to_go_out(rnd):
         return None
     seat = acting_seat(rnd)
     team = rnd.team_of(seat)
-    best: list[tuple[int, tuple[Action, ...]]] = []
+    best: list[tuple[int, tuple[Action, ...], Round]] = []
     budget = [limit]
 
     def search(state: Round, path: tuple[Action, ...]) -> None:
@@ -767,17 +774,20 @@ def best_going_out(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[Action, ..
             if budget[0] <= 0:
                 return
             budget[0] -= 1
-            after = state.copy()
+            # each action comes from the list just made for ``state``: the copy keeps it, and
+            # applying the action skips the check legal_actions made (a meld's, after "yes",
+            # is the search over what the hand can still meld)
+            after = state._copy_trusting_moves()
             after.apply(action)
             if after.is_over:
                 value = _value(after, team)
                 if not best or value > best[0][0]:
-                    best[:] = [(value, (*path, action))]
+                    best[:] = [(value, (*path, action), after)]
             elif acting_seat(after) == seat and after.permission == "yes":
                 search(after, (*path, action))
 
     search(rnd, ())
-    return best[0][1] if best else None
+    return (best[0][1], best[0][2]) if best else None
 
 
 def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
@@ -798,10 +808,11 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
     count = 0
     while not rnd.is_over:
         if bound_to_go_out(rnd):
-            plan = best_going_out(rnd)
-            if plan is not None:
-                for step in plan:
-                    rnd.apply(step)
+            found = _best_ending(rnd)
+            if found is not None:
+                # the search already played the plan on copies of ``rnd``: its ending is the
+                # round the plan's steps would make again here (the round is over)
+                plan, rnd = found
                 count += len(plan)
                 continue
         try:
