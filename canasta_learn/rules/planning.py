@@ -40,6 +40,28 @@ def count_hand(hand: Iterable[Card]) -> tuple[dict[int, int], int, int]:
     return naturals, jokers, twos
 
 
+#: `_allowed_wilds`' answers: (rules, naturals, wild cards before, meld key, most wild cards, size
+#: checked) -> the numbers of wild cards added that keep the meld legal.
+_ALLOWED_WILDS: dict[tuple[object, int, int, int, int, bool], frozenset[int]] = {}
+
+
+def _allowed_wilds(rules: object, profile: Profile, naturals: int, wilds: int, rank: int, limit: int,
+                   check_size: bool) -> frozenset[int]:
+    """The numbers ``w`` of wild cards (0 to ``limit``) that a meld of key ``rank`` with
+    ``naturals`` natural and ``wilds`` + ``w`` wild cards may have (`meld_counts_problem`),
+    remembered by ``rules`` (``rules_for(profile)``: one object per profile value and set of
+    plug-ins, so the same answer), as `plan_values` asks the same few questions again and again."""
+    key = (rules, naturals, wilds, rank, limit, check_size)
+    found = _ALLOWED_WILDS.get(key)
+    if found is None:
+        if len(_ALLOWED_WILDS) >= 4096:
+            _ALLOWED_WILDS.clear()
+        found = _ALLOWED_WILDS[key] = frozenset(
+            w for w in range(limit + 1)
+            if not meld_counts_problem(naturals, wilds + w, rank, profile, check_size=check_size))
+    return found
+
+
 def plan_values(
     hand: Sequence[Card],
     existing: Mapping[int, Sequence[Card]],
@@ -106,11 +128,8 @@ def plan_values(
             uses = sorted({u for u in (n, n - 1, n - 2) if u >= profile.meld_min_naturals})
         rank_value = values[rank]
         # which numbers of added wild cards keep the meld legal, for each number of naturals used
-        allowed_wilds = {
-            used: frozenset(w for w in range(limit + 1)
-                            if not meld_counts_problem(en + used, ew + w, rank, profile, check_size=meld is None))
-            for used in uses
-        }
+        allowed_wilds = {used: _allowed_wilds(rules, profile, en + used, ew, rank, limit, meld is None)
+                         for used in uses}
         new_states: dict[State, int] = {}
         joker_value, two_value = values[0], values[2]
         for (jl, tl, kept, kinds), value in states.items():
