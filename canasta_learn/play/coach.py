@@ -770,6 +770,8 @@ def _best_ending(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[tuple[Action
     budget = [limit]
 
     def search(state: Round, path: tuple[Action, ...]) -> None:
+        if budget[0] <= 0:  # no position left to try: the state's actions are not listed
+            return
         for action in sorted(state.legal_actions(), key=lambda a: _going_out_order(a, state, team)):
             if budget[0] <= 0:
                 return
