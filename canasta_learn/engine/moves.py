@@ -29,6 +29,7 @@ from ..variants.sequences import ACE_SET_KEY, candidate_groups, natural_may_join
 
 __all__ = [
     "RoundView",
+    "bound_moves_unjudged",
     "discard_candidates",
     "legal_actions",
     "meld_candidates",
@@ -160,6 +161,34 @@ def legal_actions(rnd: RoundView) -> list[Action]:
     if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None:
         actions.append(Ask(seat))
     return actions
+
+
+def bound_moves_unjudged(rnd: RoundView) -> list[Action] | None:
+    """For a player bound by "yes" to go out, in the play phase of a sets profile (no deuce meld
+    of the team taking its twos): the candidates of `legal_actions` in its order before their
+    checks, melds then discards. Each is in `legal_actions` exactly when the round's check of
+    it (`Round.meld_problem`, `Round.discard_problem`) finds nothing, the check `legal_actions`
+    makes; so a search trying a few of them judges only those (after "yes" a meld's check is the
+    search over what the hand can still meld). None in every other state."""
+    if rnd.phase != "play" or rnd.permission != "yes":
+        return None
+    seat = rnd.to_move
+    prof = rnd.profile
+    rules = _LastRules.rules if prof is _LastRules.profile else _remember_rules(prof)
+    if rules.suits_matter or (DEUCE_RANK in rules.wild_card_meld_keys and DEUCE_RANK in rnd.melds[rnd.team_of(seat)]):
+        return None  # other candidates, or some refused before their check (`_judge`'s twos_reserved)
+    hand = rnd.hands[seat]
+    groups: list[MeldGroup] = []
+
+    def listed(group: MeldGroup) -> bool:
+        groups.append(group)
+        return False  # judged by the caller, one by one
+
+    # after "yes" (no fast path) `meld_candidates` offers every candidate to ``only``, in its order
+    meld_candidates(rnd, seat, by_rank=group_by_rank(hand), rules=rules, only=listed)
+    moves: list[Action] = [Meld(seat, (group,)) for group in groups]
+    moves.extend(Discard(seat, card) for card in dict.fromkeys(hand))  # `discard_candidates`' order
+    return moves
 
 
 def discard_candidates(rnd: RoundView, seat: int, rules: ClassicRules | None = None) -> list[Discard]:

@@ -608,10 +608,12 @@ class Round:
         return self._perform(action)
 
     # ------------------------------------------------------------------ performing
-    def _perform(self, action: Action) -> Action:
+    def _perform(self, action: Action, checked: bool = False) -> Action:
+        """Perform ``action``, checked first unless the last `legal_actions` list holds it or
+        the caller found this very state allowing it (``checked``)."""
         memo = self._legal_memo
-        trusted = False
-        if memo is not None and memo[0] == len(self.log):
+        trusted = checked
+        if not trusted and memo is not None and memo[0] == len(self.log):
             for listed in memo[1]:
                 if listed is action:
                     trusted = True  # an action from the last legal_actions() list was checked there

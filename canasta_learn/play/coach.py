@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from ..core.actions import Action, Answer, Ask, Discard, Draw, Meld, Redraw, Swap, TakePile, parse_action, seat_label
 from ..core.cards import CARD_KEY, Card, rank_name
 from ..core.i18n import gettext, ngettext
+from ..engine.moves import bound_moves_unjudged
 from ..engine.round import Round
 from ..rules.pile import pile_status
 from ..rules.state import kind_word
@@ -772,15 +773,24 @@ def _best_ending(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[tuple[Action
     def search(state: Round, path: tuple[Action, ...]) -> None:
         if budget[0] <= 0:  # no position left to try: the state's actions are not listed
             return
-        for action in sorted(state.legal_actions(), key=lambda a: _going_out_order(a, state, team)):
+        # the play phase's candidates are judged one by one, only those the budget reaches: the
+        # legal ones come in the order of the legal list sorted (a stable sort, then filtered)
+        unjudged = bound_moves_unjudged(state)
+        moves = state.legal_actions() if unjudged is None else unjudged
+        for action in sorted(moves, key=lambda a: _going_out_order(a, state, team)):
             if budget[0] <= 0:
                 return
+            if unjudged is not None and state._problem(action) is not None:
+                continue  # not a legal action
             budget[0] -= 1
-            # each action comes from the list just made for ``state``: the copy keeps it, and
-            # applying the action skips the check legal_actions made (a meld's, after "yes",
-            # is the search over what the hand can still meld)
-            after = state._copy_trusting_moves()
-            after.apply(action)
+            if unjudged is None:
+                # from the list just made for ``state``: the copy keeps it, and applying the
+                # action skips the check legal_actions made
+                after = state._copy_trusting_moves()
+                after.apply(action)
+            else:
+                after = state.copy()
+                after._perform(action, checked=True)  # judged on ``state`` just above
             if after.is_over:
                 value = _value(after, team)
                 if not best or value > best[0][0]:

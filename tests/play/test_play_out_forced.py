@@ -4,6 +4,7 @@ the asker, bound to go out, goes out the best way its hand allows, not GreedyBot
 from __future__ import annotations
 
 from canasta_learn.core.actions import Answer, Ask
+from canasta_learn.engine.moves import bound_moves_unjudged
 from canasta_learn.engine.round import Round
 from canasta_learn.play.bots import GreedyBot, acting_seat
 from canasta_learn.play.coach import _value, best_going_out, bound_to_go_out, play_out
@@ -82,3 +83,27 @@ def test_a_seat_not_bound_to_go_out_has_no_going_out_plan() -> None:
     no = before.copy()
     no.apply(Answer(acting_seat(before), False))
     assert not bound_to_go_out(no) and best_going_out(no) is None
+
+
+def test_the_bound_players_unjudged_moves_are_the_legal_list_before_its_checks() -> None:
+    """`best_going_out` judges the candidates one by one: those the round's check allows are the
+    legal list, in its order, at every step of the asker's plan; other states have none."""
+    before = _before_the_answer()
+    assert bound_moves_unjudged(before) is None  # the partner is to answer
+    state = before.copy()
+    state.apply(Answer(acting_seat(before), True))
+    plan = best_going_out(state)
+    assert plan is not None
+    steps = refused = 0
+    for step in plan:
+        unjudged = bound_moves_unjudged(state)
+        if state.phase == "play":
+            assert unjudged is not None
+            allowed = [a for a in unjudged if state.check(a).ok]
+            assert allowed == state.legal_actions()
+            steps += 1
+            refused += len(unjudged) - len(allowed)
+        else:
+            assert unjudged is None
+        state.apply(step)
+    assert steps and refused and state.is_over and bound_moves_unjudged(state) is None
