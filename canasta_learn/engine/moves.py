@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, Redraw, Swap, TakePile
 from ..core.cards import Card
 from ..profiles import Profile
+from ..rules.going_out import may_ask
 from ..rules.melds import BLACK_THREE_RANK, DEUCE_RANK, WILD_MELD_RANK, cards_value, meld_counts, meld_counts_problem
 from ..rules.pile import PileStatus, take_status
 from ..rules.planning import enumerate_openings, group_by_rank
@@ -148,7 +149,7 @@ def legal_actions(rnd: RoundView) -> list[Action]:
         actions.extend(take_candidates(rnd, seat, rules))
         if not rnd.stock and rnd.decline_problem(seat) is None:
             actions.append(Decline(seat))
-        if rules.may_ask_before_drawing and rnd.ask_problem(seat) is None:
+        if rules.may_ask_before_drawing and may_ask(rnd, seat):  # `Round.ask_problem` finds nothing
             actions.append(Ask(seat))
         return actions
     hand = rnd.hands[seat]
@@ -158,7 +159,7 @@ def legal_actions(rnd: RoundView) -> list[Action]:
     else:
         actions.extend(meld_candidates(rnd, seat, by_rank=by_rank, rules=rules))
     actions.extend(discard_candidates(rnd, seat, rules))
-    if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None:
+    if rnd.permission is None and may_ask(rnd, seat, by_rank):  # `Round.ask_problem` finds nothing
         actions.append(Ask(seat))
     return actions
 

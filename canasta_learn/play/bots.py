@@ -32,6 +32,7 @@ from ..engine.game import Game
 from ..engine.moves import discard_candidates, meld_candidates
 from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
+from ..rules.going_out import may_ask
 from ..rules.melds import cards_value
 from ..rules.pile import pile_status
 from ..rules.planning import OpeningOption, enumerate_openings, group_by_rank
@@ -522,7 +523,7 @@ class GreedyBot:
         discards = discard_candidates(rnd, seat, rules)
         if len(discards) < 2:
             return None
-        if rnd.permission is None and rnd.ask_problem(seat, by_rank) is None and self._wants_out(rnd, seat):
+        if rnd.permission is None and may_ask(rnd, seat, by_rank) and self._wants_out(rnd, seat):
             return Ask(seat)
         if not rnd.opened[team]:
             options = self._opening_options(rnd)

@@ -25,8 +25,8 @@ from .turn import turn_problem
 
 __all__ = ["able_to_go_out", "able_to_go_out_exactly", "ask_problem", "canasta_requirement", "canasta_within_reach",
            "cannot_go_out_problem", "clearly_can_go_out", "counting_kinds", "enough_after", "go_out_problem",
-           "has_enough_canastas", "is_concealed", "kept_for_discard", "morto_state_words", "permission_times_words",
-           "still_go_out_problem"]
+           "has_enough_canastas", "is_concealed", "kept_for_discard", "may_ask", "morto_state_words",
+           "permission_times_words", "still_go_out_problem"]
 
 
 def has_enough_canastas(rnd: RoundState, kinds: Sequence[str]) -> bool:
@@ -167,14 +167,34 @@ def kept_for_discard(rnd: RoundState, hand: Sequence[Card]) -> int:
 def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> Problem | None:
     """Why ``seat`` may not ask "may I go out?" now, or None (``by_rank``: the hand by `group_by_rank`,
     when the caller has it). (docs/rules.md#rules-permission)"""
+    decided, problem = _ask_time_verdict(rnd, seat)
+    if decided:
+        return problem
+    if not able_to_go_out(rnd, seat, by_rank):
+        return cannot_go_out_problem(rnd, seat)
+    return None
+
+
+def may_ask(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | None = None) -> bool:
+    """``ask_problem(rnd, seat, by_rank) is None``, without making the refusal of a player
+    unable to go out (the move generation asks every turn, and most players cannot go out)."""
+    decided, problem = _ask_time_verdict(rnd, seat)
+    if decided:
+        return problem is None
+    return able_to_go_out(rnd, seat, by_rank)
+
+
+def _ask_time_verdict(rnd: RoundState, seat: int) -> tuple[bool, Problem | None]:
+    """`ask_problem`'s checks before the hand's: (True, its answer) when one of them decides,
+    (False, None) when the hand decides."""
     if rnd.phase == "over":
-        return turn_problem(rnd, seat, "any")
+        return True, turn_problem(rnd, seat, "any")
     if rnd.phase == "answer":
-        return turn_problem(rnd, seat, "any")
+        return True, turn_problem(rnd, seat, "any")
     if seat != rnd.to_move:
-        return turn_problem(rnd, seat, "any")
+        return True, turn_problem(rnd, seat, "any")
     if rnd.permission is not None:
-        return Problem("permission_already_asked", lambda: (
+        return True, Problem("permission_already_asked", lambda: (
             gettext("You already asked this turn and the answer (yes) binds.")
             if speaks_to(seat) and rnd.permission == "yes" else
             gettext("You already asked this turn and the answer (no) binds.")
@@ -185,23 +205,21 @@ def ask_problem(rnd: RoundState, seat: int, by_rank: dict[int, list[Card]] | Non
             seat=rnd.seat_label(seat), answer=rnd.permission))
     window = rnd.rules.permission_window(rnd.phase, rnd.drew_from, rnd.turn_meld_actions)
     if window is None:
-        return Problem("permission_wrong_time", lambda: gettext(
+        return True, Problem("permission_wrong_time", lambda: gettext(
             "In the {profile} profile nobody asks the partner for permission to go out.").format(
             profile=rnd.profile.name))
     right, when = window
     if not right:
-        return Problem("permission_wrong_time", lambda: gettext(
+        return True, Problem("permission_wrong_time", lambda: gettext(
             "In the {profile} profile you may ask to go out {when}.").format(
             profile=rnd.profile.name, when=permission_times_words(when)))
     if rnd.phase == "play" and len(rnd.hands[seat]) < 2:
-        return Problem("permission_wrong_time", lambda: (gettext(
+        return True, Problem("permission_wrong_time", lambda: (gettext(
             "You hold a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
             "sense only while you could still keep a card.") if speaks_to(seat) else gettext(
             "{seat} holds a single card: discarding it goes out, so a \"no\" could not be obeyed. Asking makes "
             "sense only while you could still keep a card.")).format(seat=rnd.seat_label(seat)))
-    if not able_to_go_out(rnd, seat, by_rank):
-        return cannot_go_out_problem(rnd, seat)
-    return None
+    return False, None
 
 
 def cannot_go_out_problem(rnd: RoundState, seat: int) -> Problem:

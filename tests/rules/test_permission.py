@@ -145,3 +145,25 @@ def test_rules6_awaiting_answer_blocks_other_actions(profile: str) -> None:
         with pytest.raises(IllegalActionError):
             rnd.apply(action)
     assert rnd.snapshot() == before
+
+
+@pytest.mark.parametrize("profile", ["classic", "traditional", "italian", "cardgames_io"])
+def test_may_ask_is_ask_problem_finding_nothing(profile: str) -> None:
+    """`may_ask`, which the move generation asks every turn, answers as `ask_problem` does, seat
+    by seat, at every point of a round played by bots (asking or not, bound or not)."""
+    from canasta_learn.play.bots import GreedyBot, acting_seat
+    from canasta_learn.rules.going_out import ask_problem, may_ask
+
+    rnd = Round(profile, seed=5)
+    bots = [GreedyBot(seed=50 + s) for s in range(rnd.player_count)]
+    allowed = refused = 0
+    while not rnd.is_over:
+        for seat in range(rnd.player_count):
+            expected = ask_problem(rnd, seat) is None
+            assert may_ask(rnd, seat) == expected
+            allowed += expected
+            refused += not expected
+        rnd.apply(bots[acting_seat(rnd)].choose(rnd))
+    for seat in range(rnd.player_count):
+        assert not may_ask(rnd, seat) and ask_problem(rnd, seat) is not None
+    assert allowed and refused
