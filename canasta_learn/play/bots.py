@@ -34,7 +34,7 @@ from ..engine.round import Round
 from ..profiles import ProfileLike, get_profile
 from ..rules.going_out import may_ask
 from ..rules.melds import cards_value
-from ..rules.pile import pile_status
+from ..rules.pile import take_status
 from ..rules.planning import OpeningOption, enumerate_openings, group_by_rank
 from ..variants.base import ClassicRules, rules_for
 
@@ -675,7 +675,8 @@ class GreedyBot:
         opp_known = memory.known[opponent]
         opp_recent = set(memory.discarded[opponent][-3:])
         probe = Card(4, "c")
-        frozen = pile_status(rnd.pile + [probe], rnd.profile,
+        # the pile's state alone: `take_status` decides it for `pile_status`, with no message made
+        frozen = take_status(rnd.pile + [probe], rnd.profile,
                              team_opened=rnd.opened[opp_team]).state == "frozen"
         pile_size = len(rnd.pile) + 1
         w = self.weights
