@@ -330,7 +330,7 @@ class Reference:
 
 def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
             stored: Reference | None = None, check: bool = False, keep: bool = False,
-            prune_z: float | None = None, presses: int = 1) -> dict[str, Any]:
+            prune_z: float | None = None, presses: int = 1, reference_prune_z: float | None = None) -> dict[str, Any]:
     rnd = position(seed, step)
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
     seat = acting_seat(rnd)
@@ -340,7 +340,9 @@ def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_B
         hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step + 7_919 * press,
                       earlier=hint)
     hint_cpu = time.process_time() - start
-    coach_module.PRUNE_Z = DEFAULT_PRUNE_Z  # the reference is the same whatever the hint tried
+    # the reference is the same whatever the hint tried; ``reference_prune_z`` (``--reference-prune-z``)
+    # may stop it from dropping moves, so every move is measured on every deal
+    coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if reference_prune_z is None else reference_prune_z
     if stored is None:
         legal = rnd.legal_actions()
         include = [c.action for c in hint.candidates] + [a for a in legal if isinstance(a, Meld | TakePile)]
@@ -349,6 +351,7 @@ def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_B
         ref_advice = advise(rnd, seat, rollouts=deals, seed=7_000_003 * seed + step + 11, include=include,
                             check=False)
         ref = Reference.of(rnd, ref_advice, time.process_time() - start)
+        coach_module.PRUNE_Z = DEFAULT_PRUNE_Z
     else:
         ref = stored
     names = named(hint)
@@ -587,6 +590,9 @@ def main() -> None:
                              "references instead of playing new ones (only its positions are measured)")
     parser.add_argument("--prune-z", type=float, default=None,
                         help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
+    parser.add_argument("--reference-prune-z", type=float, default=None,
+                        help="the reference's coach.PRUNE_Z (default: the coach's); 1e12 plays every move on "
+                             "every deal, so no loss is measured on the few deals a move was dropped after")
     parser.add_argument("--check", action="store_true",
                         help="hints with the floor's check on fresh deals (advise(check=True))")
     parser.add_argument("--presses", type=int, default=1,
@@ -626,7 +632,8 @@ def main() -> None:
             print("stopped: --max-seconds reached", flush=True)
             break
         row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
-                      check=args.check, keep=args.keep_reference, prune_z=args.prune_z, presses=args.presses)
+                      check=args.check, keep=args.keep_reference, prune_z=args.prune_z, presses=args.presses,
+                      reference_prune_z=args.reference_prune_z)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:
