@@ -169,6 +169,30 @@ half the variance (a correlation near 0.5): after two different melds the play-o
 Giving the play-outs' bots one tie-breaker per turn of the deal (so two candidates' endings break
 ties alike) did not change that ratio (0.95 and 1.00 on 8 positions, 40 deals).
 
+Then (2026-12-05) the play-outs became 1.24x faster (bench_rollouts.py, the same endings) and the
+Hint's budget rose from 0.6 to 0.9 s CPU (`widgets.play.HINT_BUDGET`). Measured on fresh seeds
+(100 meld positions from 44001), first against references made as before (``--ref-factor 20``:
+500 deals median), and that showed a flaw of the measure: the reference drops a move once it is
+three standard errors behind its best (`coach.PRUNE_Z`), so a hint recommending a dropped move is
+charged its loss on the few deals (often 32) after which it was dropped, deals picked for making it
+look bad. Those positions (14-21 of 100) carried the whole meld loss: held-out 6.6-7.8 points a
+decision where the reference played the recommended move on every deal, 120-172 where it had
+dropped it. ``--reference-prune-z 1e12`` makes references that play every move on every deal.
+Against such references (the same 100 positions, ten times the final hint's deals: 440 median,
+9.7 s CPU median against the hint's 0.91 s), each hint rule measured with ``--reference-from``
+(2 cores, 2-3 jobs, under nice):
+
+    hint                         deals  cpu med  agree (95% CI)  held-out lost  minus the old (paired)
+    before: 0.6 s, old speed        25    0.62s  68% (58-76%)    24.9 ± 10.4
+    0.6 s, faster play-outs         30    0.61s  70% (60-78%)    21.5 ±  9.6
+    0.9 s, faster play-outs         44    0.91s  75% (66-82%)    19.7 ±  9.8    agree +7.0 ± 5.8 pts, lost -5.2 ± 5.1
+
+The reference's noise there ("reference noise") is 23.8 points and `reference_ceiling` 91%. Meld
+hints are better, measurably, and still short of both bars (85%, 10 points). Recomputed from the
+same outcomes, the floor's rule is not what holds them back: recommending the best estimate
+whenever it leads GreedyBot's move at all (0 standard errors), or by 0.5, 1.5 or 2, gave held-out
+losses of 18.2, 16.3, 23.7 and 22.9 (1.0: 19.6), each ± 9.5.
+
 How much agreement can a reference show? The reference's best is itself an estimate. With
 references kept, the report also prints `reference_ceiling`: the agreement a hint that knew every
 move's true value and named its best `NAMED_EQUAL` would show against the reference, estimated by
