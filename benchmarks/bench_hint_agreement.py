@@ -21,7 +21,8 @@ At each position:
 - the **reference** is ``advise`` with ``--ref-factor`` (10) times the hint's deals (at least
   ten times `MIN_DEALS`) on other deals, simulating every candidate the hint simulated, GreedyBot's
   move and every legal meld and pile-taking (so a best move the hint's candidate cut left out
-  shows up as a miss);
+  shows up as a miss), each on every deal (``--reference-prune-z``: until 2026-12-05 the reference
+  dropped moves three standard errors behind its best, as a hint does);
 - **agreement**: the hint's recommended move (`Advice.recommended`) is the reference's best, or
   the hint says "about equal" and the reference's best is among the moves its headline names
   (`Advice.named_equal`, of which `coach_words.verdict_words` names at most `NAMED_EQUAL`); a
@@ -177,7 +178,8 @@ three standard errors behind its best (`coach.PRUNE_Z`), so a hint recommending 
 charged its loss on the few deals (often 32) after which it was dropped, deals picked for making it
 look bad. Those positions (14-21 of 100) carried the whole meld loss: held-out 6.6-7.8 points a
 decision where the reference played the recommended move on every deal, 120-172 where it had
-dropped it. ``--reference-prune-z 1e12`` makes references that play every move on every deal.
+dropped it. ``--reference-prune-z 1e12``, now the default, makes references that play every move on
+every deal.
 Against such references (the same 100 positions, ten times the final hint's deals: 440 median,
 9.7 s CPU median against the hint's 0.91 s), each hint rule measured with ``--reference-from``
 (2 cores, 2-3 jobs, under nice):
@@ -237,6 +239,9 @@ from canasta_learn.widgets.play import HINT_BUDGET  # noqa: E402
 KINDS = ("draw", "meld", "discard", "ask")
 DEFAULT_PRUNE_Z = coach_module.PRUNE_Z
 LABELS = {"draw": "draw/take", "meld": "meld", "discard": "discard", "ask": "ask/answer"}
+#: The reference's `coach.PRUNE_Z` by default: so high that it drops no move (every move is played on
+#: every deal; not infinity, which times a zero standard error is not a number).
+NO_PRUNING = 1e12
 #: Positions before this move of the round are not used (the first turns have little to decide).
 FIRST_MOVE = 4
 
@@ -614,9 +619,10 @@ def main() -> None:
                              "references instead of playing new ones (only its positions are measured)")
     parser.add_argument("--prune-z", type=float, default=None,
                         help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
-    parser.add_argument("--reference-prune-z", type=float, default=None,
-                        help="the reference's coach.PRUNE_Z (default: the coach's); 1e12 plays every move on "
-                             "every deal, so no loss is measured on the few deals a move was dropped after")
+    parser.add_argument("--reference-prune-z", type=float, default=NO_PRUNING,
+                        help="the reference's coach.PRUNE_Z: by default (1e12) it plays every move on every "
+                             "deal, so no loss is measured on the few deals a move was dropped after; "
+                             "3 (the coach's) as the references measured before 2026-12-05")
     parser.add_argument("--check", action="store_true",
                         help="hints with the floor's check on fresh deals (advise(check=True))")
     parser.add_argument("--presses", type=int, default=1,
