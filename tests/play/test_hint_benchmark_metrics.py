@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_hint_agreement import Reference, compare, held_out  # noqa: E402
+from bench_hint_agreement import Reference, compare, held_out, reference_ceiling  # noqa: E402
 
 
 def _row(outcomes: dict[str, list[int]], recommended: str) -> dict[str, object]:
@@ -70,3 +70,36 @@ def test_compare_pairs_two_hint_rules_on_the_same_positions_and_stored_reference
     assert n == 8 and diff == -10.0 and half == 0.0
     assert found[("all", "agree")][:2] == (8, 1.0)
     assert ("meld", "lost") not in found
+
+
+def test_a_reference_that_tells_its_moves_apart_on_every_deal_has_a_ceiling_of_one() -> None:
+    """Three moves 100 points apart on every deal (the deal's luck shared): the reference's best
+    is the true best on every resampling, so any hint naming the true best agrees."""
+    rng = random.Random(4)
+    luck = [rng.randint(-500, 500) for _ in range(240)]
+    outcomes = {"N discard c8": [x + 100 for x in luck], "N discard d9": luck,
+                "N discard h10": [x - 100 for x in luck]}
+    ref = _row(outcomes, "N discard c8")["reference"]
+    result = reference_ceiling(ref, named=1)  # type: ignore[arg-type]
+    assert result is not None
+    ceiling, spread, noise = result
+    assert ceiling == 1.0 and noise == 0.0 and 90 < spread < 110
+
+
+def test_moves_that_differ_only_by_noise_have_a_low_ceiling() -> None:
+    """Eight moves of the same worth, each with its own noise: the reference's best is the luckiest,
+    so naming one move (or any four) finds it only by chance, and fewer named moves find it less."""
+    rng = random.Random(5)
+    one, four = [], []
+    for _ in range(10):
+        outcomes = {f"N discard c{rank}": [round(rng.gauss(0, 300)) for _ in range(240)] for rank in range(4, 12)}
+        ref = _row(outcomes, "N discard c4")["reference"]
+        first, fourth = reference_ceiling(ref, named=1), reference_ceiling(ref, named=4)  # type: ignore[arg-type]
+        assert first is not None and fourth is not None
+        one.append(first[0])
+        four.append(fourth[0])
+    assert sum(one) / len(one) < 0.5 < sum(four) / len(four) < 0.9
+
+
+def test_a_reference_with_one_move_has_no_ceiling() -> None:
+    assert reference_ceiling({"outcomes": {"N draw": [10, 20, 30]}, "best": "N draw", "deals": 3, "cpu": 0.0}) is None
