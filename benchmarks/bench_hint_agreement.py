@@ -176,7 +176,7 @@ Hint's budget rose from 0.6 to 0.9 s CPU (`widgets.play.HINT_BUDGET`). Measured 
 500 deals median), and that showed a flaw of the measure: the reference drops a move once it is
 three standard errors behind its best (`coach.PRUNE_Z`), so a hint recommending a dropped move is
 charged its loss on the few deals (often 32) after which it was dropped, deals picked for making it
-look bad. Those positions (14-21 of 100) carried the whole meld loss: held-out 6.6-7.8 points a
+look bad. Those positions (14-21 of 100) carried most of the meld loss (74-83%): held-out 6.6-7.8 points a
 decision where the reference played the recommended move on every deal, 120-172 where it had
 dropped it. ``--reference-prune-z 1e12``, now the default, makes references that play every move on
 every deal.
