@@ -178,6 +178,9 @@ class Round:
         #: The last `legal_actions()` answer and the log length it was computed at: `apply`
         #: performs an action from that very list without checking it a second time.
         self._legal_memo: tuple[int, list[Action]] | None = None
+        #: The last action `is_legal` found legal and the log length it was judged at: `child`
+        #: applies that very action without judging it again.
+        self._judged: tuple[int, Action] | None = None
         #: `meld_counts_problem` answers for this profile: (naturals, wilds, meld key) -> legal.
         self.legal_counts_cache: dict[tuple[int, int, int], bool] = {}
         #: Single-group meld actions already made this round, by (seat, cards, target): actions
@@ -595,6 +598,40 @@ class Round:
         """Verdict on any action (object or one-line text)."""
         return self.check(action)
 
+    def is_legal(self, action: Action) -> bool:
+        """True when ``action`` is legal now: `check`'s answer without its verdict or sentence
+        (for searches that try many actions). `child` then applies that action without judging
+        it a second time.
+
+        >>> rnd = Round(seed=1)
+        >>> rnd.is_legal(rnd.legal_actions()[0]), rnd.is_legal(Discard(rnd.to_move, rnd.hands[rnd.to_move][0]))
+        (True, False)
+        """
+        if self._problem(action) is not None:
+            return False
+        self._judged = (len(self.log), action)
+        return True
+
+    def child(self, action: Action) -> Round:
+        """A copy of the round with ``action`` applied; this round is not changed.
+
+        The action is checked first (`IllegalActionError` when it is not legal) unless this
+        very round, unchanged since, already judged it: it is in the last `legal_actions` list
+        or the last action `is_legal` allowed (the same object). Searches try each candidate
+        on a child, so each is judged once.
+        """
+        new = self.copy()
+        trusted = False
+        judged = self._judged
+        if judged is not None and judged[0] == len(self.log) and judged[1] is action:
+            trusted = True
+        else:
+            memo = self._legal_memo
+            if memo is not None and memo[0] == len(self.log):
+                trusted = any(listed is action for listed in memo[1])
+        new._perform(action, checked=trusted)
+        return new
+
     def verify_apply(self, action: Action | str) -> None:
         """Raise `IllegalActionError` unless the action is legal."""
         if isinstance(action, str):
@@ -856,6 +893,7 @@ class Round:
         new = Round.__new__(Round)
         new.__dict__.update(self.__dict__)
         new._legal_memo = None  # a copy may be edited directly (Position does) before it is asked
+        new._judged = None
         new.stock = list(self.stock)
         new.pile = list(self.pile)
         new.hands = [list(h) for h in self.hands]
@@ -873,17 +911,6 @@ class Round:
         new.log = list(self.log)
         new.events = list(self.events)
         new.turn_own = {r: list(c) for r, c in self.turn_own.items()}
-        return new
-
-    def _copy_trusting_moves(self) -> Round:
-        """`copy`, keeping this round's last `legal_actions` list: applying one of its actions to
-        the copy (changed in no other way first) skips the check `legal_actions` already made,
-        as `apply` does on this round (the coach's going-out search tries each listed action on
-        a copy of the state)."""
-        new = self.copy()
-        memo = self._legal_memo
-        if memo is not None and memo[0] == len(self.log):
-            new._legal_memo = memo
         return new
 
     def all_cards(self) -> list[Card]:

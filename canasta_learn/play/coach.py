@@ -780,17 +780,11 @@ def _best_ending(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[tuple[Action
         for action in sorted(moves, key=lambda a: _going_out_order(a, state, team)):
             if budget[0] <= 0:
                 return
-            if unjudged is not None and state._problem(action) is not None:
+            if unjudged is not None and not state.is_legal(action):
                 continue  # not a legal action
             budget[0] -= 1
-            if unjudged is None:
-                # from the list just made for ``state``: the copy keeps it, and applying the
-                # action skips the check legal_actions made
-                after = state._copy_trusting_moves()
-                after.apply(action)
-            else:
-                after = state.copy()
-                after._perform(action, checked=True)  # judged on ``state`` just above
+            # judged once: by ``state.legal_actions()`` or by ``is_legal`` just above
+            after = state.child(action)
             if after.is_over:
                 value = _value(after, team)
                 if not best or value > best[0][0]:
