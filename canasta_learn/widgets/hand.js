@@ -1,6 +1,15 @@
 // HandWidget front end (anywidget ES module; no build step).
 // The card pictures arrive as SVG text made in Python; this module lays them out, keeps
 // aria-pressed in step with the model's selected_ids, and reports clicks and key presses.
+//
+// A card clicked goes to the kernel as a message ("toggle"), never as a change of
+// selected_ids: ipywidgets holds a widget's state change until the kernel has handled the
+// widget's previous one, while a button's click (a message of the button's widget) goes at
+// once, so two cards picked and a button pressed within milliseconds reached the kernel as
+// first card, button, second card. Messages of all widgets reach the kernel in the order sent.
+// Python toggles the card in selected_ids (which comes back as a state change) and answers
+// "toggled" with the toggle's number; until the answer to its last toggle a view shows its own
+// selection, so that an older selection coming back cannot undo a newer click.
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -47,8 +56,15 @@ function render({ model, el: root }) {
 
   let cardNodes = []; // in display order
 
+  // This view's toggles: its name in the answers (a hand shown twice has two views), how many
+  // it sent, the last one answered, and the selection it shows until then (null: the model's).
+  const viewName = Math.random().toString(36).slice(2);
+  let sent = 0;
+  let answered = 0;
+  let shown = null;
+
   function selectedIds() {
-    return model.get("selected_ids") || [];
+    return shown !== null ? shown : model.get("selected_ids") || [];
   }
 
   function updateCaption() {
@@ -87,15 +103,25 @@ function render({ model, el: root }) {
     bySuit.setAttribute("aria-pressed", sort === "suit" ? "true" : "false");
   }
 
-  function toggle(id) {
+  function toggle(item) {
     if (!model.get("selectable")) return;
     const ids = selectedIds().slice();
-    const at = ids.indexOf(id);
+    const at = ids.indexOf(item.id);
     if (at >= 0) ids.splice(at, 1);
-    else ids.push(id);
-    model.set("selected_ids", ids);
-    model.save_changes();
-    updateSelection(); // show it at once; Python's echo only reorders
+    else ids.push(item.id);
+    shown = ids;
+    sent += 1;
+    model.send({ event: "toggle", id: item.id, card: item.text, view: viewName, seq: sent });
+    updateSelection(); // show it at once
+  }
+
+  function answer(message) {
+    if (!message || message.event !== "toggled" || message.view !== viewName) return;
+    answered = Math.max(answered, Number(message.seq) || 0);
+    if (answered >= sent) {
+      shown = null; // the kernel has every toggle: its selected_ids is the selection
+      updateSelection();
+    }
   }
 
   // One Tab stop for the whole hand (a roving tabindex): the card last focused (or the first)
@@ -142,12 +168,12 @@ function render({ model, el: root }) {
         const title = picture.querySelector("title");
         if (title) title.remove(); // the card itself carries the name (and a tooltip)
       }
-      node.addEventListener("click", () => toggle(item.id));
+      node.addEventListener("click", () => toggle(item));
       node.addEventListener("focus", () => rove(node));
       node.addEventListener("keydown", (event) => {
         if (event.key === " " || event.key === "Enter") {
           event.preventDefault();
-          toggle(item.id);
+          toggle(item);
         } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
           event.preventDefault();
           focusAt(index + 1);
@@ -192,6 +218,7 @@ function render({ model, el: root }) {
     ["change:highlight_ids", updateHighlight],
     ["change:label", updateCaption],
     ["change:sort", updateSort],
+    ["msg:custom", answer],
   ];
   for (const [name, fn] of handlers) model.on(name, fn);
   build();

@@ -2,7 +2,7 @@
 
 An anywidget (`hand.js` + `hand.css` ship inside the package; no build step): the card
 pictures are SVG made in Python (``render.card_svg``), the browser only lays them out and
-reports which positions are selected. Each card is a ``role="button"`` with ``aria-pressed``
+reports each card clicked (see "Order" below). Each card is a ``role="button"`` with ``aria-pressed``
 and an accessible name ("King of hearts"); a selected card is raised, outlined and ticked
 (more than colour). The hand is one Tab stop: Tab reaches the card last focused (or the
 first), the arrow keys, Home and End move between cards, Space or Enter selects.
@@ -16,6 +16,17 @@ State lives in traitlets, so Python (and tests) drive it exactly as a click does
 >>> hand.sort = "suit"
 >>> [item["text"] for item in hand.items]
 ['s5', 'h13', 'h13', 'jk']
+
+Order: the kernel must see a card clicked and a button pressed after it in that order. The
+browser's ipywidgets holds a widget's state change until the kernel has handled the widget's
+previous one, while a button's click (a message of the button's own widget) goes at once: with
+the selection sent as state, two cards picked and a button pressed within a few milliseconds
+reached the kernel as first card, button, second card. So ``hand.js`` sends each click as a
+message, ``{"event": "toggle", "id": 3, "card": "h13", "view": ..., "seq": 7}``, which is never
+held back (the messages of all widgets travel to the kernel in the order sent); Python toggles
+that position in ``selected_ids`` (whose change goes back to the browser as usual) and answers
+``{"event": "toggled", "view": ..., "seq": 7}``. Until the answer to its last toggle, a view
+shows its own selection, so that an older selection coming back never undoes a newer click.
 """
 
 from __future__ import annotations
@@ -166,6 +177,7 @@ class HandWidget(anywidget.AnyWidget):
         self.observe(self._rebuild, names=["cards", "sort", "four_color", "card_width"])
         self.observe(self._on_selected_ids, names="selected_ids")
         self.observe(self._on_selected, names="selected")
+        self.on_msg(self._on_front_end_msg)
         self.cards = to_cards(cards) if cards is not None else []
         if not self.items:
             self._rebuild()
@@ -234,6 +246,34 @@ class HandWidget(anywidget.AnyWidget):
             self._syncing = False
         self._on_selected_ids()
 
+    def _on_front_end_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A card clicked in a view (see "Order" in the module's docstring): toggle it, answer."""
+        if not isinstance(content, dict) or content.get("event") != "toggle":
+            return
+        try:
+            self._toggle_clicked(content.get("id"), content.get("card"))
+        finally:  # always answered: the view shows its own selection until then
+            self.send({"event": "toggled", "view": content.get("view"), "seq": content.get("seq")})
+
+    def _toggle_clicked(self, item_id: Any, card: Any) -> None:
+        """Toggle position ``item_id`` if it holds ``card`` (the card the view showed there) and
+        the hand is selectable; anything else (a click on cards since replaced, a bad message)
+        changes nothing."""
+        if not self.selectable or type(item_id) is not int or not isinstance(card, str):
+            return
+        if not 0 <= item_id < len(self.cards) or str(self.cards[item_id]) != card:
+            return
+        self._toggle_id(item_id)
+
+    def _toggle_id(self, item_id: int) -> None:
+        ids = list(self.selected_ids)
+        if item_id in ids:
+            ids.remove(item_id)
+        else:
+            ids.append(item_id)
+        with self.hold_sync():  # one update to the browser, the selection in display order
+            self.selected_ids = ids
+
     def _ids_for(self, wanted: Iterable[Card]) -> list[int]:
         """Positions for these cards: positions already selected first, then the first free."""
         need = Counter(wanted)
@@ -266,13 +306,7 @@ class HandWidget(anywidget.AnyWidget):
 
     def toggle(self, position: int) -> None:
         """Toggle the card at ``position`` in the display order (what a click does)."""
-        item_id = self.items[position]["id"]
-        ids = list(self.selected_ids)
-        if item_id in ids:
-            ids.remove(item_id)
-        else:
-            ids.append(item_id)
-        self.selected_ids = ids
+        self._toggle_id(self.items[position]["id"])
 
     def highlight(self, cards: CardsLike) -> None:
         """Mark these cards as new (the last positions holding them); ``[]`` clears the marks."""
