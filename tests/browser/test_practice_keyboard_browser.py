@@ -101,11 +101,8 @@ def test_tab_reaches_every_control_in_order_with_a_visible_focus_and_keys_answer
         page.keyboard.press("ArrowRight")
     assert wanted == [], f"cards not reached by the arrow keys: {wanted}"
     expect(page.locator(".cl-practice .cl-hand-card.is-selected")).to_have_count(len(drill.answer))
-    # ipywidgets sends a widget's state change only after the kernel has handled its last one (the
-    # second card's selection waits for the first's), while a button's click goes at once: keys
-    # pressed within milliseconds could answer before the kernel has the last card (seen once in
-    # CI). A person's keys are slower than that; give the kernel the time.
-    page.wait_for_timeout(1000)
+    # no pause before answering: the hand sends each card as a message, which a button's click
+    # cannot overtake (test_hand_order_browser.py)
     for _ in range(10):
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED_JS)
