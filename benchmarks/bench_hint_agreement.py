@@ -195,6 +195,19 @@ same outcomes, the floor's rule is not what holds them back: recommending the be
 whenever it leads GreedyBot's move at all (0 standard errors), or by 0.5, 1.5 or 2, gave held-out
 losses of 18.2, 16.3, 23.7 and 22.9 (1.0: 19.6), each ± 9.5.
 
+The same hint on 200 more fresh meld positions (seeds 47001-47050, 48001-48050, 49001-49050,
+50001-50050; references kept, 475 deals median; 2 cores, 2-4 jobs, under nice), in two runs of
+100 that differ by more than their intervals suggest (82% and 73%), so pooled:
+
+    positions                       n  agree (95% CI)  top (95% CI)  held-out lost  ceiling  deals  cpu med
+    seeds 47001-48050             100  82% (73-88%)    44% (35-54%)  14.0 ± 7.5       92%      46    0.91s
+    seeds 49001-50050             100  73% (64-81%)    28% (20-37%)  21.8 ± 8.7       94%      50    0.91s
+    with seeds 44001: all three   300  77% (72-81%)    35% (30-41%)  18.5 ± 5.0       93%      46    0.91s
+
+Meld hints agree 77% of the time and lose 18.5 points a decision: both bars fail, and with 300
+positions the intervals exclude them. bench_meld_noise.py explains the figure (75% predicted from
+one deal's noise and the moves' spread) and what 85% would take (about 180 deals, 4x the CPU).
+
 The other kinds at 0.9 s, on fresh seeds (50 positions of each from 45001, references that play
 every move on every deal, ten times the hint's deals: 990 median, 6.7 s CPU median; 2 cores, the
 test suite running beside, under nice):
