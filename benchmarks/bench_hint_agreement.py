@@ -241,6 +241,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -494,6 +495,35 @@ def held_out(row: dict[str, Any], references: dict[Key, dict[str, Any]] | None =
     return sum(losses) / 2, sum(noise) / 2
 
 
+def true_values(outcomes: Sequence[Sequence[int]], per_move: bool = False) -> tuple[list[float], list[float], float]:
+    """(each move's true value, each move's noise a deal, the true values' spread as a variance)
+    from the outcomes of moves played on the same deals (empirical Bayes).
+
+    A move's noise is the standard deviation of its outcome minus the deal's mean over the moves,
+    so the deal's own luck, shared by every move, cancels; the spread is the variance of the moves'
+    means minus the mean noise variance of a mean. The true values are the means shrunk towards
+    their average by how much of their spread that noise explains: the mean noise for every move,
+    or with ``per_move`` each move's own.
+
+    >>> true, noise, spread2 = true_values([[100, 300, 200], [0, 200, 100]])
+    >>> [round(t) for t in true], [round(n) for n in noise], spread2
+    ([200, 100], [0, 0], 5000.0)
+    """
+    deals = len(outcomes[0])
+    row = [statistics.fmean(o[d] for o in outcomes) for d in range(deals)]
+    noise = [statistics.stdev([o[d] - row[d] for d in range(deals)]) for o in outcomes]
+    means = [statistics.fmean(o) for o in outcomes]
+    grand = statistics.fmean(means)
+    noise2 = [n * n / deals for n in noise]
+    mean2 = statistics.fmean(noise2)
+    spread2 = max(0.0, statistics.variance(means) - mean2)
+
+    def shrunk(mean: float, n2: float) -> float:
+        return grand + spread2 / (spread2 + n2) * (mean - grand) if spread2 + n2 > 0 else grand
+
+    return [shrunk(m, n2 if per_move else mean2) for m, n2 in zip(means, noise2, strict=True)], noise, spread2
+
+
 def reference_ceiling(ref: dict[str, Any], named: int = NAMED_EQUAL, resamples: int = 100,
                       seed: int = 5) -> tuple[float, float, float] | None:
     """How often a hint that knew every move's true value, and named its ``named`` best, would
@@ -501,33 +531,25 @@ def reference_ceiling(ref: dict[str, Any], named: int = NAMED_EQUAL, resamples: 
     could show against this reference (estimated). With (the moves' true spread, the reference's
     paired noise), both as standard deviations in points; None below two fully simulated moves.
 
-    The true values are the reference's means shrunk towards their average by how much of their
-    spread is noise (empirical Bayes: the spread's variance minus the paired noise variance, the
-    noise measured on each move's outcomes minus the deal's mean over the moves, so the deal's
-    own luck, shared by every move, cancels). The reference is then resampled (its deals drawn
-    with replacement, each move's outcomes moved to its true value), and each time its best is
-    looked for among the true ``named`` best."""
+    The true values are the reference's means shrunk, each by its own noise, towards their
+    average (`true_values`). The reference is then resampled (its deals drawn with replacement,
+    each move's outcomes moved to its true value), and each time its best is looked for among the
+    true ``named`` best."""
     outcomes: dict[str, list[int]] = ref["outcomes"]
     full = max(len(v) for v in outcomes.values())
     moves = list({tuple(v): v for v in outcomes.values() if len(v) == full}.values())
     if len(moves) < 2:
         return None
-    deals = range(full)
-    row = [sum(v[d] for v in moves) / len(moves) for d in deals]
+    true, noise, spread2 = true_values(moves, per_move=True)
     means = [sum(v) / full for v in moves]
-    grand = sum(means) / len(means)
-    noise2 = [statistics.variance([v[d] - row[d] for d in deals]) / full for v in moves]
-    spread2 = max(0.0, statistics.variance(means) - sum(noise2) / len(noise2))
-    true = [grand + spread2 / (spread2 + n2) * (m - grand) if spread2 + n2 > 0 else grand
-            for m, n2 in zip(means, noise2, strict=True)]
     top = set(sorted(range(len(moves)), key=true.__getitem__, reverse=True)[:named])
     rng = random.Random(seed)
     found = 0
     for _ in range(resamples):
-        drawn = [rng.randrange(full) for _ in deals]
+        drawn = [rng.randrange(full) for _ in range(full)]
         boot = [sum(v[d] for d in drawn) / full - m + t for v, m, t in zip(moves, means, true, strict=True)]
         found += max(range(len(moves)), key=boot.__getitem__) in top
-    return found / resamples, math.sqrt(spread2), math.sqrt(sum(noise2) / len(noise2))
+    return found / resamples, math.sqrt(spread2), math.sqrt(statistics.fmean(n * n for n in noise) / full)
 
 
 def compare(rows: list[dict[str, Any]], others: list[dict[str, Any]],

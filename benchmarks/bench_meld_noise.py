@@ -98,7 +98,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_hint_agreement import NO_PRUNING, pick_positions, position  # noqa: E402
+from bench_hint_agreement import NO_PRUNING, pick_positions, position, true_values  # noqa: E402
 
 import canasta_learn.play.coach as coach_module  # noqa: E402
 from canasta_learn.play.bots import acting_seat  # noqa: E402
@@ -137,28 +137,6 @@ def measure(seed: int, step: int, deals: int) -> dict[str, Any]:
     return {"seed": seed, "step": step, "moves": [c.text for c in advice.candidates],
             "greedy": greedy.text if greedy is not None else None,
             "outcomes": [list(c.outcomes) for c in advice.candidates], "cpu": cpu}
-
-
-def true_values(outcomes: Sequence[Sequence[int]]) -> tuple[list[float], list[float]]:
-    """(each move's true value, each move's noise a deal) at one position.
-
-    The noise is the standard deviation of a move's outcome minus the deal's mean over the moves;
-    the true values are the moves' means shrunk towards their average by how much of their
-    spread that noise explains (empirical Bayes).
-
-    >>> true, noise = true_values([[100, 300, 200], [0, 200, 100]])
-    >>> [round(t) for t in true], [round(n) for n in noise]
-    ([200, 100], [0, 0])
-    """
-    deals = len(outcomes[0])
-    row = [statistics.fmean(o[d] for o in outcomes) for d in range(deals)]
-    noise = [statistics.stdev([o[d] - row[d] for d in range(deals)]) for o in outcomes]
-    means = [statistics.fmean(o) for o in outcomes]
-    grand = statistics.fmean(means)
-    noise2 = statistics.fmean(n * n for n in noise) / deals
-    spread2 = max(0.0, statistics.variance(means) - noise2)
-    shrink = spread2 / (spread2 + noise2) if spread2 + noise2 > 0 else 0.0
-    return [grand + shrink * (m - grand) for m in means], noise
 
 
 def _estimate(true: Sequence[float], noise: Sequence[float], deals: float, rng: random.Random) -> list[float]:
@@ -243,7 +221,7 @@ def report(rows: Sequence[dict[str, Any]]) -> None:
     played on every deal: a move worse than the best by the same points on every deal has no
     noise, so even `NO_PRUNING` standard errors drop it)."""
     rows = [full_moves(r) for r in rows]
-    stats = [true_values(r["outcomes"]) for r in rows]
+    stats = [true_values(r["outcomes"])[:2] for r in rows]
     noises = [statistics.median(n) for _t, n in stats]
     spreads = [statistics.pstdev(t) for t, _n in stats]
     corr = []

@@ -12,7 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_meld_noise import agreement, cut_early, true_values  # noqa: E402
+from bench_hint_agreement import true_values  # noqa: E402
+from bench_meld_noise import agreement, cut_early  # noqa: E402
 
 
 def test_the_luck_every_move_shares_is_no_noise() -> None:
@@ -20,7 +21,7 @@ def test_the_luck_every_move_shares_is_no_noise() -> None:
     true values are the means."""
     rng = random.Random(3)
     luck = [rng.randint(-800, 800) for _ in range(100)]
-    true, noise = true_values([[x + 50 * k for x in luck] for k in range(3)])
+    true, noise, _spread2 = true_values([[x + 50 * k for x in luck] for k in range(3)])
     assert noise == [0.0, 0.0, 0.0]
     means = [statistics.fmean(luck) + 50 * k for k in range(3)]
     assert all(math.isclose(t, m) for t, m in zip(true, means, strict=True))
@@ -31,7 +32,7 @@ def test_moves_of_one_worth_are_not_told_apart_by_their_noise() -> None:
     means spread by about 300 / sqrt(40), and the true values shrink most of that away."""
     rng = random.Random(4)
     outcomes = [[round(rng.gauss(0, 300)) for _ in range(40)] for _ in range(10)]
-    true, noise = true_values(outcomes)
+    true, noise, _spread2 = true_values(outcomes)
     raw_spread = statistics.pstdev(statistics.fmean(o) for o in outcomes)
     assert 200 < statistics.median(noise) < 400
     assert statistics.pstdev(true) < raw_spread / 2
