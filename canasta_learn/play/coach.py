@@ -807,12 +807,27 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
     could meld a joker with a five and miss a canasta, so the play-outs undervalued asking."""
     rnd = sample.copy()
     rnd.apply(action)
+    rnd, _played = _play_on(rnd, _rollout_bots(sample, rnd, seed, memory))
+    return _value(rnd, team)
+
+
+def _rollout_bots(sample: Round, rnd: Round, seed: int, memory: _Memory | None) -> list[GreedyBot]:
+    """A play-out's seeded GreedyBots for ``rnd`` (``sample`` played on), each given a copy of
+    ``memory`` when it was built on ``sample``'s history."""
     bots = [GreedyBot(seed=seed + s) for s in range(rnd.player_count)]
     if memory is not None and memory.log_seen <= len(sample.log):
         for bot in bots:
             bot._memory = _memory_for(memory, rnd)
+    return bots
+
+
+def _play_on(rnd: Round, bots: Sequence[GreedyBot], actions: int | None = None) -> tuple[Round, int]:
+    """Let ``bots`` play ``rnd`` on, in place, until the round is over (or, given ``actions``,
+    at least that many actions were played): (the round played on, actions played). An asker
+    bound to go out plays `best_going_out`'s plan, whose ending is then the round returned.
+    Stops early, the round not over, where the engine offers no legal action (`stuck_endings`)."""
     count = 0
-    while not rnd.is_over:
+    while not rnd.is_over and (actions is None or count < actions):
         if bound_to_go_out(rnd):
             found = _best_ending(rnd)
             if found is not None:
@@ -833,7 +848,7 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
         count += 1
         if count > MAX_ROUND_ACTIONS:
             raise RoundTooLongError(f"A coach rollout went on for more than {MAX_ROUND_ACTIONS} actions: {rnd!r}.")
-    return _value(rnd, team)
+    return rnd, count
 
 
 def stuck_endings() -> tuple[int, Round | None]:
