@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need (idempotent) and run every check:
-#   ruff (lint) -> mypy (types) -> pytest (unit + browser tests) -> doctests in canasta_learn.
+#   ruff (lint) -> mypy (types) -> pytest (unit + browser tests) -> doctests in canasta_learn and benchmarks.
 #
 # Usage (from anywhere):   bash scripts/test.sh [extra pytest arguments]
 #
@@ -132,7 +132,7 @@ run() {  # run NAME CMD...: run a check, remember a failure, keep going
 doctests() {
     # pytest exits 5 when it collects nothing, i.e. no module has a doctest yet: not a failure.
     local rc=0
-    "${PY}" -m pytest --doctest-modules canasta_learn -q -p no:cacheprovider || rc=$?
+    "${PY}" -m pytest --doctest-modules canasta_learn benchmarks -q -p no:cacheprovider || rc=$?
     if [[ ${rc} -eq 5 ]]; then echo "(no doctests collected)"; return 0; fi
     return "${rc}"
 }
