@@ -77,7 +77,11 @@ not used by the measured runs above unless said):
   the position (fitted on 37,000 states of seeds 33001; it explains 29% of the final score's
   variance), at 49 positions of seeds 47001 with their 10x references: 80 deals, 0.65 s of CPU,
   named the reference's best among four 76% of the time, as the Hint does at 0.91 s (20 deals:
-  65%, 40: 71%). Cheaper, not better: what the cut removes in noise it adds in bias.
+  65%, 40: 71%). Cheaper, not better: what the cut removes in noise it adds in bias. How far such
+  an evaluation could go, bench_draw_luck.py measures with a perfect one (the round finished
+  again from the cut with the stock reshuffled): after 16 actions it leaves 21% of the paired
+  variance, yet explains only 39% of a single ending's variance, so the 29% above says little of
+  how close the linear value came; its paired noise and bias against the perfect one would.
 
 Figures depend on the machine only through time; the outcomes are seeded.
 """
