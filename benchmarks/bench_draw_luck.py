@@ -62,7 +62,6 @@ on hands that the two moves made different.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -75,18 +74,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_hint_agreement import pick_positions, position, true_values  # noqa: E402
+from bench_hint_agreement import true_values  # noqa: E402
+from bench_meld_noise import meld_position, run_positions  # noqa: E402
 
 from canasta_learn.core.actions import Action  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
-from canasta_learn.play.bots import GreedyBot, _Memory, acting_seat  # noqa: E402
-from canasta_learn.play.coach import (  # noqa: E402
-    Determinizer,
-    _candidates,
-    _play_on,
-    _rollout_bots,
-    _value,
-)
+from canasta_learn.play.bots import GreedyBot, _Memory  # noqa: E402
+from canasta_learn.play.coach import _play_on, _rollout_bots, _value  # noqa: E402
 
 #: Actions after the move at which the position is evaluated (by its endings).
 AFTER = (4, 8, 16)
@@ -145,19 +139,10 @@ def endings(sample: Round, action: Action, team: int, seed: int, memory: _Memory
 
 def measure(seed: int, step: int, deals: int, after: Sequence[int], count: int) -> dict[str, Any]:
     """Every candidate move at the position, on the same ``deals`` deals (seeded from ``seed``)."""
-    rnd = position(seed, step)
-    seat = acting_seat(rnd)
-    team = rnd.team_of(seat)
-    moves = [a for a, _ in _candidates(rnd, seat)]
-    deal = Determinizer(rnd, seat)
-    rng = random.Random(seed * 3 + 2)
-    memory = _Memory(rnd)
-    memory.update()
+    rnd, team, moves, memory, dealt = meld_position(seed, step, deals)
     start = time.process_time()
     plays: list[list[dict[str, Any]]] = [[] for _ in moves]
-    for _ in range(deals):
-        sample = deal.sample(rng)
-        bot_seed = rng.getrandbits(30)
+    for sample, bot_seed in dealt:
         for i, move in enumerate(moves):
             plays[i].append(endings(sample, move, team, bot_seed, memory, after, count, random.Random(bot_seed + i)))
     return {"seed": seed, "step": step, "moves": [rnd.action_text(m) for m in moves], "plays": plays,
@@ -226,24 +211,10 @@ def main() -> None:
     parser.add_argument("--report-only", action="store_true", help="print the figures of --results")
     parser.add_argument("--max-seconds", type=float, default=math.inf, help="stop starting positions after this")
     args = parser.parse_args()
-    rows: list[dict[str, Any]] = []
-    if args.results is not None and args.results.exists():
-        rows = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines() if line]
-    if not args.report_only:
-        done = {(r["seed"], r["step"]) for r in rows}
-        after = tuple(int(k) for k in args.after.split(","))
-        started = time.monotonic()
-        for _kind, seed, step in pick_positions(args.first_seed, args.positions, ("meld",)):
-            if (seed, step) in done:
-                continue
-            if time.monotonic() - started > args.max_seconds:
-                break
-            row = measure(seed, step, args.deals, after, args.endings)
-            rows.append(row)
-            if args.results is not None:
-                with args.results.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps(row) + "\n")
-            print(f"seed {seed} step {step}: {len(row['moves'])} moves, {row['cpu']:.1f} CPU s", flush=True)
+    after = tuple(int(k) for k in args.after.split(","))
+    rows = run_positions(args.results, args.first_seed, args.positions,
+                         lambda seed, step: measure(seed, step, args.deals, after, args.endings),
+                         args.report_only, args.max_seconds)
     report(rows)
 
 

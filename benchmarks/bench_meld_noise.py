@@ -95,7 +95,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,8 +105,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_agreement import NO_PRUNING, pick_positions, position, true_values  # noqa: E402
 
 import canasta_learn.play.coach as coach_module  # noqa: E402
-from canasta_learn.play.bots import acting_seat  # noqa: E402
-from canasta_learn.play.coach import advise  # noqa: E402
+from canasta_learn.core.actions import Action  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import _Memory, acting_seat  # noqa: E402
+from canasta_learn.play.coach import Determinizer, _candidates, advise  # noqa: E402
 from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
 
 #: Hint sizes of the agreement table (deals); the reference has ten times as many.
@@ -260,6 +262,54 @@ def report(rows: Sequence[dict[str, Any]]) -> None:
         print(f"  {name:24s} {100 * found / tries:3.0f}%")
 
 
+def meld_position(seed: int, step: int,
+                  deals: int) -> tuple[Round, int, list[Action], _Memory, Iterator[tuple[Round, int]]]:
+    """The meld position (``seed``, ``step``), its acting team, the moves the coach simulates
+    there (`coach._candidates`), the bots' memory of its history, and its ``deals`` deals, each a
+    `Determinizer` sample with the bots' seed, seeded from ``seed`` (as `advise` plays them: every
+    move on each deal)."""
+    rnd = position(seed, step)
+    seat = acting_seat(rnd)
+    moves = [a for a, _ in _candidates(rnd, seat)]
+    deal = Determinizer(rnd, seat)
+    rng = random.Random(seed * 3 + 2)
+    memory = _Memory(rnd)
+    memory.update()
+
+    def dealt() -> Iterator[tuple[Round, int]]:
+        for _ in range(deals):
+            sample = deal.sample(rng)
+            yield sample, rng.getrandbits(30)
+
+    return rnd, rnd.team_of(seat), moves, memory, dealt()
+
+
+def run_positions(results: Path | None, first_seed: int, positions: int, measure: Callable[[int, int], dict[str, Any]],
+                  report_only: bool = False, max_seconds: float = math.inf) -> list[dict[str, Any]]:
+    """The rows of ``results`` (JSONL, one per position), then unless ``report_only`` the meld
+    positions from ``first_seed`` not yet in it measured by ``measure(seed, step)`` (appended
+    to ``results`` one by one, so a stopped run resumes), until ``positions`` or ``max_seconds``."""
+    rows: list[dict[str, Any]] = []
+    if results is not None and results.exists():
+        rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines() if line]
+    if report_only:
+        return rows
+    done = {(r["seed"], r["step"]) for r in rows}
+    started = time.monotonic()
+    for _kind, seed, step in pick_positions(first_seed, positions, ("meld",)):
+        if (seed, step) in done:
+            continue
+        if time.monotonic() - started > max_seconds:
+            break
+        row = measure(seed, step)
+        rows.append(row)
+        if results is not None:
+            with results.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(row) + "\n")
+        print(f"seed {seed} step {step}: {len(row['moves'])} moves, {row['cpu']:.1f} CPU s", flush=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first-seed", type=int, default=31_001)
@@ -268,20 +318,8 @@ def main() -> None:
     parser.add_argument("--results", type=Path, help="JSONL file: one line per position (resumable)")
     parser.add_argument("--report-only", action="store_true", help="print the figures of --results")
     args = parser.parse_args()
-    rows: list[dict[str, Any]] = []
-    if args.results is not None and args.results.exists():
-        rows = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines() if line]
-    if not args.report_only:
-        done = {(r["seed"], r["step"]) for r in rows}
-        for _kind, seed, step in pick_positions(args.first_seed, args.positions, ("meld",)):
-            if (seed, step) in done:
-                continue
-            row = measure(seed, step, args.deals)
-            rows.append(row)
-            if args.results is not None:
-                with args.results.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps(row) + "\n")
-            print(f"seed {seed} step {step}: {len(row['moves'])} moves, {row['cpu']:.1f} CPU s", flush=True)
+    rows = run_positions(args.results, args.first_seed, args.positions,
+                         lambda seed, step: measure(seed, step, args.deals), args.report_only)
     if rows:
         report(rows)
 

@@ -10,10 +10,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from bench_draw_luck import endings, explained, paired_noise  # noqa: E402
-from bench_hint_agreement import pick_positions, position  # noqa: E402
+from bench_hint_agreement import pick_positions  # noqa: E402
+from bench_meld_noise import meld_position  # noqa: E402
 
-from canasta_learn.play.bots import _Memory, acting_seat  # noqa: E402
-from canasta_learn.play.coach import Determinizer, _candidates, play_out  # noqa: E402
+from canasta_learn.play.coach import play_out  # noqa: E402
 
 
 def test_the_benchmarks_play_out_is_the_coachs_even_when_it_stops_on_the_way() -> None:
@@ -21,18 +21,12 @@ def test_the_benchmarks_play_out_is_the_coachs_even_when_it_stops_on_the_way() -
     does not change the play-out: it ends as `coach.play_out` ends with the same deal and seed."""
     checked = 0
     for _kind, seed, step in pick_positions(31_001, 2, ("meld",)):
-        rnd = position(seed, step)
-        seat = acting_seat(rnd)
-        team = rnd.team_of(seat)
-        memory = _Memory(rnd)
-        memory.update()
-        rng = random.Random(seed)
-        for deal in range(2):
-            sample = Determinizer(rnd, seat).sample(rng)
+        _rnd, team, moves, memory, dealt = meld_position(seed, step, 2)
+        for sample, bot_seed in dealt:
             log = list(sample.log)
-            for move, _same in _candidates(rnd, seat)[:3]:
-                found = endings(sample, move, team, 77 + deal, memory, (4, 8, 16), 2, random.Random(deal))
-                assert found["value"] == play_out(sample, move, team, 77 + deal, memory)
+            for move in moves[:3]:
+                found = endings(sample, move, team, bot_seed, memory, (4, 8, 16), 2, random.Random(bot_seed))
+                assert found["value"] == play_out(sample, move, team, bot_seed, memory)
                 assert list(sample.log) == log  # the deal itself is not played on
                 assert [found["before"][k] for k in ("4", "8", "16")] == sorted(found["before"].values())
                 assert all(len(values) == 2 for values in found["endings"].values())

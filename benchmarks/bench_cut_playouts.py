@@ -1,0 +1,212 @@
+"""Play-outs cut short and scored by a learned value of the position: would meld hints made that
+way agree with the 10x references better? Prints figures; run
+`python benchmarks/bench_cut_playouts.py --help`.
+
+A candidate design measured before it enters the coach. Each play-out of `advise` stops ``--cut``
+actions after the move (`coach._play_on` with an action count) and, unless the round is over, is
+scored by a linear value of the position (`features`, weights fitted by `fit`) instead of being
+played to the end. bench_draw_luck.py shows why it can pay: most of a meld hint's noise is the
+luck of the cards drawn after the first few actions, which a value of the position does not
+carry; the cut also makes a play-out cheaper, so a hint plays more deals in its CPU budget. The
+price is the value's bias: where it misjudges one move's position more than another's, no number
+of deals corrects it.
+
+Two steps:
+
+1. ``--train``: the training states. At ``--train-positions`` meld positions from
+   ``--train-first-seed`` (bench_hint_agreement.py's positions; seeds never used by the measured
+   runs), every candidate move is played on ``--train-deals`` deals as `advise` plays them; each
+   play-out's position ``--cut`` actions on (its `features`) is paired with the play-out's final
+   value. The weights (`fit`: least squares with a small ridge, ``--ridge``) are written to
+   ``--weights`` (JSON) with how they were made.
+2. Everything after ``--`` is passed to bench_hint_agreement.py, run with `coach.play_out` replaced
+   by the cut play-out using ``--weights``: for instance ``-- --kinds meld --reference-from
+   FILE --results OUT``, then ``bench_hint_agreement.py --results OUT --report-only
+   --reference-from FILE --compare PLAIN`` for the figures, paired with the current hint's.
+
+Measured (2 cores, two or three other jobs, under nice). Weights fitted on the 97 meld positions
+from seed 33001, 80 deals each, ridge 1: 48,425 states, 169 CPU s (``--train``; the same states
+and, to 1e-8, the same weights as the scratch script of 2026-12-05 that first measured them). Against the kept references of the 300 meld positions of
+bench_hint_agreement.py's docstring (seeds 44001, 47001-50050), the hint of the play view's budget
+(0.9 s CPU), paired with the current hint's results on the same positions (``--compare``):
+
+    cut after   deals  cpu med  agree (95% CI)  held-out lost  minus the current hint (paired)
+    (none)         46    0.91s  77% (72-81%)    18.5 ± 5.0
+    16 actions     95    0.44s  76% (71-80%)    11.9 ± 5.0     agree -1.0 ± 5.0 pts, lost -6.6 ± 5.0
+    32 actions     87    0.90s  83% (78-87%)     8.7 ± 5.0     agree +6.0 ± 5.0 pts, lost -9.7 ± 4.8
+
+(At 16 actions the hint's estimates settled early, at half the CPU; asking it to settle within 20
+points instead of 40 spent 0.77 s and changed nothing: +0.3 ± 3.0 points of agreement.) Cut after
+32 actions, meld hints lose half the points they did and agree 83% of the time, at the same CPU;
+the 32 was chosen among 16, 32 and the settling change on these positions, so fresh positions
+decide (below).
+"""
+
+from __future__ import annotations
+
+import json
+import runpy
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_hint_agreement import pick_positions  # noqa: E402
+from bench_meld_noise import meld_position  # noqa: E402
+
+import canasta_learn.play.coach as coach_module  # noqa: E402
+from canasta_learn.core.actions import Action  # noqa: E402
+from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import GreedyBot, _Memory, acting_seat  # noqa: E402
+from canasta_learn.play.coach import _play_on, _rollout_bots, _value  # noqa: E402
+from canasta_learn.rules.melds import cards_value  # noqa: E402
+
+#: Actions after the move at which a play-out stops.
+CUT = 32
+#: The ridge added to the normal equations (every weight, the constant too).
+RIDGE = 1.0
+
+
+def features(rnd: Round, team: int) -> list[float]:
+    """What the value reads of a position, for ``team`` then the other team (two teams): points
+    on the table (GreedyBot's `table_value`, hundreds), natural and mixed canastas, melds of five
+    or six cards, cards in the team's hands (tens) and their points (hundreds), wild cards in
+    them, whether the team has opened, its shortest hand (tens); then the stock (sixties), the
+    pile (tens) and whether ``team`` is to act. The constant term is added by `value`."""
+    prof = rnd.profile
+    size = prof.canasta_size
+    out: list[float] = []
+    for t in (team, 1 - team):
+        seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == t]
+        hands = [c for s in seats for c in rnd.hands[s]]
+        melds = rnd.melds[t]
+        natural = sum(1 for m in melds.values() if len(m) >= size and not any(c.is_wild for c in m))
+        mixed = sum(1 for m in melds.values() if len(m) >= size and any(c.is_wild for c in m))
+        near = sum(1 for m in melds.values() if 5 <= len(m) < size)
+        out += [GreedyBot.table_value(rnd, t) / 100, natural, mixed, near, len(hands) / 10,
+                cards_value(hands, prof) / 100, sum(1 for c in hands if c.is_wild), float(rnd.opened[t]),
+                min(len(rnd.hands[s]) for s in seats) / 10]
+    acting = float(rnd.team_of(acting_seat(rnd)) == team) if not rnd.is_over else 0.0
+    return [*out, len(rnd.stock) / 60, len(rnd.pile) / 10, acting]
+
+
+def value(weights: Sequence[float], rnd: Round, team: int) -> float:
+    """The learned estimate of ``team``'s final score minus the other team's, at ``rnd``."""
+    return sum(w * x for w, x in zip(weights, [*features(rnd, team), 1.0], strict=True))
+
+
+def fit(rows: Sequence[tuple[Sequence[float], float]], ridge: float = RIDGE) -> list[float]:
+    """Least-squares weights (the last one the constant) of ``rows`` of (features, target), with
+    ``ridge`` added to the normal equations' diagonal; solved by Gaussian elimination.
+
+    >>> [round(w, 3) for w in fit([([0.0], 1.0), ([1.0], 3.0), ([2.0], 5.0)], ridge=0.0)]
+    [2.0, 1.0]
+    """
+    size = len(rows[0][0]) + 1
+    a = [[0.0] * size for _ in range(size)]
+    b = [0.0] * size
+    for feats, target in rows:
+        x = [*feats, 1.0]
+        for i, xi in enumerate(x):
+            if xi:
+                row = a[i]
+                for j, xj in enumerate(x):
+                    row[j] += xi * xj
+                b[i] += xi * target
+    for i in range(size):
+        a[i][i] += ridge
+    for col in range(size):  # elimination with partial pivoting
+        pivot = max(range(col, size), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        b[col], b[pivot] = b[pivot], b[col]
+        for r in range(col + 1, size):
+            factor = a[r][col] / a[col][col]
+            if factor:
+                for c in range(col, size):
+                    a[r][c] -= factor * a[col][c]
+                b[r] -= factor * b[col]
+    weights = [0.0] * size
+    for i in reversed(range(size)):
+        weights[i] = (b[i] - sum(a[i][j] * weights[j] for j in range(i + 1, size))) / a[i][i]
+    return weights
+
+
+def training_states(first_seed: int, positions: int, deals: int, cut: int) -> list[tuple[list[float], float]]:
+    """(features ``cut`` actions after the move, the play-out's final value) for every candidate
+    move at ``positions`` meld positions from ``first_seed``, on ``deals`` deals each, the deals
+    and bots as `advise` would play them (play-outs over before the cut are left out)."""
+    rows: list[tuple[list[float], float]] = []
+    for _kind, seed, step in pick_positions(first_seed, positions, ("meld",)):
+        _rnd, team, moves, memory, dealt = meld_position(seed, step, deals)
+        for sample, bot_seed in dealt:
+            for move in moves:
+                after = sample.copy()
+                after.apply(move)
+                bots = _rollout_bots(sample, after, bot_seed, memory)
+                after, _played = _play_on(after, bots, cut)
+                if after.is_over:
+                    continue
+                feats = features(after, team)
+                final, _played = _play_on(after, bots)
+                rows.append((feats, float(_value(final, team))))
+    return rows
+
+
+def cut_play_out(weights: Sequence[float], cut: int) -> Callable[..., int]:
+    """`coach.play_out` with its play-outs cut ``cut`` actions after the move and scored by
+    `value` (rounded to a whole point, as the coach's outcomes are), unless the round ended."""
+
+    def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
+        rnd = sample.copy()
+        rnd.apply(action)
+        rnd, _played = _play_on(rnd, _rollout_bots(sample, rnd, seed, memory), cut)
+        return _value(rnd, team) if rnd.is_over else round(value(weights, rnd, team))
+
+    return play_out
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    rest: list[str] = []
+    if "--" in args:
+        rest = args[args.index("--") + 1:]
+        args = args[:args.index("--")]
+    options: dict[str, Any] = {"--cut": CUT, "--ridge": RIDGE, "--train-first-seed": 33_001,
+                               "--train-positions": 97, "--train-deals": 80, "--weights": None}
+    train = "--train" in args
+    args = [a for a in args if a != "--train"]
+    if "--help" in args or "-h" in args or len(args) % 2:
+        print(__doc__)
+        print("options: --train, " + ", ".join(f"{k} (default {v})" for k, v in options.items())
+              + ", then -- and bench_hint_agreement.py's arguments")
+        return
+    for key, val in zip(args[0::2], args[1::2], strict=True):
+        if key not in options:
+            raise SystemExit(f"unknown option {key}: see --help")
+        options[key] = val
+    if options["--weights"] is None:
+        raise SystemExit("--weights FILE is needed (written by --train, read otherwise)")
+    cut, path = int(options["--cut"]), Path(options["--weights"])
+    if train:
+        start = time.process_time()
+        rows = training_states(int(options["--train-first-seed"]), int(options["--train-positions"]),
+                               int(options["--train-deals"]), cut)
+        weights = fit(rows, float(options["--ridge"]))
+        made = {key.lstrip("-"): val for key, val in options.items() if key != "--weights"}
+        path.write_text(json.dumps({"weights": weights, "states": len(rows), **made}) + "\n", encoding="utf-8")
+        print(f"{len(rows)} states, {time.process_time() - start:.0f} CPU s; weights written to {path}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if int(data["cut"]) != cut:
+        raise SystemExit(f"{path} was fitted for a cut after {data['cut']} actions, not {cut}")
+    if rest:
+        coach_module.play_out = cut_play_out(data["weights"], cut)  # type: ignore[assignment]
+        sys.argv = [str(Path(__file__).resolve().parent / "bench_hint_agreement.py"), *rest]
+        runpy.run_path(sys.argv[0], run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()
