@@ -2,14 +2,15 @@
 way agree with the 10x references better? Prints figures; run
 `python benchmarks/bench_cut_playouts.py --help`.
 
-A candidate design measured before it enters the coach. Each play-out of `advise` stops ``--cut``
-actions after the move (`coach._play_on` with an action count) and, unless the round is over, is
-scored by a linear value of the position (`features`, weights fitted by `fit`) instead of being
-played to the end. bench_draw_luck.py shows why it can pay: most of a meld hint's noise is the
-luck of the cards drawn after the first few actions, which a value of the position does not
-carry; the cut also makes a play-out cheaper, so a hint plays more deals in its CPU budget. The
-price is the value's bias: where it misjudges one move's position more than another's, no number
-of deals corrects it.
+How the coach's cut play-outs (``advise(cut=...)``, `canasta_learn.play.position_value`; the play
+view's Hint since 2026-12-05) were chosen and are measured. Each play-out stops ``--cut`` actions
+after the move and, unless the round is over, is scored by a linear value of the position
+(`position_value.features`, weights fitted by `fit`) instead of being played to the end.
+bench_draw_luck.py shows why it can pay: most of a meld hint's noise is the luck of the cards
+drawn after the first few actions, which a value of the position does not carry; the cut also
+makes a play-out cheaper, so a hint plays more deals in its CPU budget. The price is the value's
+bias: where it misjudges one move's position more than another's, no number of deals corrects
+it.
 
 Two steps:
 
@@ -18,20 +19,24 @@ Two steps:
    runs), every candidate move is played on ``--train-deals`` deals as `advise` plays them; each
    play-out's position ``--cut`` actions on (its `features`) is paired with the play-out's final
    value. The weights (`fit`: least squares with a small ridge, ``--ridge``) are written to
-   ``--weights`` (JSON) with how they were made.
-2. Everything after ``--`` is passed to bench_hint_agreement.py, run with `coach.play_out` replaced
-   by the cut play-out using ``--weights``: for instance ``-- --kinds meld --reference-from
-   FILE --results OUT``, then ``bench_hint_agreement.py --results OUT --report-only
-   --reference-from FILE --compare PLAIN`` for the figures, paired with the current hint's.
+   ``--weights`` (JSON) with how they were made; `position_value.WEIGHTS` are these, for a cut
+   after 32 actions.
+2. Everything after ``--`` is passed to bench_hint_agreement.py, run with ``--cut`` and the
+   weights of ``--weights`` in place of `position_value.WEIGHTS`: for instance ``-- --kinds meld
+   --reference-from FILE --results OUT``, then ``bench_hint_agreement.py --results OUT --report-only
+   --reference-from FILE --compare PLAIN`` for the figures, paired with a hint without the cut
+   (``bench_hint_agreement.py --cut 0``).
 
 Measured (2 cores, two or three other jobs, under nice). Weights fitted on the 97 meld positions
 from seed 33001, 80 deals each, ridge 1: 48,425 states, 169 CPU s (``--train``; the same states
 and, to 1e-8, the same weights as the scratch script of 2026-12-05 that first measured them).
 Against the kept references of the 300 meld positions of bench_hint_agreement.py's docstring
 (seeds 44001, 47001-50050), the hint of the play view's budget (0.9 s CPU), paired with the
-current hint's results on the same positions (``--compare``):
+hint's results without the cut on the same positions (``--compare``; until 2026-12-05 this
+script replaced `coach.play_out` with its own cut play-out, the same play-outs as
+``advise(cut=...)`` now plays, checked by tests/play/test_position_value.py):
 
-    cut after   deals  cpu med  agree (95% CI)  held-out lost  minus the current hint (paired)
+    cut after   deals  cpu med  agree (95% CI)  held-out lost  minus no cut (paired)
     (none)         46    0.91s  77% (72-81%)    18.5 ± 5.0
     16 actions     95    0.44s  76% (71-80%)    11.9 ± 5.0     agree -1.0 ± 5.0 pts, lost -6.6 ± 5.0
     32 actions     91    0.90s  82% (77-86%)     9.0 ± 5.0     agree +5.3 ± 4.9 pts, lost -9.5 ± 4.8
@@ -41,15 +46,15 @@ within ± 2 points paired. At 16 actions the hint's estimates settled early, at 
 asking it to settle within 20 points instead of 40 spent 0.77 s and changed nothing: +0.3 ± 3.0
 points of agreement.) The 32 was chosen among those on these positions, so it was then measured
 on 100 fresh meld positions (seeds 51001-51050 and 52001-52050; references kept, ten times the
-current hint's deals, 480 median):
+uncut hint's deals, 480 median):
 
-    cut after   deals  cpu med  agree (95% CI)  held-out lost  minus the current hint (paired)
+    cut after   deals  cpu med  agree (95% CI)  held-out lost  minus no cut (paired)
     (none)         48    0.91s  62% (52-71%)    16.7 ± 8.5
     32 actions     90    0.90s  73% (64-81%)     7.2 ± 7.2     agree +11.0 ± 9.7 pts, lost -9.5 ± 6.5
 
-On the 400 positions the cut hint names the reference's best 80% of the time (the current hint
-73%) and loses 8.6 points a decision on deals the reference's best was not picked on (the current
-hint 18.0): the points-lost bar of 10 is met, agreement is closer to 85% but not there. The
+On the 400 positions the cut hint names the reference's best 80% of the time (without the cut
+73%) and loses 8.6 points a decision on deals the reference's best was not picked on (without the
+cut 18.0): the points-lost bar of 10 is met, agreement is closer to 85% but not there. The
 reference's ceiling is 93% on both sets.
 """
 
@@ -59,7 +64,7 @@ import json
 import runpy
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,45 +74,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_agreement import pick_positions  # noqa: E402
 from bench_meld_noise import meld_position  # noqa: E402
 
-import canasta_learn.play.coach as coach_module  # noqa: E402
-from canasta_learn.core.actions import Action  # noqa: E402
-from canasta_learn.engine.round import Round  # noqa: E402
-from canasta_learn.play.bots import GreedyBot, _Memory, acting_seat  # noqa: E402
+from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.coach import _play_on, _rollout_bots, _value  # noqa: E402
-from canasta_learn.rules.melds import cards_value  # noqa: E402
 
 #: Actions after the move at which a play-out stops.
 CUT = 32
 #: The ridge added to the normal equations (every weight, the constant too).
 RIDGE = 1.0
-
-
-def features(rnd: Round, team: int) -> list[float]:
-    """What the value reads of a position, for ``team`` then the other team (two teams): points
-    on the table (GreedyBot's `table_value`, hundreds), natural and mixed canastas, melds of five
-    or six cards, cards in the team's hands (tens) and their points (hundreds), wild cards in
-    them, whether the team has opened, its shortest hand (tens); then the stock (sixties), the
-    pile (tens) and whether ``team`` is to act. The constant term is added by `value`."""
-    prof = rnd.profile
-    size = prof.canasta_size
-    out: list[float] = []
-    for t in (team, 1 - team):
-        seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == t]
-        hands = [c for s in seats for c in rnd.hands[s]]
-        melds = rnd.melds[t]
-        natural = sum(1 for m in melds.values() if len(m) >= size and not any(c.is_wild for c in m))
-        mixed = sum(1 for m in melds.values() if len(m) >= size and any(c.is_wild for c in m))
-        near = sum(1 for m in melds.values() if 5 <= len(m) < size)
-        out += [GreedyBot.table_value(rnd, t) / 100, natural, mixed, near, len(hands) / 10,
-                cards_value(hands, prof) / 100, sum(1 for c in hands if c.is_wild), float(rnd.opened[t]),
-                min(len(rnd.hands[s]) for s in seats) / 10]
-    acting = float(rnd.team_of(acting_seat(rnd)) == team) if not rnd.is_over else 0.0
-    return [*out, len(rnd.stock) / 60, len(rnd.pile) / 10, acting]
-
-
-def value(weights: Sequence[float], rnd: Round, team: int) -> float:
-    """The learned estimate of ``team``'s final score minus the other team's, at ``rnd``."""
-    return sum(w * x for w, x in zip(weights, [*features(rnd, team), 1.0], strict=True))
 
 
 def fit(rows: Sequence[tuple[Sequence[float], float]], ridge: float = RIDGE) -> list[float]:
@@ -161,23 +134,10 @@ def training_states(first_seed: int, positions: int, deals: int, cut: int) -> li
                 after, _played = _play_on(after, bots, cut)
                 if after.is_over:
                     continue
-                feats = features(after, team)
+                feats = position_value.features(after, team)
                 final, _played = _play_on(after, bots)
                 rows.append((feats, float(_value(final, team))))
     return rows
-
-
-def cut_play_out(weights: Sequence[float], cut: int) -> Callable[..., int]:
-    """`coach.play_out` with its play-outs cut ``cut`` actions after the move and scored by
-    `value` (rounded to a whole point, as the coach's outcomes are), unless the round ended."""
-
-    def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
-        rnd = sample.copy()
-        rnd.apply(action)
-        rnd, _played = _play_on(rnd, _rollout_bots(sample, rnd, seed, memory), cut)
-        return _value(rnd, team) if rnd.is_over else round(value(weights, rnd, team))
-
-    return play_out
 
 
 def main() -> None:
@@ -214,8 +174,9 @@ def main() -> None:
     if int(data["cut"]) != cut:
         raise SystemExit(f"{path} was fitted for a cut after {data['cut']} actions, not {cut}")
     if rest:
-        coach_module.play_out = cut_play_out(data["weights"], cut)  # type: ignore[assignment]
-        sys.argv = [str(Path(__file__).resolve().parent / "bench_hint_agreement.py"), *rest]
+        # the coach's own cut play-outs (`advise(cut=...)`), scored with these weights
+        position_value.WEIGHTS = tuple(data["weights"])
+        sys.argv = [str(Path(__file__).resolve().parent / "bench_hint_agreement.py"), *rest, "--cut", str(cut)]
         runpy.run_path(sys.argv[0], run_name="__main__")
 
 

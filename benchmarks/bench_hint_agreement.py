@@ -16,7 +16,8 @@ find them). The positions are then measured in turn, kind by kind, so a partial 
 At each position:
 
 - the **hint** is the play view's Hint call: ``advise(rnd, seat, time_budget=HINT_BUDGET,
-  rollouts=None, seed=...)`` (at least `MIN_DEALS` deals, more while its top moves are unsettled,
+  rollouts=None, seed=..., cut=HINT_CUT)`` (``--cut``; the cut since 2026-12-05, see
+  bench_cut_playouts.py) (at least `MIN_DEALS` deals, more while its top moves are unsettled,
   up to `MAX_DEALS` or the time budget), CPU timed with ``time.process_time``;
 - the **reference** is ``advise`` with ``--ref-factor`` (10) times the hint's deals (at least
   ten times `MIN_DEALS`) on other deals, simulating every candidate the hint simulated, GreedyBot's
@@ -253,13 +254,14 @@ from greedy_positions import greedy_position  # noqa: E402
 import canasta_learn.play.coach as coach_module  # noqa: E402
 from canasta_learn.core.actions import Ask, Discard, Meld, TakePile  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import MIN_DEALS, Advice, Candidate, advise  # noqa: E402
 from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
 from canasta_learn.play.estimates import t95  # noqa: E402
 from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.variants.base import rules_for  # noqa: E402
-from canasta_learn.widgets.play import HINT_BUDGET  # noqa: E402
+from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
 
 KINDS = ("draw", "meld", "discard", "ask")
 DEFAULT_PRUNE_Z = coach_module.PRUNE_Z
@@ -384,15 +386,17 @@ class Reference:
 
 def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
             stored: Reference | None = None, check: bool = False, keep: bool = False,
-            prune_z: float | None = None, presses: int = 1, reference_prune_z: float | None = None) -> dict[str, Any]:
+            prune_z: float | None = None, presses: int = 1, reference_prune_z: float | None = None,
+            cut: int | None = HINT_CUT) -> dict[str, Any]:
     rnd = position(seed, step)
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
     seat = acting_seat(rnd)
+    cut = cut if cut and position_value.applies(rnd.profile) else None  # as the play view's Hint
     start = time.process_time()
-    hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check)
+    hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check, cut=cut)
     for press in range(1, presses):  # Hint pressed again: a closer look, fresh deals pooled
         hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step + 7_919 * press,
-                      earlier=hint)
+                      earlier=hint, cut=cut)
     hint_cpu = time.process_time() - start
     # the reference is the same whatever the hint tried; ``reference_prune_z`` (``--reference-prune-z``)
     # may stop it from dropping moves, so every move is measured on every deal
@@ -419,6 +423,7 @@ def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_B
     row = {
         "kind": kind, "seed": seed, "step": step, "phase": rnd.phase, "seat": seat,
         "hint_deals": hint.samples, "hint_cpu": hint_cpu, "presses": presses, "hint_candidates": len(hint.candidates),
+        "cut": cut,
         "checked": hint.checked is not None,
         "recommended": rec.text, "hint_best": hint.best.text,
         "greedy": None if hint.greedy is None else rnd.action_text(hint.greedy),
@@ -674,6 +679,10 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=1,
                         help="Hint pressed this many times at each position, each a closer look "
                              "(advise(earlier=...): fresh deals pooled with the last hint's; default 1)")
+    parser.add_argument("--cut", type=int, default=HINT_CUT,
+                        help="the hint's play-outs stop this many actions after the move and are scored by the "
+                             "coach's learned estimate, as the play view's Hint does in the classic profile "
+                             "(default: its HINT_CUT); 0: every play-out played to the end, as before 2026-12-05")
     parser.add_argument("--compare", type=Path,
                         help="another results file: print this run minus it, paired on the positions "
                              "both hold, with 95%% intervals (held-out too, with --reference-from)")
@@ -709,7 +718,7 @@ def main() -> None:
             break
         row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
                       check=args.check, keep=args.keep_reference, prune_z=args.prune_z, presses=args.presses,
-                      reference_prune_z=args.reference_prune_z)
+                      reference_prune_z=args.reference_prune_z, cut=args.cut)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:

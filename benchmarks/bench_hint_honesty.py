@@ -110,10 +110,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import Advice, advise  # noqa: E402
 from canasta_learn.play.estimates import wilson95  # noqa: E402
-from canasta_learn.widgets.play import HINT_BUDGET  # noqa: E402
+from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_agreement import LABELS  # noqa: E402
@@ -170,6 +171,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=HINT_BUDGET,
                         help="the hint's CPU budget in seconds (default: the play view's HINT_BUDGET; the "
                              "figures above before 2026-12-05 were measured at advise's default, 0.7 s)")
+    parser.add_argument("--cut", type=int, default=HINT_CUT,
+                        help="the hint's play-outs stop this many actions after the move and are scored by the "
+                             "coach's learned estimate, as the play view's Hint does in the classic profile "
+                             "(default: its HINT_CUT); 0: every play-out played to the end, as before 2026-12-05")
     parser.add_argument("--results", type=Path,
                         help="append one JSON line per position: each seed's candidates with their outcomes "
                              "and GreedyBot's move, enough to replay another floor or about-equal rule")
@@ -186,7 +191,8 @@ def main() -> None:
         advices, cpu = [], []
         for k in range(args.seeds):
             start = time.process_time()
-            advices.append(advise(rnd, seed=1000 * seed + k, time_budget=args.budget))
+            cut = args.cut if args.cut and position_value.applies(rnd.profile) else None  # as the play view's Hint
+            advices.append(advise(rnd, seed=1000 * seed + k, time_budget=args.budget, cut=cut))
             cpu.append(time.process_time() - start)
         kind = kind_of(rnd)
         if args.results is not None:

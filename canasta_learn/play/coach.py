@@ -60,6 +60,7 @@ from ..engine.round import Round
 from ..rules.pile import pile_status
 from ..rules.state import kind_word
 from ..variants.base import rules_for
+from . import position_value
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
 from .estimates import clearly_better, margin95, mean_and_stderr, paired_gap
 
@@ -442,7 +443,9 @@ class Candidate:
     with the small-sample multiplier (`canasta_learn.play.estimates`; infinite below
     `MIN_ENDINGS_FOR_MARGIN` endings, when no margin is stated); ``low``/``high`` the interval
     value ± margin. ``equivalent`` lists the legal actions this one stands for (discards of
-    the same rank are the same move in games of sets).
+    the same rank are the same move in games of sets). ``cut``: when set, each play-out stopped
+    that many actions after the move and was scored by `position_value.estimate` (unless the
+    round had ended), instead of being played to the end.
     """
 
     action: Action
@@ -454,6 +457,7 @@ class Candidate:
     equivalent: tuple[Action, ...] = ()
     #: The simulated results, deal by deal (deal ``k`` is the same for every candidate).
     outcomes: tuple[int, ...] = field(default=(), repr=False)
+    cut: int | None = None
 
     def stands_for(self, action: Action) -> bool:
         """True when ``action`` is this candidate or one it stands for."""
@@ -477,6 +481,15 @@ class Candidate:
 
     def summary(self) -> str:
         """One line: the action, the estimate and its 95% margin (none below a few endings)."""
+        if self.cut is not None:
+            how = ngettext("{count} deal played {cut} moves ahead, then estimated",
+                           "{count} deals played {cut} moves ahead, then estimated",
+                           self.rollouts).format(count=self.rollouts, cut=self.cut)
+            if math.isinf(self.margin):
+                return gettext("{move}: {value} ({how}, too few for a margin)").format(
+                    move=self.text, value=f"{self.value:+.0f}", how=how)
+            return gettext("{move}: {value} \u00b1 {margin} ({how})").format(
+                move=self.text, value=f"{self.value:+.0f}", margin=f"{self.margin:.0f}", how=how)
         if math.isinf(self.margin):
             return gettext("{move}: {value} ({rollouts} simulated endings, too few for a margin)").format(
                 move=self.text, value=f"{self.value:+.0f}", rollouts=self.rollouts)
@@ -513,6 +526,8 @@ class Advice:
     #: A digest of the position the advice is for (`position_digest`): ``advise(earlier=...)``
     #: pools only an advice made for the same position.
     position: str = field(default="", compare=False, repr=False)
+    #: The play-outs' cut (``advise(cut=...)``), None when they were played to the end.
+    cut: int | None = None
 
     @property
     def best(self) -> Candidate:
@@ -796,18 +811,23 @@ def _best_ending(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[tuple[Action
     return (best[0][1], best[0][2]) if best else None
 
 
-def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None) -> int:
+def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memory | None = None,
+             cut: int | None = None) -> int:
     """Play ``action`` on a copy of ``sample`` (one deal of the unseen cards), let seeded
     `GreedyBot` players finish the round, and return ``team``'s final score minus the best
     other team's. ``sample`` is not changed. ``memory``: GreedyBot's public memory of the
-    history so far (saves each bot re-reading it).
+    history so far (saves each bot re-reading it). ``cut``: stop that many actions after
+    ``action`` and, unless the round is over, return `position_value.estimate` of the position
+    reached (rounded to a whole point) instead.
 
     A forced sequence is played as a sensible player would: an asker told "yes" (bound to go
     out) goes out the best way its hand allows (`best_going_out`), not GreedyBot's way, which
     could meld a joker with a five and miss a canasta, so the play-outs undervalued asking."""
     rnd = sample.copy()
     rnd.apply(action)
-    rnd, _played = _play_on(rnd, _rollout_bots(sample, rnd, seed, memory))
+    rnd, _played = _play_on(rnd, _rollout_bots(sample, rnd, seed, memory), cut)
+    if not rnd.is_over and cut is not None:
+        return round(position_value.estimate(rnd, team))
     return _value(rnd, team)
 
 
@@ -1065,6 +1085,7 @@ def advise(
     max_deals: int = MAX_DEALS,
     check: bool = False,
     earlier: Advice | None = None,
+    cut: int | None = None,
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -1092,7 +1113,12 @@ def advise(
     simulating, clearly worse, keep their results), at least ``min_deals`` more, and the returned
     advice pools the earlier deals with the new ones, so each look is made from more endings than
     the last (``rollouts``: exactly that many more deals). Not with ``check`` nor with an advice
-    that was checked (`Advice.checked`: its last deals were played on two moves only). Never
+    that was checked (`Advice.checked`: its last deals were played on two moves only), and only
+    with the same ``cut``. ``cut``: each play-out stops that many actions after the move and is
+    scored by `position_value.estimate` of the position it reached (unless the round ended):
+    cheaper, and most of the luck of the cards drawn later is left out, so more deals fit the
+    budget and the estimates are tighter (`position_value` says what was measured); only where
+    the estimate holds (`position_value.applies`: the classic profile), else a ValueError. Never
     changes ``round``.
     """
     if not isinstance(round, Round):
@@ -1116,11 +1142,22 @@ def advise(
         raise ValueError(f"max_deals ({max_deals}) must be at least min_deals ({min_deals}).")
     if not isinstance(check, bool):
         raise TypeError(f"check must be True or False, not {check!r}.")
+    if cut is not None:
+        if not isinstance(cut, int) or isinstance(cut, bool) or cut < 1:
+            raise ValueError(f"cut must be a whole number of actions of at least 1 (or None), not {cut!r}.")
+        if not position_value.applies(round.profile):
+            raise ValueError(f"cut is for the {position_value.PROFILE} profile of two teams, whose positions the "
+                             f"learned estimate was fitted on, not {round.profile.name}: leave cut=None to play "
+                             "every play-out to the end.")
     if earlier is not None:
         _verify_earlier(round, seat, earlier, check)
+        if earlier.cut != cut:
+            raise ValueError(f"earlier advice cut its play-outs at {earlier.cut}, not {cut}: its deals cannot be "
+                             "pooled with these. Call advise with the earlier advice's cut, or without earlier.")
     greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
     return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
-                   max_deals=max_deals, greedy=greedy, check=check and rollouts is None, earlier=earlier)
+                   max_deals=max_deals, greedy=greedy, check=check and rollouts is None, earlier=earlier,
+                   cut=cut)
 
 
 def position_digest(round: Round, seat: int) -> str:
@@ -1180,7 +1217,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
             include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None, *,
             min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None,
             extend: Callable[[Sequence[tuple[Action, tuple[Action, ...]]], Sequence[Sequence[int]]], int]
-            | None = None, check: bool = False, earlier: Advice | None = None) -> Advice:
+            | None = None, check: bool = False, earlier: Advice | None = None, cut: int | None = None) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
     stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
     searches keep its measured behaviour: at least two deals, then its time budget).
@@ -1234,7 +1271,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     while True:
         bot_seed = rng.getrandbits(30)
         for i in alive:
-            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory))
+            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory, cut))
         samples += 1
         if rollouts is not None:
             if samples >= rollouts and extend is not None:
@@ -1253,7 +1290,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         sample = det.sample(rng)
     checked = None
     if check and greedy is not None:
-        checked = _check_floor(det, rng, options, values, greedy, team, memory)
+        checked = _check_floor(det, rng, options, values, greedy, team, memory, cut)
     stats = [_stats(v) for v in values]
     order = sorted(range(len(options)), key=lambda i: (-stats[i][0], i))
     best_i = order[0]
@@ -1262,12 +1299,12 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         action, same = options[i]
         mean, se = stats[i]
         facts = list(reasons[i])
-        facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i))
+        facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i, cut))
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
-                                    tuple(facts), same, tuple(values[i])))
+                                    tuple(facts), same, tuple(values[i]), cut))
     return Advice(seat, team, tuple(candidates), done + samples, round.profile.name,
                   seconds=time.perf_counter() - start, greedy=greedy, checked=checked,
-                  position=position_digest(round, seat))
+                  position=position_digest(round, seat), cut=cut)
 
 
 def _beats_floor(first: Sequence[int], floor: Sequence[int]) -> bool:
@@ -1279,7 +1316,8 @@ def _beats_floor(first: Sequence[int], floor: Sequence[int]) -> bool:
 
 
 def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[Action, tuple[Action, ...]]],
-                 values: list[list[int]], greedy: Action, team: int, memory: _Memory) -> tuple[Action, int] | None:
+                 values: list[list[int]], greedy: Action, team: int, memory: _Memory,
+                 cut: int | None = None) -> tuple[Action, int] | None:
     """When the best estimate leads GreedyBot's move but not by `FLOOR_STDERRS`: play the two
     alone on `CHECK_DEALS` fresh deals (appended to their ``values``) and return the leader and
     the index of the first fresh deal; else None (nothing played)."""
@@ -1295,7 +1333,7 @@ def _check_floor(det: Determinizer, rng: random.Random, options: Sequence[tuple[
         sample = det.sample(rng)
         bot_seed = rng.getrandbits(30)
         for i in (best, mine):
-            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory))
+            values[i].append(play_out(sample, options[i][0], team, bot_seed, memory, cut))
     return options[best][0], first
 
 
@@ -1334,7 +1372,8 @@ def _prune(alive: list[int], values: list[list[int]]) -> list[int]:
 
 def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                      options: list[tuple[Action, tuple[Action, ...]]], values: list[list[int]],
-                     stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int) -> list[Reason]:
+                     stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int,
+                     cut: int | None = None) -> list[Reason]:
     mean, se = stats[i]
     n = len(values[i])
 
@@ -1345,7 +1384,9 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                 rnd.action_text(options[other][0]))
 
     margin = margin95(se, n)
-    endings = ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n)
+    endings = (ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n) if cut is None
+               else ngettext("{count} deal played {cut} moves ahead, then estimated",
+                             "{count} deals played {cut} moves ahead, then estimated", n).format(count=n, cut=cut))
     if math.isinf(margin):
         estimate = (gettext("Estimated result: your team ahead by about {points} at the end of the round ({endings}).")
                     if mean >= 0 else
@@ -1356,8 +1397,11 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                             "({endings}, ±{margin} at 95%).") if mean >= 0 else
                     gettext("Estimated result: the other team ahead by about {points} at the end of the round "
                             "({endings}, ±{margin} at 95%)."))
+    stated: dict[str, FactValue] = {"value": mean, "stderr": se, "rollouts": n}
+    if cut is not None:
+        stated["cut"] = cut
     out = [Reason("estimate", estimate.format(points=_points(mean), endings=endings, margin=f"{margin:.0f}"),
-                  {"value": mean, "stderr": se, "rollouts": n})]
+                  stated)]
     if len(order) > 1:
         other = order[1] if rank_pos == 0 else best_i
         gap, gap_se, other_text = versus(other)

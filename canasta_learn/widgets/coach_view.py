@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..core.i18n import gettext
+from ..core.i18n import gettext, ngettext
 from ..engine.round import Round
 from ..play.coach import Advice, Candidate
 from ..play.coach_words import estimate_words, hint_order, move_words, reason_texts, verdict_words
@@ -44,11 +44,20 @@ def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate]
 def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str:
     """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion."""
     title = html.escape(gettext("The coach's opinion"), quote=False)
-    again = html.escape(gettext("Press Hint again to look closer: more endings on fresh deals, added to these."),
-                        quote=False)
-    detail = html.escape(gettext("(not a rule: an estimate from {count} simulated endings of this round, using only "
-                                 "what you can see; nothing has been played)").format(count=advice.samples),
-                         quote=False)
+    if advice.cut is None:
+        again = gettext("Press Hint again to look closer: more endings on fresh deals, added to these.")
+        detail = gettext("(not a rule: an estimate from {count} simulated endings of this round, using only "
+                         "what you can see; nothing has been played)").format(count=advice.samples)
+    else:
+        again = gettext("Press Hint again to look closer: more fresh deals, added to these.")
+        detail = ngettext("(not a rule: an estimate from {count} deal of the unseen cards, played {cut} moves ahead "
+                          "and then scored by the coach's learned estimate of how the round ends, using only what "
+                          "you can see; nothing has been played)",
+                          "(not a rule: an estimate from {count} deals of the unseen cards, each played {cut} moves "
+                          "ahead and then scored by the coach's learned estimate of how the round ends, using only "
+                          "what you can see; nothing has been played)", advice.samples).format(
+            count=advice.samples, cut=advice.cut)
+    again, detail = html.escape(again, quote=False), html.escape(detail, quote=False)
     # the headline first (the opinion and whether the moves are told apart), the moves, then the
     # fine print: what the estimate is and that Hint again looks closer
     return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'

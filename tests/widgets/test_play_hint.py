@@ -16,6 +16,7 @@ from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play.coach import advise  # noqa: E402
 from canasta_learn.play.coach_words import hint_order, move_words, reason_texts, verdict_words  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
+from canasta_learn.widgets.play import HINT_CUT  # noqa: E402
 
 NAMES = ["You", "Ebba", "Sam", "Wen"]
 
@@ -35,7 +36,7 @@ def test_hint_shows_the_coachs_top_three_for_your_seat_without_playing_them() ->
     assert not play.buttons["hint"].disabled
     play.click("hint")
     assert rnd.snapshot() == before and play.state is rnd  # nothing was played
-    expected = advise(rnd.copy(), 0, rollouts=6, seed=4)
+    expected = advise(rnd.copy(), 0, rollouts=6, seed=4, cut=HINT_CUT)  # the classic game: cut play-outs
     assert play.advice == expected
     shown = play.coach_panel.value
     assert "The coach&#x27;s opinion" in shown or "The coach's opinion" in shown
@@ -151,12 +152,12 @@ def test_hint_again_looks_closer_with_fresh_deals_pooled() -> None:
     play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
     play.click("hint")
     first = play.advice
-    assert "6 simulated endings" in play.coach_panel.value
+    assert "6 deals of the unseen cards, each played 32 moves ahead" in play.coach_panel.value
     play.click("hint")
     second = play.advice
-    assert first == advise(rnd.copy(), 0, rollouts=6, seed=4)
-    assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003, earlier=first)
-    assert second.samples == 12 and "12 simulated endings" in play.coach_panel.value
+    assert first == advise(rnd.copy(), 0, rollouts=6, seed=4, cut=HINT_CUT)
+    assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003, earlier=first, cut=HINT_CUT)
+    assert second.samples == 12 and "12 deals of the unseen cards, each played 32" in play.coach_panel.value
     for candidate in first.candidates:  # the first look's deals are kept, fresh ones added
         pooled = second.find(candidate.action)
         assert pooled is not None and pooled.outcomes[:candidate.rollouts] == candidate.outcomes
@@ -175,4 +176,16 @@ def test_hint_after_a_move_starts_afresh() -> None:
     assert play.my_turn and rnd.phase == "play"
     play.click("hint")
     assert play.advice.samples == 6  # another position: its own deals, none pooled
-    assert play.advice == advise(rnd.copy(), 0, rollouts=6, seed=4 + 2 * 1_000_003)
+    assert play.advice == advise(rnd.copy(), 0, rollouts=6, seed=4 + 2 * 1_000_003, cut=HINT_CUT)
+
+
+def test_hint_plays_every_ending_where_the_learned_estimate_does_not_hold() -> None:
+    """The Italian game: the coach's learned estimate was fitted on the classic game, so the Hint
+    plays its endings to the end and says so."""
+    rnd = Round(seed=3, profile="italian")
+    seat = rnd.to_move
+    play = PlayWidget(round=rnd, seat=seat, player_names=NAMES, hint_rollouts=4, hint_seed=1)
+    play.click("hint")
+    assert play.advice is not None and play.advice.cut is None
+    assert play.advice == advise(rnd.copy(), seat, rollouts=4, seed=1)
+    assert "4 simulated endings" in play.coach_panel.value
