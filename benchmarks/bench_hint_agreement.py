@@ -220,6 +220,21 @@ test suite running beside, under nice):
 
 Both bars hold for these three kinds at the new budget (on 50 positions each, not 100).
 
+Since 2026-12-05 the Hint cuts its play-outs 32 actions after the move and scores the position
+with the coach's learned estimate (``advise(cut=32)``, `widgets.play.HINT_CUT`; why and how it was
+chosen: bench_draw_luck.py, bench_cut_playouts.py). Measured with this script's default (the cut)
+against kept references that play every ending, paired (``--compare``) with the hint before on
+the same positions (2 cores, CI and other benchmarks beside, under nice):
+
+    positions                          n  agree (95% CI)   held-out lost  cpu med  minus before (paired)
+    meld, seeds 51001/52001 (fresh)  100  71% (61-79%)      6.7 ± 7.1     0.90s    agree +9.0 ± 10.2, lost -10.0 ± 7.0
+    draw/take, seeds 45001            50  100% (93-100%)    5.2 ± 6.3     0.46s    agree +0.0, lost -2.8 ± 4.8
+    discard, seeds 45001              50  98% (90-100%)    -0.3 ± 5.6     0.71s    agree +0.0 ± 5.7, lost -1.3 ± 4.7
+    ask/answer, seeds 45001           50  96% (87-99%)      0.9 ± 2.2     0.10s    agree +2.0 ± 4.0, lost -2.4 ± 2.7
+
+The cut helps meld hints and harms no other kind; on the 300 meld positions above,
+bench_cut_playouts.py measured 82% and 9.0 points lost with the same play-outs.
+
 How much agreement can a reference show? The reference's best is itself an estimate. With
 references kept, the report also prints `reference_ceiling`: the agreement a hint that knew every
 move's true value and named its best `NAMED_EQUAL` would show against the reference, estimated by

@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_hint_agreement import pick_positions  # noqa: E402
 from bench_meld_noise import meld_position  # noqa: E402
 
+from canasta_learn.core.i18n import speaking  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import GreedyBot, acting_seat  # noqa: E402
@@ -80,6 +81,10 @@ def test_a_cut_hint_is_reproducible_and_says_how_it_was_made() -> None:
     assert "8 deals played 32 moves ahead, then estimated" in first.best.summary()
     panel = advice_html(first, 3, rnd)
     assert "8 deals of the unseen cards, each played 32 moves ahead" in panel and "simulated endings" not in panel
+    assert "the margins count the luck of the deals, not that estimate&#x27;s own error" in panel.replace("'", "&#x27;")
+    with speaking("pt_BR"):
+        portuguese = advice_html(first, 3, rnd)
+    assert "8 distribuições das cartas que você não vê, cada uma levada 32 jogadas adiante" in portuguese
     plain = advise(rnd, rollouts=8, seed=3)
     assert plain.cut is None and "simulated endings" in advice_html(plain, 3, rnd)
 
