@@ -2,8 +2,8 @@
 way agree with the 10x references better? Prints figures; run
 `python benchmarks/bench_cut_playouts.py --help`.
 
-How the coach's cut play-outs (``advise(cut=...)``, `canasta_learn.play.position_value`; the play
-view's Hint since 2026-12-05) were chosen and are measured. Each play-out stops ``--cut`` actions
+How the coach's cut play-outs (``advise(cut=...)``, `canasta_learn.play.position_value`; not yet
+the play view's Hint, `widgets.play.HINT_CUT`) were chosen and are measured. Each play-out stops ``--cut`` actions
 after the move and, unless the round is over, is scored by a linear value of the position
 (`position_value.features`, weights fitted by `fit`) instead of being played to the end.
 bench_draw_luck.py shows why it can pay: most of a meld hint's noise is the luck of the cards

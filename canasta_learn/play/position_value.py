@@ -33,7 +33,7 @@ from ..rules.melds import cards_value
 from .bots import GreedyBot, acting_seat
 
 #: Actions after the move at which the weights were fitted: play-outs using `estimate` should be
-#: cut there (the play view's Hint does, `widgets.play.HINT_CUT`).
+#: cut there.
 CUT = 32
 
 #: The profile the estimate was fitted on (`applies`).

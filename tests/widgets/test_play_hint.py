@@ -36,7 +36,7 @@ def test_hint_shows_the_coachs_top_three_for_your_seat_without_playing_them() ->
     assert not play.buttons["hint"].disabled
     play.click("hint")
     assert rnd.snapshot() == before and play.state is rnd  # nothing was played
-    expected = advise(rnd.copy(), 0, rollouts=6, seed=4, cut=HINT_CUT)  # the classic game: cut play-outs
+    expected = advise(rnd.copy(), 0, rollouts=6, seed=4, cut=HINT_CUT)
     assert play.advice == expected
     shown = play.coach_panel.value
     assert "The coach&#x27;s opinion" in shown or "The coach's opinion" in shown
@@ -152,12 +152,12 @@ def test_hint_again_looks_closer_with_fresh_deals_pooled() -> None:
     play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
     play.click("hint")
     first = play.advice
-    assert "6 deals of the unseen cards, each played 32 moves ahead" in play.coach_panel.value
+    assert "6 simulated endings" in play.coach_panel.value
     play.click("hint")
     second = play.advice
     assert first == advise(rnd.copy(), 0, rollouts=6, seed=4, cut=HINT_CUT)
     assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003, earlier=first, cut=HINT_CUT)
-    assert second.samples == 12 and "12 deals of the unseen cards, each played 32" in play.coach_panel.value
+    assert second.samples == 12 and "12 simulated endings" in play.coach_panel.value
     for candidate in first.candidates:  # the first look's deals are kept, fresh ones added
         pooled = second.find(candidate.action)
         assert pooled is not None and pooled.outcomes[:candidate.rollouts] == candidate.outcomes
@@ -189,3 +189,18 @@ def test_hint_plays_every_ending_where_the_learned_estimate_does_not_hold() -> N
     assert play.advice is not None and play.advice.cut is None
     assert play.advice == advise(rnd.copy(), seat, rollouts=4, seed=1)
     assert "4 simulated endings" in play.coach_panel.value
+
+
+def test_hint_cuts_its_play_outs_when_the_view_is_set_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `HINT_CUT` set (the play view does not cut yet), the Hint is `advise(cut=...)` in the
+    classic game and its panel says each deal was played that many moves ahead."""
+    import canasta_learn.widgets.play as play_module
+
+    monkeypatch.setattr(play_module, "HINT_CUT", 32)
+    rnd = take_round()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
+    play.click("hint")
+    assert play.advice == advise(rnd.copy(), 0, rollouts=6, seed=4, cut=32)
+    assert "6 deals of the unseen cards, each played 32 moves ahead" in play.coach_panel.value
+    play.click("hint")
+    assert play.advice is not None and play.advice.samples == 12 and play.advice.cut == 32
