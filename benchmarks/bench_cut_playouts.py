@@ -77,8 +77,8 @@ from bench_meld_noise import meld_position  # noqa: E402
 from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.coach import _play_on, _rollout_bots, _value  # noqa: E402
 
-#: Actions after the move at which a play-out stops.
-CUT = 32
+#: Actions after the move at which a play-out stops: where `position_value.WEIGHTS` were fitted.
+CUT = position_value.CUT
 #: The ridge added to the normal equations (every weight, the constant too).
 RIDGE = 1.0
 
