@@ -275,7 +275,7 @@ from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import MIN_DEALS, Advice, Candidate, advise  # noqa: E402
 from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
-from canasta_learn.play.estimates import t95  # noqa: E402
+from canasta_learn.play.estimates import mean_and_stderr, paired_gap, t95  # noqa: E402
 from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.variants.base import rules_for  # noqa: E402
 from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
@@ -574,6 +574,56 @@ def reference_ceiling(ref: dict[str, Any], named: int = NAMED_EQUAL, resamples: 
     return found / resamples, math.sqrt(spread2), math.sqrt(statistics.fmean(n * n for n in noise) / full)
 
 
+def estimate_error(rows: list[dict[str, Any]], references: dict[Key, dict[str, Any]] | None = None,
+                   least: int = 10) -> tuple[tuple[float, float], tuple[float, float], int]:
+    """How far the hints' estimates are from their references' beyond the noise of both, as
+    variances with t 95% half-widths: (between two moves: a paired gap, the gap error), (one
+    move's value, the value error), and the positions counted (rows with a reference kept or in
+    ``references``; moves with at least ``least`` deals in the hint, every deal in the reference).
+
+    At each position, for every two moves, the hint's paired gap minus the reference's has the
+    variance of both paired standard errors plus the hint's own error between the two moves; the
+    squared difference minus both squared errors is an unbiased estimate of that error's variance.
+    Averaged over the moves' pairs at a position, then over positions (so an interval can be
+    stated). The same for one move's value. A hint that plays every ending to the end has no error
+    of its own (both about 0, within their intervals); a hint whose play-outs are scored by
+    `position_value.estimate` (``--cut``) has its estimate's.
+
+    >>> hint = {"kind": "meld", "seed": 1, "step": 5, "hint_cands": [
+    ...     {"text": "a", "outcomes": [100] * 12}, {"text": "b", "outcomes": [0] * 12}]}
+    >>> ref = {"outcomes": {"a": [50] * 12, "b": [0] * 12}}
+    >>> gap, value, n = estimate_error([hint], {("meld", 1, 5): ref})
+    >>> round(gap[0]), round(value[0]), n  # a is overestimated by 50 points, b not at all
+    (2500, 1250, 1)
+    """
+    gaps: list[float] = []
+    values: list[float] = []
+    for row in rows:
+        ref = row.get("reference") or (references or {}).get(key_of(row))
+        if ref is None:
+            continue
+        outcomes: dict[str, list[int]] = ref["outcomes"]
+        full = max(len(v) for v in outcomes.values())
+        cands = [c for c in row["hint_cands"]
+                 if len(c["outcomes"]) >= least and len(outcomes.get(c["text"], ())) == full]
+        if not cands:
+            continue
+        one = []
+        for c in cands:
+            mine, theirs = mean_and_stderr(c["outcomes"]), mean_and_stderr(outcomes[c["text"]])
+            one.append((mine[0] - theirs[0]) ** 2 - mine[1] ** 2 - theirs[1] ** 2)
+        values.append(statistics.fmean(one))
+        two = []
+        for i, a in enumerate(cands):
+            for b in cands[i + 1:]:
+                mine, theirs = paired_gap(a["outcomes"], b["outcomes"]), paired_gap(outcomes[a["text"]],
+                                                                                  outcomes[b["text"]])
+                two.append((mine[0] - theirs[0]) ** 2 - mine[1] ** 2 - theirs[1] ** 2)
+        if two:
+            gaps.append(statistics.fmean(two))
+    return mean_ci(gaps) if gaps else (math.nan, math.inf), mean_ci(values), len(values)
+
+
 def compare(rows: list[dict[str, Any]], others: list[dict[str, Any]],
             references: dict[Key, dict[str, Any]] | None = None) -> list[tuple[str, int, str, float, float]]:
     """Paired, on the positions both results hold: (kind or "all", positions, measure, mean of
@@ -662,6 +712,13 @@ def report(rows: list[dict[str, Any]], references: dict[Key, dict[str, Any]] | N
                       f"{100 * sum(c[0] for c in ceilings) / len(ceilings):7.0f}% "
                       f"{statistics.median(c[1] for c in ceilings):12.1f} "
                       f"{statistics.median(c[2] for c in ceilings):10.1f}")
+    if kept:
+        (gap, gap_half), (value, value_half), counted = estimate_error(rows, references)
+        print(f"\nThe hint's own error beyond the noise of both (`estimate_error`, {counted} positions; "
+              f"0 for play-outs played to the end):")
+        for label, var, half in (("between two moves", gap, gap_half), ("one move's value", value, value_half)):
+            print(f"  {label:18} variance {var:7.0f} ± {half:5.0f}, sd {math.sqrt(max(var, 0.0)):5.1f} "
+                  f"(95% CI {math.sqrt(max(var - half, 0.0)):.1f}-{math.sqrt(max(var + half, 0.0)):.1f})")
     ref_cpu = [r["ref_cpu"] for r in rows]
     if ref_cpu:
         print(f"reference: {statistics.median(r['ref_deals'] for r in rows):.0f} deals (median), "

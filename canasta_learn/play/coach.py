@@ -124,6 +124,12 @@ EQUAL_MARGINS_FEW = 1.5
 #: (seeds from 42001, 100 per decision kind): 29.5 -> 11.3 (-18.2 +- 9.3 paired); draw/take 5.8,
 #: discard 1.5, ask/answer 6.7, meld 31.0. The best of a dozen noisy estimates is partly luck, but
 #: GreedyBot's move is no safer: it lost 28-160 points a decision (plain loss) on the same positions.
+#: With play-outs cut short (``advise(cut=...)``) the floor still counts the luck of the deals
+#: only, not the learned estimate's error (`position_value.GAP_ERROR`), which "about equal" and the
+#: margins between moves count: replayed on the cut hints of 400 meld positions (seeds 44001,
+#: 47001-50050, 51001, 52001) against their 10x references, counting it in the floor too kept
+#: GreedyBot's move more often and lost more (held-out +1.6 +- 1.2 points a decision), for the
+#: same agreement (+0.5 +- 0.7 points) and steadiness.
 FLOOR_STDERRS = 1.0
 #: Fresh deals ``advise(check=True)`` plays on just two moves when its search ends with the best
 #: estimate ahead of GreedyBot's move but not by `FLOOR_STDERRS` (see `Advice.checked`): a move picked as
@@ -466,8 +472,9 @@ class Candidate:
     @property
     def margin(self) -> float:
         """The 95% margin of the estimate (Student's t for ``rollouts - 1`` degrees of freedom);
-        infinite when too few endings were played to state one."""
-        return margin95(self.stderr, self.rollouts)
+        infinite when too few endings were played to state one. With a ``cut`` it also counts the
+        learned estimate's own error (`position_value.VALUE_ERROR`)."""
+        return _value_margin(self.stderr, self.rollouts, self.cut)
 
     @property
     def low(self) -> float:
@@ -606,8 +613,9 @@ class Advice:
 
     @staticmethod
     def gap(first: Candidate, second: Candidate) -> tuple[float, float]:
-        """Mean and standard error of ``first`` minus ``second`` on the deals both were played on."""
-        return _paired_gap(first.outcomes, second.outcomes)
+        """Mean and standard error of ``first`` minus ``second`` on the deals both were played on
+        (with their ``cut``, the error counts the learned estimate's own, `position_value.GAP_ERROR`)."""
+        return _paired_gap(first.outcomes, second.outcomes, first.cut)
 
     def top(self, count: int = 3) -> tuple[Candidate, ...]:
         """The best ``count`` candidates."""
@@ -881,9 +889,19 @@ def _stats(values: Sequence[int]) -> tuple[float, float]:
     return mean_and_stderr(values)
 
 
-def _paired_gap(a: Sequence[int], b: Sequence[int]) -> tuple[float, float]:
-    """Mean and standard error of a - b over the deals both were played on."""
-    return paired_gap(a, b)
+def _paired_gap(a: Sequence[int], b: Sequence[int], cut: int | None = None) -> tuple[float, float]:
+    """Mean and standard error of a - b over the deals both were played on; with a ``cut``, the
+    error counts the learned estimate's own error between two moves (`position_value.GAP_ERROR`),
+    which more deals do not shrink."""
+    gap, stderr = paired_gap(a, b)
+    return gap, stderr if cut is None else math.hypot(stderr, position_value.GAP_ERROR)
+
+
+def _value_margin(stderr: float, n: int, cut: int | None = None) -> float:
+    """The 95% margin of one move's value from ``n`` play-outs with standard error ``stderr``;
+    with a ``cut``, it counts the learned estimate's own error (`position_value.VALUE_ERROR`)."""
+    margin = margin95(stderr, n)
+    return margin if cut is None else math.hypot(margin, 1.96 * position_value.VALUE_ERROR)
 
 
 # ---------------------------------------------------------------------- reasons from facts
@@ -1309,7 +1327,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
 
 def _beats_floor(first: Sequence[int], floor: Sequence[int]) -> bool:
     """The floor's one test (`Advice.beats_floor`, `_check_floor`): ``first`` beats ``floor``
-    by more than `FLOOR_STDERRS` paired standard errors, on enough shared deals for a margin."""
+    by more than `FLOOR_STDERRS` paired standard errors, on enough shared deals for a margin.
+    The standard errors count the luck of the deals only, with a cut too (`FLOOR_STDERRS`)."""
     gap, stderr = _paired_gap(first, floor)
     n = min(len(first), len(floor))
     return not math.isinf(margin95(stderr, n)) and gap > FLOOR_STDERRS * stderr
@@ -1380,10 +1399,10 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
     def versus(other: int) -> tuple[float, float, str]:
         """Candidate ``i`` against ``other``: the difference of their estimates, the standard
         error of their paired difference on the deals both were played on, the other's move."""
-        return (mean - stats[other][0], _paired_gap(values[i], values[other])[1],
+        return (mean - stats[other][0], _paired_gap(values[i], values[other], cut)[1],
                 rnd.action_text(options[other][0]))
 
-    margin = margin95(se, n)
+    margin = _value_margin(se, n, cut)
     endings = (ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n) if cut is None
                else ngettext("{count} deal played {cut} moves ahead, then estimated",
                              "{count} deals played {cut} moves ahead, then estimated", n).format(count=n, cut=cut))
