@@ -94,7 +94,7 @@ from canasta_learn.play.followers import FOLLOWER_DEALS, HintFollower, PileShyBo
 PAIRINGS = ("greedy", "pileshy", "sloppy", "follower", "pileshy+hints", "sloppy+hints", "coach")
 
 
-def factory(pairing: str, deals: tuple[int, int], rate: float) -> Callable[[int], Bot]:
+def factory(pairing: str, deals: tuple[int, int], rate: float, cut: int | None = None) -> Callable[[int], Bot]:
     """The bot of ``pairing`` for a seat, from its seed."""
     if pairing == "greedy":
         return lambda seed: GreedyBot(seed=seed)
@@ -103,20 +103,25 @@ def factory(pairing: str, deals: tuple[int, int], rate: float) -> Callable[[int]
     if pairing == "sloppy":
         return lambda seed: SloppyBot(seed=seed)
     if pairing == "follower":
-        return lambda seed: HintFollower(GreedyBot(seed=seed), seed, deals=deals, rate=rate)
+        return lambda seed: HintFollower(GreedyBot(seed=seed), seed, deals=deals, rate=rate, cut=cut)
     if pairing == "pileshy+hints":
-        return lambda seed: follow_hints(PileShyBot(seed=seed), seed, deals=deals, rate=rate)
+        return lambda seed: follow_hints(PileShyBot(seed=seed), seed, deals=deals, rate=rate, cut=cut)
     if pairing == "sloppy+hints":
-        return lambda seed: follow_hints(SloppyBot(seed=seed), seed, deals=deals, rate=rate)
+        return lambda seed: follow_hints(SloppyBot(seed=seed), seed, deals=deals, rate=rate, cut=cut)
     if pairing == "coach":
         return lambda seed: make_bot("coach", seed)
     raise SystemExit(f"unknown pairing {pairing!r}: choose from {', '.join(PAIRINGS)}")
 
 
-def settings(pairing: str, deals: tuple[int, int], rate: float) -> str:
-    """The settings that change a pairing's play (part of a result's key)."""
+def settings(pairing: str, deals: tuple[int, int], rate: float, cut: int | None = None) -> str:
+    """The settings that change a pairing's play (part of a result's key; the play-outs' cut only
+    when there is one, so the rows recorded before it existed keep their key).
+
+    >>> settings("follower", (24, 24), 1.0), settings("follower", (48, 48), 1.0, 32), settings("greedy", (24, 24), 1.0)
+    ('deals=24-24,rate=1', 'deals=48-48,rate=1,cut=32', '')
+    """
     if "hints" in pairing or pairing == "follower":
-        return f"deals={deals[0]}-{deals[1]},rate={rate:g}"
+        return f"deals={deals[0]}-{deals[1]},rate={rate:g}" + ("" if cut is None else f",cut={cut}")
     return ""
 
 
@@ -235,6 +240,10 @@ def main() -> None:
     parser.add_argument("--deals", default=f"{FOLLOWER_DEALS[0]},{FOLLOWER_DEALS[1]}",
                         help="a hint follower's deals per hint: at least,at most (default %(default)s)")
     parser.add_argument("--hint-rate", type=float, default=1.0, help="share of decisions a follower asks (1)")
+    parser.add_argument("--cut", type=int, default=0,
+                        help="a hint follower's play-outs stop this many actions after the move and are scored by "
+                             "the coach's learned estimate (HintFollower(cut=...), advise(cut=...)); default 0: "
+                             "every play-out played to the end")
     parser.add_argument("--max-seconds", type=float, default=math.inf,
                         help="start no new seed after this many seconds (the figures say how many were played)")
     parser.add_argument("--results", help="append one JSON line per seed and pairing to this file (resumable)")
@@ -249,8 +258,8 @@ def main() -> None:
         start = time.perf_counter()
         played: list[dict[str, object]] = []
         for pairing in args.pairings.split(","):
-            make = factory(pairing, deals, args.hint_rate)
-            config = settings(pairing, deals, args.hint_rate)
+            make = factory(pairing, deals, args.hint_rate, args.cut or None)
+            config = settings(pairing, deals, args.hint_rate, args.cut or None)
             for seed in range(args.first_seed, args.first_seed + args.seeds):
                 if (args.mode, pairing, config, seed) in done:
                     continue

@@ -28,6 +28,7 @@ import time
 
 from ..core.actions import Action, TakePile
 from ..engine.round import Round
+from . import position_value
 from .bots import Bot, GreedyBot, GreedyWeights, _legal
 from .coach import MIN_DEALS, Advice, advise
 
@@ -140,6 +141,10 @@ class HintFollower:
     (95% CI 67.2-83.8%), margin +1620 a game (95% CI +1239 to +2001), where `PileShyBot` won 4.2%
     and `SloppyBot` 28.3% of 120.
 
+    ``cut``: the hint's play-outs stop that many actions after the move and are scored by the
+    coach's learned estimate (``advise(cut=...)``), in games where it holds
+    (`position_value.applies`); None (the default): every play-out is played to the end.
+
     ``hints`` and ``hint_seconds`` count the hints asked for and the CPU seconds they took,
     ``departures`` the hints whose recommended move is not GreedyBot's; ``last_advice`` is the
     last hint's advice.
@@ -148,7 +153,7 @@ class HintFollower:
     name = "follower"
 
     def __init__(self, base: Bot | None = None, seed: int | None = None, *,
-                 deals: tuple[int, int] = FOLLOWER_DEALS, rate: float = 1.0) -> None:
+                 deals: tuple[int, int] = FOLLOWER_DEALS, rate: float = 1.0, cut: int | None = None) -> None:
         if (not isinstance(deals, tuple) or len(deals) != 2
                 or not all(isinstance(d, int) and not isinstance(d, bool) for d in deals)
                 or not 2 <= deals[0] <= deals[1]):
@@ -156,10 +161,14 @@ class HintFollower:
                              f"at most, not {deals!r}.")
         if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
             raise ValueError(f"rate must be a number from 0 to 1, not {rate!r}.")
+        if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int) or cut < 1):
+            raise ValueError(f"cut must be a whole number of actions, at least 1, or None to play every ending to "
+                             f"the end, not {cut!r}.")
         self.base: Bot = GreedyBot(seed=seed) if base is None else base
         self.seed = seed
         self.deals = deals
         self.rate = float(rate)
+        self.cut = cut
         self._dice = random.Random(None if seed is None else seed * 6007 + 3)
         #: Hints asked for, and the CPU seconds they took.
         self.hints = 0
@@ -170,14 +179,16 @@ class HintFollower:
         self.last_advice: Advice | None = None
 
     def __repr__(self) -> str:
-        return f"HintFollower(base={self.base!r}, seed={self.seed!r}, deals={self.deals!r}, rate={self.rate!r})"
+        return (f"HintFollower(base={self.base!r}, seed={self.seed!r}, deals={self.deals!r}, rate={self.rate!r}, "
+                f"cut={self.cut!r})")
 
     def hint(self, rnd: Round) -> Advice:
         """The advice the follower acts on in this position (seeded by the seed and the hints asked
         so far, so the same game replays the same hints)."""
         seed = None if self.seed is None else self.seed * 1_000_003 + self.hints
         low, high = self.deals
-        return advise(rnd, seed=seed, min_deals=low, max_deals=high, time_budget=math.inf)
+        cut = self.cut if self.cut is not None and position_value.applies(rnd.profile) else None
+        return advise(rnd, seed=seed, min_deals=low, max_deals=high, time_budget=math.inf, cut=cut)
 
     def choose(self, rnd: Round) -> Action:
         """The hint's recommended move (or the base bot's, on a decision it does not ask about)."""
@@ -198,11 +209,11 @@ class HintFollower:
 
 
 def follow_hints(bot: Bot, seed: int | None = None, *, deals: tuple[int, int] = FOLLOWER_DEALS,
-                 rate: float = 1.0) -> HintFollower:
+                 rate: float = 1.0, cut: int | None = None) -> HintFollower:
     """``bot`` following the hints: a `HintFollower` that plays the hint's recommended move on a
     share ``rate`` of its decisions (every one by default) and ``bot``'s move on the others.
 
     >>> follow_hints(SloppyBot(seed=2), seed=2).base
     SloppyBot(seed=2, rate=0.2)
     """
-    return HintFollower(bot, seed, deals=deals, rate=rate)
+    return HintFollower(bot, seed, deals=deals, rate=rate, cut=cut)

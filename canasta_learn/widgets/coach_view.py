@@ -52,12 +52,12 @@ def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str
         again = gettext("Press Hint again to look closer: more fresh deals, added to these.")
         detail = ngettext("(not a rule: an estimate from {count} deal of the unseen cards, played {cut} moves ahead "
                           "and then scored by the coach's learned estimate of how the round ends, using only what "
-                          "you can see; the margins count the luck of the deals, not that estimate's own error; "
-                          "nothing has been played)",
+                          "you can see; the margins count the luck of the deals and that estimate's own error, "
+                          "measured against rounds played to the end; nothing has been played)",
                           "(not a rule: an estimate from {count} deals of the unseen cards, each played {cut} moves "
                           "ahead and then scored by the coach's learned estimate of how the round ends, using only "
-                          "what you can see; the margins count the luck of the deals, not that estimate's own "
-                          "error; nothing has been played)", advice.samples).format(
+                          "what you can see; the margins count the luck of the deals and that estimate's own error, "
+                          "measured against rounds played to the end; nothing has been played)", advice.samples).format(
             count=advice.samples, cut=advice.cut)
     again, detail = html.escape(again, quote=False), html.escape(detail, quote=False)
     # the headline first (the opinion and whether the moves are told apart), the moves, then the

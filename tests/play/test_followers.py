@@ -149,3 +149,25 @@ def test_following_no_hint_plays_the_wrapped_bot_move_for_move() -> None:
 def test_hint_follower_refuses_deals_that_are_not_a_range_of_whole_numbers(deals: object) -> None:
     with pytest.raises(ValueError, match="deals must be"):
         HintFollower(seed=1, deals=deals)  # type: ignore[arg-type]
+
+
+def test_hint_follower_with_a_cut_plays_the_cut_hint() -> None:
+    """``cut``: the follower's hint is ``advise(cut=...)`` in the classic game (where the learned
+    estimate holds) and an uncut hint in a variant."""
+    rnd = _mid_round(1004, 40)
+    follower = HintFollower(seed=1004, deals=(8, 8), cut=32)
+    advice = advise(rnd, seed=1004 * 1_000_003, min_deals=8, max_deals=8, time_budget=math.inf, cut=32)
+    assert follower.choose(rnd) == advice.recommended.action
+    assert follower.last_advice == advice and advice.cut == 32
+    italian = Round(seed=5, profile="italian")
+    while len(italian.legal_actions()) < 2:
+        italian.apply(GreedyBot(seed=1).choose(italian))
+    follower = HintFollower(seed=5, deals=(4, 4), cut=32)
+    follower.choose(italian)
+    assert follower.last_advice is not None and follower.last_advice.cut is None
+
+
+@pytest.mark.parametrize("cut", [0, -3, 2.5, True, "32"])
+def test_hint_follower_refuses_a_cut_that_is_not_a_whole_number_of_actions(cut: object) -> None:
+    with pytest.raises(ValueError, match="cut must be a whole number of actions"):
+        HintFollower(seed=1, cut=cut)  # type: ignore[arg-type]

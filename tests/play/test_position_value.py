@@ -3,6 +3,8 @@ a cut play-out is the coach's play-out stopped where it says, and a hint made th
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import sys
 from pathlib import Path
 
@@ -17,7 +19,8 @@ from canasta_learn.core.i18n import speaking  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import GreedyBot, acting_seat  # noqa: E402
-from canasta_learn.play.coach import advise, bound_to_go_out, play_out  # noqa: E402
+from canasta_learn.play.coach import Advice, advise, bound_to_go_out, play_out  # noqa: E402
+from canasta_learn.play.estimates import margin95, paired_gap  # noqa: E402
 from canasta_learn.widgets.coach_view import advice_html  # noqa: E402
 from canasta_learn.widgets.play import HINT_CUT  # noqa: E402
 
@@ -81,12 +84,47 @@ def test_a_cut_hint_is_reproducible_and_says_how_it_was_made() -> None:
     assert "8 deals played 32 moves ahead, then estimated" in first.best.summary()
     panel = advice_html(first, 3, rnd)
     assert "8 deals of the unseen cards, each played 32 moves ahead" in panel and "simulated endings" not in panel
-    assert "the margins count the luck of the deals, not that estimate&#x27;s own error" in panel.replace("'", "&#x27;")
+    assert "the margins count the luck of the deals and that estimate&#x27;s own error" in panel.replace("'", "&#x27;")
     with speaking("pt_BR"):
         portuguese = advice_html(first, 3, rnd)
     assert "8 distribuições das cartas que você não vê, cada uma levada 32 jogadas adiante" in portuguese
     plain = advise(rnd, rollouts=8, seed=3)
     assert plain.cut is None and "simulated endings" in advice_html(plain, 3, rnd)
+
+
+def _without_cut(advice: Advice) -> Advice:
+    """The same outcomes, read as if every play-out had been played to the end."""
+    return dataclasses.replace(advice, cut=None,
+                               candidates=tuple(dataclasses.replace(c, cut=None) for c in advice.candidates))
+
+
+def test_a_cut_hint_counts_the_estimates_own_error() -> None:
+    """Between two moves the standard error is the deals' and `GAP_ERROR` together, one move's
+    margin counts `VALUE_ERROR`, and the words state those margins; so the moves a cut hint calls
+    about equal include every move the deals' luck alone would, and more where the gap is small."""
+    wider = 0
+    for seed, moves in ((7, 12), (9, 14), (6, 10)):
+        rnd = _played(seed, moves)
+        cut = advise(rnd, rollouts=48, seed=3, cut=32)
+        best = cut.best
+        for other in cut.candidates[1:]:
+            gap, stderr = cut.gap(best, other)
+            luck_gap, luck = paired_gap(best.outcomes, other.outcomes)
+            assert gap == luck_gap and stderr == pytest.approx(math.hypot(luck, position_value.GAP_ERROR))
+        assert best.margin == pytest.approx(math.hypot(margin95(best.stderr, best.rollouts),
+                                                       1.96 * position_value.VALUE_ERROR))
+        estimate = next(r for r in best.reasons if r.code == "estimate")
+        assert f"±{best.margin:.0f} at 95%" in estimate.text
+        if len(cut.candidates) > 1:
+            versus = next(r for r in best.reasons if r.code in ("about_equal", "best_by"))
+            assert versus.facts["stderr"] == pytest.approx(cut.gap(best, cut.candidates[1])[1])
+        plain = _without_cut(cut)
+        mine = {c.text for c in cut.about_equal}
+        assert {c.text for c in plain.about_equal} <= mine
+        wider += len(mine) > len(plain.about_equal)
+        # the floor counts the deals' luck only (`coach.FLOOR_STDERRS`)
+        assert cut.recommended.text == plain.recommended.text
+    assert wider >= 1
 
 
 def test_a_closer_look_pools_only_with_the_same_cut() -> None:
