@@ -38,8 +38,11 @@ At each position:
 Printed per kind: positions, agreement % and top % with Wilson 95% intervals, mean points lost
 with a t 95% interval, worst-named loss, the share of hints that say "about equal", the hint's
 deals (median) and CPU per hint (median, p90), the reference's best missing from the hint's
-candidates. ``--results FILE`` keeps one JSON line per position; a rerun with the same file skips
-the positions already measured (resume), and ``--report-only`` prints the pooled figures.
+candidates. With the references kept it also prints the hint's own error beyond the noise of
+both (`estimate_error`: 0 for hints played to the end, the learned estimate's for cut ones; the
+source of `position_value.GAP_ERROR`). ``--results FILE`` keeps one JSON line per position; a
+rerun with the same file skips the positions already measured (resume), and ``--report-only``
+prints the pooled figures.
 
 Measured (2-core machine shared with 4 other jobs, under nice, load 2-6; ``--positions-per-kind
 100 --first-seed 20001 --max-seconds 3300``: stopped at 382 positions, seeds 20001-20097; the

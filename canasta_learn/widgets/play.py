@@ -72,15 +72,16 @@ BUTTONS = ("draw", "take", "meld", "discard", "ask", "yes", "no", "decline", "ne
 #: by how few deals fit, and 0.9 s is the most that keeps the CPU median under a second
 #: (benchmarks/bench_hint_agreement.py).
 HINT_BUDGET = 0.9
-#: Actions after the move at which a Hint would cut its play-outs and score the position with the
+#: Actions after the move at which a Hint cuts its play-outs and scores the position with the
 #: coach's learned estimate (`canasta_learn.play.position_value`, where it holds: the classic
-#: profile); None: every play-out is played to the end. Not yet the Hint's way: cut after 32
-#: actions (`position_value.CUT`), hints named a 10x reference's best at 80% of 400 meld positions
-#: instead of 73% and lost 8.6 points a decision instead of 18.0 (benchmarks/bench_cut_playouts.py),
-#: but named the same moves over five seeds at 89% of 200 positions instead of 94.5%
-#: (benchmarks/bench_hint_honesty.py), below the 90% a hint must keep; its "about equal" rule does
-#: not yet count the estimate's own error.
-HINT_CUT: int | None = None
+#: profile; elsewhere every play-out is played to the end); None: never cut. Cut after 32 actions
+#: (`position_value.CUT`), hints named a 10x reference's best at 80% of 400 meld positions instead
+#: of 73% and lost 8.6 points a decision instead of 18.0 (benchmarks/bench_cut_playouts.py); with
+#: "about equal" and the margins counting the estimate's own error (`position_value.GAP_ERROR`)
+#: they named the same moves over five seeds at 198 of 200 fresh positions (99%; 94.5% uncut;
+#: benchmarks/bench_hint_honesty.py). The value is `position_value.CUT`, where the estimate was
+#: fitted (tests/play/test_position_value.py checks it; this module imports the coach lazily).
+HINT_CUT: int | None = 32
 #: Moves a Hint shows.
 HINT_MOVES = 3
 #: Keyboard shortcuts: the letter that presses each button (shown on it, as in "Draw (D)").

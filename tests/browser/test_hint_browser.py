@@ -53,11 +53,12 @@ def test_pressing_hint_shows_the_coachs_three_moves_and_plays_nothing(lab: LabSe
     expect(panel).to_contain_text("Draw from the stock")
     expect(panel).to_contain_text("points (your team minus the other team)")
     expect(panel.locator(".cl-coach-reasons li").first).to_be_visible()
-    expect(panel).to_contain_text("an estimate from 6 simulated endings")
+    # the classic game's Hint cuts its play-outs (`HINT_CUT`) and says so
+    expect(panel).to_contain_text("an estimate from 6 deals of the unseen cards, each played 32 moves ahead")
     # Pressed again at the same position: a closer look, six fresh deals added to the six.
     expect(panel).to_contain_text("Press Hint again to look closer")
     hint.click()
-    expect(panel).to_contain_text("an estimate from 12 simulated endings", timeout=WAIT_MS)
+    expect(panel).to_contain_text("an estimate from 12 deals of the unseen cards", timeout=WAIT_MS)
     # Nothing was played: still your turn to draw, the same cards in hand.
     expect(page.locator(".cl-play-status")).to_contain_text("Your turn: draw")
     assert hand.count() == cards_before

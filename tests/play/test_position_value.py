@@ -51,7 +51,7 @@ def test_the_features_are_facts_of_the_position() -> None:
 def test_the_estimate_holds_for_the_classic_profile_only() -> None:
     assert position_value.applies(Round(seed=1).profile)
     assert not position_value.applies(Round(seed=1, profile="italian").profile)
-    assert HINT_CUT in (None, position_value.CUT)  # the Hint would cut where the weights were fitted
+    assert HINT_CUT == position_value.CUT  # the Hint cuts where the weights were fitted
 
 
 def test_a_cut_play_out_is_the_coachs_play_out_stopped_where_it_says() -> None:

@@ -21,6 +21,13 @@ from canasta_learn.widgets.play import HINT_CUT  # noqa: E402
 NAMES = ["You", "Ebba", "Sam", "Wen"]
 
 
+def deals_words(count: int) -> str:
+    """How the classic game's Hint panel says what its estimate came from (`HINT_CUT`)."""
+    if HINT_CUT is None:
+        return f"an estimate from {count} simulated endings"
+    return f"an estimate from {count} deals of the unseen cards, each played {HINT_CUT} moves ahead"
+
+
 def take_round(opponents: tuple[str, str] = ("c4 c5 c8 d4 d5", "s11 h11 h12 d7"),
                stock: str = "s7 d2 c2 h2 c3 s3 d5 c10") -> Round:
     """North to draw; the pile's top card is a king and North holds two kings."""
@@ -152,12 +159,12 @@ def test_hint_again_looks_closer_with_fresh_deals_pooled() -> None:
     play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
     play.click("hint")
     first = play.advice
-    assert "6 simulated endings" in play.coach_panel.value
+    assert deals_words(6) in play.coach_panel.value
     play.click("hint")
     second = play.advice
     assert first == advise(rnd.copy(), 0, rollouts=6, seed=4, cut=HINT_CUT)
     assert second == advise(rnd.copy(), 0, rollouts=6, seed=4 + 1_000_003, earlier=first, cut=HINT_CUT)
-    assert second.samples == 12 and "12 simulated endings" in play.coach_panel.value
+    assert second.samples == 12 and deals_words(12) in play.coach_panel.value
     for candidate in first.candidates:  # the first look's deals are kept, fresh ones added
         pooled = second.find(candidate.action)
         assert pooled is not None and pooled.outcomes[:candidate.rollouts] == candidate.outcomes
@@ -191,16 +198,15 @@ def test_hint_plays_every_ending_where_the_learned_estimate_does_not_hold() -> N
     assert "4 simulated endings" in play.coach_panel.value
 
 
-def test_hint_cuts_its_play_outs_when_the_view_is_set_to(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With `HINT_CUT` set (the play view does not cut yet), the Hint is `advise(cut=...)` in the
-    classic game and its panel says each deal was played that many moves ahead."""
-    import canasta_learn.widgets.play as play_module
-
-    monkeypatch.setattr(play_module, "HINT_CUT", 32)
+def test_hint_cuts_its_play_outs_in_the_classic_game() -> None:
+    """The Hint is `advise(cut=HINT_CUT)` in the classic game and its panel says each deal was
+    played that many moves ahead and that its margins count the estimate's own error."""
+    assert HINT_CUT == 32
     rnd = take_round()
     play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
     play.click("hint")
     assert play.advice == advise(rnd.copy(), 0, rollouts=6, seed=4, cut=32)
     assert "6 deals of the unseen cards, each played 32 moves ahead" in play.coach_panel.value
+    assert "that estimate&#x27;s own error" in play.coach_panel.value.replace("'", "&#x27;")
     play.click("hint")
     assert play.advice is not None and play.advice.samples == 12 and play.advice.cut == 32
