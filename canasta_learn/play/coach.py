@@ -1431,7 +1431,21 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
             common).format(margin=f"{gap_margin:.0f}", confidence="95%", count=common)
         facts: dict[str, FactValue] = {"gap": gap, "stderr": gap_se, "margin": gap_margin, "other": other_text,
                                        "deals": common}
-        if not clearly_better(abs(gap), gap_se, common, equal_margins(len(order))):
+        if not clearly_better(abs(gap), gap_se, common, equal_margins(len(order))) and cut is not None:
+            # the margin counts the learned estimate's error too (`_paired_gap`): the words say so
+            text = (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within "
+                             "the noise of {count} shared deal and the error of the coach's estimate.",
+                             "About equal to the next choice ({other}): the difference, about {points}, is within "
+                             "the noise of {count} shared deals and the error of the coach's estimate.", common)
+                    if rank_pos == 0 else
+                    ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is "
+                             "within the noise of {count} shared deal and the error of the coach's estimate.",
+                             "About equal to the highest estimate ({other}): the difference, about {points}, is "
+                             "within the noise of {count} shared deals and the error of the coach's estimate.",
+                             common))
+            out.append(Reason("about_equal", text.format(other=other_text, points=_points(abs(gap)), count=common),
+                              facts))
+        elif not clearly_better(abs(gap), gap_se, common, equal_margins(len(order))):
             text = (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within "
                              "the noise of {count} shared deal.",
                              "About equal to the next choice ({other}): the difference, about {points}, is within "

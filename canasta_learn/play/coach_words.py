@@ -129,13 +129,22 @@ def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
                 moves=moves, count=len(names) - NAMED_EQUAL)
         # not "any is fine": at a few dozen deals the named moves may still differ by a lot
         # (benchmarks/bench_hint_agreement.py, "worst named"); the hint says what it knows
-        said = ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards can tell: "
-                        "{moves}. The differences between them are within the noise, so the coach cannot say "
-                        "which is best.",
-                        "These {count} moves are about equal as far as {deals} deals of the unseen cards can tell: "
-                        "{moves}. The differences between them are within the noise, so the coach cannot say "
-                        "which is best.", len(names)).format(
-            count=len(names), moves=moves, deals=advice.samples)
+        if advice.cut is None:
+            said = ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards can "
+                            "tell: {moves}. The differences between them are within the noise, so the coach cannot "
+                            "say which is best.",
+                            "These {count} moves are about equal as far as {deals} deals of the unseen cards can "
+                            "tell: {moves}. The differences between them are within the noise, so the coach cannot "
+                            "say which is best.", len(names))
+        else:  # the margins count the learned estimate's error too (`coach._paired_gap`)
+            said = ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards and the "
+                            "coach's estimate can tell: {moves}. The differences between them are within the noise "
+                            "of those deals and the error of that estimate, so the coach cannot say which is best.",
+                            "These {count} moves are about equal as far as {deals} deals of the unseen cards and the "
+                            "coach's estimate can tell: {moves}. The differences between them are within the noise "
+                            "of those deals and the error of that estimate, so the coach cannot say which is best.",
+                            len(names))
+        said = said.format(count=len(names), moves=moves, deals=advice.samples)
         decides = decides_words(equal[:NAMED_EQUAL])  # of the moves named, so the sentence is about them
         return f"{said} {decides}" if decides else said
     return gettext("The coach's choice: {move}, clearly better than the other moves it tried "

@@ -127,6 +127,28 @@ def test_a_cut_hint_counts_the_estimates_own_error() -> None:
     assert wider >= 1
 
 
+def test_a_cut_hint_says_its_about_equal_counts_the_estimates_error() -> None:
+    """"About equal" with a cut counts the estimate's error, so the headline and each "about
+    equal" reason say so (in English and Portuguese); a hint played to the end does not."""
+    from canasta_learn.play.coach_words import verdict_words
+
+    rnd = _played(6, 10)
+    cut = advise(rnd, rollouts=24, seed=3, cut=32)
+    plain = advise(rnd, rollouts=24, seed=3)
+    assert len(cut.named_equal) > 1 and len(plain.named_equal) > 1
+    headline = verdict_words(cut, rnd)
+    assert f"as far as {cut.samples} deals of the unseen cards and the coach's estimate can tell" in headline
+    assert "within the noise of those deals and the error of that estimate" in headline
+    assert "the coach's estimate" not in verdict_words(plain, rnd)
+    equal = [r for c in cut.candidates for r in c.reasons if r.code == "about_equal"]
+    assert equal and all(r.text.endswith("shared deals and the error of the coach's estimate.") for r in equal)
+    assert all("estimate." not in r.text for c in plain.candidates for r in c.reasons if r.code == "about_equal")
+    with speaking("pt_BR"):
+        portuguese = advise(rnd, rollouts=24, seed=3, cut=32)
+        assert "e a estimativa do treinador conseguem dizer" in verdict_words(portuguese, rnd)
+    assert any("e do erro da estimativa do treinador" in r.text for c in portuguese.candidates for r in c.reasons)
+
+
 def test_a_closer_look_pools_only_with_the_same_cut() -> None:
     rnd = _played(7, 12)
     first = advise(rnd, rollouts=4, seed=3, cut=32)
