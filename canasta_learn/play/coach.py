@@ -1389,6 +1389,33 @@ def _prune(alive: list[int], values: list[list[int]]) -> list[int]:
     return sorted(keep)
 
 
+def _about_equal_words(next_choice: bool, cut: bool, count: int) -> str:
+    """The "about equal" reason's sentence, to be formatted with ``other``, ``points`` and
+    ``count`` (the shared deals): against the next choice, or against the highest estimate (not
+    "the coach's choice": the hint may put GreedyBot's move first, the floor, and this reason is
+    read beside it). With a ``cut`` the margin counts the learned estimate's error too
+    (`_paired_gap`), and the sentence says so."""
+    if cut:
+        return (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within the "
+                         "noise of {count} shared deal and the error of the coach's estimate.",
+                         "About equal to the next choice ({other}): the difference, about {points}, is within the "
+                         "noise of {count} shared deals and the error of the coach's estimate.", count)
+                if next_choice else
+                ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                         "the noise of {count} shared deal and the error of the coach's estimate.",
+                         "About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                         "the noise of {count} shared deals and the error of the coach's estimate.", count))
+    return (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within the "
+                     "noise of {count} shared deal.",
+                     "About equal to the next choice ({other}): the difference, about {points}, is within the "
+                     "noise of {count} shared deals.", count)
+            if next_choice else
+            ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                     "the noise of {count} shared deal.",
+                     "About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                     "the noise of {count} shared deals.", count))
+
+
 def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                      options: list[tuple[Action, tuple[Action, ...]]], values: list[list[int]],
                      stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int,
@@ -1431,31 +1458,8 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
             common).format(margin=f"{gap_margin:.0f}", confidence="95%", count=common)
         facts: dict[str, FactValue] = {"gap": gap, "stderr": gap_se, "margin": gap_margin, "other": other_text,
                                        "deals": common}
-        if not clearly_better(abs(gap), gap_se, common, equal_margins(len(order))) and cut is not None:
-            # the margin counts the learned estimate's error too (`_paired_gap`): the words say so
-            text = (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within "
-                             "the noise of {count} shared deal and the error of the coach's estimate.",
-                             "About equal to the next choice ({other}): the difference, about {points}, is within "
-                             "the noise of {count} shared deals and the error of the coach's estimate.", common)
-                    if rank_pos == 0 else
-                    ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is "
-                             "within the noise of {count} shared deal and the error of the coach's estimate.",
-                             "About equal to the highest estimate ({other}): the difference, about {points}, is "
-                             "within the noise of {count} shared deals and the error of the coach's estimate.",
-                             common))
-            out.append(Reason("about_equal", text.format(other=other_text, points=_points(abs(gap)), count=common),
-                              facts))
-        elif not clearly_better(abs(gap), gap_se, common, equal_margins(len(order))):
-            text = (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within "
-                             "the noise of {count} shared deal.",
-                             "About equal to the next choice ({other}): the difference, about {points}, is within "
-                             "the noise of {count} shared deals.", common) if rank_pos == 0 else
-                    # "the highest estimate", not "the coach's choice": the hint may put GreedyBot's
-                    # move first (the floor), and this reason is read beside it
-                    ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is "
-                             "within the noise of {count} shared deal.",
-                             "About equal to the highest estimate ({other}): the difference, about {points}, is "
-                             "within the noise of {count} shared deals.", common))
+        if not clearly_better(abs(gap), gap_se, common, equal_margins(len(order))):
+            text = _about_equal_words(rank_pos == 0, cut is not None, common)
             out.append(Reason("about_equal", text.format(other=other_text, points=_points(abs(gap)), count=common),
                               facts))
         elif rank_pos == 0:
