@@ -136,14 +136,12 @@ def verdict_words(advice: Advice, rnd: Round | None = None) -> str:
                             "These {count} moves are about equal as far as {deals} deals of the unseen cards can "
                             "tell: {moves}. The differences between them are within the noise, so the coach cannot "
                             "say which is best.", len(names))
-        else:  # the margins count the learned estimate's error too (`coach._paired_gap`)
+        else:  # the margins count the learned estimate's error too (`coach._paired_gap`); no longer
+            # than the sentence above, so the moves below it stay in view (tests/browser)
             said = ngettext("These {count} move is about equal as far as {deals} deals of the unseen cards and the "
-                            "coach's estimate can tell: {moves}. The differences between them are within the noise "
-                            "of those deals and the error of that estimate, so the coach cannot say which is best.",
+                            "coach's estimate can tell: {moves}. The coach cannot say which is best.",
                             "These {count} moves are about equal as far as {deals} deals of the unseen cards and the "
-                            "coach's estimate can tell: {moves}. The differences between them are within the noise "
-                            "of those deals and the error of that estimate, so the coach cannot say which is best.",
-                            len(names))
+                            "coach's estimate can tell: {moves}. The coach cannot say which is best.", len(names))
         said = said.format(count=len(names), moves=moves, deals=advice.samples)
         decides = decides_words(equal[:NAMED_EQUAL])  # of the moves named, so the sentence is about them
         return f"{said} {decides}" if decides else said
