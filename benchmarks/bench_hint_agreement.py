@@ -248,9 +248,10 @@ now count 30 points of the estimate's error (`position_value.GAP_ERROR`; the flo
 the deals' luck only, `coach.FLOOR_STDERRS`), the hints name the same moves over five seeds at
 99% of 200 fresh positions (bench_hint_honesty.py), and the Hint cuts its play-outs in the
 classic game (`widgets.play.HINT_CUT`). Replayed from the recorded outcomes, counting the error
-changes neither the agreement nor the loss on those 400 positions (it widens the about-equal set
-beyond the moves a headline names). Confirmed on fresh seeds with the Hint as it now is
-(references kept, ``--ref-factor 5``: five times the hint's deals; 2 cores, both runs, under nice):
+leaves the loss on those 400 positions unchanged and agreement +0.5 ± 0.7 points (two positions;
+it widens the about-equal set, mostly beyond the moves a headline names). Confirmed on fresh
+seeds with the Hint as it now is (references kept, ``--ref-factor 5``: five times the hint's
+deals; 2 cores, both runs, under nice):
 
     positions                 n  agree (95% CI)   top   held-out lost  ref/hint CPU (median)  gap error (95% CI)
     meld, seeds 54001       100  78% (69-85%)     39%    6.7 ± 8.0      10.1x                  32.0 (16.3-42.3)
