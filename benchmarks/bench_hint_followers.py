@@ -186,7 +186,7 @@ def report(rows: list[dict[str, object]]) -> None:
         low, high = wilson(sum(wins), len(wins))
         mean, half = mean_ci(pairs)
         what = "rounds" if mode == "rounds" else "games to 5000"
-        label = pairing + (f" ({config})" if config else "")
+        label = _label((mode, pairing, config))
         span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds == list(range(seeds[0], seeds[-1] + 1)) else \
             f"{len(seeds)} seeds from {seeds[0]} to {seeds[-1]} (not consecutive)"
         print(f"{label} vs GreedyBot partners, {what}, {span} x 2 seatings:")
@@ -217,9 +217,19 @@ def report(rows: list[dict[str, object]]) -> None:
                      for s in common]
             mean, half = mean_ci(diffs)
             wmean, whalf = mean_ci(wdiff)
-            print(f"{b[1]} minus {a[1]} ({a[0]}, {len(common)} common seeds): margin {mean:+.0f} "
+            print(f"{_label(b)} minus {_label(a)} ({a[0]}, {len(common)} common seeds): margin {mean:+.0f} "
                   f"(95% CI {mean - half:+.0f} to {mean + half:+.0f}); won {100 * wmean:+.1f} points of % "
                   f"(95% CI {100 * (wmean - whalf):+.1f} to {100 * (wmean + whalf):+.1f})")
+
+
+def _label(key: tuple[str, str, str]) -> str:
+    """A pairing with its settings, as a report names it: ``("games", "follower", "deals=48-48")``
+    is "follower (deals=48-48)", so two settings of one pairing are told apart.
+
+    >>> _label(("games", "follower", "deals=48-48,rate=1,cut=32")), _label(("games", "greedy", ""))
+    ('follower (deals=48-48,rate=1,cut=32)', 'greedy')
+    """
+    return key[1] + (f" ({key[2]})" if key[2] else "")
 
 
 def load(path: str | None) -> list[dict[str, object]]:
