@@ -457,7 +457,7 @@ def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_B
     rnd = position(seed, step)
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
     seat = acting_seat(rnd)
-    cut = cut if cut and position_value.applies(rnd.profile) else None  # as the play view's Hint
+    cut = position_value.cut_for(rnd.profile, cut or None)  # as the play view's Hint
     start = time.process_time()
     hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check, cut=cut)
     for press in range(1, presses):  # Hint pressed again: a closer look, fresh deals pooled

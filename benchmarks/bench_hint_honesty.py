@@ -221,7 +221,7 @@ def main() -> None:
         advices, cpu = [], []
         for k in range(args.seeds):
             start = time.process_time()
-            cut = args.cut if args.cut and position_value.applies(rnd.profile) else None  # as the play view's Hint
+            cut = position_value.cut_for(rnd.profile, args.cut or None)  # as the play view's Hint
             advices.append(advise(rnd, seed=1000 * seed + k, time_budget=args.budget, cut=cut))
             cpu.append(time.process_time() - start)
         kind = kind_of(rnd)

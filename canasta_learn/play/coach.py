@@ -1160,9 +1160,8 @@ def advise(
         raise ValueError(f"max_deals ({max_deals}) must be at least min_deals ({min_deals}).")
     if not isinstance(check, bool):
         raise TypeError(f"check must be True or False, not {check!r}.")
+    position_value.check_cut(cut)
     if cut is not None:
-        if not isinstance(cut, int) or isinstance(cut, bool) or cut < 1:
-            raise ValueError(f"cut must be a whole number of actions of at least 1 (or None), not {cut!r}.")
         if not position_value.applies(round.profile):
             raise ValueError(f"cut is for the {position_value.PROFILE} profile of two teams, whose positions the "
                              f"learned estimate was fitted on, not {round.profile.name}: leave cut=None to play "

@@ -163,9 +163,7 @@ class HintFollower:
                              f"at most, not {deals!r}.")
         if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
             raise ValueError(f"rate must be a number from 0 to 1, not {rate!r}.")
-        if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int) or cut < 1):
-            raise ValueError(f"cut must be a whole number of actions, at least 1, or None to play every ending to "
-                             f"the end, not {cut!r}.")
+        position_value.check_cut(cut)
         self.base: Bot = GreedyBot(seed=seed) if base is None else base
         self.seed = seed
         self.deals = deals
@@ -189,8 +187,8 @@ class HintFollower:
         so far, so the same game replays the same hints)."""
         seed = None if self.seed is None else self.seed * 1_000_003 + self.hints
         low, high = self.deals
-        cut = self.cut if self.cut is not None and position_value.applies(rnd.profile) else None
-        return advise(rnd, seed=seed, min_deals=low, max_deals=high, time_budget=math.inf, cut=cut)
+        return advise(rnd, seed=seed, min_deals=low, max_deals=high, time_budget=math.inf,
+                      cut=position_value.cut_for(rnd.profile, self.cut))
 
     def choose(self, rnd: Round) -> Action:
         """The hint's recommended move (or the base bot's, on a decision it does not ask about)."""

@@ -87,6 +87,25 @@ def applies(profile: Profile) -> bool:
     return profile == get_profile(PROFILE) and profile.team_count == 2
 
 
+def check_cut(cut: object) -> None:
+    """Raise a ValueError unless ``cut`` is None (every play-out played to the end) or a whole
+    number of actions, at least 1 (``advise(cut=...)``, ``HintFollower(cut=...)``)."""
+    if cut is not None and (not isinstance(cut, int) or isinstance(cut, bool) or cut < 1):
+        raise ValueError(f"cut must be a whole number of actions, at least 1, or None to play every ending to "
+                         f"the end, not {cut!r}.")
+
+
+def cut_for(profile: Profile, cut: int | None) -> int | None:
+    """The cut a hint uses in games of ``profile``: ``cut`` where the estimate holds (`applies`),
+    else None (every play-out played to the end), as the play view's Hint, the hint follower and
+    the benchmarks do.
+
+    >>> cut_for(get_profile("classic"), 32), cut_for(get_profile("italian"), 32), cut_for(get_profile("classic"), None)
+    (32, None, None)
+    """
+    return cut if cut is not None and applies(profile) else None
+
+
 def features(rnd: Round, team: int) -> list[float]:
     """What the estimate reads of a position, for ``team`` then the other team: points on the
     table (GreedyBot's `table_value`, in hundreds), natural and mixed canastas, melds of five or

@@ -807,7 +807,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         seed = None if self.hint_seed is None else self.hint_seed + 1_000_003 * self._hints_asked
         self._hints_asked += 1
         earlier = self.advice if self.advice is not None and self.advice.can_look_closer(rnd) else None
-        cut = HINT_CUT if HINT_CUT is not None and position_value.applies(rnd.profile) else None
+        cut = position_value.cut_for(rnd.profile, HINT_CUT)
         self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
                              seed=seed, earlier=earlier, cut=cut)
         self._advice_at = self._position_key()
