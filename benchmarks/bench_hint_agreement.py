@@ -286,6 +286,25 @@ steady at 99 of 100 fresh positions (bench_hint_honesty.py, seeds 67000): steadi
 problem. With those 100 positions the Hint agrees at 466 of 600 meld positions (77.7%, 95% CI
 74.2-80.8%).
 
+What keeps meld agreement near 80% (2026-12-05, the 500 meld positions above, the Hint as it is):
+
+- of the 104 disagreements, 26 are the candidate cut (above) and 78 a reference best inside the
+  hint's about-equal set but not among the 4 its headline names: 5th to 9th by the hint's
+  estimate at 68 of them, 10th to 14th at 7, 4th at 3 (there the floor's move took a place in the
+  headline). Naming the 4 highest estimates instead would mend those 3.
+- **Deals help slowly.** Ranked on a random half of the hint's own recorded deals, the 4 highest
+  estimates hold the reference's best at 75% of positions, on all of them at 79% (69% and 71% on
+  the 100 fresh positions of 56001): twice the deals, about 4 points more. 85% asks about four
+  times the deals of a hint at 0.9 s CPU; a cheaper play-out alone cannot give that.
+- **The estimate's error is not a bias by kind of move.** Its mean per kind (a discard, a wild
+  card added, a meld of three with one wild card, ...) is within 10 points of 0; subtracting it,
+  fitted on one set of positions, changed the agreement of the other by -1 and -2 positions.
+- **Pruning towards the named moves.** Dropping moves clearly behind the 4th best estimate
+  (``Z`` paired standard errors) instead of behind the best, live on the 500 positions against
+  their references, paired with the Hint as it is: Z = 3, agreement +1.2 ± 1.9 points, held-out
+  lost -2.8 ± 2.5 (78 deals median); Z = 2, +1.0 ± 2.0 and -2.4 ± 2.4 (90 deals). Within the
+  noise, on the positions it would be chosen on: not kept.
+
 How much agreement can a reference show? The reference's best is itself an estimate. With
 references kept, the report also prints `reference_ceiling`: the agreement a hint that knew every
 move's true value and named its best `NAMED_EQUAL` would show against the reference, estimated by
