@@ -32,7 +32,7 @@ At each position:
 - **points lost**: the reference's best minus the hint's recommended move, their paired gap on
   the reference's shared deals (0 when they are the same move); "worst named" is the largest such
   loss over the moves an "about equal" headline names ("any is fine" claims each of them is);
-  "best lost" and "greedy lost" the same for the hint's highest estimate (`Advice.best`) and for
+  "best lost" and "greedy lost" the same for the hint's leading move (`Advice.best`) and for
   GreedyBot's move: what the floor (`Advice.recommended`) trades.
 
 Printed per kind: positions, agreement % and top % with Wilson 95% intervals, mean points lost
@@ -304,6 +304,15 @@ What keeps meld agreement near 80% (2026-12-05, the 500 meld positions above, th
   their references, paired with the Hint as it is: Z = 3, agreement +1.2 ± 1.9 points, held-out
   lost -2.8 ± 2.5 (78 deals median); Z = 2, +1.0 ± 2.0 and -2.4 ± 2.4 (90 deals). Within the
   noise, on the positions it would be chosen on: not kept.
+- **A dropped move no longer leads (kept).** A move the search stops playing keeps the mean of
+  its first 8 or 16 deals; when those deals went well for every move, that mean could top the
+  list although the move trailed on them (a pruned move was the hint's highest estimate at 25 of
+  the 500 positions, and 142 of the moves the headlines named). Now the moves played on every
+  deal come first (`Advice.dropped` last). The search is unchanged, so replayed exactly on the
+  recorded hints: 500 meld positions, agreement +0.2 ± 1.2 points, top +1.4 ± 1.2, held-out lost
+  -2.2 ± 1.9; 100 fresh meld positions (56001) +0.0 and -1.0 ± 1.3; the 150 other positions of
+  55001 unchanged but ask/answer lost -2.1 ± 4.1. Steadiness replayed: 199 of 200 (seeds 65000
+  and 66000, was 198) and 198 of 200 (63000 and 64000, was 197).
 
 How much agreement can a reference show? The reference's best is itself an estimate. With
 references kept, the report also prints `reference_ceiling`: the agreement a hint that knew every

@@ -512,7 +512,10 @@ class Advice:
     the time it took (not compared: two equal advices may take different times). ``greedy``
     is the move GreedyBot, the reference player, would make here (when it was simulated).
 
-    ``best`` is the highest estimate; ``about_equal`` the moves that are not clearly worse than
+    ``candidates`` come in this order: the moves played on every deal, highest estimate first, then
+    those the search dropped as trailing (`Advice.dropped`), highest estimate first.
+
+    ``best`` is the leading move (the first); ``about_equal`` the moves that are not clearly worse than
     it (their paired difference to it is within its 95% margin): among them the estimates do
     not tell which is better. ``recommended`` is the move a hint puts first: ``best`` when it
     is clearly better than GreedyBot's move, else GreedyBot's move (a player following every
@@ -538,8 +541,16 @@ class Advice:
 
     @property
     def best(self) -> Candidate:
-        """The candidate with the highest estimated value."""
+        """The leading move: the highest estimate of the moves played on every deal (a move the
+        search dropped keeps the estimate of its few deals, which may be higher although it
+        trailed on them; see `Advice.dropped`)."""
         return self.candidates[0]
+
+    @property
+    def dropped(self) -> tuple[Candidate, ...]:
+        """The moves the search stopped playing because they trailed (played on fewer than
+        ``samples`` deals); they come last in ``candidates``."""
+        return tuple(c for c in self.candidates if len(c.outcomes) < self.samples)
 
     def clearly_better(self, first: Candidate, second: Candidate, margins: float = 1.0) -> bool:
         """True when ``first`` beats ``second`` by more than ``margins`` times the 95% margin of
@@ -1309,14 +1320,19 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     if check and greedy is not None:
         checked = _check_floor(det, rng, options, values, greedy, team, memory, cut)
     stats = [_stats(v) for v in values]
-    order = sorted(range(len(options)), key=lambda i: (-stats[i][0], i))
+    # the moves played on every deal first, by estimate, then those dropped as trailing (by
+    # estimate): a dropped move's few deals may have gone well for every move, so its mean, read
+    # beside means of more deals, can lead although it trailed on the very deals it was played on
+    every = done + samples
+    order = sorted(range(len(options)), key=lambda i: (len(values[i]) < every, -stats[i][0], i))
     best_i = order[0]
     candidates = []
     for rank_pos, i in enumerate(order):
         action, same = options[i]
         mean, se = stats[i]
         facts = list(reasons[i])
-        facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i, cut))
+        facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i, cut,
+                                      every))
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
                                     tuple(facts), same, tuple(values[i]), cut))
     return Advice(seat, team, tuple(candidates), done + samples, round.profile.name,
@@ -1388,9 +1404,21 @@ def _prune(alive: list[int], values: list[list[int]]) -> list[int]:
     return sorted(keep)
 
 
+def _trailed(i: int, order: Sequence[int], values: Sequence[Sequence[int]]) -> int | None:
+    """The move a dropped candidate ``i`` trailed: of the moves played on at least its deals, the
+    one leading it by the most on them (paired); None when none leads it."""
+    n = len(values[i])
+    leads = [(paired_gap(values[j], values[i])[0], -rank, j) for rank, j in enumerate(order)
+             if j != i and len(values[j]) >= n]
+    if not leads:
+        return None
+    lead, _rank, j = max(leads)
+    return j if lead > 0 else None
+
+
 def _about_equal_words(next_choice: bool, cut: bool, count: int) -> str:
     """The "about equal" reason's sentence, to be formatted with ``other``, ``points`` and
-    ``count`` (the shared deals): against the next choice, or against the highest estimate (not
+    ``count`` (the shared deals): against the next choice, or against the leading move (`Advice.best`; not
     "the coach's choice": the hint may put GreedyBot's move first, the floor, and this reason is
     read beside it). With a ``cut`` the margin counts the learned estimate's error too
     (`_paired_gap`), and the sentence says so."""
@@ -1400,33 +1428,38 @@ def _about_equal_words(next_choice: bool, cut: bool, count: int) -> str:
                          "About equal to the next choice ({other}): the difference, about {points}, is within the "
                          "noise of {count} shared deals and the error of the coach's estimate.", count)
                 if next_choice else
-                ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                ngettext("About equal to the leading move ({other}): the difference, about {points}, is within "
                          "the noise of {count} shared deal and the error of the coach's estimate.",
-                         "About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                         "About equal to the leading move ({other}): the difference, about {points}, is within "
                          "the noise of {count} shared deals and the error of the coach's estimate.", count))
     return (ngettext("About equal to the next choice ({other}): the difference, about {points}, is within the "
                      "noise of {count} shared deal.",
                      "About equal to the next choice ({other}): the difference, about {points}, is within the "
                      "noise of {count} shared deals.", count)
             if next_choice else
-            ngettext("About equal to the highest estimate ({other}): the difference, about {points}, is within "
+            ngettext("About equal to the leading move ({other}): the difference, about {points}, is within "
                      "the noise of {count} shared deal.",
-                     "About equal to the highest estimate ({other}): the difference, about {points}, is within "
+                     "About equal to the leading move ({other}): the difference, about {points}, is within "
                      "the noise of {count} shared deals.", count))
 
 
 def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                      options: list[tuple[Action, tuple[Action, ...]]], values: list[list[int]],
                      stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int,
-                     cut: int | None = None) -> list[Reason]:
+                     cut: int | None = None, every: int | None = None) -> list[Reason]:
+    """The reasons the play-outs give for candidate ``i`` (``rank_pos`` in ``order``): its
+    estimate, how it compares with the leading move (or, for the leading move, the next one),
+    and for a move that goes out, with waiting. ``every``: the deals of the search (a move
+    played on fewer was dropped as trailing, and is compared with the move it trailed)."""
     mean, se = stats[i]
     n = len(values[i])
 
     def versus(other: int) -> tuple[float, float, str]:
-        """Candidate ``i`` against ``other``: the difference of their estimates, the standard
-        error of their paired difference on the deals both were played on, the other's move."""
-        return (mean - stats[other][0], _paired_gap(values[i], values[other], cut)[1],
-                rnd.action_text(options[other][0]))
+        """Candidate ``i`` against ``other`` on the deals both were played on: the mean and the
+        standard error of their paired difference, the other's move (with a move played on
+        every deal this is the difference of their estimates)."""
+        gap, gap_se = _paired_gap(values[i], values[other], cut)
+        return gap, gap_se, rnd.action_text(options[other][0])
 
     margin = _value_margin(se, n, cut)
     endings = (ngettext("{count} simulated ending", "{count} simulated endings", n).format(count=n) if cut is None
@@ -1447,7 +1480,23 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
         stated["cut"] = cut
     out = [Reason("estimate", estimate.format(points=_points(mean), endings=endings, margin=f"{margin:.0f}"),
                   stated)]
-    if len(order) > 1:
+    trailed = _trailed(i, order, values) if every is not None and n < every else None
+    if trailed is not None:
+        gap, gap_se, other_text = versus(trailed)
+        common = min(n, len(values[trailed]))
+        gap_margin = margin95(gap_se, common)
+        tail = "" if math.isinf(gap_margin) else ngettext(
+            ", ±{margin} at {confidence} on that deal", ", ±{margin} at {confidence} on those deals",
+            common).format(margin=f"{gap_margin:.0f}", confidence="95%")
+        text = ngettext("Dropped after {count} deal: on it this move trailed another ({other}) by about "
+                        "{points}{tail}, so the coach stopped playing it; its estimate rests on that deal alone.",
+                        "Dropped after {count} deals: on them this move trailed another ({other}) by about "
+                        "{points}{tail}, so the coach stopped playing it; its estimate rests on those deals alone.",
+                        common)
+        out.append(Reason("dropped", text.format(count=common, other=other_text, points=_points(-gap), tail=tail),
+                          {"gap": gap, "stderr": gap_se, "margin": gap_margin, "other": other_text,
+                           "deals": common}))
+    elif len(order) > 1:
         other = order[1] if rank_pos == 0 else best_i
         gap, gap_se, other_text = versus(other)
         common = min(n, len(values[other]))
@@ -1465,7 +1514,7 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
             text = gettext("Best by about {points} over the next choice ({other}{tail}).")
             out.append(Reason("best_by", text.format(points=_points(gap), other=other_text, tail=tail), facts))
         else:
-            text = gettext("About {points} worse than the highest estimate ({other}{tail}).")
+            text = gettext("About {points} worse than the leading move ({other}{tail}).")
             out.append(Reason("worse_by", text.format(points=_points(gap), other=other_text, tail=tail), facts))
     action = options[i][0]
     if _goes_out(reasons[i], action):
@@ -1636,7 +1685,10 @@ class CoachBot:
         if self.objective == "wins":
             def score(candidate: Candidate) -> tuple[int, ...]:
                 return tuple((v > 0) - (v < 0) for v in candidate.outcomes)
-            best = max(advice.candidates, key=lambda c: (sum(score(c)) / max(1, len(c.outcomes)), c.value))
+            # of the moves played on every deal, as `Advice.best` (a dropped move's few deals may
+            # have gone well for every move)
+            kept = [c for c in advice.candidates if c not in advice.dropped]
+            best = max(kept, key=lambda c: (sum(score(c)) / max(1, len(c.outcomes)), c.value))
         else:
             def score(candidate: Candidate) -> tuple[int, ...]:
                 return candidate.outcomes
