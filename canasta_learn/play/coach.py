@@ -1480,22 +1480,26 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
         stated["cut"] = cut
     out = [Reason("estimate", estimate.format(points=_points(mean), endings=endings, margin=f"{margin:.0f}"),
                   stated)]
-    trailed = _trailed(i, order, values) if every is not None and n < every else None
-    if trailed is not None:
-        gap, gap_se, other_text = versus(trailed)
-        common = min(n, len(values[trailed]))
-        gap_margin = margin95(gap_se, common)
-        tail = "" if math.isinf(gap_margin) else ngettext(
-            ", ±{margin} at {confidence} on that deal", ", ±{margin} at {confidence} on those deals",
-            common).format(margin=f"{gap_margin:.0f}", confidence="95%")
-        text = ngettext("Dropped after {count} deal: on it this move trailed another ({other}) by about "
-                        "{points}{tail}, so the coach stopped playing it; its estimate rests on that deal alone.",
-                        "Dropped after {count} deals: on them this move trailed another ({other}) by about "
-                        "{points}{tail}, so the coach stopped playing it; its estimate rests on those deals alone.",
-                        common)
-        out.append(Reason("dropped", text.format(count=common, other=other_text, points=_points(-gap), tail=tail),
-                          {"gap": gap, "stderr": gap_se, "margin": gap_margin, "other": other_text,
-                           "deals": common}))
+    dropped = every is not None and n < every
+    # a dropped move is compared, on its own deals, with the move that led it by the most there (the
+    # search drops only a move another leads, so there is one)
+    trailed = _trailed(i, order, values) if dropped else None
+    if dropped:
+        if trailed is not None:
+            gap, gap_se, other_text = versus(trailed)
+            common = min(n, len(values[trailed]))
+            gap_margin = margin95(gap_se, common)
+            tail = "" if math.isinf(gap_margin) else ngettext(
+                ", ±{margin} at {confidence} on that deal", ", ±{margin} at {confidence} on those deals",
+                common).format(margin=f"{gap_margin:.0f}", confidence="95%")
+            text = ngettext("Dropped after {count} deal: on it this move trailed another ({other}) by about "
+                            "{points}{tail}, so the coach stopped playing it; its estimate rests on that deal alone.",
+                            "Dropped after {count} deals: on them this move trailed another ({other}) by about "
+                            "{points}{tail}, so the coach stopped playing it; its estimate rests on those deals alone.",
+                            common)
+            out.append(Reason("dropped", text.format(count=common, other=other_text, points=_points(-gap), tail=tail),
+                              {"gap": gap, "stderr": gap_se, "margin": gap_margin, "other": other_text,
+                               "deals": common}))
     elif len(order) > 1:
         other = order[1] if rank_pos == 0 else best_i
         gap, gap_se, other_text = versus(other)
