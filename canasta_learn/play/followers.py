@@ -144,8 +144,9 @@ class HintFollower:
     ``cut``: the hint's play-outs stop that many actions after the move and are scored by the
     coach's learned estimate (``advise(cut=...)``), in games where it holds
     (`position_value.applies`); None (the default): every play-out is played to the end. With
-    ``deals=(48, 48), cut=32`` (the same CPU a hint as 24 deals played to the end) it won 29 of 34
-    games to 5000 (85.3%, 95% CI 69.9-93.6%; too few to tell it from the uncut follower's 75.5%).
+    ``deals=(48, 48), cut=32`` (the same CPU a hint as 24 deals played to the end) it won 166 of
+    198 games to 5000 (83.8%, 95% CI 78.1-88.3%), against the uncut follower's 75.5% of 282; on the
+    88 seeds both played, +5.1 points of % (95% CI -3.0 to +13.2).
 
     ``hints`` and ``hint_seconds`` count the hints asked for and the CPU seconds they took,
     ``departures`` the hints whose recommended move is not GreedyBot's; ``last_advice`` is the
