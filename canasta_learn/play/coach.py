@@ -1323,8 +1323,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     # the moves played on every deal first, by estimate, then those dropped as trailing (by
     # estimate): a dropped move's few deals may have gone well for every move, so its mean, read
     # beside means of more deals, can lead although it trailed on the very deals it was played on
-    every = done + samples
-    order = sorted(range(len(options)), key=lambda i: (len(values[i]) < every, -stats[i][0], i))
+    dropped = {i for i, v in enumerate(values) if len(v) < done + samples}
+    order = sorted(range(len(options)), key=lambda i: (i in dropped, -stats[i][0], i))
     best_i = order[0]
     candidates = []
     for rank_pos, i in enumerate(order):
@@ -1332,7 +1332,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         mean, se = stats[i]
         facts = list(reasons[i])
         facts.extend(_rollout_reasons(round, i, rank_pos, order, options, values, stats, reasons, best_i, cut,
-                                      every))
+                                      i in dropped))
         candidates.append(Candidate(action, round.action_text(action), mean, se, len(values[i]),
                                     tuple(facts), same, tuple(values[i]), cut))
     return Advice(seat, team, tuple(candidates), done + samples, round.profile.name,
@@ -1446,11 +1446,11 @@ def _about_equal_words(next_choice: bool, cut: bool, count: int) -> str:
 def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
                      options: list[tuple[Action, tuple[Action, ...]]], values: list[list[int]],
                      stats: list[tuple[float, float]], reasons: list[list[Reason]], best_i: int,
-                     cut: int | None = None, every: int | None = None) -> list[Reason]:
+                     cut: int | None, dropped: bool) -> list[Reason]:
     """The reasons the play-outs give for candidate ``i`` (``rank_pos`` in ``order``): its
     estimate, how it compares with the leading move (or, for the leading move, the next one),
-    and for a move that goes out, with waiting. ``every``: the deals of the search (a move
-    played on fewer was dropped as trailing, and is compared with the move it trailed)."""
+    and for a move that goes out, with waiting. ``dropped``: the search stopped playing it as
+    trailing, so it is compared, on its own deals, with the move it trailed."""
     mean, se = stats[i]
     n = len(values[i])
 
@@ -1480,11 +1480,10 @@ def _rollout_reasons(rnd: Round, i: int, rank_pos: int, order: list[int],
         stated["cut"] = cut
     out = [Reason("estimate", estimate.format(points=_points(mean), endings=endings, margin=f"{margin:.0f}"),
                   stated)]
-    dropped = every is not None and n < every
-    # a dropped move is compared, on its own deals, with the move that led it by the most there (the
-    # search drops only a move another leads, so there is one)
-    trailed = _trailed(i, order, values) if dropped else None
     if dropped:
+        # compared, on its own deals, with the move that led it by the most there (the search
+        # drops only a move another leads, so there is one)
+        trailed = _trailed(i, order, values)
         if trailed is not None:
             gap, gap_se, other_text = versus(trailed)
             common = min(n, len(values[trailed]))
@@ -1691,7 +1690,7 @@ class CoachBot:
                 return tuple((v > 0) - (v < 0) for v in candidate.outcomes)
             # of the moves played on every deal, as `Advice.best` (a dropped move's few deals may
             # have gone well for every move)
-            kept = [c for c in advice.candidates if c not in advice.dropped]
+            kept = advice.candidates[:len(advice.candidates) - len(advice.dropped)]  # the dropped come last
             best = max(kept, key=lambda c: (sum(score(c)) / max(1, len(c.outcomes)), c.value))
         else:
             def score(candidate: Candidate) -> tuple[int, ...]:
