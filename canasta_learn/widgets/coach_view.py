@@ -12,28 +12,41 @@ from ..engine.round import Round
 from ..play.coach import Advice, Candidate
 from ..play.coach_words import estimate_words, hint_order, move_words, reason_texts, verdict_words
 
-__all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "move_words", "reason_texts"]
+__all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "move_words", "other_moves",
+           "reason_texts"]
 
 
 def advice_lines(advice: Advice, count: int = 3, rnd: Round | None = None) -> list[str]:
     """The hint in plain sentences: its headline (`verdict_words`: about equal, or clearly
     best), then the moves it shows (`hint_order`: the recommended one first), each followed by
-    its reasons (``rnd``: the round advised on, to name sequences)."""
+    its reasons (``rnd``: the round advised on, to name sequences); last, the other moves it
+    tried, by name (`other_moves`: the panel lists them with their estimates, folded)."""
+    shown = hint_order(advice, count)
     lines = [verdict_words(advice, rnd)]
-    for number, candidate in enumerate(hint_order(advice, count), 1):
+    for number, candidate in enumerate(shown, 1):
         lines.append(f"{number}. {move_words(candidate.action, rnd)}: {estimate_words(candidate)}")
         lines.extend(f"   {text}" for text in reason_texts(candidate, advice.candidates, rnd))
+    others = other_moves(advice, shown)
+    if others:
+        lines.append(gettext("Also tried: {moves}.").format(
+            moves="; ".join(move_words(c.action, rnd) for c in others)))
     return lines
 
 
+def other_moves(advice: Advice, shown: Sequence[Candidate]) -> list[Candidate]:
+    """The moves the coach tried that a hint does not show at the top (``shown``), in the
+    advice's order: the moves played on every deal by estimate, then those it dropped."""
+    return [c for c in advice.candidates if all(c is not s for s in shown)]
+
+
 def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate] = (),
-                    rnd: Round | None = None) -> str:
-    """``<li>`` items: each move, its estimate and its reasons (escaped)."""
+                    rnd: Round | None = None, css: str = "cl-coach-move") -> str:
+    """``<li>`` items of class ``css``: each move, its estimate and its reasons (escaped)."""
     items = []
     for candidate in candidates:
         reasons = "".join(f"<li>{html.escape(t)}</li>" for t in reason_texts(candidate, others, rnd))
         items.append(
-            f'<li class="cl-coach-move"><b>{html.escape(move_words(candidate.action, rnd))}</b>: '
+            f'<li class="{css}"><b>{html.escape(move_words(candidate.action, rnd))}</b>: '
             f"{html.escape(estimate_words(candidate))}"
             + (f'<ul class="cl-coach-reasons" style="margin:0;font-size:13px;line-height:1.3">{reasons}</ul>'
                if reasons else "")
@@ -42,7 +55,9 @@ def candidate_items(candidates: Sequence[Candidate], others: Sequence[Candidate]
 
 
 def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str:
-    """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion."""
+    """The coach's panel for a Hint: its top ``count`` moves, labelled as its opinion; the other
+    moves it tried (the "and N more" of an "about equal" headline, and those it dropped) folded
+    below them, each with its estimate and reasons."""
     title = html.escape(gettext("The coach's opinion"), quote=False)
     if advice.cut is None:
         again = gettext("Press Hint again to look closer: more endings on fresh deals, added to these.")
@@ -60,11 +75,21 @@ def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str
                           "measured against rounds played to the end; nothing has been played)", advice.samples).format(
             count=advice.samples, cut=advice.cut)
     again, detail = html.escape(again, quote=False), html.escape(detail, quote=False)
+    shown = hint_order(advice, count)
+    others = other_moves(advice, shown)
+    folded = ""
+    if others:
+        summary = ngettext("The other move the coach tried", "The other {count} moves the coach tried",
+                           len(others)).format(count=len(others))
+        folded = ('<details class="cl-coach-others" style="font-size:13px">'
+                  f'<summary>{html.escape(summary, quote=False)}</summary>'
+                  f'<ol start="{len(shown) + 1}" style="margin:2px 0">'
+                  f'{candidate_items(others, advice.candidates, rnd, css="cl-coach-other")}</ol></details>')
     # the headline first (the opinion and whether the moves are told apart), the moves, then the
     # fine print: what the estimate is and that Hint again looks closer
     return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
             'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
             f'<div class="cl-coach-verdict" style="margin:0 0 2px"><b>{title}:</b> '
             f"{html.escape(verdict_words(advice, rnd))}</div>"
-            f'<ol style="margin:2px 0">{candidate_items(hint_order(advice, count), advice.candidates, rnd)}</ol>'
+            f'<ol style="margin:2px 0">{candidate_items(shown, advice.candidates, rnd)}</ol>{folded}'
             f'<div class="cl-coach-again" style="font-size:13px">{detail} {again}</div></div>')

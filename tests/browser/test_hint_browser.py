@@ -66,6 +66,18 @@ def test_pressing_hint_shows_the_coachs_three_moves_and_plays_nothing(lab: LabSe
     page.locator("button.cl-button-draw").click()
     expect(page.locator(".cl-play-narration")).to_contain_text("You drew")
     expect(panel).to_have_count(0)
+    # Now a dozen melds and discards: three shown, the other moves tried folded below them.
+    hint.click()
+    expect(panel).to_be_visible(timeout=WAIT_MS)
+    fold = panel.locator("details.cl-coach-others")
+    expect(fold).to_be_visible()
+    expect(fold.locator("summary")).to_contain_text("moves the coach tried")
+    others = fold.locator(".cl-coach-other")
+    assert others.count() >= 3
+    expect(others.first).to_be_hidden()
+    fold.locator("summary").click()
+    expect(others.first).to_be_visible()
+    expect(others.first).to_contain_text("points (your team minus the other team)")
 
 
 REVIEW_CELLS = [

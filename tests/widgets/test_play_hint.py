@@ -11,11 +11,16 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from greedy_positions import greedy_position  # noqa: E402
+
 from canasta_learn.core.actions import Answer, Discard, Draw, TakePile  # noqa: E402
+from canasta_learn.core.i18n import speaking  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
+from canasta_learn.play.bots import acting_seat  # noqa: E402
 from canasta_learn.play.coach import advise  # noqa: E402
 from canasta_learn.play.coach_words import hint_order, move_words, reason_texts, verdict_words  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
+from canasta_learn.widgets.coach_view import advice_html, advice_lines  # noqa: E402
 from canasta_learn.widgets.play import HINT_CUT  # noqa: E402
 
 NAMES = ["You", "Ebba", "Sam", "Wen"]
@@ -210,3 +215,43 @@ def test_hint_cuts_its_play_outs_in_the_classic_game() -> None:
     assert "that estimate&#x27;s own error" in play.coach_panel.value.replace("'", "&#x27;")
     play.click("hint")
     assert play.advice is not None and play.advice.samples == 12 and play.advice.cut == 32
+
+
+def test_the_moves_a_hint_does_not_show_at_the_top_are_folded_below_with_their_estimates() -> None:
+    """At a meld position the coach tries a dozen moves; an "about equal" headline names four
+    ("... and 9 more") and the panel shows three. Every other move it tried is listed, folded,
+    with its estimate and reasons, and the plain text names them."""
+    rnd = greedy_position(1, 12)
+    play = PlayWidget(round=rnd, seat=acting_seat(rnd), player_names=NAMES, hint_rollouts=4, hint_seed=3)
+    play.click("hint")
+    advice = play.advice
+    shown = hint_order(advice, 3)
+    others = [c for c in advice.candidates if all(c is not s for s in shown)]
+    assert len(others) >= 6 and len(shown) == 3
+    panel = play.coach_panel.value
+    fold = panel[panel.index('<details class="cl-coach-others"'):]
+    assert panel.count('class="cl-coach-move"') == 3 and fold.count('class="cl-coach-other"') == len(others)
+    assert f"The other {len(others)} moves the coach tried</summary>" in fold
+    assert '<ol start="4"' in fold
+    at = 0
+    for candidate in others:  # in the advice's order, each with its estimate and its reasons
+        name = f"<b>{html.escape(move_words(candidate.action, rnd))}</b>"
+        assert fold.find(name, at) >= at, name
+        at = fold.index(name, at)
+        assert f"estimate {candidate.value:+.0f}" in fold[at:]
+        for text in reason_texts(candidate, advice.candidates, rnd):
+            assert html.escape(text) in fold
+    for candidate in shown:
+        assert f"<b>{html.escape(move_words(candidate.action, rnd))}</b>" not in fold
+    assert play.hint_lines()[-1] == "Also tried: " + "; ".join(move_words(c.action, rnd) for c in others) + "."
+    with speaking("pt_BR"):
+        assert f"As outras {len(others)} jogadas que o treinador testou</summary>" in advice_html(advice, 3, rnd)
+        assert advice_lines(advice, 3, rnd)[-1].startswith("O treinador também testou: ")
+
+
+def test_a_hint_with_no_other_moves_has_no_fold() -> None:
+    play = PlayWidget(round=take_round(), seat=0, player_names=NAMES, hint_rollouts=6, hint_seed=4)
+    play.click("hint")
+    assert len(play.advice.candidates) <= 3
+    assert "cl-coach-others" not in play.coach_panel.value
+    assert not any(line.startswith("Also tried") for line in play.hint_lines())
