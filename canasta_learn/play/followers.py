@@ -32,7 +32,7 @@ from . import position_value
 from .bots import Bot, GreedyBot, GreedyWeights, _legal
 from .coach import MIN_DEALS, Advice, advise
 
-__all__ = ["FOLLOWER_DEALS", "SLOPPY_RATE", "HintFollower", "PileShyBot", "SloppyBot", "follow_hints"]
+__all__ = ["FOLLOWER_DEALS", "SLOPPY_RATE", "STRONG_DEALS", "HintFollower", "PileShyBot", "SloppyBot", "follow_hints"]
 
 #: The share of its decisions on which `SloppyBot` plays a random legal move.
 SLOPPY_RATE = 0.2
@@ -40,6 +40,10 @@ SLOPPY_RATE = 0.2
 #: (the Hint button's `advise` plays at least `MIN_DEALS`, then more while its top moves are
 #: unsettled, within a time budget; the follower has no clock, so its games replay exactly).
 FOLLOWER_DEALS = (MIN_DEALS, MIN_DEALS)
+#: The deals a hint of the registered follower (`make_bot("follower")`) is made from: twice
+#: `FOLLOWER_DEALS`, each cut short (`position_value.CUT`), for about the CPU of 24 deals played to
+#: the end (benchmarks/bench_hint_followers.py, ``--deals 48,48 --cut 32``).
+STRONG_DEALS = (2 * MIN_DEALS, 2 * MIN_DEALS)
 
 
 class PileShyBot(GreedyBot):

@@ -85,7 +85,7 @@ def test_voila_reads_the_denylist_without_a_deprecation_warning(tmp_path: Path) 
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["--bots", "clever"], "--bots must be one of greedy, random, coach, not 'clever'"),
+    (["--bots", "clever"], "--bots must be one of greedy, random, coach, follower, not 'clever'"),
     (["--speed", "fast"], "--speed must be one of instant, normal, slow, not 'fast'"),
     (["--seat", "7"], "--seat must be 0-3"),
     (["--profile", "nope"], "nope"),

@@ -11,9 +11,9 @@ import pytest
 
 from canasta_learn.core.actions import Action, TakePile
 from canasta_learn.engine.round import Round
-from canasta_learn.play.bots import GreedyBot, acting_seat, run_round
+from canasta_learn.play.bots import BOT_NAMES, GreedyBot, acting_seat, make_bot, make_bots, run_round
 from canasta_learn.play.coach import advise
-from canasta_learn.play.followers import SLOPPY_RATE, HintFollower, PileShyBot, SloppyBot, follow_hints
+from canasta_learn.play.followers import SLOPPY_RATE, STRONG_DEALS, HintFollower, PileShyBot, SloppyBot, follow_hints
 
 SEEDS = range(400, 440)
 
@@ -171,3 +171,17 @@ def test_hint_follower_with_a_cut_plays_the_cut_hint() -> None:
 def test_hint_follower_refuses_a_cut_that_is_not_a_whole_number_of_actions(cut: object) -> None:
     with pytest.raises(ValueError, match="cut must be a whole number of actions"):
         HintFollower(seed=1, cut=cut)  # type: ignore[arg-type]
+
+
+def test_the_follower_by_name_follows_cut_hints_of_48_deals() -> None:
+    """`make_bot("follower")` (the CLI's and the play view's ``--bots follower``) is the follower
+    measured in games to 5000: 48 deals a hint, cut 32 actions after the move where the learned
+    estimate holds; seeded from the name's seed, so a seeded game replays."""
+    bot = make_bot("follower", 7)
+    assert isinstance(bot, HintFollower) and bot.name == "follower"
+    assert (bot.deals, bot.cut, bot.rate, bot.seed) == (STRONG_DEALS, 32, 1.0, 7) and STRONG_DEALS == (48, 48)
+    rnd = _mid_round(1006, 10)
+    advice = advise(rnd, seed=7 * 1_000_003, min_deals=48, max_deals=48, time_budget=math.inf, cut=32)
+    assert bot.choose(rnd) == advice.recommended.action and bot.last_advice == advice
+    assert advice.samples == 48 and advice.cut == 32
+    assert "follower" in BOT_NAMES and make_bots("follower", 4, seed=1)[2].seed == 1 * 1009 + 17 * 2
