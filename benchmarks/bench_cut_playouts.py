@@ -56,6 +56,37 @@ On the 400 positions the cut hint names the reference's best 80% of the time (wi
 73%) and loses 8.6 points a decision on deals the reference's best was not picked on (without the
 cut 18.0): the points-lost bar of 10 is met, agreement is closer to 85% but not there. The
 reference's ceiling is 93% on both sets.
+
+Could a richer estimate, or another cut, do better? (2026-12-05, a scratch script; the training
+positions only, never the measured ones.) At 150 meld positions from seed 33001, every candidate
+on 80 deals, each play-out was read 8, 16, 24 and 32 actions after the move and then played to its
+end (119,840 play-outs, 300 CPU s). Weights were fitted on four fifths of the positions and judged
+on the fifth left out (five folds): the error of the paired gap between two moves, beyond the
+luck (the square of the mean of (cut estimate - final value) differences between two moves on
+shared deals, minus its noise; as `bench_hint_agreement.estimate_error` but against each
+play-out's own ending), and the spread of one deal's cut gap between two moves (median):
+
+    cut after  features                         gap error  one deal's gap (sd)
+    8          `position_value.features` (21)      85.6         117
+    16         the same                             39.4         182
+    24         the same                             28.9         254
+    32         the same                             21.8         320
+    32         39 (below)                           21.0         338
+    32         the 39, each also times the stock
+               and times who acts (110)             20.4         342
+
+(The 39: the 21, and for each team its melds under five cards, wild cards on the table, cards in
+hand that fit its melds, natural pairs in a hand, its longest open meld, red and black threes,
+whether the pile is frozen for it; the pile's points and whether it holds a wild card.)
+
+(Played to the end, one deal's gap has a spread of 577.) More features barely move the error:
+what a position 32 actions on does not show is not in any of these counts. The cut trades the two:
+a hint's error between two moves is about the root of (gap error squared + spread squared / deals),
+and its deals grow as the cut shortens (about as 1/cut at the same CPU: 82 deals at 32). That gives
+about 42 points at 32 and at 16, 38 at 24: a cut after 24 actions might add a point or two of
+agreement, less than a 500-position paired run can show (± 2). Not pursued. (Against the references
+of other positions the 21 features' gap error was 30, not 22: these figures compare cuts and
+features with each other; the Hint's margins keep the measured 30, `position_value.GAP_ERROR`.)
 """
 
 from __future__ import annotations
