@@ -189,6 +189,8 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
+    from ..play.bots import BOT_NAMES
+
     play = subparsers.add_parser(
         "play", help=gettext("open the play view as a page (Voila: widgets only, no code)"),
         description=gettext("Play Canasta against bots in the browser: the play view alone, as a Voila "
@@ -196,7 +198,8 @@ def register(subparsers: Any) -> None:
                             "Arguments after -- go to Voila (e.g. -- --port 8867)."))
     play.add_argument("--profile", default="classic", help=gettext("the rules profile (default classic)"))
     play.add_argument("--seed", type=int, default=None, help=gettext("deal the same cards every time"))
-    play.add_argument("--bots", default="greedy", help=gettext("the bots' strength: greedy or random"))
+    play.add_argument("--bots", default="greedy", help=gettext(
+        "the other seats' bot: {names} (default greedy)").format(names=", ".join(BOT_NAMES)))
     play.add_argument("--speed", default="normal", help=gettext("bot speed: instant, normal or slow"))
     play.add_argument("--seat", type=int, default=0, help=gettext("your seat (default 0, North)"))
     play.add_argument("--game", action="store_true", help=gettext("a whole game to the target score"))

@@ -273,7 +273,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
       time (New round deals the next one).
     * ``round=`` starts from a given `Round` (a scenario, or a replay position); it is played
       on as is (pass a copy to keep the original).
-    * ``bots``: a bot name ("greedy", "random"), a bot, or one per seat (yours is unused).
+    * ``bots``: a bot name ("random", "greedy", "coach", "follower": `play.bots.BOT_NAMES`), a bot,
+      or one per seat (yours is unused).
     * ``speed``: "instant", "normal" or "slow" (how the bots' moves are paced; the settings
       panel changes it too). ``teacher=True`` shows the verdict codes.
     * ``language``: the language the widget speaks (``"en"``, ``"pt_BR"``; default: the
