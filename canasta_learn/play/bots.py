@@ -762,16 +762,17 @@ def _coach_bot(seed: int | None) -> Bot:
 def _follower_bot(seed: int | None) -> Bot:
     """A player who follows the Hint on every decision (`followers.HintFollower`): 48 deals of the
     unseen cards a decision, each played 32 actions ahead and then scored by the coach's learned
-    estimate where it holds (`position_value.CUT`, the classic game; in other games every ending
-    is played out, about twice the CPU). The strongest player here and the slowest: about 0.4
-    CPU s a decision in the classic game, so a game to 5000 takes about a minute a seat it plays.
+    estimate where it holds (`position_value.CUT`, the classic game; in other games 24 deals, each
+    played to its end). The strongest player here and the slowest: about 0.4 CPU s a decision in
+    the classic game, several seconds early in a round of the Brazilian games, whose endings are
+    long.
     Measured in benchmarks/bench_hint_followers.py (classic, partners against GreedyBot partners,
     seats swapped): 166 of 198 games to 5000 won (83.8%, 95% CI 78.1-88.3%), where the "coach"
     above won 71.3% of 442."""
     from . import position_value
-    from .followers import STRONG_DEALS, HintFollower  # the follower asks the coach, which plays these bots
+    from .followers import FOLLOWER_DEALS, STRONG_DEALS, HintFollower  # it asks the coach, which plays these bots
 
-    return HintFollower(seed=seed, deals=STRONG_DEALS, cut=position_value.CUT)
+    return HintFollower(seed=seed, deals=STRONG_DEALS, cut=position_value.CUT, uncut_deals=FOLLOWER_DEALS)
 
 
 #: Bot kinds by name.

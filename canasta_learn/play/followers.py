@@ -42,7 +42,8 @@ SLOPPY_RATE = 0.2
 FOLLOWER_DEALS = (MIN_DEALS, MIN_DEALS)
 #: The deals a hint of the registered follower (`make_bot("follower")`) is made from: twice
 #: `FOLLOWER_DEALS`, each cut short (`position_value.CUT`), for about the CPU of 24 deals played to
-#: the end (benchmarks/bench_hint_followers.py, ``--deals 48,48 --cut 32``).
+#: the end (benchmarks/bench_hint_followers.py, ``--deals 48,48 --cut 32``); `FOLLOWER_DEALS`
+#: where the cut does not hold.
 STRONG_DEALS = (2 * MIN_DEALS, 2 * MIN_DEALS)
 
 
@@ -150,7 +151,10 @@ class HintFollower:
     (`position_value.applies`); None (the default): every play-out is played to the end. With
     ``deals=(48, 48), cut=32`` (the same CPU a hint as 24 deals played to the end) it won 166 of
     198 games to 5000 (83.8%, 95% CI 78.1-88.3%), against the uncut follower's 75.5% of 282; on the
-    88 seeds both played, +5.1 points of % (95% CI -3.0 to +13.2).
+    88 seeds both played, +5.1 points of % (95% CI -3.0 to +13.2). ``uncut_deals``: the deals of a
+    hint where the cut does not hold (default ``deals``): in the classic game a play-out to the end
+    costs about twice a cut one, so ``deals=(48, 48), cut=32, uncut_deals=(24, 24)``
+    (`make_bot("follower")`) plays cut hints there and hints of that same CPU elsewhere.
 
     ``hints`` and ``hint_seconds`` count the hints asked for and the CPU seconds they took,
     ``departures`` the hints whose recommended move is not GreedyBot's; ``last_advice`` is the
@@ -160,18 +164,21 @@ class HintFollower:
     name = "follower"
 
     def __init__(self, base: Bot | None = None, seed: int | None = None, *,
-                 deals: tuple[int, int] = FOLLOWER_DEALS, rate: float = 1.0, cut: int | None = None) -> None:
-        if (not isinstance(deals, tuple) or len(deals) != 2
-                or not all(isinstance(d, int) and not isinstance(d, bool) for d in deals)
-                or not 2 <= deals[0] <= deals[1]):
-            raise ValueError(f"deals must be (at least, at most) deals, whole numbers with 2 <= at least <= "
-                             f"at most, not {deals!r}.")
+                 deals: tuple[int, int] = FOLLOWER_DEALS, rate: float = 1.0, cut: int | None = None,
+                 uncut_deals: tuple[int, int] | None = None) -> None:
+        for label, given in (("deals", deals), ("uncut_deals", deals if uncut_deals is None else uncut_deals)):
+            if (not isinstance(given, tuple) or len(given) != 2
+                    or not all(isinstance(d, int) and not isinstance(d, bool) for d in given)
+                    or not 2 <= given[0] <= given[1]):
+                raise ValueError(f"{label} must be (at least, at most) deals, whole numbers with 2 <= at least <= "
+                                 f"at most, not {given!r}.")
         if isinstance(rate, bool) or not isinstance(rate, int | float) or not 0 <= rate <= 1:
             raise ValueError(f"rate must be a number from 0 to 1, not {rate!r}.")
         position_value.check_cut(cut)
         self.base: Bot = GreedyBot(seed=seed) if base is None else base
         self.seed = seed
         self.deals = deals
+        self.uncut_deals = deals if uncut_deals is None else uncut_deals
         self.rate = float(rate)
         self.cut = cut
         self._dice = random.Random(None if seed is None else seed * 6007 + 3)
@@ -185,15 +192,16 @@ class HintFollower:
 
     def __repr__(self) -> str:
         return (f"HintFollower(base={self.base!r}, seed={self.seed!r}, deals={self.deals!r}, rate={self.rate!r}, "
-                f"cut={self.cut!r})")
+                f"cut={self.cut!r}" + ("" if self.uncut_deals == self.deals else f", uncut_deals={self.uncut_deals!r}")
+                + ")")
 
     def hint(self, rnd: Round) -> Advice:
         """The advice the follower acts on in this position (seeded by the seed and the hints asked
         so far, so the same game replays the same hints)."""
         seed = None if self.seed is None else self.seed * 1_000_003 + self.hints
-        low, high = self.deals
-        return advise(rnd, seed=seed, min_deals=low, max_deals=high, time_budget=math.inf,
-                      cut=position_value.cut_for(rnd.profile, self.cut))
+        cut = position_value.cut_for(rnd.profile, self.cut)
+        low, high = self.deals if cut is not None or self.cut is None else self.uncut_deals
+        return advise(rnd, seed=seed, min_deals=low, max_deals=high, time_budget=math.inf, cut=cut)
 
     def choose(self, rnd: Round) -> Action:
         """The hint's recommended move (or the base bot's, on a decision it does not ask about)."""

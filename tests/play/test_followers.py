@@ -13,7 +13,15 @@ from canasta_learn.core.actions import Action, TakePile
 from canasta_learn.engine.round import Round
 from canasta_learn.play.bots import BOT_NAMES, GreedyBot, acting_seat, make_bot, make_bots, run_round
 from canasta_learn.play.coach import advise
-from canasta_learn.play.followers import SLOPPY_RATE, STRONG_DEALS, HintFollower, PileShyBot, SloppyBot, follow_hints
+from canasta_learn.play.followers import (
+    FOLLOWER_DEALS,
+    SLOPPY_RATE,
+    STRONG_DEALS,
+    HintFollower,
+    PileShyBot,
+    SloppyBot,
+    follow_hints,
+)
 
 SEEDS = range(400, 440)
 
@@ -185,3 +193,18 @@ def test_the_follower_by_name_follows_cut_hints_of_48_deals() -> None:
     assert bot.choose(rnd) == advice.recommended.action and bot.last_advice == advice
     assert advice.samples == 48 and advice.cut == 32
     assert "follower" in BOT_NAMES and make_bots("follower", 4, seed=1)[2].seed == 1 * 1009 + 17 * 2
+    # where the cut does not hold, 24 deals each played to the end (about the same CPU)
+    assert bot.uncut_deals == FOLLOWER_DEALS == (24, 24)
+    italian = Round(seed=5, profile="italian")
+    while len(italian.legal_actions()) < 2:
+        italian.apply(GreedyBot(seed=1).choose(italian))
+    played = make_bot("follower", 7)
+    uncut = advise(italian, seed=7 * 1_000_003, min_deals=24, max_deals=24, time_budget=math.inf)
+    assert played.choose(italian) == uncut.recommended.action and played.last_advice == uncut
+    assert uncut.samples == 24 and uncut.cut is None
+
+
+@pytest.mark.parametrize("deals", [(1, 4), (6, 4), [6, 6]])
+def test_hint_follower_refuses_uncut_deals_that_are_not_a_range_of_whole_numbers(deals: object) -> None:
+    with pytest.raises(ValueError, match="uncut_deals must be"):
+        HintFollower(seed=1, cut=32, uncut_deals=deals)  # type: ignore[arg-type]
