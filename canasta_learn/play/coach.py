@@ -1115,6 +1115,7 @@ def advise(
     check: bool = False,
     earlier: Advice | None = None,
     cut: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -1147,8 +1148,10 @@ def advise(
     scored by `position_value.estimate` of the position it reached (unless the round ended):
     cheaper, and most of the luck of the cards drawn later is left out, so more deals fit the
     budget and the estimates are tighter (`position_value` says what was measured); only where
-    the estimate holds (`position_value.applies`: the classic profile), else a ValueError. Never
-    changes ``round``.
+    the estimate holds (`position_value.applies`: the classic profile), else a ValueError.
+    ``progress``: called after each deal with the number of deals the estimates rest on so far
+    (the earlier advice's too), for a caller that shows a long search at work (the play view's
+    Hint in the Brazilian games, whose endings are long). Never changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -1171,6 +1174,8 @@ def advise(
         raise ValueError(f"max_deals ({max_deals}) must be at least min_deals ({min_deals}).")
     if not isinstance(check, bool):
         raise TypeError(f"check must be True or False, not {check!r}.")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of the number of deals played (or None), not {progress!r}.")
     position_value.check_cut(cut)
     if cut is not None:
         if not position_value.applies(round.profile):
@@ -1185,7 +1190,7 @@ def advise(
     greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
     return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
                    max_deals=max_deals, greedy=greedy, check=check and rollouts is None, earlier=earlier,
-                   cut=cut)
+                   cut=cut, progress=progress)
 
 
 def position_digest(round: Round, seat: int) -> str:
@@ -1245,7 +1250,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
             include: Sequence[Action] = (), only: Callable[[Action], bool] | None = None, *,
             min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None,
             extend: Callable[[Sequence[tuple[Action, tuple[Action, ...]]], Sequence[Sequence[int]]], int]
-            | None = None, check: bool = False, earlier: Advice | None = None, cut: int | None = None) -> Advice:
+            | None = None, check: bool = False, earlier: Advice | None = None, cut: int | None = None,
+            progress: Callable[[int], None] | None = None) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
     stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
     searches keep its measured behaviour: at least two deals, then its time budget).
@@ -1253,7 +1259,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     the deals played reach ``rollouts``, for the deals to reach now (no more than those played:
     stop); the deals are the ones a search with the final number would play, in order.
     ``earlier`` (checked by `advise`): its candidates are the options, their results the first
-    deals; ``min_deals`` and ``rollouts`` count the new deals."""
+    deals; ``min_deals`` and ``rollouts`` count the new deals. ``progress`` as for `advise`."""
     start = time.perf_counter()
     cpu_start = _cpu_clock()  # the budget counts this thread's CPU: a loaded machine is slower, not shallower
     team = round.team_of(seat)
@@ -1301,6 +1307,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
         for i in alive:
             values[i].append(play_out(sample, options[i][0], team, bot_seed, memory, cut))
         samples += 1
+        if progress is not None:
+            progress(done + samples)
         if rollouts is not None:
             if samples >= rollouts and extend is not None:
                 rollouts = max(rollouts, extend(options, values))

@@ -13,7 +13,7 @@ from ..play.coach import Advice, Candidate
 from ..play.coach_words import estimate_words, hint_order, move_words, reason_texts, verdict_words
 
 __all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "move_words", "other_moves",
-           "reason_texts"]
+           "reason_texts", "thinking_html"]
 
 
 def advice_lines(advice: Advice, count: int = 3, rnd: Round | None = None) -> list[str]:
@@ -93,3 +93,13 @@ def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str
             f"{html.escape(verdict_words(advice, rnd))}</div>"
             f'<ol style="margin:2px 0">{candidate_items(shown, advice.candidates, rnd)}</ol>{folded}'
             f'<div class="cl-coach-again" style="font-size:13px">{detail} {again}</div></div>')
+
+
+def thinking_html(deals: int) -> str:
+    """The coach's panel while a long Hint is at work: how many deals of the unseen cards its
+    estimates rest on so far (a live region, so a screen reader says it too)."""
+    text = ngettext("The coach is thinking: {count} deal of the unseen cards played so far.",
+                    "The coach is thinking: {count} deals of the unseen cards played so far.", deals)
+    text = text.format(count=deals)
+    return ('<div class="cl-coach-thinking" role="status" aria-live="polite" style="font-size:15px;'
+            f'background:#eef4ff;border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">{html.escape(text)}</div>')

@@ -84,6 +84,11 @@ HINT_BUDGET = 0.9
 HINT_CUT: int | None = 32
 #: Moves a Hint shows.
 HINT_MOVES = 3
+#: A Hint still at work after this many seconds shows how many deals it has played, and again
+#: every `HINT_PROGRESS_EVERY` seconds: in the Brazilian games, whose endings are long, the
+#: fewest deals a hint plays take several seconds.
+HINT_PROGRESS_AFTER = 1.0
+HINT_PROGRESS_EVERY = 0.5
 #: Keyboard shortcuts: the letter that presses each button (shown on it, as in "Draw (D)").
 SHORTCUTS: dict[str, str] = {"draw": "d", "take": "t", "meld": "m", "discard": "x", "hint": "h", "skip": "s"}
 #: Bot speeds: seconds between two bot moves (each shown and highlighted before the next).
@@ -809,8 +814,19 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         self._hints_asked += 1
         earlier = self.advice if self.advice is not None and self.advice.can_look_closer(rnd) else None
         cut = position_value.cut_for(rnd.profile, HINT_CUT)
+        started = time.perf_counter()
+        shown = [started - HINT_PROGRESS_EVERY]
+
+        def at_work(deals: int) -> None:  # a long hint says it is at work (the panel updates mid-search)
+            now = time.perf_counter()
+            if now - started >= HINT_PROGRESS_AFTER and now - shown[0] >= HINT_PROGRESS_EVERY:
+                shown[0] = now
+                from .coach_view import thinking_html
+
+                self.coach_panel.value = thinking_html(deals)
+
         self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
-                             seed=seed, earlier=earlier, cut=cut)
+                             seed=seed, earlier=earlier, cut=cut, progress=at_work)
         self._advice_at = self._position_key()
         self.coach_panel.value = self._coach_html()
         self.verdict.value = ""  # the coach's answer is the newest message: an older refusal gives way

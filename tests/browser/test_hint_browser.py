@@ -25,12 +25,21 @@ play
 """
 
 
+#: Brazilian Canastra, whose endings are long: after the draw a hint takes several seconds.
+BRAZILIAN_ROUND = """\
+from canasta_learn.widgets import PlayWidget
+play = PlayWidget(profile="canastra_br", seat=0, seed=3, player_names=["You", "Ebba", "Sam", "Wen"])
+play
+"""
+
+
 @pytest.fixture(scope="module")
 def lab(
     lab_server_factory: Callable[[Path], LabServer], tmp_path_factory: pytest.TempPathFactory
 ) -> LabServer:
     folder = tmp_path_factory.mktemp("hint")
     write_notebook(folder / "hint.ipynb", [HINT_ROUND])
+    write_notebook(folder / "brazilian.ipynb", [BRAZILIAN_ROUND])
     return lab_server_factory(folder)
 
 
@@ -78,6 +87,23 @@ def test_pressing_hint_shows_the_coachs_three_moves_and_plays_nothing(lab: LabSe
     fold.locator("summary").click()
     expect(others.first).to_be_visible()
     expect(others.first).to_contain_text("points (your team minus the other team)")
+
+
+def test_a_long_hint_shows_the_deals_it_has_played_while_it_works(lab: LabServer, page: Page) -> None:
+    """The panel updates while the kernel is still searching: the learner sees the coach at work
+    (seconds in Brazilian Canastra), then its opinion in the same place."""
+    open_notebook(page, lab.base_url, lab.token, "brazilian.ipynb")
+    run_all(page)
+    page.locator("button.cl-button-draw").click()
+    expect(page.locator(".cl-play-narration")).to_contain_text("You drew", timeout=WAIT_MS)
+    page.locator("button.cl-button-hint").click()
+    thinking = page.locator(".cl-play-coach .cl-coach-thinking")
+    expect(thinking).to_contain_text("The coach is thinking:", timeout=WAIT_MS)
+    expect(thinking).to_contain_text("deals of the unseen cards played so far")
+    panel = page.locator(".cl-play-coach .cl-coach")
+    expect(panel).to_contain_text("The coach's opinion", timeout=2 * WAIT_MS)
+    expect(panel).to_contain_text("24 deals of the unseen cards")
+    expect(thinking).to_have_count(0)
 
 
 REVIEW_CELLS = [

@@ -871,3 +871,20 @@ def test_a_house_rule_under_the_same_name_is_another_position_for_a_closer_look(
     assert not first.is_for(house) and not first.can_look_closer(house)
     with pytest.raises(ValueError, match="another position"):
         advise(house, rollouts=4, earlier=first)
+
+
+def test_progress_is_told_after_each_deal_and_changes_nothing() -> None:
+    """``advise(progress=...)`` hears the deals the estimates rest on after each one (a closer
+    look counts the earlier deals too), and the advice is the same as without it."""
+    rnd = _greedy_position(1, 12)
+    heard: list[int] = []
+    told = advise(rnd, rollouts=6, seed=2, progress=heard.append)
+    assert heard == [1, 2, 3, 4, 5, 6]
+    assert told == advise(rnd, rollouts=6, seed=2)
+    closer: list[int] = []
+    advise(rnd, rollouts=3, seed=2, earlier=told, progress=closer.append)
+    assert closer == [7, 8, 9]
+    before = rnd.snapshot()
+    with pytest.raises(TypeError, match="progress must be a function"):
+        advise(rnd, rollouts=2, progress=5)  # type: ignore[arg-type]
+    assert rnd.snapshot() == before

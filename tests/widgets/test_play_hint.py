@@ -5,6 +5,7 @@ information only; not offered when it is not your turn."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -20,6 +21,7 @@ from canasta_learn.play.bots import acting_seat  # noqa: E402
 from canasta_learn.play.coach import advise  # noqa: E402
 from canasta_learn.play.coach_words import hint_order, move_words, reason_texts, verdict_words  # noqa: E402
 from canasta_learn.widgets import PlayWidget  # noqa: E402
+from canasta_learn.widgets import play as play_module  # noqa: E402
 from canasta_learn.widgets.coach_view import advice_html, advice_lines  # noqa: E402
 from canasta_learn.widgets.play import HINT_CUT  # noqa: E402
 
@@ -255,3 +257,30 @@ def test_a_hint_with_no_other_moves_has_no_fold() -> None:
     assert len(play.advice.candidates) <= 3
     assert "cl-coach-others" not in play.coach_panel.value
     assert not any(line.startswith("Also tried") for line in play.hint_lines())
+
+
+def test_a_long_hint_shows_how_many_deals_it_has_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Hint still at work after `HINT_PROGRESS_AFTER` seconds (in the Brazilian games, whose
+    endings are long, it takes several) says so in the coach's panel while it plays; the advice
+    replaces it. Here the thresholds are 0, so every deal is shown."""
+    monkeypatch.setattr(play_module, "HINT_PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(play_module, "HINT_PROGRESS_EVERY", 0.0)
+    play = PlayWidget(round=take_round(), seat=0, player_names=NAMES, hint_rollouts=5, hint_seed=4)
+    seen: list[str] = []
+    play.coach_panel.observe(lambda change: seen.append(change["new"]), "value")
+    play.click("hint")
+    thinking = [v for v in seen if "cl-coach-thinking" in v]
+    assert [re.search(r"thinking: (\d+) deals? of", v).group(1) for v in thinking] == ["1", "2", "3", "4", "5"]
+    assert "The coach is thinking: 1 deal of the unseen cards played so far." in thinking[0]
+    assert 'role="status"' in thinking[0]
+    assert seen[-1] == play.coach_panel.value == advice_html(play.advice, 3, play.state)
+    assert play.advice.samples == 5
+
+
+def test_a_hint_shows_no_progress_before_its_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(play_module, "HINT_PROGRESS_AFTER", 1e9)
+    play = PlayWidget(round=take_round(), seat=0, player_names=NAMES, hint_rollouts=5, hint_seed=4)
+    seen: list[str] = []
+    play.coach_panel.observe(lambda change: seen.append(change["new"]), "value")
+    play.click("hint")
+    assert len(seen) == 1 and "cl-coach-thinking" not in seen[0]
