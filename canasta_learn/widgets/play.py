@@ -86,8 +86,9 @@ HINT_CUT: int | None = 32
 HINT_MOVES = 3
 #: A Hint still at work after this many seconds shows how many deals it has played, and again
 #: every `HINT_PROGRESS_EVERY` seconds: in the Brazilian games, whose endings are long, the
-#: fewest deals a hint plays take several seconds.
+#: fewest deals a hint plays take several seconds (benchmarks/bench_hint_games.py).
 HINT_PROGRESS_AFTER = 1.0
+#: Seconds between two of a long Hint's messages of how many deals it has played.
 HINT_PROGRESS_EVERY = 0.5
 #: Keyboard shortcuts: the letter that presses each button (shown on it, as in "Draw (D)").
 SHORTCUTS: dict[str, str] = {"draw": "d", "take": "t", "meld": "m", "discard": "x", "hint": "h", "skip": "s"}
@@ -825,8 +826,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
                 self.coach_panel.value = thinking_html(deals)
 
-        self.advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
-                             seed=seed, earlier=earlier, cut=cut, progress=at_work)
+        try:
+            advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
+                            seed=seed, earlier=earlier, cut=cut, progress=at_work)
+        except BaseException:  # interrupted: the panel shows the last opinion again, not a search at work
+            self.coach_panel.value = self._coach_html()
+            raise
+        self.advice = advice
         self._advice_at = self._position_key()
         self.coach_panel.value = self._coach_html()
         self.verdict.value = ""  # the coach's answer is the newest message: an older refusal gives way

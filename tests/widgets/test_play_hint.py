@@ -284,3 +284,29 @@ def test_a_hint_shows_no_progress_before_its_threshold(monkeypatch: pytest.Monke
     play.coach_panel.observe(lambda change: seen.append(change["new"]), "value")
     play.click("hint")
     assert len(seen) == 1 and "cl-coach-thinking" not in seen[0]
+
+
+def test_an_interrupted_hint_shows_the_last_opinion_again_and_plays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping the kernel while a Hint works (a real KeyboardInterrupt, as Jupyter's Stop sends,
+    arriving mid-search) leaves the panel with the last opinion, not "thinking", and the round as
+    it was."""
+    import _thread
+
+    monkeypatch.setattr(play_module, "HINT_PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(play_module, "HINT_PROGRESS_EVERY", 0.0)
+    rnd = take_round()
+    play = PlayWidget(round=rnd, seat=0, player_names=NAMES, hint_rollouts=3, hint_seed=4)
+    play.click("hint")
+    first, shown, before = play.advice, play.coach_panel.value, rnd.snapshot()
+    assert first is not None and "cl-coach-thinking" not in shown
+    play.hint_rollouts = 400
+
+    def stop_at_the_fifth_deal(change: dict[str, str]) -> None:
+        if "thinking: 8 deals" in change["new"]:  # the closer look: 3 earlier deals and 5 new
+            _thread.interrupt_main()
+
+    play.coach_panel.observe(stop_at_the_fifth_deal, "value")
+    with pytest.raises(KeyboardInterrupt):
+        play.click("hint")
+    assert play.advice is first and play.coach_panel.value == shown
+    assert rnd.snapshot() == before and play.state is rnd
