@@ -90,17 +90,17 @@ pooled with ``--report``):
 - 166 more games of the follower of cut hints, the coach as of commit 6c0dc22 (dropped moves
   listed last; a few meld recommendations differ from cdbf176), on the seeds the uncut follower
   had played and the cut one had not, then fresh ones: 27105-27146, 27205-27218 and 27261-27287
-  (two runs on 2 cores, under nice, other benchmarks beside for 40 minutes; stopped for time,
-  only finished seeds kept): 145 won (87.3%, 95% CI 81.4-91.6%), margin +2127 a game (+1884 to
-  +2369). These seeds were picked before playing them, so they do not flatter the cut follower;
-  some had been hard for the uncut one (it won 68.2% of the games of 27201-27218 and
-  27261-27275), so the two versions' rates, on different seeds, are not a comparison of versions. Pooled with the 198 above, **364 games: won 311
-  (85.4%, 95% CI 81.4-88.7%)**, margin +1999 a game (+1831 to +2167), 4.8 rounds a game, 13.3
-  CPU s a round, 0.38 CPU s a hint, 35.2% of 60,709 hints not GreedyBot's move: the bar of 80%
-  is met, the whole interval above it. Paired with the follower of uncut 24-deal hints on the 141
-  seeds both played: won +9.6 points of % (+3.3 to +15.8), margin +377 (+90 to +663): the cut
-  hints are the better player, told apart. (Results: one JSON line a seed, pooled with
-  ``--results FILE --report``.)
+  (two runs on 2 cores, under nice, other benchmarks beside for 40 minutes; stopped for time, only
+  finished seeds kept): 145 won (87.3%, 95% CI 81.4-91.6%), margin +2127 a game (+1884 to +2369).
+  These seeds were picked before playing them, so they do not flatter the cut follower; some had
+  been hard for the uncut one (it won 68.2% of the games of 27201-27218 and 27261-27275), so the
+  two versions' rates, on different seeds, are not a comparison of versions. Pooled with the 198
+  above, **364 games: won 311 (85.4%, 95% CI 81.4-88.7%)**, margin +1999 a game (+1831 to +2167),
+  4.8 rounds a game, 13.3 CPU s a round, 0.38 CPU s a hint, 35.2% of 60,709 hints not GreedyBot's
+  move: the bar of 80% is met, the whole interval above it. Paired with the follower of uncut
+  24-deal hints on the 141 seeds both played: won +9.6 points of % (+3.3 to +15.8), margin +377
+  (+90 to +663): the cut hints are the better player, told apart. (Results: one JSON line a seed,
+  pooled with ``--results FILE --report``.)
 """
 
 from __future__ import annotations
