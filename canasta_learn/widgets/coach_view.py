@@ -16,6 +16,10 @@ __all__ = ["advice_html", "advice_lines", "candidate_items", "estimate_words", "
            "reason_texts", "thinking_html"]
 
 
+#: The coach's box: its opinion, and the same place while a long Hint is at work.
+_PANEL_STYLE = "font-size:15px;background:#eef4ff;border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0"
+
+
 def advice_lines(advice: Advice, count: int = 3, rnd: Round | None = None) -> list[str]:
     """The hint in plain sentences: its headline (`verdict_words`: about equal, or clearly
     best), then the moves it shows (`hint_order`: the recommended one first), each followed by
@@ -87,8 +91,7 @@ def advice_html(advice: Advice, count: int = 3, rnd: Round | None = None) -> str
                   f'{candidate_items(others, advice.candidates, rnd, css="cl-coach-other")}</ol></details>')
     # the headline first (the opinion and whether the moves are told apart), the moves, then the
     # fine print: what the estimate is and that Hint again looks closer
-    return ('<div class="cl-coach" role="note" style="font-size:15px;background:#eef4ff;'
-            'border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">'
+    return (f'<div class="cl-coach" role="note" style="{_PANEL_STYLE}">'
             f'<div class="cl-coach-verdict" style="margin:0 0 2px"><b>{title}:</b> '
             f"{html.escape(verdict_words(advice, rnd))}</div>"
             f'<ol style="margin:2px 0">{candidate_items(shown, advice.candidates, rnd)}</ol>{folded}'
@@ -101,5 +104,5 @@ def thinking_html(deals: int) -> str:
     text = ngettext("The coach is thinking: {count} deal of the unseen cards played so far.",
                     "The coach is thinking: {count} deals of the unseen cards played so far.", deals)
     text = text.format(count=deals)
-    return ('<div class="cl-coach-thinking" role="status" aria-live="polite" style="font-size:15px;'
-            f'background:#eef4ff;border-left:5px solid #3b6fd8;padding:4px 8px;margin:4px 0">{html.escape(text)}</div>')
+    return (f'<div class="cl-coach-thinking" role="status" aria-live="polite" style="{_PANEL_STYLE}">'
+            f'{html.escape(text)}</div>')

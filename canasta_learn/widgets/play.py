@@ -803,6 +803,7 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         """Ask the coach (public information only) for its best moves for your seat; nothing is played."""
         from ..play import position_value
         from ..play.coach import advise
+        from .coach_view import thinking_html
 
         if not self.my_turn:
             self._notice(gettext("Hint is for your turn: wait until it is your move."))
@@ -816,14 +817,13 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
         earlier = self.advice if self.advice is not None and self.advice.can_look_closer(rnd) else None
         cut = position_value.cut_for(rnd.profile, HINT_CUT)
         started = time.perf_counter()
-        shown = [started - HINT_PROGRESS_EVERY]
+        last_shown = started - HINT_PROGRESS_EVERY
 
         def at_work(deals: int) -> None:  # a long hint says it is at work (the panel updates mid-search)
+            nonlocal last_shown
             now = time.perf_counter()
-            if now - started >= HINT_PROGRESS_AFTER and now - shown[0] >= HINT_PROGRESS_EVERY:
-                shown[0] = now
-                from .coach_view import thinking_html
-
+            if now - started >= HINT_PROGRESS_AFTER and now - last_shown >= HINT_PROGRESS_EVERY:
+                last_shown = now
                 self.coach_panel.value = thinking_html(deals)
 
         try:
