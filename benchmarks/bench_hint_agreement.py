@@ -464,6 +464,29 @@ class Reference:
     def from_json(cls, data: dict[str, Any]) -> Reference:
         return cls(data["outcomes"], data["best"], data["deals"], data["cpu"])
 
+    def first(self, deals: int) -> Reference:
+        """The reference it would have been with only its first ``deals`` deals (``--reference-deals``):
+        every move's outcomes cut to them and the best picked again, the highest mean among the moves
+        played on every deal (the first in its order on a tie); its CPU scaled
+        down in proportion (an estimate). The deals are the same: a reference plays its deals in
+        order from its seed and drops no move (``--reference-prune-z``), so a reference of fewer
+        deals is this one's start.
+
+        >>> ref = Reference({"a": [10, 0, 0], "b": [0, 5, 5]}, "b", 3, 3.0)
+        >>> cut = ref.first(1)
+        >>> cut.best, cut.deals, cut.outcomes["b"], cut.cpu
+        ('a', 1, [0], 1.0)
+        >>> ref.first(5) is ref
+        True
+        """
+        if deals >= self.deals:
+            return self
+        outcomes = {text: values[:deals] for text, values in self.outcomes.items()}
+        full = max(len(v) for v in outcomes.values())
+        means = {text: sum(v) / len(v) for text, v in outcomes.items() if len(v) == full}
+        best = max(means, key=lambda text: (means[text], -list(means).index(text)))
+        return Reference(outcomes, best, min(self.deals, deals), self.cpu * min(self.deals, deals) / self.deals)
+
     @property
     def best_value(self) -> float:
         values = self.outcomes[self.best]
@@ -827,6 +850,9 @@ def main() -> None:
     parser.add_argument("--reference-from", type=Path,
                         help="a results file made with --keep-reference: measure the hints against its "
                              "references instead of playing new ones (only its positions are measured)")
+    parser.add_argument("--reference-deals", type=int, default=None,
+                        help="with --reference-from: measure against the first N deals of each kept reference "
+                             "only (Reference.first): is the reference big enough to judge the hint?")
     parser.add_argument("--prune-z", type=float, default=None,
                         help="try another coach.PRUNE_Z for the hints (the reference keeps the default)")
     parser.add_argument("--reference-prune-z", type=float, default=NO_PRUNING,
@@ -859,6 +885,10 @@ def main() -> None:
         for line in args.reference_from.read_text().splitlines():
             if line.strip() and "reference" in (old := json.loads(line)) and old["kind"] in kinds:
                 raw[key_of(old)] = old["reference"]
+        if args.reference_deals is not None:
+            if args.reference_deals < 2:
+                parser.error(f"--reference-deals must be at least 2, not {args.reference_deals}")
+            raw = {key: Reference.from_json(ref).first(args.reference_deals).to_json() for key, ref in raw.items()}
     if args.report_only:
         report(rows, raw)
         print_comparison(rows, args.compare, raw)

@@ -9,7 +9,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from bench_hint_agreement import Reference, compare, held_out, reference_ceiling  # noqa: E402
+import pytest  # noqa: E402
+from bench_hint_agreement import NO_PRUNING, Reference, compare, held_out, reference_ceiling  # noqa: E402
+from greedy_positions import greedy_position  # noqa: E402
+
+import canasta_learn.play.coach as coach_module  # noqa: E402
+from canasta_learn.play.bots import acting_seat  # noqa: E402
+from canasta_learn.play.coach import advise  # noqa: E402
 
 
 def _row(outcomes: dict[str, list[int]], recommended: str) -> dict[str, object]:
@@ -103,3 +109,18 @@ def test_moves_that_differ_only_by_noise_have_a_low_ceiling() -> None:
 
 def test_a_reference_with_one_move_has_no_ceiling() -> None:
     assert reference_ceiling({"outcomes": {"N draw": [10, 20, 30]}, "best": "N draw", "deals": 3, "cpu": 0.0}) is None
+
+
+def test_a_reference_cut_to_its_first_deals_is_the_one_of_that_many_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Reference.first` (``--reference-deals``): a reference plays its deals in order from its seed
+    and drops no move, so its first k deals, the best picked again, are exactly the reference a run
+    of k deals would have kept."""
+    monkeypatch.setattr(coach_module, "PRUNE_Z", NO_PRUNING)
+    rnd = greedy_position(71001, 55)  # a meld position of bench_hint_agreement (seed 71001)
+    seat = acting_seat(rnd)
+    refs = {deals: Reference.of(rnd, advise(rnd, seat, rollouts=deals, seed=11), 1.0) for deals in (3, 8)}
+    short = refs[8].first(3)
+    assert short.outcomes == refs[3].outcomes
+    assert short.best == refs[3].best and short.deals == 3
+    assert short.cpu == 3 / 8
+    assert refs[8].first(8) is refs[8]
