@@ -337,7 +337,7 @@ runs at once, under nice). The references of the first 100 played five times the
 capped at 200 deals (``--hint-budget 3.6 --ref-factor 5``), those of the other 120 eleven times the
 Hint's own (``--ref-factor 11``): 1000 deals median, 19.5 s CPU median, about 21 times the Hint's
 CPU, every move on every deal; their noise 11.4 points, `reference_ceiling` 96% (the references
-above: 24-31 points, 91-93%). Each hint measured against them (``--reference-from``; paired with the
+above: 24-31 points, 87-94%). Each hint measured against them (``--reference-from``; paired with the
 Hint as it is, ``--compare``):
 
     hint                               n  deals  cpu med  agree (95% CI)  held-out lost  minus the Hint: agree, lost
@@ -913,6 +913,8 @@ def main() -> None:
                         help="another results file: print this run minus it, paired on the positions "
                              "both hold, with 95%% intervals (held-out too, with --reference-from)")
     args = parser.parse_args()
+    if args.reference_deals is not None and args.reference_from is None:
+        parser.error("--reference-deals cuts the kept references of --reference-from: give that file too")
     if args.presses < 1 or (args.presses > 1 and args.check):
         parser.error("--presses must be at least 1, and a checked hint cannot be pooled (no --check with it)")
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
