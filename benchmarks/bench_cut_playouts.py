@@ -94,6 +94,26 @@ about 42 points at 32 and at 16, 38 at 24: a cut after 24 actions might add a po
 agreement, less than a 500-position paired run can show (± 2). Not pursued. (Against the references
 of other positions the 21 features' gap error was 30, not 22: these figures compare cuts and
 features with each other; the Hint's margins keep the measured 30, `position_value.GAP_ERROR`.)
+
+Three more tries (2026-12-05, later), each the Hint (0.9 s CPU) with other weights, against the
+kept references of 220 fresh meld positions (bench_hint_agreement.py's docstring: 1000 deals
+median, about 21 times the Hint's CPU), paired with the Hint as it is (``--compare``); the new weights
+fitted on 150 positions from seed 33001, 80 deals each (the 97 of `position_value.WEIGHTS` and 53
+more):
+
+    play-outs cut                      states  deals  agree (95% CI)  error (95% CI)    minus the Hint: agree, lost
+    after 32 actions, as they are      48,425     94  80% (75-85%)    29.4 (20.0-36.5)
+    after 32 actions, refitted         75,014     91  81% (76-86%)    27.2 (17.1-34.5)  +0.9 ± 2.5 pts, -0.2 ± 0.6
+    after 24 actions                   88,617    108  84% (78-88%)    33.6 (26.5-39.4)  +3.2 ± 4.5 pts, +2.2 ± 3.1
+    after 11 turns, at a turn's start  73,450     93  80% (74-85%)    32.8 (25.4-38.8)  -0.5 ± 3.7 pts, -0.2 ± 2.1
+
+("error": between two moves beyond the noise, `bench_hint_agreement.estimate_error`, in points;
+"refitted": on the 150 positions.) More states do not help: the weights are not what is noisy.
+Cutting at a turn's start, the same number of turns after every move (a meld spends actions a
+discard does not, so after 32 actions a meld's play-out is a little behind in the round), did not
+lower the error between moves either (a scratch script stopping `coach._play_on` by
+`Round.turn_number`). The cut after 24 is within the noise both ways (bench_hint_agreement.py).
+None kept.
 """
 
 from __future__ import annotations
