@@ -481,6 +481,17 @@ def named(advice: Advice) -> list[Candidate]:
     return list(advice.named_equal[:NAMED_EQUAL])
 
 
+def on_every_deal(outcomes: dict[str, list[int]]) -> dict[str, list[int]]:
+    """The moves of ``outcomes`` (by text, outcomes deal by deal) played on every deal: a move the
+    search dropped has only its first deals' outcomes, and never leads.
+
+    >>> on_every_deal({"a": [1, 2], "b": [3], "c": [0, 0]})
+    {'a': [1, 2], 'c': [0, 0]}
+    """
+    full = max(len(v) for v in outcomes.values())
+    return {text: v for text, v in outcomes.items() if len(v) == full}
+
+
 class Reference:
     """The reference's figures for one position: each move it simulated (by its text, every
     move a candidate stands for included) and that move's outcomes deal by deal, and its best.
@@ -523,10 +534,9 @@ class Reference:
         if deals >= self.deals:
             return self
         outcomes = {text: values[:deals] for text, values in self.outcomes.items()}
-        full = max(len(v) for v in outcomes.values())
-        means = {text: sum(v) / len(v) for text, v in outcomes.items() if len(v) == full}
-        best = max(means, key=lambda text: (means[text], -list(means).index(text)))
-        return Reference(outcomes, best, min(self.deals, deals), self.cpu * min(self.deals, deals) / self.deals)
+        means = {text: sum(v) / len(v) for text, v in on_every_deal(outcomes).items()}
+        best = max(means, key=means.__getitem__)  # the first of equal means
+        return Reference(outcomes, best, deals, self.cpu * deals / self.deals)
 
     @property
     def best_value(self) -> float:
@@ -650,8 +660,7 @@ def held_out(row: dict[str, Any], references: dict[Key, dict[str, Any]] | None =
     if ref is None:
         return None
     outcomes: dict[str, list[int]] = ref["outcomes"]
-    full = max(len(v) for v in outcomes.values())
-    moves = {tuple(v): v for v in outcomes.values() if len(v) == full}  # pruned moves never lead
+    moves = {tuple(v): v for v in on_every_deal(outcomes).values()}  # pruned moves never lead
     halves = [[v[i::2] for v in moves.values()] for i in (0, 1)]
     rec = outcomes[row["recommended"]]
     losses, noise = [], []
@@ -706,11 +715,10 @@ def reference_ceiling(ref: dict[str, Any], named: int = NAMED_EQUAL, resamples: 
     average (`true_values`). The reference is then resampled (its deals drawn with replacement,
     each move's outcomes moved to its true value), and each time its best is looked for among the
     true ``named`` best."""
-    outcomes: dict[str, list[int]] = ref["outcomes"]
-    full = max(len(v) for v in outcomes.values())
-    moves = list({tuple(v): v for v in outcomes.values() if len(v) == full}.values())
+    moves = list({tuple(v): v for v in on_every_deal(ref["outcomes"]).values()}.values())
     if len(moves) < 2:
         return None
+    full = len(moves[0])  # the reference's deals
     true, noise, spread2 = true_values(moves, per_move=True)
     means = [sum(v) / full for v in moves]
     top = set(sorted(range(len(moves)), key=true.__getitem__, reverse=True)[:named])
