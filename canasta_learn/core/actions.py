@@ -292,7 +292,10 @@ class Meld:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of every group."""
-        return tuple(card for group in self.groups for card in group.cards)
+        groups = self.groups
+        if len(groups) == 1 and type(cards := groups[0].cards) is tuple:
+            return cards  # one group's own tuple (immutable): the commonest meld, read often by the bots
+        return tuple(card for group in groups for card in group.cards)
 
 
 @dataclass(frozen=True)

@@ -820,7 +820,9 @@ def _best_ending(rnd: Round, limit: int = GOING_OUT_NODES) -> tuple[tuple[Action
             # judged once: by ``state.legal_actions()`` or by ``is_legal`` just above
             after = state.child(action)
             if after.is_over:
-                value = _value(after, team)
+                # only the asker acts in a plan, so the other teams' scores are the same at the end
+                # of every plan: the asker's team's score alone orders the plans as `_value` would
+                value = after.score_team(team).total
                 if not best or value > best[0][0]:
                     best[:] = [(value, (*path, action), after)]
             elif acting_seat(after) == seat and after.permission == "yes":
