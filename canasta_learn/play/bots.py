@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..core.actions import Action, Answer, Ask, Decline, Discard, Draw, Meld, MeldGroup, TakePile
 from ..core.cards import Card
+from ..core.events import Event
 from ..engine.game import Game
 from ..engine.moves import discard_candidates, meld_candidates
 from ..engine.round import Round
@@ -153,32 +154,43 @@ class _Memory:
             del known[rank]
 
     def update(self) -> None:
-        """Read the events and actions added since the last update."""
+        """Read the events and actions added since the last update, in the order they happened
+        (an event after the action that made it), so what is known does not depend on how often
+        this is called: a rank discarded and later picked up with the pile is known."""
         rnd = self.round
         events = rnd.events
-        for index in range(self.events_seen, len(events)):
-            event = events[index]
-            seat = event.seat
-            if seat is None:
-                continue
-            kind = event.kind
-            if kind == "pile_taken":
-                known = self.known[seat]
-                for card in event.cards:
-                    if not card.is_red_three:
-                        known[card.rank] = known.get(card.rank, 0) + 1
-            elif kind == "meld_new" or kind == "meld_added":
-                known = self.known[seat]
-                for card in event.cards:
-                    self._forget(known, card.rank)
-        self.events_seen = len(events)
         log = rnd.log
+        known = self.known
+        seen = self.events_seen
+        count = len(events)
         for index in range(self.log_seen, len(log)):
             action = log[index]
             if isinstance(action, Discard):
-                self._forget(self.known[action.seat], action.card.rank)
+                while seen < count and events[seen].action_index < index:  # what happened before it
+                    self._read(events[seen])
+                    seen += 1
+                self._forget(known[action.seat], action.card.rank)
                 self.discarded[action.seat].append(action.card.rank)
+        for index in range(seen, count):
+            self._read(events[index])
+        self.events_seen = count
         self.log_seen = len(log)
+
+    def _read(self, event: Event) -> None:
+        """Take in one event: a pile picked up (its ranks are known to be held) or cards melded."""
+        seat = event.seat
+        if seat is None:
+            return
+        kind = event.kind
+        if kind == "pile_taken":
+            known = self.known[seat]
+            for card in event.cards:
+                if not card.is_red_three:
+                    known[card.rank] = known.get(card.rank, 0) + 1
+        elif kind == "meld_new" or kind == "meld_added":
+            known = self.known[seat]
+            for card in event.cards:
+                self._forget(known, card.rank)
 
 
 @dataclass(frozen=True, slots=True)
