@@ -857,8 +857,11 @@ def _rollout_bots(sample: Round, rnd: Round, seed: int, memory: _Memory | None) 
     ``memory`` when it was built on ``sample``'s history."""
     bots = [GreedyBot(seed=seed + s) for s in range(rnd.player_count)]
     if memory is not None and memory.log_seen <= len(sample.log):
+        # the memory is public (what each seat was seen to hold) and read in the order things
+        # happened, so one copy shared by the bots knows what each one's own copy would
+        shared = _memory_for(memory, rnd)
         for bot in bots:
-            bot._memory = _memory_for(memory, rnd)
+            bot._memory = shared
     return bots
 
 
