@@ -372,6 +372,26 @@ deals spread evenly at 82: nothing gained. Nor can play-outs be shared between m
 same position: after the mover's turn, 16 of 2,600 play-outs (30 positions, 8 deals) were a
 position another move had reached.
 
+2026-12-06, against the same 220 references, paired with the Hint as it was (the second run of the
+table above; 2 cores, a test run on the other one, under nice):
+
+    hint                               n  deals  cpu med  agree (95% CI)  held-out lost  minus the Hint: agree, lost
+    play-outs' tie-breaks hashed     220     87    0.90s  84% (78-88%)   10.1 ± 4.0      +2.7 ± 3.8 pts, +3.2 ± 2.6
+    memory read in order, faster     220    101    0.90s  82% (77-87%)    7.0 ± 3.7      +1.4 ± 2.4 pts, +0.1 ± 1.1
+
+"Tie-breaks hashed": the play-outs' GreedyBots broke near-ties by a hash of (seed, turn, the move)
+instead of drawing from their random stream, so two moves' play-outs, whose streams part as soon
+as one bot scores a different number of moves, break the same ties alike; the idea was to make the
+paired gap between two moves quieter. It was not: one deal's gap between the best move and the
+next three kept a standard deviation of 284 points (286 before, median of the 220 positions),
+and the hint lost more points (against references whose play-outs broke ties the old way): not
+kept. "Memory read in order, faster": GreedyBot's memory of the ranks each seat picked up is read
+in the order things happened (it read events before discards, which the play-outs' bots, starting
+from one reading of the whole history, got wrong), the bots of a play-out share it, and play-outs
+are 5-8% faster at these positions (benchmarks/bench_rollouts.py): about 10% more deals a hint,
+nothing changed beyond the noise. Meld agreement stays near 80-82% at 0.9 s; the bar of 85% still
+needs about twice the deals.
+
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
 
