@@ -204,7 +204,7 @@ def confirm_loss(rnd: Round, played: Action, alternative: Action, *, rollouts: i
         return done
 
     advice = _search(rnd, acting_seat(rnd), 1.0, rollouts, seed, include=(played, alternative),
-                     only=lambda a: a == played or a == alternative, extend=more)
+                     only=lambda a: a == played or a == alternative, extend=more, shared_draws=False)  # as `judge`
     mine, theirs = advice.find(played), advice.find(alternative)
     assert mine is not None and theirs is not None  # both included
     gap, se = advice.gap(theirs, mine)

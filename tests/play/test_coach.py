@@ -429,7 +429,7 @@ def test_best_by_and_worse_by_only_beyond_the_noise(monkeypatch: pytest.MonkeyPa
     on every deal; the next test lets it drop them."""
     monkeypatch.setattr(coach_module, "PRUNE_Z", 1e12)
     seen: Counter[str] = Counter()
-    for seed in (3, 5, 8):
+    for seed in (3, 5, 7):  # at seed 7 one move is clearly worse after 40 deals (at 5 and 8 too before 2026-12-06)
         rnd = Round(seed=seed)
         rnd.draw()
         advice = advise(rnd, rollouts=40, seed=seed)
@@ -448,7 +448,7 @@ def test_a_dropped_move_comes_last_and_says_what_it_trailed_on_its_own_deals() -
     (paired), not with the leading move's estimate over more deals."""
     seen: Counter[str] = Counter()
     above_the_leader = []
-    for seed in (3, 5, 8, 29):
+    for seed in (3, 5, 8, 52):
         rnd = Round(seed=seed)
         rnd.draw()
         advice = advise(rnd, rollouts=40, seed=seed)
@@ -465,7 +465,8 @@ def test_a_dropped_move_comes_last_and_says_what_it_trailed_on_its_own_deals() -
         for i in range(len(advice.candidates)):
             seen.update(_check_reason(rnd, advice, i).split())
     assert seen["dropped"] > 0, seen
-    # at seed 29 two melds dropped after a few deals read higher than the leading move
+    # at seed 52 a discard dropped after a few deals reads higher than the leading move (seed 29 before the
+    # draws were shared between moves, 2026-12-06)
     assert above_the_leader, "no dropped move read higher than the leading one: the case is not tested"
 
 
@@ -707,7 +708,7 @@ def _check_verdict(advice: Advice, first: Candidate, second: Candidate) -> bool:
     return gap > margin95(stderr, len(first.outcomes) - start)
 
 
-@pytest.mark.parametrize(("seed", "moves"), [(1, 45), (2, 45), (3, 12), (3, 30)])
+@pytest.mark.parametrize(("seed", "moves"), [(1, 12), (1, 39), (2, 33), (3, 30)])
 def test_the_floor_is_checked_on_fresh_deals_before_the_best_replaces_greedys_move(seed: int, moves: int) -> None:
     """The winner's curse: the best of a dozen noisy estimates is often just the luckiest. With
     check=True, when it leads GreedyBot's move but not by FLOOR_STDERRS, the two are played again
@@ -737,9 +738,10 @@ def test_the_floor_is_checked_on_fresh_deals_before_the_best_replaces_greedys_mo
 
 
 def test_the_check_can_confirm_the_best_and_can_refute_it() -> None:
-    """Both outcomes happen: at seed 3 (12 moves) discarding Q♣ beats GreedyBot's discard (8♣) on
-    the fresh deals, at seed 3 (30 moves) the leading discard does not beat GreedyBot's on them."""
-    confirmed = advise(_greedy_position(3, 12), seed=3, min_deals=24, max_deals=24, time_budget=100, check=True)
+    """Both outcomes happen: at seed 1 (39 moves) melding the fours with a joker beats GreedyBot's
+    meld of the four fours alone on the fresh deals, at seed 3 (30 moves) the leading discard (9♣)
+    does not beat GreedyBot's (4♦) on them."""
+    confirmed = advise(_greedy_position(1, 39), seed=1, min_deals=24, max_deals=24, time_budget=100, check=True)
     assert confirmed.checked is not None and confirmed.recommended.action == confirmed.checked[0]
     assert confirmed.recommended.action != confirmed.greedy
     refuted = advise(_greedy_position(3, 30), seed=3, min_deals=24, max_deals=24, time_budget=100, check=True)

@@ -108,17 +108,18 @@ def test_the_coachs_summary_lines_and_team_names_are_portuguese() -> None:
 def test_the_play_outs_reasons_read_in_portuguese_a_dropped_move_too() -> None:
     """The reasons made from the play-outs (the estimate, "about equal", a move dropped after a
     few deals and what it trailed) read in Portuguese, with the same facts as in English."""
-    rnd = Round(seed=29)
+    rnd = Round(seed=52)  # a move is dropped after a few deals
     rnd.draw()
     with speaking("en"):
-        english = coach.advise(rnd, rollouts=40, seed=29)
+        english = coach.advise(rnd, rollouts=40, seed=52)
     with speaking("pt_BR"):
-        portuguese = coach.advise(rnd, rollouts=40, seed=29)
+        portuguese = coach.advise(rnd, rollouts=40, seed=52)
     met: set[str] = set()
     for en_move, pt_move in zip(english.candidates, portuguese.candidates, strict=True):
         assert en_move.outcomes == pt_move.outcomes
         for en, pt in zip(en_move.reasons, pt_move.reasons, strict=True):
             assert (pt.code, pt.facts) == (en.code, en.facts)
-            assert pt.text != en.text and english_words(pt.text.replace("discard", "")) == [], pt.text
+            notation = pt.text.replace("discard", "").replace("meld", "")  # moves in the notation: E meld c11 ...
+            assert pt.text != en.text and english_words(notation) == [], pt.text
             met.add(en.code)
     assert {"estimate", "about_equal", "dropped"} <= met, met
