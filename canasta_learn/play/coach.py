@@ -62,7 +62,7 @@ from ..rules.state import kind_word
 from ..variants.base import rules_for
 from . import position_value
 from .bots import MAX_ROUND_ACTIONS, GreedyBot, NoLegalActionError, RoundTooLongError, _Memory, acting_seat
-from .draw_orders import DrawOrders, Draws
+from .draw_orders import DrawOrders, Draws, apply_with
 from .estimates import clearly_better, margin95, mean_and_stderr, paired_gap
 
 __all__ = [
@@ -851,12 +851,7 @@ def play_out(sample: Round, action: Action, team: int, seed: int, memory: _Memor
     moves' play-outs draw alike (common random numbers) and each move's value is unchanged."""
     rnd = sample.copy()
     draws = orders.start(rnd) if orders is not None else None
-    if draws is not None and isinstance(action, Draw):
-        draws.before(rnd)
-        rnd.apply(action)
-        draws.after(rnd)
-    else:
-        rnd.apply(action)
+    apply_with(rnd, action, draws)
     rnd, _played = _play_on(rnd, _rollout_bots(sample, rnd, seed, memory), cut, draws)
     if not rnd.is_over and cut is not None:
         return round(position_value.estimate(rnd, team))
@@ -903,12 +898,7 @@ def _play_on(rnd: Round, bots: Sequence[GreedyBot], actions: int | None = None,
             _STUCK[:] = [rnd]
             _STUCK_COUNT[0] += 1
             break
-        if draws is not None and isinstance(choice, Draw):
-            draws.before(rnd)
-            rnd.apply(choice)
-            draws.after(rnd)
-        else:
-            rnd.apply(choice)
+        apply_with(rnd, choice, draws)
         count += 1
         if count > MAX_ROUND_ACTIONS:
             raise RoundTooLongError(f"A coach rollout went on for more than {MAX_ROUND_ACTIONS} actions: {rnd!r}.")

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import random
 
+from ..core.actions import Action, Draw
 from ..engine.round import Round
 from ..variants.base import rules_for
 
-__all__ = ["DrawOrders", "Draws"]
+__all__ = ["DrawOrders", "Draws", "apply_with"]
 
 
 class DrawOrders:
@@ -117,3 +118,14 @@ class Draws:
         for position in range(len(stock), self.size):
             self.drawn[self.place[position]] = 1
         self.size = len(stock)
+
+
+def apply_with(rnd: Round, action: Action, draws: Draws | None) -> None:
+    """Apply ``action`` to ``rnd``; a draw from the stock, given ``draws``, takes the drawing
+    seat's first cards still in the stock (`Draws.before`, then `Draws.after`)."""
+    if draws is not None and isinstance(action, Draw):
+        draws.before(rnd)
+        rnd.apply(action)
+        draws.after(rnd)
+    else:
+        rnd.apply(action)

@@ -14,7 +14,7 @@ from canasta_learn.core.cards import Card
 from canasta_learn.engine.round import Round
 from canasta_learn.play.bots import GreedyBot, acting_seat
 from canasta_learn.play.coach import Determinizer, _play_on, _rollout_bots, advise, judge, play_out
-from canasta_learn.play.draw_orders import DrawOrders
+from canasta_learn.play.draw_orders import DrawOrders, apply_with
 
 
 def _first_undrawn(order: list[int], drawn: set[int], count: int) -> list[int]:
@@ -73,12 +73,7 @@ def _branch(sample: Round, action: Action, orders: DrawOrders | None, seed: int)
     """``action`` played on a copy of ``sample``, then 8 actions of a play-out, as `play_out` plays them."""
     rnd = sample.copy()
     draws = orders.start(rnd) if orders is not None else None
-    if draws is not None and isinstance(action, Draw):
-        draws.before(rnd)
-        rnd.apply(action)
-        draws.after(rnd)
-    else:
-        rnd.apply(action)
+    apply_with(rnd, action, draws)
     return _play_on(rnd, _rollout_bots(sample, rnd, seed, None), 8, draws)[0]
 
 
