@@ -409,6 +409,14 @@ points lost move by +0.4 and +3.9, within the noise too (10.9 ± 4.3 in one run,
 at 200 of 200 (bench_hint_honesty.py). Meld agreement at 0.9 s is now 84-85% in these runs; a
 bar of 85% met beyond the noise still needs more deals or a better estimate.
 
+The other kinds with shared draws, on fresh positions (seeds 81001-81040, 40 draw/take and 40
+discard positions; ``--ref-factor 10 --keep-reference``: references of 1190 deals median, 6.7 s
+CPU, sharing their draws too, which leaves each move's value as it was): draw/take 100% (91-100%),
+discard 92% (80-97%), held-out lost 1.0 ± 4.3 at draw/take, 2.1 ± 2.8 over both. The same hints with each
+deal's own stock order (a scratch runner setting `DrawOrders.start` to give None), against the
+same references: 100% and 90%, paired -1.2 ± 5.6 points of agreement and +1.2 ± 2.8 points lost
+over both kinds: no difference beyond the noise, as at meld positions.
+
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
 
