@@ -49,17 +49,19 @@ class DrawOrders:
     def __init__(self, sample: Round, seed: int) -> None:
         #: The deal's stock, bottom to top, as the orders number its cards.
         self.cards = tuple(sample.stock)
-        rng = random.Random(f"draw orders {seed}")
-        #: For each seat, the places in ``cards`` in the order that seat draws them.
-        self.orders: list[list[int]] = []
-        for _seat in range(sample.player_count):
-            order = list(range(len(self.cards)))
-            rng.shuffle(order)
-            self.orders.append(order)
-        #: Cards put on top before a draw: those drawn and two red threes' replacements.
-        self.top = sample.profile.stock_draw_count + 2
         #: False where the stock may change otherwise than by draws (a morto refills it).
         self.applies = not rules_for(sample.profile).has_morto
+        #: For each seat, the places in ``cards`` in the order that seat draws them (none made
+        #: where the orders do not apply: the coach builds one per deal, in every game).
+        self.orders: list[list[int]] = []
+        if self.applies:
+            rng = random.Random(f"draw orders {seed}")
+            for _seat in range(sample.player_count):
+                order = list(range(len(self.cards)))
+                rng.shuffle(order)
+                self.orders.append(order)
+        #: Cards put on top before a draw: those drawn and two red threes' replacements.
+        self.top = sample.profile.stock_draw_count + 2
 
     def start(self, rnd: Round) -> Draws | None:
         """A play-out's use of the orders, for ``rnd`` (a copy of the deal, the stock not yet
