@@ -12,30 +12,22 @@ at the same CPU. The play view's Hint uses it (`widgets.play.HINT_CUT`), with "a
 the margins between moves counting the estimate's own error (`GAP_ERROR`).
 
 The estimate is linear in `features` (`WEIGHTS`), fitted by least squares (ridge 1) to the
-final value of 74,935 play-outs, 32 actions after the move at 150 meld positions of the classic
-game from seed 33001, 80 deals each (`python benchmarks/bench_cut_playouts.py --train
---train-positions 150`). So it holds for the classic profile of two teams only (`applies`).
-
-What it reads: the table and the hands (`table_features`), who is about to get the pile
-(`pile_features`: the position at a cut is a deal of the unseen cards, so every hand is known)
-and who is ready to go out (`ending_features`). The last two were added on 2026-12-06: over
-five folds of the training positions they lowered the estimate's error between two moves from
-24.2 to 20.9 points (bench_cut_playouts.py's docstring).
+final value of 48,425 play-outs, 32 actions after the move at 97 meld positions of the classic
+game from seed 33001, 80 deals each (`python benchmarks/bench_cut_playouts.py --train`). So it
+holds for the classic profile of two teams only (`applies`).
 
 >>> from canasta_learn.engine.round import Round
 >>> rnd = Round(seed=5)
 >>> len(features(rnd, 0)), applies(rnd.profile)
-(44, True)
+(21, True)
 >>> estimate(rnd, 0) == sum(w * x for w, x in zip(WEIGHTS, [*features(rnd, 0), 1.0]))
 True
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.moves import take_candidates
 from ..engine.round import Round
 from ..profiles import Profile, get_profile
 from ..rules.melds import cards_value
@@ -64,51 +56,28 @@ PROFILE = "classic"
 #: The weights of `features`, then the constant (see the module's docstring for how they were
 #: fitted; `benchmarks/bench_cut_playouts.py --train` makes them again).
 WEIGHTS: tuple[float, ...] = (
-    125.1533612550019,
-    -173.7384549335545,
-    -96.74146218558744,
-    82.34564988691093,
-    247.09653482073614,
-    111.52338286530431,
-    51.28913807201221,
-    -217.69972539087738,
-    22.56792596402487,
-    -109.1665043927135,
-    86.82678216576312,
-    48.532118424155875,
-    -96.49064989494676,
-    -246.94270310036458,
-    78.46765241141544,
-    -65.14725289164372,
-    -245.38167852874216,
-    55.22178811134307,
-    129.4646013677871,
-    -2.225275719742663,
-    218.01456183220245,
-    228.91357935246324,
-    94.64014056628373,
-    120.22058069736595,
-    -130.00664122801334,
-    282.7825814391535,
-    -167.1670049512704,
-    125.95867191792273,
-    65.93217144796924,
-    67.12319243528825,
-    -33.8152500360231,
-    -77.63032382909941,
-    -3.746442978001838,
-    -68.80239335021247,
-    -207.94736094723336,
-    -25.70339632087214,
-    -25.542111234635374,
-    207.2241962233283,
-    84.05835093714107,
-    17.920950490775823,
-    -138.203290876822,
-    -155.79287359419578,
-    40.236995627056736,
-    -42.27910536569053,
-    253.3382983574674
+    159.54038191734463,
+    -265.2740044044636,
+    -125.34442834398217,
+    92.03570875345306,
+    221.491976218642,
+    16.201032182137755,
+    52.60300070139302,
+    -318.16954116766476,
+    -27.202417609168528,
+    -137.5122277974367,
+    98.06924752443177,
+    80.91939377929161,
+    -92.73755429124496,
+    -266.6517758990329,
+    38.164882813924685,
+    -58.04128960158863,
+    50.04232296175732,
+    160.04888107734618,
+    82.5586543383007,
+    10.522095072372206,
+    27.715092026278892,
+    50.04232296176698
 )
 
 
@@ -138,19 +107,11 @@ def cut_for(profile: Profile, cut: int | None) -> int | None:
 
 
 def features(rnd: Round, team: int) -> list[float]:
-    """What the estimate reads of a position, for ``team`` then the other team (two teams only):
-    `table_features`, then `pile_features` (who is about to get the pile) and `ending_features`
-    (who is ready to go out, and what the cards still in hands and the stock mean then)."""
-    base = table_features(rnd, team)
-    return [*base, *pile_features(rnd, team), *ending_features(base)]
-
-
-def table_features(rnd: Round, team: int) -> list[float]:
-    """The table and the hands, for ``team`` then the other team: points on the table
-    (GreedyBot's `table_value`, in hundreds), natural and mixed canastas, melds of five or six
-    cards, cards in the team's hands (in tens) and their points (in hundreds), wild cards in them,
-    whether the team has opened, its shortest hand (in tens); then the stock (in sixties), the pile
-    (in tens) and whether ``team`` is to act."""
+    """What the estimate reads of a position, for ``team`` then the other team: points on the
+    table (GreedyBot's `table_value`, in hundreds), natural and mixed canastas, melds of five or
+    six cards, cards in the team's hands (in tens) and their points (in hundreds), wild cards in
+    them, whether the team has opened, its shortest hand (in tens); then the stock (in sixties),
+    the pile (in tens) and whether ``team`` is to act. Two teams only."""
     prof = rnd.profile
     size = prof.canasta_size
     out: list[float] = []
@@ -166,53 +127,6 @@ def table_features(rnd: Round, team: int) -> list[float]:
                 min(len(rnd.hands[s]) for s in seats) / 10]
     acting = float(rnd.team_of(acting_seat(rnd)) == team) if not rnd.is_over else 0.0
     return [*out, len(rnd.stock) / 60, len(rnd.pile) / 10, acting]
-
-
-def pile_features(rnd: Round, team: int) -> list[float]:
-    """Who is about to get the pile, signed +1 when it is ``team``'s player, -1 the other's (the
-    position at a cut is one deal of the unseen cards: every hand is known): when the seat to act
-    is to draw and may take the pile, the pile's cards (in tens), points (in hundreds) and
-    whether it holds a wild card; whether the seat to act is to draw; when it is to meld and
-    discard, the share of the kinds of natural cards in its hand (threes left out) that the next
-    seat could take the pile with (two of them in its hand, or its team's meld of them), alone and
-    times the pile's cards and points. Zeros when the round is over."""
-    if rnd.is_over:
-        return [0.0] * 7
-    seat = acting_seat(rnd)
-    sign = 1.0 if rnd.team_of(seat) == team else -1.0
-    pile = rnd.pile
-    cards = len(pile) / 10
-    points = cards_value(pile, rnd.profile) / 100
-    takes = 0.0
-    if rnd.phase == "draw" and pile and any(True for _ in take_candidates(rnd, seat)):
-        takes = sign
-    risk = 0.0
-    if rnd.phase == "play":
-        after = rnd.next_seat(seat)
-        theirs = Counter(c.rank for c in rnd.hands[after] if not c.is_wild)
-        their_melds = rnd.melds[rnd.team_of(after)]
-        mine = {c.rank for c in rnd.hands[seat] if not c.is_wild and c.rank != 3}
-        if mine:
-            share = sum(1 for r in mine if theirs[r] >= 2 or r in their_melds) / len(mine)
-            risk = share if rnd.team_of(after) == team else -share
-    wild = float(any(c.is_wild for c in pile))
-    return [takes * cards, takes * points, takes * wild, sign * float(rnd.phase == "draw"),
-            risk * cards, risk * points, risk]
-
-
-def ending_features(table: Sequence[float]) -> list[float]:
-    """Read from `table_features` (``table``): for ``team`` then the other team, whether it is
-    ready to go out (a canasta, times how far its shortest hand is below ten cards), that times
-    the other team's hand points, hand cards and the stock; whether it has a canasta times its own
-    hand points and cards; then the stock times each team's hand points and table points."""
-    out: list[float] = []
-    for own, other in ((0, 9), (9, 0)):
-        canasta = float(table[own + 1] + table[own + 2] >= 1)
-        ready = canasta * max(0.0, 1.0 - table[own + 8])
-        out += [ready, ready * table[other + 5], ready * table[other + 4], ready * table[18],
-                canasta * table[own + 5], canasta * table[own + 4]]
-    stock = table[18]
-    return [*out, stock * table[5], stock * table[14], stock * table[0], stock * table[9]]
 
 
 def estimate(rnd: Round, team: int, weights: Sequence[float] | None = None) -> float:

@@ -15,14 +15,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_hint_agreement import pick_positions  # noqa: E402
 from bench_meld_noise import meld_position  # noqa: E402
 
-from canasta_learn.core.actions import TakePile  # noqa: E402
 from canasta_learn.core.i18n import speaking  # noqa: E402
 from canasta_learn.engine.round import Round  # noqa: E402
 from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import GreedyBot, acting_seat  # noqa: E402
 from canasta_learn.play.coach import Advice, advise, bound_to_go_out, play_out  # noqa: E402
 from canasta_learn.play.estimates import margin95, paired_gap  # noqa: E402
-from canasta_learn.rules.melds import cards_value  # noqa: E402
 from canasta_learn.widgets.coach_view import advice_html  # noqa: E402
 from canasta_learn.widgets.play import HINT_CUT  # noqa: E402
 
@@ -38,8 +36,7 @@ def test_the_features_are_facts_of_the_position() -> None:
     rnd = _played(5, 9)
     for team in (0, 1):
         found = position_value.features(rnd, team)
-        assert len(found) == 44 == len(position_value.WEIGHTS) - 1
-        assert found[:21] == position_value.table_features(rnd, team)
+        assert len(found) == 21 == len(position_value.WEIGHTS) - 1
         for start, t in ((0, team), (9, 1 - team)):
             seats = [s for s in range(rnd.player_count) if rnd.team_of(s) == t]
             assert found[start] == GreedyBot.table_value(rnd, t) / 100
@@ -47,65 +44,8 @@ def test_the_features_are_facts_of_the_position() -> None:
             assert found[start + 6] == sum(1 for s in seats for c in rnd.hands[s] if c.is_wild)
             assert found[start + 7] == float(rnd.opened[t])
             assert found[start + 8] == min(len(rnd.hands[s]) for s in seats) / 10
-        assert found[18:21] == [len(rnd.stock) / 60, len(rnd.pile) / 10,
-                                float(rnd.team_of(acting_seat(rnd)) == team)]
-
-
-def _positions(seeds: range, moves: range) -> list[Round]:
-    out = []
-    for seed in seeds:
-        rnd = Round(seed=seed)
-        for count in range(max(moves) + 1):
-            if rnd.is_over:
-                break
-            if count in moves:
-                out.append(rnd.copy())
-            rnd.apply(GreedyBot(seed=1).choose(rnd))
-    return out
-
-
-def test_the_pile_features_say_who_is_about_to_get_the_pile() -> None:
-    """To draw with a pile the engine lets the seat take: the pile's cards, points and wild card,
-    signed for the seat's team; to discard: the share of the seat's kinds the next seat could take
-    the pile with. The other team reads the same facts with the other sign."""
-    takes = risks = 0
-    for rnd in _positions(range(1, 9), range(6, 60, 3)):
-        seat = acting_seat(rnd)
-        mine = rnd.team_of(seat)
-        pile = position_value.pile_features(rnd, mine)
-        assert position_value.pile_features(rnd, 1 - mine) == [-x for x in pile]
-        assert pile[3] == float(rnd.phase == "draw")
-        can_take = rnd.phase == "draw" and any(isinstance(a, TakePile) for a in rnd.legal_actions())
-        if can_take:
-            takes += 1
-            assert pile[:3] == [len(rnd.pile) / 10, cards_value(rnd.pile, rnd.profile) / 100,
-                                float(any(c.is_wild for c in rnd.pile))]
-        else:
-            assert pile[:3] == [0.0, 0.0, 0.0]
-        if rnd.phase == "play":
-            after = rnd.next_seat(seat)
-            kinds = {c.rank for c in rnd.hands[seat] if not c.is_wild and c.rank != 3}
-            takers = {k for k in kinds if sum(1 for c in rnd.hands[after] if c.rank == k) >= 2
-                      or k in rnd.melds[rnd.team_of(after)]}
-            share = len(takers) / len(kinds) if kinds else 0.0
-            assert pile[6] == pytest.approx(-share)  # the next seat is always the other team's
-            assert pile[4] == pytest.approx(-share * len(rnd.pile) / 10)
-            risks += share > 0
-        else:
-            assert pile[4:] == [0.0, 0.0, 0.0]
-    assert takes >= 3 and risks >= 3
-
-
-def test_the_ending_features_read_who_is_ready_to_go_out() -> None:
-    table = [0.0] * 21
-    table[1], table[8] = 1.0, 0.3  # a natural canasta, a hand of three cards
-    table[14], table[13] = 1.5, 0.8  # the other team holds 8 cards worth 150 points
-    table[5], table[4] = 0.4, 0.9
-    table[18] = 0.5
-    ending = position_value.ending_features(table)
-    assert ending[:6] == pytest.approx([0.7, 0.7 * 1.5, 0.7 * 0.8, 0.7 * 0.5, 0.4, 0.9])
-    assert ending[6:12] == [0.0] * 6  # the other team has no canasta
-    assert ending[12:] == pytest.approx([0.5 * 0.4, 0.5 * 1.5, 0.0, 0.0])
+        assert found[18:] == [len(rnd.stock) / 60, len(rnd.pile) / 10,
+                              float(rnd.team_of(acting_seat(rnd)) == team)]
 
 
 def test_the_estimate_holds_for_the_classic_profile_only() -> None:
