@@ -447,6 +447,20 @@ paired with one press (``--compare``), +4.0 ± 3.7 points of agreement, -3.8 ± 
 as on the 220 (+4.1 ± 3.9): at twice the CPU meld hints reach 85% (the point estimate; the
 interval reaches below it), at 0.9 s they do not.
 
+Measured again on 200 more fresh meld positions (seeds 87001-87100 and 88001-88100; references kept
+at 11x: 913 deals median, 19.6 s CPU median; 2026-12-06, 2 cores, two or three other jobs, under
+nice), the Hint as it is (``--reference-from``, the references of a run trying a richer learned
+estimate, bench_cut_playouts.py's docstring):
+
+    positions                  n  agree (95% CI)   top   held-out lost  deals  cpu med  gap error (95% CI)
+    meld, seeds 87001-87100  100  80% (71-87%)     37%    8.2 ± 5.6       88    0.90s    26.0 (17.5-32.3)
+    meld, seeds 88001-88100  100  83% (74-89%)     40%    7.6 ± 4.9       80    0.90s    25.5 (15.7-32.5)
+    meld, both               200  82% (76-86%)     38%    7.9 ± 3.7       86    0.90s    25.7 (19.8-30.6)
+    meld, the 400 of this stop and the last
+                             400  82% (77-85%)     46%    7.5 ± 2.9       85    0.90s    25.4 (21.0-29.2)
+
+326 of 400 (81.5%): the meld bar of 85% is not met at 0.9 s; points lost (7.5) meet theirs.
+
 Tried offline on the 220 hints with shared draws (recorded candidates and outcomes, the kept
 references; scratch scripts in /work/exp6), neither kept:
 
