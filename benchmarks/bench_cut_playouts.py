@@ -135,8 +135,8 @@ of the gap between two moves beyond the luck, as above (7,377 pairs of moves):
 (The 21 features give 24.2 here and 21.8 in the table above: other folds and pairs of moves.) The
 44 were fitted on all 150 positions (ridge 1; this script's ``--train --train-positions 150`` gave
 the same weights to 1e-7: 74,935 states at 32 actions, 256 CPU s; 88,603 at 24) and measured as
-the Hint (0.9 s CPU), first against the kept references of stop 41's 200 fresh meld positions
-(seeds 85001-85100 and 86001-86100), paired with the Hint as it is:
+the Hint (0.9 s CPU), first against the kept references of 200 meld positions measured the day before
+(seeds 85001-85100 and 86001-86100, bench_hint_agreement.py), paired with the Hint as it is:
 
     play-outs cut              deals  agree (95% CI)  held-out lost  gap error (95% CI)  minus the Hint as it is
     after 32, 21 (as it is)       85  82% (76-86%)    7.1 ± 4.4      25.1 (17.8-30.7)
@@ -157,7 +157,7 @@ in agreement (about +0.5 points) or in points lost. The estimate's error between
 little lower (22 against 26, within the noise), but at these deals the luck of the deals
 (a gap's spread of 320-330 points over 80-90 deals, about 35 points) dominates it, and the new
 features cost 4% of the deals. Not kept. (Its other figures, measured beside: draw/take 100% of
-40 and discard 95% of 40 against stop 41's references (seeds 81001-81040), ask/answer 98% of 50
+40 and discard 95% of 40 against the kept references of seeds 81001-81040, ask/answer 98% of 50
 (83001-83050), five seeds steady at 99 of 100 positions (bench_hint_honesty.py, seeds
 69001-69102), a hint follower won 18 of 22 games to 5000 (seeds 27501-27511, stopped there): as
 the Hint's, within the noise.)

@@ -456,14 +456,15 @@ estimate, bench_cut_playouts.py's docstring):
     meld, seeds 87001-87100  100  80% (71-87%)     37%    8.2 ± 5.6       88    0.90s    26.0 (17.5-32.3)
     meld, seeds 88001-88100  100  83% (74-89%)     40%    7.6 ± 4.9       80    0.90s    25.5 (15.7-32.5)
     meld, both               200  82% (76-86%)     38%    7.9 ± 3.7       86    0.90s    25.7 (19.8-30.6)
-    meld, the 400 of this stop and the last
+    meld, the four runs of 100 above (85001, 86001, 87001, 88001)
                              400  82% (77-85%)     46%    7.5 ± 2.9       85    0.90s    25.4 (21.0-29.2)
 
 326 of 400 (81.5%): the meld bar of 85% is not met at 0.9 s; points lost (7.5) meet theirs.
 With half as much CPU again (``--hint-budget 1.35``, 126 deals median, 1.35 s CPU median), on the
-200 of this stop: 83% (77-88%), held-out lost 6.5 ± 3.6; paired with 0.9 s, +1.5 ± 4.1 points of
-agreement, -1.4 ± 1.9 points lost. Agreement grows slowly with the deals (pressed twice, 1.5 s:
-+4.0 ± 3.7 on stop 41's 200): play-outs 1.5 times as fast would not reach 85% on their own.
+200 from seeds 87001 and 88001: 83% (77-88%), held-out lost 6.5 ± 3.6; paired with 0.9 s, +1.5 ±
+4.1 points of agreement, -1.4 ± 1.9 points lost. Agreement grows slowly with the deals (pressed
+twice, 1.5 s: +4.0 ± 3.7 on the 200 from seeds 85001 and 86001): play-outs 1.5 times as fast
+would not reach 85% on their own.
 
 Tried offline on the 220 hints with shared draws (recorded candidates and outcomes, the kept
 references; scratch scripts in /work/exp6), neither kept:
