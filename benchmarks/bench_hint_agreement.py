@@ -479,6 +479,33 @@ references; scratch scripts in /work/exp6), neither kept:
   without the estimate's error added), instead of the highest estimates: 179-187 of 220 against
   185.
 
+Where the misses are (the 400 meld positions above, the Hint as it is; printed with the references
+kept, `unseparated_misses`): at 63 of the 74 misses a move the headline named is within the
+reference's own 95% margin of its best (paired on the reference's deals; median gap 12.9 points,
+median standard error 17.2), so the reference could not tell them apart either. At 11 (2.8% of the
+400) the reference shows every named move worse; at 6 of those its best was not among the hint's
+candidates (wild cards added to a meld, the candidate cut). Measured against the first 1/8, 1/4,
+1/2, 3/4 and all of each reference's deals (`Reference.first`, four windows each), the same hints
+agree at 74%, 77%, 81%, 82% and 82%: a stronger reference would add little.
+
+Tried offline on those positions (scratch scripts in /work/exp8), none kept:
+
+- simulating only GreedyBot's first few discards (a hint simulates every rank the mover may
+  discard: 6 of its 10 candidates at the median): the reference's best discard is spread over
+  GreedyBot's order of them (first at 78 of 400 positions, among the first three at 217), so any
+  such cut drops it often;
+- a control variate from the deal: each other hand's wild cards, pairs, points and pairs of the
+  mover's ranks, the wild cards in each seat's first three draws, and for a discard whether the
+  next player holds a pair of its rank. At 36 meld positions (seeds 85001-85036, 96 deals, every
+  move on every deal) these 20 numbers explain 21% of the variance of a gap between two moves in
+  the sample, what 20 numbers of pure noise explain over 96 deals, and none out of sample (four
+  folds, ridge): the deal's luck that these numbers read is shared by the moves and cancels in
+  their gap already;
+- two cuts (multilevel Monte Carlo: many deals cut after 16 actions, fewer played on to 32 for the
+  correction), on the 150 training positions of bench_cut_playouts.py: the gap's spread between 16
+  and 32 actions is nearly independent of its spread before 16 (standard deviations 222 after 16,
+  351 after 32, 299 for the difference), so the same CPU buys 0.91 times the precision.
+
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
 
@@ -508,7 +535,7 @@ from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import MIN_DEALS, Advice, Candidate, advise  # noqa: E402
 from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
-from canasta_learn.play.estimates import mean_and_stderr, paired_gap, t95  # noqa: E402
+from canasta_learn.play.estimates import margin95, mean_and_stderr, paired_gap, t95  # noqa: E402
 from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.variants.base import rules_for  # noqa: E402
 from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
@@ -838,6 +865,40 @@ def reference_ceiling(ref: dict[str, Any], named: int = NAMED_EQUAL, resamples: 
     return found / resamples, math.sqrt(spread2), math.sqrt(statistics.fmean(n * n for n in noise) / full)
 
 
+def unseparated_misses(rows: list[dict[str, Any]],
+                       references: dict[Key, dict[str, Any]] | None = None) -> tuple[int, int]:
+    """(misses, misses within the reference's own noise): of the rows whose hint did not name the
+    reference's best (``agree`` false) and whose reference is kept (in the row or in
+    ``references``), how many named a move the reference itself cannot tell from its best: the
+    paired gap on the reference's deals is within its 95% margin (`margin95`). Such a miss is the
+    reference's pick among moves it could not separate, not a move it showed to be worse.
+
+    >>> ref = {"outcomes": {"a": [10, 30, 20, 40] * 3, "b": [12, 26, 20, 38] * 3, "c": [-90, -70, -80, -60] * 3},
+    ...        "best": "a"}
+    >>> near = {"kind": "meld", "seed": 1, "step": 5, "agree": False, "named": ["b"], "reference": ref}
+    >>> far = {"kind": "meld", "seed": 2, "step": 5, "agree": False, "named": ["c"], "reference": ref}
+    >>> unseparated_misses([near, far, {**near, "agree": True}])  # b: 1 point behind (margin 1.5); c: 100 (0)
+    (2, 1)
+    """
+    misses = within = 0
+    for row in rows:
+        ref = row.get("reference") or (references or {}).get(key_of(row))
+        if row["agree"] or ref is None:
+            continue
+        outcomes: dict[str, list[int]] = ref["outcomes"]
+        best = outcomes[ref["best"]]
+        misses += 1
+        for text in row["named"]:
+            mine = outcomes.get(text)
+            if mine is None or len(mine) != len(best):
+                continue
+            gap, stderr = paired_gap(best, mine)
+            if gap <= margin95(stderr, len(best)):
+                within += 1
+                break
+    return misses, within
+
+
 def estimate_error(rows: list[dict[str, Any]], references: dict[Key, dict[str, Any]] | None = None,
                    least: int = 10) -> tuple[tuple[float, float], tuple[float, float], int]:
     """How far the hints' estimates are from their references' beyond the noise of both, as
@@ -976,6 +1037,13 @@ def report(rows: list[dict[str, Any]], references: dict[Key, dict[str, Any]] | N
                       f"{100 * sum(c[0] for c in ceilings) / len(ceilings):7.0f}% "
                       f"{statistics.median(c[1] for c in ceilings):12.1f} "
                       f"{statistics.median(c[2] for c in ceilings):10.1f}")
+    if kept:
+        print("\nMisses the reference cannot tell from its best (a named move within its 95% margin of its "
+              "best, paired on its deals; `unseparated_misses`):")
+        for kind in (*KINDS, "all"):
+            misses, within = unseparated_misses([r for r in rows if kind == "all" or r["kind"] == kind], references)
+            if misses:
+                print(f"  {LABELS.get(kind, kind):10} {within} of {misses} misses")
     if kept:
         (gap, gap_half), (value, value_half), counted = estimate_error(rows, references)
         print(f"\nThe hint's own error beyond the noise of both (`estimate_error`, {counted} positions; "

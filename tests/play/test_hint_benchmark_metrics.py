@@ -10,7 +10,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import pytest  # noqa: E402
-from bench_hint_agreement import NO_PRUNING, Reference, compare, held_out, reference_ceiling  # noqa: E402
+from bench_hint_agreement import (  # noqa: E402
+    NO_PRUNING,
+    Reference,
+    compare,
+    held_out,
+    reference_ceiling,
+    unseparated_misses,
+)
 from greedy_positions import greedy_position  # noqa: E402
 
 import canasta_learn.play.coach as coach_module  # noqa: E402
@@ -50,6 +57,29 @@ def test_equal_moves_cost_the_plain_loss_its_winners_curse_but_not_the_held_out_
     assert sum(plain) / len(plain) > 15  # the winner's curse: about 1.5 standard errors of a gap
     assert abs(sum(held) / len(held)) < 10  # unbiased: the true loss is 0
     assert sum(noises) / len(noises) > 15
+
+
+def test_a_miss_the_reference_cannot_separate_from_its_best_is_told_from_one_it_can() -> None:
+    """Ten moves of the same worth: the reference's best is only the luckiest, and a hint naming
+    another is a miss within the reference's noise (most of the time: the luckiest of ten is
+    sometimes beyond a 95% margin of another); a move 100 points worse on every deal never is."""
+    rng = random.Random(4)
+    equal, worse, agreeing = [], [], []
+    for seed in range(1, 41):
+        luck = [rng.gauss(0, 300) for _ in range(240)]
+        outcomes = {f"N discard c{rank}": [round(x + rng.gauss(0, 60)) for x in luck] for rank in range(4, 14)}
+        outcomes["N discard c3"] = [round(x - 100) for x in luck]
+        best = max(outcomes, key=lambda move: sum(outcomes[move]))
+        ref = Reference(outcomes, best, 240, 0.0).to_json()
+        other = next(move for move in outcomes if move not in (best, "N discard c3"))
+        row = {"kind": "discard", "seed": seed, "step": 5, "agree": False, "reference": ref}
+        equal.append({**row, "named": [other]})
+        worse.append({**row, "named": ["N discard c3"]})
+        agreeing.append({**row, "agree": True, "named": [best]})
+    misses, within = unseparated_misses(equal)
+    assert misses == 40 and 30 <= within < 40
+    assert unseparated_misses(worse) == (40, 0)
+    assert unseparated_misses(agreeing) == (0, 0)  # only misses are counted
 
 
 def test_a_row_without_its_reference_has_no_held_out_loss() -> None:
