@@ -68,13 +68,13 @@ def test_a_miss_the_reference_cannot_separate_from_its_best_is_told_from_one_it_
     for seed in range(1, 41):
         luck = [rng.gauss(0, 300) for _ in range(240)]
         outcomes = {f"N discard c{rank}": [round(x + rng.gauss(0, 60)) for x in luck] for rank in range(4, 14)}
-        outcomes["N discard c3"] = [round(x - 100) for x in luck]
+        outcomes["N discard jk"] = [round(x - 100) for x in luck]
         best = max(outcomes, key=lambda move: sum(outcomes[move]))
         ref = Reference(outcomes, best, 240, 0.0).to_json()
-        other = next(move for move in outcomes if move not in (best, "N discard c3"))
+        other = next(move for move in outcomes if move not in (best, "N discard jk"))
         row = {"kind": "discard", "seed": seed, "step": 5, "agree": False, "reference": ref}
         equal.append({**row, "named": [other]})
-        worse.append({**row, "named": ["N discard c3"]})
+        worse.append({**row, "named": ["N discard jk"]})
         agreeing.append({**row, "agree": True, "named": [best]})
     misses, within = unseparated_misses(equal)
     assert misses == 40 and 30 <= within < 40
