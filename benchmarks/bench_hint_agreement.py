@@ -561,7 +561,7 @@ from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import MIN_DEALS, Advice, Candidate, advise  # noqa: E402
 from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
-from canasta_learn.play.estimates import margin95, mean_and_stderr, paired_gap, t95  # noqa: E402
+from canasta_learn.play.estimates import clearly_better, mean_and_stderr, paired_gap, t95  # noqa: E402
 from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.variants.base import rules_for  # noqa: E402
 from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
@@ -896,8 +896,10 @@ def unseparated_misses(rows: list[dict[str, Any]],
     """(misses, misses within the reference's own noise): of the rows whose hint did not name the
     reference's best (``agree`` false) and whose reference is kept (in the row or in
     ``references``), how many named a move the reference itself cannot tell from its best: the
-    paired gap on the reference's deals is within its 95% margin (`margin95`). Such a miss is the
-    reference's pick among moves it could not separate, not a move it showed to be worse.
+    reference's best is not `clearly_better` than it on the reference's deals (the coach's own test
+    of two moves told apart, one 95% margin). Such a miss is the reference's pick among moves it
+    could not separate, not a move it showed to be worse. A named move the reference stopped
+    playing before its last deal is not compared (it counts as separated).
 
     >>> ref = {"outcomes": {"a": [10, 30, 20, 40] * 3, "b": [12, 26, 20, 38] * 3, "c": [-90, -70, -80, -60] * 3},
     ...        "best": "a"}
@@ -918,8 +920,7 @@ def unseparated_misses(rows: list[dict[str, Any]],
             mine = outcomes.get(text)
             if mine is None or len(mine) != len(best):
                 continue
-            gap, stderr = paired_gap(best, mine)
-            if gap <= margin95(stderr, len(best)):
+            if not clearly_better(*paired_gap(best, mine), len(best)):
                 within += 1
                 break
     return misses, within
