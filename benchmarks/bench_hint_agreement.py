@@ -530,7 +530,12 @@ Tried offline (scratch scripts in /work/exp8), none kept:
 - two cuts (multilevel Monte Carlo: many deals cut after 16 actions, fewer played on to 32 for the
   correction), on the 150 training positions of bench_cut_playouts.py: the gap's spread between 16
   and 32 actions is nearly independent of its spread before 16 (standard deviations 222 after 16,
-  351 after 32, 299 for the difference), so the same CPU buys 0.91 times the precision.
+  351 after 32, 299 for the difference), so the same CPU buys 0.91 times the precision;
+- one candidate for moves that end the turn alike (2026-12-06): GreedyBot finishing the turn after
+  each candidate, on the first 60 of the 600 positions, 589 candidates ended 569 different turns
+  (some coincided at 12 positions), and at no miss did the reference's best end its turn as a
+  named move did: merging them would save about 3% of the play-outs and mend no miss;
+- compiled play-outs (bench_rollouts.py: mypyc, 1.5-1.7x, not kept: the package is pure Python).
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
@@ -547,7 +552,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -564,7 +569,7 @@ from canasta_learn.play.coach_words import NAMED_EQUAL  # noqa: E402
 from canasta_learn.play.estimates import clearly_better, mean_and_stderr, paired_gap, t95  # noqa: E402
 from canasta_learn.play.estimates import wilson95 as wilson  # noqa: E402
 from canasta_learn.variants.base import rules_for  # noqa: E402
-from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
+from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT, hint_meld_candidates  # noqa: E402
 
 KINDS = ("draw", "meld", "discard", "ask")
 DEFAULT_PRUNE_Z = coach_module.PRUNE_Z
@@ -723,13 +728,16 @@ class Reference:
 def measure(kind: str, seed: int, step: int, factor: int, budget: float = HINT_BUDGET,
             stored: Reference | None = None, check: bool = False, keep: bool = False,
             prune_z: float | None = None, presses: int = 1, reference_prune_z: float | None = None,
-            cut: int | None = HINT_CUT) -> dict[str, Any]:
+            cut: int | None = HINT_CUT, meld_candidates: int | None | Literal["hint"] = "hint") -> dict[str, Any]:
     rnd = position(seed, step)
     coach_module.PRUNE_Z = DEFAULT_PRUNE_Z if prune_z is None else prune_z
     seat = acting_seat(rnd)
     cut = position_value.cut_for(rnd.profile, cut or None)  # as the play view's Hint
+    if meld_candidates == "hint":
+        meld_candidates = hint_meld_candidates(cut)
     start = time.process_time()
-    hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check, cut=cut)
+    hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step, check=check, cut=cut,
+                  meld_candidates=meld_candidates)
     for press in range(1, presses):  # Hint pressed again: a closer look, fresh deals pooled
         hint = advise(rnd, seat, time_budget=budget, rollouts=None, seed=1_000_003 * seed + step + 7_919 * press,
                       earlier=hint, cut=cut)
@@ -1119,12 +1127,17 @@ def main() -> None:
                         help="the hint's play-outs stop this many actions after the move and are scored by the "
                              "coach's learned estimate (advise(cut=...), in the classic profile); default: the play "
                              "view's HINT_CUT, 0 (None): every play-out played to the end")
+    parser.add_argument("--meld-candidates", type=int, default=None,
+                        help="the most melds (and pile takes) the hint simulates (advise(meld_candidates=...)), "
+                             "0: every legal one; default: the play view's (hint_meld_candidates)")
     parser.add_argument("--compare", type=Path,
                         help="another results file: print this run minus it, paired on the positions "
                              "both hold, with 95%% intervals (held-out too, with --reference-from)")
     args = parser.parse_args()
     if args.reference_deals is not None and args.reference_from is None:
         parser.error("--reference-deals cuts the kept references of --reference-from: give that file too")
+    if args.meld_candidates is not None and args.meld_candidates < 0:
+        parser.error(f"--meld-candidates must be 0 (every legal meld) or more, not {args.meld_candidates}")
     if args.presses < 1 or (args.presses > 1 and args.check):
         parser.error("--presses must be at least 1, and a checked hint cannot be pooled (no --check with it)")
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
@@ -1160,7 +1173,8 @@ def main() -> None:
             break
         row = measure(kind, seed, step, args.ref_factor, args.hint_budget, stored.get((kind, seed, step)),
                       check=args.check, keep=args.keep_reference, prune_z=args.prune_z, presses=args.presses,
-                      reference_prune_z=args.reference_prune_z, cut=args.cut)
+                      reference_prune_z=args.reference_prune_z, cut=args.cut,
+                      meld_candidates="hint" if args.meld_candidates is None else args.meld_candidates or None)
         rows.append(row)
         if args.results is not None:
             with args.results.open("a") as out:

@@ -47,7 +47,7 @@ from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import advise  # noqa: E402
 from canasta_learn.profiles import profile_names  # noqa: E402
-from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
+from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT, hint_meld_candidates  # noqa: E402
 
 #: Positions before this move of the round are not used (the first turns have little to decide).
 FIRST_MOVE = 4
@@ -94,7 +94,8 @@ def main() -> None:
                 continue
             cut = position_value.cut_for(rnd.profile, HINT_CUT)
             start = time.process_time()
-            advice = advise(rnd, acting_seat(rnd), time_budget=HINT_BUDGET, seed=seed, cut=cut)
+            advice = advise(rnd, acting_seat(rnd), time_budget=HINT_BUDGET, seed=seed, cut=cut,
+                            meld_candidates=hint_meld_candidates(cut))
             cpus.append(time.process_time() - start)
             deals.append(advice.samples)
         cpus.sort()

@@ -155,7 +155,7 @@ from canasta_learn.play import position_value  # noqa: E402
 from canasta_learn.play.bots import acting_seat, make_bots  # noqa: E402
 from canasta_learn.play.coach import Advice, advise  # noqa: E402
 from canasta_learn.play.estimates import wilson95  # noqa: E402
-from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT  # noqa: E402
+from canasta_learn.widgets.play import HINT_BUDGET, HINT_CUT, hint_meld_candidates  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_agreement import LABELS  # noqa: E402
@@ -233,7 +233,8 @@ def main() -> None:
         for k in range(args.seeds):
             start = time.process_time()
             cut = position_value.cut_for(rnd.profile, args.cut or None)  # as the play view's Hint
-            advices.append(advise(rnd, seed=1000 * seed + k, time_budget=args.budget, cut=cut))
+            advices.append(advise(rnd, seed=1000 * seed + k, time_budget=args.budget, cut=cut,
+                                  meld_candidates=hint_meld_candidates(cut)))
             cpu.append(time.process_time() - start)
         kind = kind_of(rnd)
         if args.results is not None:

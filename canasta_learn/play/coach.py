@@ -138,8 +138,9 @@ FLOOR_STDERRS = 1.0
 #: one 95% margin is an honest test (no winner's curse), so the floor yields when the best
 #: really is better.
 CHECK_DEALS = 48
-#: At most this many meld (and pile-taking) candidates are simulated; the rest are cut by a
-#: quick heuristic (the greedy player's own choice is always kept).
+#: At most this many meld (and pile-taking) candidates are simulated by default (``advise``'s
+#: ``meld_candidates``); the rest are cut by a quick heuristic (the greedy player's own choice is
+#: always kept). The play view's Hint keeps more (`widgets.play.HINT_MELD_CANDIDATES`).
 MAX_MELD_CANDIDATES = 6
 #: Deals after which clearly worse candidates stop being simulated (then every doubling).
 FIRST_PRUNE = 8
@@ -694,8 +695,10 @@ def _canasta_progress(action: Action, team_melds: Mapping[int, Sequence[Card]], 
     return best
 
 
-def _candidates(rnd: Round, seat: int) -> list[tuple[Action, tuple[Action, ...]]]:
-    """The actions worth simulating, each with the legal actions it stands for."""
+def _candidates(rnd: Round, seat: int,
+                max_melds: int | None = MAX_MELD_CANDIDATES) -> list[tuple[Action, tuple[Action, ...]]]:
+    """The actions worth simulating, each with the legal actions it stands for: every one but
+    melds and pile takes, of which at most ``max_melds`` each (the candidate cut; None: all)."""
     legal = rnd.legal_actions()
     groups: dict[tuple[int, str], list[Action]] = {}
     melds: list[Action] = []
@@ -712,20 +715,20 @@ def _candidates(rnd: Round, seat: int) -> list[tuple[Action, tuple[Action, ...]]
         else:
             others.append(action)
     greedy_pick: Action | None = None
-    if len(melds) > MAX_MELD_CANDIDATES or len(takes) > MAX_MELD_CANDIDATES:
+    if max_melds is not None and (len(melds) > max_melds or len(takes) > max_melds):
         greedy_pick = GreedyBot(seed=0).choose(rnd)
     chosen: list[tuple[Action, tuple[Action, ...]]] = [(a, ()) for a in others]
     team_melds = rnd.melds[rnd.team_of(seat)]
     canasta_size = rnd.profile.canasta_size
     for family in (takes, melds):
-        if len(family) > MAX_MELD_CANDIDATES:
+        if max_melds is not None and len(family) > max_melds:
             # the quick heuristic: most natural cards down first, fewest wild cards spent, then
             # the meld left closest to a canasta (adding a wild card to a meld of five beats
             # adding it to a meld of three; measured: benchmarks/bench_hint_agreement.py)
             ranked = sorted(family, key=lambda a: (-(len(_meld_cards(a)) - _wilds(_meld_cards(a))),
                                                    _wilds(_meld_cards(a)),
                                                    -_canasta_progress(a, team_melds, canasta_size)))
-            keep = ranked[:MAX_MELD_CANDIDATES]
+            keep = ranked[:max_melds]
             if greedy_pick is not None and greedy_pick in family and greedy_pick not in keep:
                 keep[-1] = greedy_pick
             family = [a for a in family if a in keep]
@@ -1132,6 +1135,7 @@ def advise(
     cut: int | None = None,
     progress: Callable[[int], None] | None = None,
     shared_draws: bool = True,
+    meld_candidates: int | None = MAX_MELD_CANDIDATES,
 ) -> Advice:
     """The coach's candidates for the player who must act now, best first.
 
@@ -1171,7 +1175,11 @@ def advise(
     compared on a deal each seat draws the same cards, the first of its own order of the deal's
     stock still there (`draw_orders.DrawOrders`: each move's value is unchanged, the gaps between
     moves are less noisy); False: every play-out draws from the deal's stock order, as `judge`
-    does for the review, whose screens were tuned on such play-outs. Never changes ``round``.
+    does for the review, whose screens were tuned on such play-outs. ``meld_candidates``: at
+    most this many melds (and as many pile takes) are simulated, those a quick heuristic ranks
+    first (`MAX_MELD_CANDIDATES`; GreedyBot's move is always among them); None: every legal one
+    (the play view's Hint, `widgets.play.HINT_MELD_CANDIDATES`); with ``earlier`` the earlier
+    advice's candidates are played again whatever this says. Never changes ``round``.
     """
     if not isinstance(round, Round):
         raise TypeError(f"round must be a Round, not {type(round).__name__}.")
@@ -1196,6 +1204,10 @@ def advise(
         raise TypeError(f"check must be True or False, not {check!r}.")
     if not isinstance(shared_draws, bool):
         raise TypeError(f"shared_draws must be True or False, not {shared_draws!r}.")
+    if meld_candidates is not None and (not isinstance(meld_candidates, int) or isinstance(meld_candidates, bool)
+                                        or meld_candidates < 1):
+        raise ValueError(f"meld_candidates must be a whole number of at least 1 (or None: every legal meld), "
+                         f"not {meld_candidates!r}.")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function of the number of deals played (or None), not {progress!r}.")
     position_value.check_cut(cut)
@@ -1212,7 +1224,7 @@ def advise(
     greedy = GreedyBot(seed=0).choose(round)  # the same reference move whatever the advice's seed
     return _search(round, seat, time_budget, rollouts, seed, (*include, greedy), min_deals=min_deals,
                    max_deals=max_deals, greedy=greedy, check=check and rollouts is None, earlier=earlier,
-                   cut=cut, progress=progress, shared_draws=shared_draws)
+                   cut=cut, progress=progress, shared_draws=shared_draws, meld_candidates=meld_candidates)
 
 
 def position_digest(round: Round, seat: int) -> str:
@@ -1273,7 +1285,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
             min_deals: int = 2, max_deals: int | None = None, greedy: Action | None = None,
             extend: Callable[[Sequence[tuple[Action, tuple[Action, ...]]], Sequence[Sequence[int]]], int]
             | None = None, check: bool = False, earlier: Advice | None = None, cut: int | None = None,
-            progress: Callable[[int], None] | None = None, shared_draws: bool = True) -> Advice:
+            progress: Callable[[int], None] | None = None, shared_draws: bool = True,
+            meld_candidates: int | None = MAX_MELD_CANDIDATES) -> Advice:
     """`advise` after its checks; ``only``: simulate just the candidates it accepts (or that
     stand for an action it accepts). ``min_deals``/``max_deals`` as for `advise` (the bot's
     searches keep its measured behaviour: at least two deals, then its time budget).
@@ -1281,8 +1294,8 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     the deals played reach ``rollouts``, for the deals to reach now (no more than those played:
     stop); the deals are the ones a search with the final number would play, in order.
     ``earlier`` (checked by `advise`): its candidates are the options, their results the first
-    deals; ``min_deals`` and ``rollouts`` count the new deals. ``progress`` and ``shared_draws`` as
-    for `advise`."""
+    deals; ``min_deals`` and ``rollouts`` count the new deals. ``progress``, ``shared_draws`` and
+    ``meld_candidates`` as for `advise`."""
     start = time.perf_counter()
     cpu_start = _cpu_clock()  # the budget counts this thread's CPU: a loaded machine is slower, not shallower
     team = round.team_of(seat)
@@ -1290,7 +1303,7 @@ def _search(round: Round, seat: int, time_budget: float, rollouts: int | None, s
     rng = random.Random(seed if earlier is None or seed is None else f"{seed}+{earlier.samples}")
     det = Determinizer(round, seat)
     if earlier is None:
-        options = _candidates(round, seat)
+        options = _candidates(round, seat, meld_candidates)
         if only is not None:
             options = [o for o in options if only(o[0]) or any(only(a) for a in o[1])]
     else:

@@ -82,8 +82,30 @@ HINT_BUDGET = 0.9
 #: benchmarks/bench_hint_honesty.py). The value is `position_value.CUT`, where the estimate was
 #: fitted (tests/play/test_position_value.py checks it; this module imports the coach lazily).
 HINT_CUT: int | None = 32
+#: The most melds (and pile takes) a Hint whose play-outs are cut (`HINT_CUT`) simulates
+#: (`coach.advise`'s ``meld_candidates``; `hint_meld_candidates`); None: every legal one. The
+#: coach's quick cut to 6 (`coach.MAX_MELD_CANDIDATES`) left the best move out at 34 of 600 meld
+#: positions, mostly wild cards added to a meld; without it, on the same positions and references
+#: (benchmarks/bench_hint_agreement.py), hints named a 10x reference's best 3.0 ± 2.4 points more
+#: often (84% of 600) and lost 2.7 ± 2.0 points a decision less, from as many deals (89, median):
+#: the moves the cut lets in are mostly dropped after the first deals.
+HINT_MELD_CANDIDATES: int | None = None
 #: Moves a Hint shows.
 HINT_MOVES = 3
+
+
+def hint_meld_candidates(cut: int | None) -> int | None:
+    """The ``meld_candidates`` of a Hint whose play-outs are cut at ``cut`` (`HINT_CUT`, where the
+    coach's estimate holds): `HINT_MELD_CANDIDATES`; played to the end (None: the other games,
+    whose rounds are long), the coach's own cut, `coach.MAX_MELD_CANDIDATES`, which keeps the
+    fewest deals a hint plays there within reach.
+
+    >>> hint_meld_candidates(32) is HINT_MELD_CANDIDATES, hint_meld_candidates(None)
+    (True, 6)
+    """
+    from ..play.coach import MAX_MELD_CANDIDATES
+
+    return HINT_MELD_CANDIDATES if cut is not None else MAX_MELD_CANDIDATES
 #: A Hint still at work after this many seconds shows how many deals it has played, and again
 #: every `HINT_PROGRESS_EVERY` seconds: in the Brazilian games, whose endings are long, the
 #: fewest deals a hint plays take several seconds (benchmarks/bench_hint_games.py).
@@ -828,7 +850,8 @@ class PlayWidget(widgets.VBox):  # type: ignore[misc]
 
         try:
             advice = advise(rnd, self.seat, time_budget=self.hint_budget, rollouts=self.hint_rollouts,
-                            seed=seed, earlier=earlier, cut=cut, progress=at_work)
+                            seed=seed, earlier=earlier, cut=cut, progress=at_work,
+                            meld_candidates=hint_meld_candidates(cut))
         except BaseException:  # interrupted: the panel shows the last opinion again, not a search at work
             self.coach_panel.value = self._coach_html()
             raise

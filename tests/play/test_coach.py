@@ -691,6 +691,32 @@ def test_the_candidate_cut_keeps_the_wild_card_add_that_brings_a_meld_closest_to
     assert move in texts
 
 
+def test_advise_meld_candidates_sets_the_candidate_cut_and_none_simulates_every_legal_meld() -> None:
+    """`advise(meld_candidates=...)`: at most that many melds are simulated (the quick cut, the
+    coach's `MAX_MELD_CANDIDATES` by default); None: every legal meld, as the classic Hint does."""
+    from canasta_learn.core.actions import Meld
+    from canasta_learn.play.coach import MAX_MELD_CANDIDATES
+
+    rnd = _greedy_position(30004, 29)
+    melds = [a for a in rnd.legal_actions() if isinstance(a, Meld)]
+    assert len(melds) > MAX_MELD_CANDIDATES  # the cut applies at 6 and at 4
+    for limit, expected in ((None, len(melds)), (MAX_MELD_CANDIDATES, MAX_MELD_CANDIDATES), (4, 4)):
+        advice = advise(rnd, rollouts=2, seed=1, cut=32, meld_candidates=limit)
+        simulated = [a for a in melds if advice.find(a) is not None]
+        assert len(simulated) == expected, limit
+    default = advise(rnd, rollouts=2, seed=1, cut=32)
+    assert default == advise(rnd, rollouts=2, seed=1, cut=32, meld_candidates=MAX_MELD_CANDIDATES)
+
+
+@pytest.mark.parametrize("bad", [0, -3, True, 2.5, "6"])
+def test_advise_refuses_a_meld_candidates_that_is_not_a_positive_whole_number(bad: object) -> None:
+    rnd = _greedy_position(30004, 29)
+    before = rnd.snapshot()
+    with pytest.raises(ValueError, match="meld_candidates must be a whole number of at least 1"):
+        advise(rnd, rollouts=2, seed=1, meld_candidates=bad)  # type: ignore[arg-type]
+    assert rnd.snapshot() == before
+
+
 def _greedy_position(seed: int, moves: int) -> Round:
     from greedy_positions import greedy_position
 
