@@ -1177,8 +1177,8 @@ def advise(
     moves are less noisy); False: every play-out draws from the deal's stock order, as `judge`
     does for the review, whose screens were tuned on such play-outs. ``meld_candidates``: at
     most this many melds (and as many pile takes) are simulated, those a quick heuristic ranks
-    first (`MAX_MELD_CANDIDATES`; GreedyBot's move is always among them); None: every legal one
-    (the play view's Hint, `widgets.play.HINT_MELD_CANDIDATES`); with ``earlier`` the earlier
+    first (`MAX_MELD_CANDIDATES`; GreedyBot's move is always among them; the play view's Hint keeps
+    more, `widgets.play.HINT_MELD_CANDIDATES`); None: every legal one; with ``earlier`` the earlier
     advice's candidates are played again whatever this says. Never changes ``round``.
     """
     if not isinstance(round, Round):

@@ -83,13 +83,15 @@ HINT_BUDGET = 0.9
 #: fitted (tests/play/test_position_value.py checks it; this module imports the coach lazily).
 HINT_CUT: int | None = 32
 #: The most melds (and pile takes) a Hint whose play-outs are cut (`HINT_CUT`) simulates
-#: (`coach.advise`'s ``meld_candidates``; `hint_meld_candidates`); None: every legal one. The
-#: coach's quick cut to 6 (`coach.MAX_MELD_CANDIDATES`) left the best move out at 34 of 600 meld
-#: positions, mostly wild cards added to a meld; without it, on the same positions and references
-#: (benchmarks/bench_hint_agreement.py), hints named a 10x reference's best 3.0 ± 2.4 points more
-#: often (84% of 600) and lost 2.7 ± 2.0 points a decision less, from as many deals (89, median):
-#: the moves the cut lets in are mostly dropped after the first deals.
-HINT_MELD_CANDIDATES: int | None = None
+#: (`coach.advise`'s ``meld_candidates``; `hint_meld_candidates`; None would be every legal one).
+#: The coach's quick cut to 6 (`coach.MAX_MELD_CANDIDATES`) left the best move out at 34 of 600
+#: meld positions, mostly wild cards added to a meld. On the same positions and references
+#: (benchmarks/bench_hint_agreement.py), hints keeping 12 named the reference's best 1.8 ± 2.1
+#: points more often (83% of 600; 11 left out) and lost 2.7 ± 1.9 points a decision less, from as
+#: many deals (88, median): the moves the cut lets in are mostly dropped after the first deals.
+#: Keeping every legal meld did no better (+1.2 ± 1.4 points, the same loss) and at a hand of many
+#: wild cards simulates 30-40 moves on the fewest deals (24), naming most of them "about equal".
+HINT_MELD_CANDIDATES: int | None = 12
 #: Moves a Hint shows.
 HINT_MOVES = 3
 
@@ -100,8 +102,8 @@ def hint_meld_candidates(cut: int | None) -> int | None:
     whose rounds are long), the coach's own cut, `coach.MAX_MELD_CANDIDATES`, which keeps the
     fewest deals a hint plays there within reach.
 
-    >>> hint_meld_candidates(32) is HINT_MELD_CANDIDATES, hint_meld_candidates(None)
-    (True, 6)
+    >>> hint_meld_candidates(32), hint_meld_candidates(None)
+    (12, 6)
     """
     from ..play.coach import MAX_MELD_CANDIDATES
 

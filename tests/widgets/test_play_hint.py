@@ -205,9 +205,9 @@ def test_hint_plays_every_ending_where_the_learned_estimate_does_not_hold() -> N
     assert "4 simulated endings" in play.coach_panel.value
 
 
-def test_hint_simulates_every_legal_meld_in_the_classic_game() -> None:
-    """The classic Hint has no candidate cut (`HINT_MELD_CANDIDATES`): at a position with more
-    legal melds than the coach's cut keeps, every one of them is simulated. Played to the end
+def test_the_classic_hint_simulates_more_melds_than_the_coachs_cut() -> None:
+    """The classic Hint keeps up to `HINT_MELD_CANDIDATES` (12) melds: at a position with 7 legal
+    melds, one more than the coach's cut keeps, every one of them is simulated. Played to the end
     (the other games), a Hint keeps the coach's cut (`hint_meld_candidates`)."""
     from greedy_positions import greedy_position
 
@@ -215,15 +215,15 @@ def test_hint_simulates_every_legal_meld_in_the_classic_game() -> None:
     from canasta_learn.play.coach import MAX_MELD_CANDIDATES
     from canasta_learn.widgets.play import HINT_MELD_CANDIDATES, hint_meld_candidates
 
-    assert HINT_MELD_CANDIDATES is None and hint_meld_candidates(HINT_CUT) is None
+    assert HINT_MELD_CANDIDATES == 12 and hint_meld_candidates(HINT_CUT) == 12
     assert hint_meld_candidates(None) == MAX_MELD_CANDIDATES
     rnd = greedy_position(30004, 29)
     seat = acting_seat(rnd)
     melds = [a for a in rnd.legal_actions() if isinstance(a, Meld)]
-    assert len(melds) > MAX_MELD_CANDIDATES
+    assert MAX_MELD_CANDIDATES < len(melds) <= HINT_MELD_CANDIDATES
     play = PlayWidget(round=rnd, seat=seat, player_names=NAMES, hint_rollouts=2, hint_seed=4)
     play.click("hint")
-    assert play.advice == advise(rnd.copy(), seat, rollouts=2, seed=4, cut=HINT_CUT, meld_candidates=None)
+    assert play.advice == advise(rnd.copy(), seat, rollouts=2, seed=4, cut=HINT_CUT, meld_candidates=12)
     assert all(play.advice.find(a) is not None for a in melds)
 
 
