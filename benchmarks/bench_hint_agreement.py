@@ -514,6 +514,34 @@ two earlier tries could not widen at no cost in deals). Measured against the fir
 positions), the same hints agree at 74%, 77%, 81%, 82% and 82%: a stronger reference would add
 little.
 
+The same 600 positions and references on an idle machine (one job on 2 cores, under nice;
+2026-12-06), the Hint as it was and with a wider candidate cut (``--meld-candidates``; the
+references simulated every legal meld):
+
+    hint                     deals  agree (95% CI)  held-out lost  missed  minus the first (paired)
+    up to 6 melds (as was)      89  81% (77-84%)     9.3 ± 2.5        34
+    up to 9 melds               87  81% (78-84%)     7.5 ± 2.2        18   agree +0.3 ± 2.1, lost -1.8 ± 1.8
+    up to 12 melds              88  83% (79-85%)     6.7 ± 2.0        11   agree +1.8 ± 2.1, lost -2.7 ± 1.9
+    every legal meld            89  84% (81-87%)     6.7 ± 2.1         0   agree +3.0 ± 2.4, lost -2.7 ± 2.0
+
+("missed": the reference's best not among the hint's candidates.) Idle, a hint plays a few more
+deals than beside other jobs (89 against 84, median) and agrees 1.5 ± 1.3 points more often. The
+moves a wider cut lets in are mostly dropped after the first deals, so the deals hardly change and
+the CPU median stays 0.90 s. Every legal meld against 12: agree +1.2 ± 1.4 points, the same loss,
+and at a hand of many wild cards 30-40 candidates on the fewest deals (bench_hint_honesty.py with
+every legal meld, seed 67004: 24-30 deals, 32-36 moves "about equal"); so the classic Hint keeps up to 12
+(`widgets.play.HINT_MELD_CANDIDATES`). Confirmed on fresh seeds (references kept at 11x: seeds
+91001-91100 and 92001-92066, 166 positions, 1,028 deals median; then both hints measured against
+them, side by side on 2 cores, under nice):
+
+    hint                     n  deals  agree (95% CI)  top (95% CI)  held-out lost  missed
+    up to 6 melds          166     87  81% (74-86%)    43% (35-50%)   9.7 ± 4.4         9
+    up to 12 melds         166     84  81% (74-86%)    46% (38-53%)   7.9 ± 4.2         1
+    12 minus 6, paired                 +0.0 ± 4.8 pts  +3.0 ± 3.1     -1.8 ± 2.1
+
+The wider cut lowers the loss and names the reference's best first more often, in both samples,
+and leaves the headline's agreement where it was: meld hints stay short of 85%.
+
 Tried offline (scratch scripts in /work/exp8), none kept:
 
 - simulating only GreedyBot's first few discards (a hint simulates every rank the mover may
