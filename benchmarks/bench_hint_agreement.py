@@ -531,7 +531,7 @@ the CPU median stays 0.90 s. Every legal meld against 12: agree +1.2 ± 1.4 poin
 and at a hand of many wild cards 30-40 candidates on the fewest deals (bench_hint_honesty.py with
 every legal meld, seed 67004: 24-30 deals, 32-36 moves "about equal"); so the classic Hint keeps up to 12
 (`widgets.play.HINT_MELD_CANDIDATES`). Confirmed on fresh seeds (references kept at 11x: seeds
-91001-91100 and 92001-92066, 166 positions, 1,028 deals median; then both hints measured against
+91001-91101 and 92001-92066, 166 positions, 1,028 deals median; then both hints measured against
 them, side by side on 2 cores, under nice):
 
     hint                     n  deals  agree (95% CI)  top (95% CI)  held-out lost  missed
