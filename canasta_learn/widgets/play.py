@@ -108,6 +108,8 @@ def hint_meld_candidates(cut: int | None) -> int | None:
     from ..play.coach import MAX_MELD_CANDIDATES
 
     return HINT_MELD_CANDIDATES if cut is not None else MAX_MELD_CANDIDATES
+
+
 #: A Hint still at work after this many seconds shows how many deals it has played, and again
 #: every `HINT_PROGRESS_EVERY` seconds: in the Brazilian games, whose endings are long, the
 #: fewest deals a hint plays take several seconds (benchmarks/bench_hint_games.py).

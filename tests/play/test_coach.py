@@ -693,7 +693,7 @@ def test_the_candidate_cut_keeps_the_wild_card_add_that_brings_a_meld_closest_to
 
 def test_advise_meld_candidates_sets_the_candidate_cut_and_none_simulates_every_legal_meld() -> None:
     """`advise(meld_candidates=...)`: at most that many melds are simulated (the quick cut, the
-    coach's `MAX_MELD_CANDIDATES` by default); None: every legal meld, as the classic Hint does."""
+    coach's `MAX_MELD_CANDIDATES` by default); None: every legal meld."""
     from canasta_learn.core.actions import Meld
     from canasta_learn.play.coach import MAX_MELD_CANDIDATES
 
