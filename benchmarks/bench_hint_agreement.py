@@ -16,9 +16,10 @@ find them). The positions are then measured in turn, kind by kind, so a partial 
 At each position:
 
 - the **hint** is the play view's Hint call: ``advise(rnd, seat, time_budget=HINT_BUDGET,
-  rollouts=None, seed=..., cut=HINT_CUT)`` (``--cut`` to try play-outs cut short, see
-  bench_cut_playouts.py) (at least `MIN_DEALS` deals, more while its top moves are unsettled,
-  up to `MAX_DEALS` or the time budget), CPU timed with ``time.process_time``;
+  rollouts=None, seed=..., cut=HINT_CUT, meld_candidates=hint_meld_candidates(cut))``
+  (``--cut`` to try play-outs cut short, see bench_cut_playouts.py; ``--meld-candidates`` other
+  candidate cuts) (at least `MIN_DEALS` deals, more while its top moves are unsettled, up to
+  `MAX_DEALS` or the time budget), CPU timed with ``time.process_time``;
 - the **reference** is ``advise`` with ``--ref-factor`` (10) times the hint's deals (at least
   ten times `MIN_DEALS`) on other deals, simulating every candidate the hint simulated, GreedyBot's
   move and every legal meld and pile-taking (so a best move the hint's candidate cut left out
@@ -531,7 +532,7 @@ the CPU median stays 0.90 s. Every legal meld against 12: agree +1.2 ± 1.4 poin
 and at a hand of many wild cards 30-40 candidates on the fewest deals (bench_hint_honesty.py with
 every legal meld, seed 67004: 24-30 deals, 32-36 moves "about equal"); so the classic Hint keeps up to 12
 (`widgets.play.HINT_MELD_CANDIDATES`). Confirmed on fresh seeds (references kept at 11x: seeds
-91001-91101 and 92001-92066, 166 positions, 1,028 deals median; then both hints measured against
+91001-91101 and 92001-92066, 166 positions, 968 deals median; then both hints measured against
 them, side by side on 2 cores, under nice):
 
     hint                     n  deals  agree (95% CI)  top (95% CI)  held-out lost  missed
