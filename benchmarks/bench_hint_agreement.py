@@ -530,8 +530,8 @@ deals than beside other jobs (89 against 84, median) and agrees 1.5 ± 1.3 point
 moves a wider cut lets in are mostly dropped after the first deals, so the deals hardly change and
 the CPU median stays 0.90 s. Every legal meld against 12: agree +1.2 ± 1.4 points, the same loss,
 and at a hand of many wild cards 30-40 candidates on the fewest deals (bench_hint_honesty.py with
-every legal meld, seed 67004: 24-30 deals, 32-36 moves "about equal"); so the classic Hint keeps up to 12
-(`widgets.play.HINT_MELD_CANDIDATES`). Confirmed on fresh seeds (references kept at 11x: seeds
+every legal meld, seed 67004: 24-30 deals, 32-36 moves "about equal"); so the classic Hint keeps
+up to 12 (`widgets.play.HINT_MELD_CANDIDATES`). Confirmed on fresh seeds (references kept at 11x: seeds
 91001-91101 and 92001-92066, 166 positions, 968 deals median; then both hints measured against
 them, side by side on 2 cores, under nice):
 

@@ -135,11 +135,11 @@ Again at seeds 65000 and 66000 (``--cut 32``; 2 cores, one other job, under nice
 and 100 of 100 steady (200 of 200, 95% CI 98-100%), 0.90 s CPU a hint (median), 82 and 89 deals
 at meld positions; 96% and 98% of hints say "about equal".
 
-Then the classic Hint kept up to 12 melds instead of the coach's 6 (`widgets.play.HINT_MELD_CANDIDATES`,
-passed by this script as by the play view). On fresh seeds (``--positions 100 --first-seed 67000``:
-seeds 67001-67104; 2 cores, one other job, under nice): 99 of 100 steady (95% CI 95-100%), the meld
-positions 59 of 59, discard 15 of 16; 0.90 s CPU a hint (median, p90 0.91 s), 92 deals at meld
-positions; 98% of hints say "about equal".
+Then the classic Hint kept up to 12 melds instead of the coach's 6
+(`widgets.play.HINT_MELD_CANDIDATES`, passed by this script as by the play view). On fresh seeds
+(``--positions 100 --first-seed 67000``: seeds 67001-67104; 2 cores, one other job, under nice): 99
+of 100 steady (95% CI 95-100%), the meld positions 59 of 59, discard 15 of 16; 0.90 s CPU a hint
+(median, p90 0.91 s), 92 deals at meld positions; 98% of hints say "about equal".
 
 Figures depend on the machine and its load: run under `nice` on a shared machine and say so.
 """
